@@ -1,0 +1,181 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+/** Runtime configuration: the environment, validated once (ARCHITECTURE.md "Embedded by default"). */
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
+      error: 'expected one of true, false, 1, 0, yes, no, on, off',
+    })
+    .optional()
+    .transform((value) => (value === undefined ? fallback : ['true', '1', 'yes', 'on'].includes(value)))
+
+const url = z.url({ error: 'expected an absolute URL such as https://example.com' })
+const optionalUrl = url.optional()
+const optionalText = z.string().trim().min(1).optional()
+
+export const rootOverrideWindowSchema = z
+  .object({
+    from: z.iso.datetime({ error: 'expected an ISO date-time such as 2024-02-13T16:00:00Z' }),
+    to: z.iso.datetime({ error: 'expected an ISO date-time such as 2024-02-13T19:00:00Z' }),
+    app: z.string().default('holiday'),
+  })
+  .refine((w) => Date.parse(w.from) < Date.parse(w.to), { error: '"from" must be before "to"' })
+export type RootOverrideWindow = z.infer<typeof rootOverrideWindowSchema>
+
+/** SPEC.md §1: on 2024-02-13 16:00–19:00 UTC a different root application is shown. */
+export const defaultRootOverrides: RootOverrideWindow[] = [
+  { from: '2024-02-13T16:00:00Z', to: '2024-02-13T19:00:00Z', app: 'holiday' },
+]
+
+const rootOverrides = z
+  .string()
+  .optional()
+  .transform((raw, ctx) => {
+    if (raw === undefined || raw.trim() === '') return defaultRootOverrides
+    try {
+      return JSON.parse(raw) as unknown
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'expected a JSON list of {"from","to"} windows' })
+      return z.NEVER
+    }
+  })
+  .pipe(z.array(rootOverrideWindowSchema, { error: 'expected a JSON list of {"from","to"} windows' }))
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce
+    .number({ error: 'expected a port number' })
+    .int({ error: 'expected a whole port number' })
+    .min(1, { error: 'expected a port between 1 and 65535' })
+    .max(65535, { error: 'expected a port between 1 and 65535' })
+    .default(3000),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().min(1).default('.data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'expected a postgres:// connection URL' })
+    .optional(),
+  API_BASE_URL: optionalUrl,
+  CELEBRATE_API_BASE_URL: optionalUrl,
+  PRODUCT_SLUG: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]{1,30}$/, { error: 'expected a lower-case slug such as keepsake' })
+    .default('keepsake'),
+  SUPPORT_EMAIL: z.email({ error: 'expected an e-mail address' }).default('help@keepsake.example'),
+  POSTHOG_KEY: optionalText,
+  POSTHOG_HOST: url.default('https://us.i.posthog.com'),
+  PREVIEW_LOGS: bool(false),
+  MAINTENANCE_MODE: bool(false),
+  ROOT_OVERRIDES: rootOverrides,
+  DEMO_MODE: bool(true).optional(),
+  SESSION_SECRET: z.string().min(32, { error: 'expected at least 32 characters' }).optional(),
+  DEEP_LINK_CELEBRATE_AUTO_LOGIN: url.default('keepsake://celebrate/auto-login'),
+  DEEP_LINK_STORE_TAB: url.default('keepsake://store'),
+  DEEP_LINK_DOWNLOAD: url.default('https://keepsake.app.link/download'),
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_PUBLIC_URL: optionalUrl,
+  PRINTIFY_API_TOKEN: optionalText,
+  PRINTIFY_SHOP_ID: optionalText,
+  STRIPE_SECRET_KEY: z.string().regex(/^sk_(test|live)_/, { error: 'expected a key starting sk_test_ or sk_live_' }).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, { error: 'expected a secret starting whsec_' }).optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, { error: 'expected a redis:// URL' }).optional(),
+})
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    this.name = 'ConfigError'
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  // An empty variable means "not set", as in most shells' `FOO= npm start`.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''))
+  const parsed = envSchema.safeParse(present)
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? 'environment')
+        const got = present[name]
+        return `${name}: ${issue.message}${got === undefined ? '' : ` (got ${JSON.stringify(got)})`}`
+      }),
+    )
+  }
+  const e = parsed.data
+  const production = e.NODE_ENV === 'production'
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')
+  const apiBaseUrl = (e.API_BASE_URL ?? publicUrl).replace(/\/$/, '')
+  const dataDir = path.resolve(e.DATA_DIR)
+  const demoMode = e.DEMO_MODE ?? e.DATABASE_URL === undefined
+  if (production && !e.SESSION_SECRET && !demoMode) {
+    throw new ConfigError(['SESSION_SECRET: required in production outside demo mode (at least 32 characters)'])
+  }
+
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    publicUrl,
+    apiBaseUrl,
+    celebrateApiBaseUrl: (e.CELEBRATE_API_BASE_URL ?? apiBaseUrl).replace(/\/$/, ''),
+    productSlug: e.PRODUCT_SLUG,
+    supportEmail: e.SUPPORT_EMAIL,
+    sessionReplayProjectId: e.POSTHOG_KEY ?? null,
+    posthogHost: e.POSTHOG_HOST,
+    previewLogs: e.PREVIEW_LOGS,
+    deepLinks: {
+      celebrateAutoLogin: e.DEEP_LINK_CELEBRATE_AUTO_LOGIN,
+      storeTab: e.DEEP_LINK_STORE_TAB,
+      download: e.DEEP_LINK_DOWNLOAD,
+    },
+    maintenance: e.MAINTENANCE_MODE,
+    rootOverrides: e.ROOT_OVERRIDES,
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? null,
+    demoMode,
+    sessionSecret: e.SESSION_SECRET ?? null,
+    secureCookies: publicUrl.startsWith('https://'),
+    storage: e.S3_BUCKET
+      ? {
+          kind: 's3' as const,
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT ?? null,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID ?? null,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? null,
+          publicUrl: e.S3_PUBLIC_URL ?? null,
+        }
+      : { kind: 'local' as const, root: path.join(dataDir, 'media') },
+    printify: e.PRINTIFY_API_TOKEN && e.PRINTIFY_SHOP_ID ? { apiToken: e.PRINTIFY_API_TOKEN, shopId: e.PRINTIFY_SHOP_ID } : null,
+    stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null } : null,
+    redisUrl: e.REDIS_URL ?? null,
+  }
+}
+
+export type AppConfig = ReturnType<typeof loadConfig>
+
+/** The only part of the configuration the browser ever sees. */
+export function publicConfigOf(config: AppConfig) {
+  return {
+    productSlug: config.productSlug,
+    supportEmail: config.supportEmail,
+    sessionReplayProjectId: config.sessionReplayProjectId,
+    posthogHost: config.posthogHost,
+    previewLogs: config.previewLogs,
+    deepLinks: config.deepLinks,
+    demoMode: config.demoMode,
+  }
+}
+export type PublicConfig = ReturnType<typeof publicConfigOf>
+
+let current: AppConfig | undefined
+/** The process-wide configuration, read from process.env on first use. */
+export function getConfig(): AppConfig {
+  current ??= loadConfig()
+  return current
+}

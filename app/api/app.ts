@@ -1,0 +1,94 @@
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { getCookie } from 'hono/cookie'
+import { HTTPException } from 'hono/http-exception'
+import { requestId } from 'hono/request-id'
+import { secureHeaders } from 'hono/secure-headers'
+import { errorStatus, type ApiErrorBody, type ErrorCode } from '../contract/errors'
+import { REQUEST_ID_HEADER, SESSION_COOKIE, TIMEZONE_HEADER, isValidTimeZone } from '../contract/headers'
+import type { ApiDeps, ApiEnv } from './env'
+import { AppError } from './errors'
+import { buildOpenApiDocument } from './openapi'
+import { analyticsRoutes } from './routes/analytics'
+import { demoRoutes } from './routes/demo'
+import { growthRoutes } from './routes/growth'
+import { photoProductRoutes } from './routes/photo-products'
+import { findSessionUser } from './services/accounts'
+
+const MAX_BODY_BYTES = 1024 * 1024
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+function errorBody(code: ErrorCode, message: string, requestIdValue: string | undefined, issues?: ApiErrorBody['error']['issues']): ApiErrorBody {
+  return { error: { code, message, ...(issues ? { issues } : {}), ...(requestIdValue ? { requestId: requestIdValue } : {}) } }
+}
+
+/** The album API of SPEC.md §7, mounted at /v1. Dependencies are passed in so tests get a fresh database. */
+export function createApi(deps: ApiDeps) {
+  const api = new Hono<ApiEnv>().basePath('/v1')
+  const ownOrigin = new URL(deps.config.publicUrl).origin
+
+  api.use('*', requestId({ headerName: REQUEST_ID_HEADER }))
+  api.use('*', secureHeaders({ crossOriginResourcePolicy: 'same-site' }))
+  api.use('*', async (c, next) => {
+    c.set('deps', deps)
+    c.header('cache-control', 'no-store')
+    if (deps.config.maintenance) {
+      return c.json(errorBody('maintenance', 'Keepsake is undergoing maintenance and will be back soon', c.get('requestId')), 503)
+    }
+    await next()
+  })
+  api.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json(errorBody('payload_too_large', 'The request body is larger than 1 MB', c.get('requestId')), 413),
+    }),
+  )
+  // Cookie-authenticated writes must come from our own pages; the mobile app sends no Origin and no cookie of ours.
+  api.use('*', async (c, next) => {
+    if (UNSAFE_METHODS.has(c.req.method) && getCookie(c, SESSION_COOKIE)) {
+      const site = c.req.header('sec-fetch-site')
+      const origin = c.req.header('origin')
+      const crossSite = site === 'cross-site' || (origin !== undefined && origin !== 'null' && origin !== ownOrigin && origin !== new URL(c.req.url).origin)
+      if (crossSite) throw new AppError('forbidden', 'Cross-site requests cannot change this account')
+    }
+    await next()
+  })
+  api.use('*', async (c, next) => {
+    const token = getCookie(c, SESSION_COOKIE) ?? null
+    c.set('sessionToken', token)
+    c.set('user', token && token.length <= 128 ? await findSessionUser(deps.db, token, deps.now()) : null)
+    const zone = c.req.header(TIMEZONE_HEADER)
+    if (zone !== undefined && zone !== '' && !isValidTimeZone(zone)) {
+      throw new AppError('validation_failed', `${TIMEZONE_HEADER} must be an IANA time zone such as America/New_York`)
+    }
+    c.set('timezone', zone || 'UTC')
+    await next()
+  })
+
+  api.get('/openapi.json', (c) => c.json(buildOpenApiDocument(deps.config.publicUrl)))
+  api.route('/', growthRoutes)
+  api.route('/', demoRoutes)
+  api.route('/', photoProductRoutes)
+  api.route('/', analyticsRoutes)
+
+  api.notFound((c) => c.json(errorBody('not_found', `No such endpoint: ${c.req.method} ${c.req.path}`, c.get('requestId')), 404))
+
+  api.onError((error, c) => {
+    const id = c.get('requestId')
+    if (error instanceof AppError) {
+      return c.json(errorBody(error.code, error.message, id, error.issues), errorStatus[error.code] as 400)
+    }
+    if (error instanceof HTTPException) {
+      const status = error.status
+      const code: ErrorCode = status === 413 ? 'payload_too_large' : status === 401 ? 'unauthenticated' : status === 404 ? 'not_found' : status < 500 ? 'validation_failed' : 'internal'
+      return c.json(errorBody(code, error.message || 'Request refused', id), status)
+    }
+    console.error(`[api] ${c.req.method} ${c.req.path} (${id})`, error)
+    return c.json(errorBody('internal', 'Something went wrong on our side', id), 500)
+  })
+
+  return api
+}
+
+export type Api = ReturnType<typeof createApi>

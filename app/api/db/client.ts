@@ -1,0 +1,45 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres'
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator'
+import pg from 'pg'
+import * as schema from './schema'
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
+
+export type DatabaseHandle = {
+  db: Database
+  engine: 'pglite' | 'postgres'
+  close: () => Promise<void>
+}
+
+/** Migrations are committed SQL, read from the source tree wherever the server was built. */
+export const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? 'app/api/db/migrations')
+
+/**
+ * PostgreSQL when a URL is given, otherwise PGlite: in memory for `dataDir: null`, else persisted
+ * under `dataDir/pglite`. Migrations are applied before the handle is returned.
+ */
+export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string | null }): Promise<DatabaseHandle> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 })
+    const db = drizzlePostgres({ client: pool, schema })
+    await migratePostgres(db, { migrationsFolder })
+    return { db: db as unknown as Database, engine: 'postgres', close: () => pool.end() }
+  }
+  let dir: string | undefined
+  if (opts.dataDir) {
+    dir = path.join(opts.dataDir, 'pglite')
+    fs.mkdirSync(dir, { recursive: true })
+  }
+  const client = new PGlite(dir)
+  const db = drizzlePglite({ client, schema })
+  await migratePglite(db, { migrationsFolder })
+  return { db: db as unknown as Database, engine: 'pglite', close: () => client.close() }
+}
+
+export { schema }

@@ -1,0 +1,26 @@
+import type { AppConfig } from '../../app.config'
+import type { Database } from './db/client'
+
+export type ApiDeps = {
+  db: Database
+  config: AppConfig
+  /** The API's clock; tests inject their own. */
+  now: () => Date
+}
+
+export type SessionUser = {
+  id: string
+  email: string
+  firstName: string
+  lastName: string
+}
+
+export type ApiEnv = {
+  Variables: {
+    deps: ApiDeps
+    requestId: string
+    user: SessionUser | null
+    sessionToken: string | null
+    timezone: string
+  }
+}

@@ -1,0 +1,25 @@
+import { Hono } from 'hono'
+import { analyticsAcceptedSchema, analyticsBatchSchema } from '../../contract/analytics'
+import { endpoint } from '../endpoint'
+import type { ApiEnv } from '../env'
+import { recordAnalyticsEvents } from '../services/analytics'
+
+export const analyticsRoutes = new Hono<ApiEnv>()
+
+endpoint(
+  analyticsRoutes,
+  {
+    method: 'post',
+    path: '/analytics/events',
+    tag: 'analytics',
+    summary: 'Record a batch of analytics events (the local analytics transport)',
+    auth: 'none',
+    body: analyticsBatchSchema,
+    response: analyticsAcceptedSchema,
+    status: 202,
+  },
+  async ({ body, user }, c) => {
+    const { db, now } = c.get('deps')
+    return { accepted: await recordAnalyticsEvents(db, body.events, user?.id ?? null, now()) }
+  },
+)

@@ -1,0 +1,41 @@
+import { Hono } from 'hono'
+import { authenticateSessionSchema, demoSignInSchema, demoUsersSchema } from '../../contract/growth'
+import { endpoint } from '../endpoint'
+import type { ApiEnv } from '../env'
+import { AppError } from '../errors'
+import { isDemoUser, listDemoUsers } from '../services/demo'
+import { startCookieSession } from '../session-cookie'
+
+/** Demo sign-in, present only in DEMO_MODE; otherwise these paths do not exist (404). */
+export const demoRoutes = new Hono<ApiEnv>()
+
+demoRoutes.use('*', async (c, next) => {
+  if (!c.get('deps').config.demoMode) throw new AppError('not_found', `No such endpoint: ${c.req.method} ${c.req.path}`)
+  await next()
+})
+
+endpoint(
+  demoRoutes,
+  { method: 'get', path: '/demo/users', tag: 'demo', summary: 'The demo accounts (demo mode only)', auth: 'none', response: demoUsersSchema },
+  () => ({ users: listDemoUsers() }),
+)
+
+endpoint(
+  demoRoutes,
+  {
+    method: 'post',
+    path: '/demo/sessions',
+    tag: 'demo',
+    summary: 'Sign in as a demo account (demo mode only)',
+    auth: 'none',
+    body: demoSignInSchema,
+    response: authenticateSessionSchema,
+    status: 201,
+  },
+  async ({ body }, c) => {
+    if (!(await isDemoUser(c.get('deps').db, body.userId))) throw new AppError('not_found', 'Demo account not found')
+    await startCookieSession(c, body.userId)
+    const user = listDemoUsers().find((u) => u.id === body.userId)!
+    return { authenticated: true, user: { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName } }
+  },
+)

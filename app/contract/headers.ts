@@ -1,0 +1,15 @@
+/** SPEC.md §7: album calls carry a timezone header and a version header (value unset). */
+export const TIMEZONE_HEADER = 'x-keepsake-timezone'
+export const VERSION_HEADER = 'x-keepsake-version'
+export const REQUEST_ID_HEADER = 'x-request-id'
+export const SESSION_COOKIE = 'keepsake_session'
+
+export function isValidTimeZone(zone: string): boolean {
+  if (zone.length > 64) return false
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone })
+    return true
+  } catch {
+    return false
+  }
+}

@@ -1,0 +1,69 @@
+import { z } from '../contract/zod'
+
+/** SPEC.md §1, §3: session context read from the query string at start, plus a random sid. */
+export const sessionQuerySchema = z.object({
+  market: z.string().regex(/^[A-Za-z]{2}(-[A-Za-z]{2})?$/),
+  uuid: z.uuid(),
+  data: z.string().min(1).max(2048),
+})
+export type SessionQuery = z.infer<typeof sessionQuerySchema>
+
+export type SessionContext = {
+  market: string | null
+  uuid: string | null
+  data: string | null
+  sid: string
+}
+
+const STORAGE_KEY = 'keepsake.session'
+
+/** Reads market, uuid and data from a query string; each invalid value is dropped on its own. */
+export function readSessionQuery(search: string | URLSearchParams): Partial<SessionQuery> {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search
+  const out: Partial<SessionQuery> = {}
+  for (const key of ['market', 'uuid', 'data'] as const) {
+    const parsed = sessionQuerySchema.shape[key].safeParse(params.get(key) ?? undefined)
+    if (parsed.success) out[key] = parsed.data
+  }
+  if (out.market) out.market = out.market.toUpperCase()
+  return out
+}
+
+/** Values in the new query string win over what the tab already had; the sid lives as long as the tab. */
+export function startSession(
+  search: string,
+  stored: string | null,
+  newSid: () => string = () => crypto.randomUUID(),
+): SessionContext {
+  let previous: Partial<SessionContext> = {}
+  try {
+    previous = stored ? (JSON.parse(stored) as Partial<SessionContext>) : {}
+  } catch {
+    previous = {}
+  }
+  const fromQuery = readSessionQuery(search)
+  const validSid = z.uuid().safeParse(previous.sid)
+  return {
+    market: fromQuery.market ?? previous.market ?? null,
+    uuid: fromQuery.uuid ?? previous.uuid ?? null,
+    data: fromQuery.data ?? previous.data ?? null,
+    sid: validSid.success ? validSid.data : newSid(),
+  }
+}
+
+/** Browser only: starts (or resumes) the tab's session and keeps it in sessionStorage. */
+export function startBrowserSession(): SessionContext {
+  let stored: string | null = null
+  try {
+    stored = window.sessionStorage.getItem(STORAGE_KEY)
+  } catch {
+    stored = null
+  }
+  const session = startSession(window.location.search, stored)
+  try {
+    window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(session))
+  } catch {
+    // Private mode or a locked-down web view: the session still lives in memory for this page.
+  }
+  return session
+}

@@ -1,0 +1,32 @@
+import path from 'node:path'
+import { defineConfig } from 'vitest/config'
+
+const alias = { '~': path.resolve(import.meta.dirname, 'app') }
+const postgres = process.env.TEST_DATABASE_URL
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        resolve: { alias },
+        test: { name: 'api (pglite)', include: ['tests/api/**/*.test.ts'], env: { TEST_DB_ENGINE: 'pglite' } },
+      },
+      ...(postgres
+        ? [
+            {
+              resolve: { alias },
+              test: {
+                name: 'api (postgres)',
+                include: ['tests/api/**/*.test.ts'],
+                env: { TEST_DB_ENGINE: 'postgres' },
+                // Each file gets its own database on the shared server; keep the load modest on 2 cores.
+                maxWorkers: 2,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+})
