@@ -88,9 +88,11 @@ const envSchema = z.object({
 })
 
 export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
+  readonly problems: string[]
+  constructor(problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
     this.name = 'ConfigError'
+    this.problems = problems
   }
 }
 
@@ -108,14 +110,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     )
   }
   const e = parsed.data
-  const production = e.NODE_ENV === 'production'
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')
   const apiBaseUrl = (e.API_BASE_URL ?? publicUrl).replace(/\/$/, '')
   const dataDir = path.resolve(e.DATA_DIR)
   const demoMode = e.DEMO_MODE ?? e.DATABASE_URL === undefined
-  if (production && !e.SESSION_SECRET && !demoMode) {
-    throw new ConfigError(['SESSION_SECRET: required in production outside demo mode (at least 32 characters)'])
-  }
 
   return {
     env: e.NODE_ENV,

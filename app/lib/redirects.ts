@@ -1,7 +1,7 @@
-import type { FileRoutesByFullPath } from '../routeTree.gen'
+import type { FileRoutesByFullPath, FileRoutesByTo } from '../routeTree.gen'
 
-/** A page of the route tree, written as the router writes full paths ('/referral/r/$advocateReferralCode'). */
-type RoutePath = keyof FileRoutesByFullPath
+/** A page of the route tree, as the router writes paths ('/referral/r/$advocateReferralCode'); index pages may keep their slash. */
+type RoutePath = keyof FileRoutesByTo | keyof FileRoutesByFullPath
 
 export const buyNowHeaderTypes = [
   'milestone-1-month',
@@ -26,16 +26,16 @@ export const legacyRedirects = [
   { from: '/modal-loop-holidays', to: '/loop/modal/holidays' },
   { from: '/modal-loop-mothers-day', to: '/loop/mothers-day' },
   { from: '/modal-loop-mothers-day-b', to: '/loop/mothers-day-b' },
-  { from: '/modal-loop', to: '/loop/modal/' },
+  { from: '/modal-loop', to: '/loop/modal' },
   { from: '/modal-loop-new-user', to: '/loop/modal/new-user' },
   { from: '/loop-store/*', to: '/loop/store/' },
   { from: '/modal-loop-fathers-day', to: '/loop/fathers-day' },
   { from: '/modal-loop-grandparents-day', to: '/loop/grandparents-day' },
-  { from: '/photo-gifts', to: '/photo-products/' },
+  { from: '/photo-gifts', to: '/photo-products' },
   { from: '/refer/:advocateReferralCode', to: '/referral/refer/$advocateReferralCode' },
   {
     from: '/advocate/:advocateReferralCode/redemptions/:redemptionId',
-    to: '/referral/advocate/$advocateReferralCode/redemptions/$redemptionId/',
+    to: '/referral/advocate/$advocateReferralCode/redemptions/$redemptionId',
   },
   {
     from: '/advocate/:advocateReferralCode/redemptions/:redemptionId/past',

@@ -79,7 +79,7 @@ export async function createTestApi(env: Record<string, string> = {}) {
     config,
     request,
     signIn,
-    users: demoAccounts.map((a) => a.user),
+    users: [demoAccounts[0].user, demoAccounts[1].user] as const,
     setNow: (date: Date) => {
       clock = date
     },

@@ -1,0 +1,31 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { formatPrice } from '~/lib/currency'
+import type { OrnamentShape } from '~/lib/ornaments'
+import { OrnamentArt } from './OrnamentArt'
+import { photoProductQuery } from './photo-products.functions'
+
+/** The three ornaments with their catalogue prices, as the API sells them. */
+export function OrnamentGrid() {
+  const { data: product } = useSuspenseQuery(photoProductQuery())
+  return (
+    <ul className="grid gap-5 sm:grid-cols-3" aria-label="Photo ornaments">
+      {product.variants.map((variant) => (
+        <li key={variant.id} className="flex flex-col overflow-hidden rounded-card bg-cream-card shadow-card" data-testid="ornament-card">
+          <div className="flex justify-center bg-gradient-to-b from-cream-deep to-cream-card px-6 pb-2 pt-8">
+            <OrnamentArt shape={variant.shape as OrnamentShape} className="h-44 w-auto drop-shadow-md" />
+          </div>
+          <div className="flex flex-1 flex-col p-5">
+            <h3 className="text-xl font-semibold">{variant.title}</h3>
+            <p className="mt-1 text-ink-soft">Two of your photos, printed on both sides with a festive back.</p>
+            <p className="mt-4 flex items-baseline gap-2">
+              <span className="text-2xl font-bold text-cranberry">{formatPrice(variant.salePrice)}</span>
+              <span className="text-ink-soft line-through" aria-label={`was ${formatPrice(variant.price)}`}>
+                {formatPrice(variant.price)}
+              </span>
+            </p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,105 @@
+import { apiErrorSchema, type ErrorCode } from '../contract/errors'
+import { TIMEZONE_HEADER, VERSION_HEADER } from '../contract/headers'
+import type { z } from '../contract/zod'
+
+export type Dispatch = (request: Request) => Promise<Response>
+
+/** A refusal or failure from the album API, carrying its status and error code. */
+export class ApiClientError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | 'network',
+    message: string,
+  ) {
+    super(message)
+    this.name = 'ApiClientError'
+  }
+}
+
+let inProcess: Dispatch | null = null
+/** The server entry registers the API here so same-origin calls skip the socket (ARCHITECTURE.md). */
+export function registerInProcessApi(dispatch: Dispatch) {
+  inProcess = dispatch
+}
+
+export type ApiClientOptions = {
+  baseUrl: string
+  /** The app's own origin: calls to it are dispatched in-process when the API is registered. */
+  ownOrigin: string
+  /** Forwarded from the shopper's request: cookies (SPEC.md §6, "all calls send credentials"). */
+  cookie?: string | null
+  timezone?: string | null
+  /** SPEC.md §7: album calls carry a version header whose value is unset. */
+  version?: string
+  /** The celebrate client has the photo proxy disabled (SPEC.md §7). */
+  photoProxy?: boolean
+  productSlug: string
+  onSetCookie?: (cookie: string) => void
+}
+
+type CallOptions<S extends z.ZodType> = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  query?: Record<string, string | number | boolean | undefined | null>
+  body?: unknown
+  headers?: Record<string, string>
+  schema: S
+}
+
+export function createApiClient(options: ApiClientOptions) {
+  const base = options.baseUrl.replace(/\/$/, '')
+  const dispatch: Dispatch = new URL(base).origin === options.ownOrigin && inProcess ? inProcess : (r) => fetch(r)
+
+  async function call<S extends z.ZodType>(path: string, call: CallOptions<S>): Promise<z.output<S>> {
+    const url = new URL(`${base}/v1${path}`)
+    for (const [key, value] of Object.entries(call.query ?? {})) {
+      if (value !== undefined && value !== null) url.searchParams.set(key, String(value))
+    }
+    const headers = new Headers(call.headers)
+    headers.set('accept', 'application/json')
+    headers.set(TIMEZONE_HEADER, options.timezone || 'UTC')
+    headers.set(VERSION_HEADER, options.version ?? '')
+    if (options.cookie) headers.set('cookie', options.cookie)
+    if (call.body !== undefined) headers.set('content-type', 'application/json')
+    const method = call.method ?? 'GET'
+    // Server-to-API calls identify as same-origin so the API's CSRF guard treats them as our own pages.
+    if (method !== 'GET') headers.set('origin', new URL(base).origin)
+
+    let response: Response
+    try {
+      response = await dispatch(
+        new Request(url, {
+          method,
+          headers,
+          body: call.body === undefined ? undefined : JSON.stringify(call.body),
+          credentials: 'include',
+        }),
+      )
+    } catch (error) {
+      throw new ApiClientError(0, 'network', `Could not reach Keepsake: ${error instanceof Error ? error.message : String(error)}`)
+    }
+    for (const cookie of response.headers.getSetCookie()) options.onSetCookie?.(cookie)
+    const text = await response.text()
+    const json: unknown = text ? JSON.parse(text) : null
+    if (!response.ok) {
+      const parsed = apiErrorSchema.safeParse(json)
+      if (parsed.success) throw new ApiClientError(response.status, parsed.data.error.code, parsed.data.error.message)
+      throw new ApiClientError(response.status, 'internal', `Keepsake answered ${response.status}`)
+    }
+    return call.schema.parse(json)
+  }
+
+  return {
+    call,
+    /** Album photo URLs go through /v1/{product}-photos/proxy unless this client has the proxy disabled. */
+    photoUrl(url: string, sizes: { inputSize?: string; outputSize?: string } = {}) {
+      if (options.photoProxy === false) return url
+      const proxy = new URL(`${base}/v1/${options.productSlug}-photos/proxy`)
+      proxy.searchParams.set('url', url)
+      proxy.searchParams.set('inputSize', sizes.inputSize ?? 'small')
+      proxy.searchParams.set('outputSize', sizes.outputSize ?? 'smartphone')
+      return proxy.toString()
+    },
+  }
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>

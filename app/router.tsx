@@ -1,0 +1,34 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
+import { createRouter } from '@tanstack/react-router'
+import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
+import { toast } from 'sonner'
+import { ErrorPage, NotFoundPage } from './components/ui/ErrorPage'
+import { PageSpinner } from './components/ui/Spinner'
+import { routeTree } from './routeTree.gen'
+
+function toastError(error: unknown) {
+  if (typeof window === 'undefined') return
+  toast.error(error instanceof Error ? error.message : 'Something went wrong')
+}
+
+export function getRouter() {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { staleTime: 60_000, retry: 1 } },
+    queryCache: new QueryCache({ onError: toastError }),
+    mutationCache: new MutationCache({ onError: toastError }),
+  })
+  const router = createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+    // SPEC.md §2 sends /loop-store/* to /loop/store/ with its slash; both spellings are the same page.
+    trailingSlash: 'preserve',
+    defaultPendingComponent: PageSpinner,
+    defaultPendingMs: 150,
+    defaultErrorComponent: ({ error, reset }) => <ErrorPage title={error instanceof Error ? error.message : undefined} message="Something went wrong while loading this page." onRetry={reset} />,
+    defaultNotFoundComponent: () => <NotFoundPage onRetry={() => window.location.reload()} />,
+  })
+  setupRouterSsrQueryIntegration({ router, queryClient })
+  return router
+}

@@ -1,0 +1,72 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { HeadContent, Outlet, Scripts, createRootRouteWithContext } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import { Toaster } from 'sonner'
+import { SiteFooter } from '~/components/layout/SiteFooter'
+import { SiteHeader } from '~/components/layout/SiteHeader'
+import { NotFoundPage } from '~/components/ui/ErrorPage'
+import { MaintenanceScreen } from '~/components/ui/MaintenanceScreen'
+import { HolidayRoot } from '~/features/holiday/HolidayRoot'
+import { posthogTransport, startAnalytics, type AnalyticsTransport } from '~/lib/analytics'
+import { recordAnalytics } from '~/lib/analytics.functions'
+import { SessionProvider } from '~/lib/session'
+import { getShellState } from '~/lib/shell.functions'
+import appCss from '~/styles/app.css?url'
+
+export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  head: () => ({
+    meta: [
+      { charSet: 'utf-8' },
+      { name: 'viewport', content: 'width=device-width, initial-scale=1, viewport-fit=cover' },
+      { title: 'Keepsake — photo ornaments from your family album' },
+      { name: 'description', content: 'Turn your family photos into ornaments you can hold: tree, star and stocking, printed on both sides.' },
+      { name: 'theme-color', content: '#fbf6ee' },
+    ],
+    links: [
+      { rel: 'stylesheet', href: appCss },
+      { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+    ],
+  }),
+  loader: () => getShellState(),
+  staleTime: Infinity,
+  shellComponent: RootDocument,
+  component: RootComponent,
+  notFoundComponent: () => <NotFoundPage />,
+})
+
+function RootDocument({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <HeadContent />
+      </head>
+      <body>
+        {children}
+        <Toaster position="top-center" richColors closeButton />
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+function RootComponent() {
+  const { maintenance, rootOverride, publicConfig } = Route.useLoaderData()
+  if (maintenance) return <MaintenanceScreen />
+  if (rootOverride) return <HolidayRoot />
+  return (
+    <SessionProvider
+      onStart={(session) => {
+        const transports: AnalyticsTransport[] = [{ send: (events) => recordAnalytics({ data: { events } }).then(() => undefined) }]
+        if (publicConfig.sessionReplayProjectId) transports.push(posthogTransport(publicConfig.sessionReplayProjectId, publicConfig.posthogHost))
+        startAnalytics(session, transports)
+      }}
+    >
+      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-50 focus:rounded-full focus:bg-ink focus:px-4 focus:py-2 focus:text-cream">
+        Skip to content
+      </a>
+      <SiteHeader />
+      <Outlet />
+      <SiteFooter supportEmail={publicConfig.supportEmail} />
+    </SessionProvider>
+  )
+}

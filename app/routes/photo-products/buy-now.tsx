@@ -1,0 +1,35 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { z } from '~/contract/zod'
+import { PageHero, Section } from '~/components/ui/PageHero'
+import { buyNowHeaders } from '~/features/photo-products/buy-now-headers'
+import { HowItWorks } from '~/features/photo-products/HowItWorks'
+import { OrnamentArt } from '~/features/photo-products/OrnamentArt'
+import { OrnamentGrid } from '~/features/photo-products/OrnamentGrid'
+import { photoProductQuery } from '~/features/photo-products/photo-products.functions'
+import { buyNowHeaderTypes } from '~/lib/redirects'
+
+// An unknown headerType falls back to the default header rather than failing the page.
+const searchSchema = z.object({ headerType: z.enum(buyNowHeaderTypes).optional().catch(undefined) })
+
+export const Route = createFileRoute('/photo-products/buy-now')({
+  validateSearch: searchSchema,
+  loader: ({ context }) => context.queryClient.ensureQueryData(photoProductQuery()),
+  head: () => ({ meta: [{ title: 'Buy a photo ornament — Keepsake' }] }),
+  component: BuyNowPage,
+})
+
+function BuyNowPage() {
+  const { headerType } = Route.useSearch()
+  const header = buyNowHeaders[headerType ?? 'default']
+  return (
+    <main id="main">
+      <div data-testid="buy-now-header" data-header-type={headerType ?? 'default'}>
+        <PageHero tone="pine" eyebrow={header.eyebrow} title={header.title} lead={header.lead} art={<OrnamentArt shape="tree" className="w-36 drop-shadow-xl sm:w-44" />} />
+      </div>
+      <Section title="Pick your ornament">
+        <OrnamentGrid />
+      </Section>
+      <HowItWorks />
+    </main>
+  )
+}

@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { ReferralLanding } from '~/features/referral/ReferralLanding'
+
+export const Route = createFileRoute('/referral/refer/$advocateReferralCode')({
+  head: () => ({ meta: [{ title: 'You’re invited to Keepsake' }] }),
+  component: function Landing() {
+    const { advocateReferralCode } = Route.useParams()
+    return <ReferralLanding variant="refer" code={advocateReferralCode} />
+  },
+})

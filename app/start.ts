@@ -1,0 +1,43 @@
+import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
+import { getConfig } from '../app.config'
+import { resolveLegacyRedirect } from './lib/redirects'
+
+/** SPEC.md §2: a full page load of a legacy path answers 302 to its new home. */
+const legacyRedirects = createMiddleware().server(({ request, pathname, next }) => {
+  if (request.method === 'GET' || request.method === 'HEAD') {
+    const target = resolveLegacyRedirect(pathname, new URL(request.url).search)
+    if (target) return new Response(null, { status: 302, headers: { location: target, 'cache-control': 'no-store' } })
+  }
+  return next()
+})
+
+/** SPEC.md §1: in maintenance every page is the maintenance screen, served as 503 so crawlers and monitors know. */
+const maintenanceStatus = createMiddleware().server(async ({ handlerType, pathname, next }) => {
+  const result = await next()
+  if (!getConfig().maintenance || handlerType !== 'router' || pathname.startsWith('/v1/')) return result
+  const headers = new Headers(result.response.headers)
+  headers.set('retry-after', '600')
+  headers.set('cache-control', 'no-store')
+  return new Response(result.response.body, { status: 503, headers })
+})
+
+const securityHeaders = createMiddleware().server(async ({ next }) => {
+  const result = await next()
+  const headers = result.response.headers
+  try {
+    headers.set('x-content-type-options', 'nosniff')
+    headers.set('referrer-policy', 'strict-origin-when-cross-origin')
+    headers.set('x-frame-options', 'SAMEORIGIN')
+    headers.set('permissions-policy', 'camera=(), microphone=(), geolocation=()')
+  } catch {
+    // Some responses (a proxied image, a redirect) carry immutable headers; they keep their own.
+  }
+  return result
+})
+
+/** Creating start.ts drops Start's automatic CSRF check, so server functions get it back here. */
+const serverFnCsrf = createCsrfMiddleware({ filter: ({ handlerType }) => handlerType === 'serverFn' })
+
+export const startInstance = createStart(() => ({
+  requestMiddleware: [securityHeaders, legacyRedirects, maintenanceStatus, serverFnCsrf],
+}))

@@ -1,0 +1,58 @@
+import { defineConfig, devices } from '@playwright/test'
+
+/** One build, four servers: the store, the store in maintenance, inside a root-override window, and with demo mode off. */
+const now = Date.now()
+const hour = 60 * 60 * 1000
+export const servers = {
+  main: { port: 3100, env: {} },
+  maintenance: { port: 3101, env: { MAINTENANCE_MODE: 'true' } },
+  override: {
+    port: 3102,
+    env: { ROOT_OVERRIDES: JSON.stringify([{ from: new Date(now - hour).toISOString(), to: new Date(now + 6 * hour).toISOString() }]) },
+  },
+  demoOff: { port: 3103, env: { DEMO_MODE: 'false' } },
+} as const
+
+export const chromiumLaunch = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu-sandbox',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+    '--enable-unsafe-swiftshader',
+    '--use-angle=swiftshader',
+  ],
+}
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: process.env.CI ? 'line' : 'list',
+  use: {
+    baseURL: `http://localhost:${servers.main.port}`,
+    launchOptions: chromiumLaunch,
+    trace: 'retain-on-failure',
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunch } }],
+  webServer: Object.entries(servers).map(([name, server]) => ({
+    command: `rm -rf .data/e2e/${name} && node scripts/serve.ts`,
+    url: `http://localhost:${server.port}/favicon.svg`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      PORT: String(server.port),
+      PUBLIC_URL: `http://localhost:${server.port}`,
+      DATA_DIR: `.data/e2e/${name}`,
+      NODE_ENV: 'production',
+      ...server.env,
+    },
+  })),
+})

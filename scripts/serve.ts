@@ -1,0 +1,39 @@
+/**
+ * Serves the production build with plain Node: static files from dist/client, everything else
+ * through the Start server entry (pages, server functions and the /v1 API). See docs/decisions/003.
+ */
+import { serve } from 'srvx'
+import { staticMiddleware } from 'srvx/static'
+import { loadConfig } from '../app.config.ts'
+
+let config
+try {
+  config = loadConfig()
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+}
+
+const { default: entry } = (await import(new URL('../dist/server/server.js', import.meta.url).href)) as {
+  default: { fetch: (request: Request) => Promise<Response> }
+}
+const statics = staticMiddleware({ dir: new URL('../dist/client', import.meta.url).pathname })
+
+const server = serve({
+  port: config.port,
+  hostname: process.env.HOST ?? '0.0.0.0',
+  silent: true,
+  middleware: [
+    async (request, next) => {
+      const response = await statics(request, next)
+      const path = new URL(request.url).pathname
+      if (path.startsWith('/assets/') && response.status === 200) {
+        response.headers.set('cache-control', 'public, max-age=31536000, immutable')
+      }
+      return response
+    },
+  ],
+  fetch: (request) => entry.fetch(request),
+})
+await server.ready()
+console.log(`Keepsake is serving ${config.publicUrl} (port ${config.port}, ${config.databaseUrl ? 'PostgreSQL' : 'PGlite'}${config.demoMode ? ', demo mode' : ''})`)

@@ -1,0 +1,71 @@
+import { expect, test } from '@playwright/test'
+import { clientNavigate, urlOf, waitForHydration } from './support'
+
+test.describe('error pages (SPEC.md §8)', () => {
+  test('an unknown path shows 404 / Page Not Found with a retry button', async ({ page }) => {
+    const res = await page.goto('/no/such/page')
+    expect(res?.status()).toBe(404)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('404')
+    await expect(page.getByText('Page Not Found')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible()
+  })
+
+  test('an unknown path inside an area is a 404 too', async ({ page }) => {
+    const res = await page.goto('/loop/not-a-campaign')
+    expect(res?.status()).toBe(404)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('404')
+  })
+
+  test('an unknown /v1 path answers JSON 404, even to a browser asking for HTML', async ({ request }) => {
+    const res = await request.get('/v1/nothing-here', { headers: { accept: 'text/html' } })
+    expect(res.status()).toBe(404)
+    expect(res.headers()['content-type']).toMatch(/application\/json/)
+    expect((await res.json()).error.code).toBe('not_found')
+  })
+
+  test('a failed load shows the error text, a message and a Retry button that recovers', async ({ page }) => {
+    await page.goto('/photo-products')
+    await waitForHydration(page)
+    await page.route('**/_serverFn/**', (route) => route.abort('connectionrefused'))
+    await clientNavigate(page, '/utils/demo-sign-in')
+    await expect(page.getByText('Something went wrong while loading this page.')).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('')
+    await page.unroute('**/_serverFn/**')
+    await page.getByRole('button', { name: 'Retry' }).click()
+    await expect(page.getByRole('heading', { name: 'Try Keepsake as a demo family' })).toBeVisible()
+  })
+})
+
+test.describe('maintenance (SPEC.md §1)', () => {
+  test('every page shows the maintenance screen with 503', async ({ page }) => {
+    for (const path of ['/photo-products', '/loop', '/referral/r/ABC']) {
+      const res = await page.goto(urlOf('maintenance', path))
+      expect(res?.status()).toBe(503)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Maintenance in progress')
+      await expect(page.getByText(/undergoing maintenance/)).toBeVisible()
+      await expect(page.getByText(/back soon/)).toBeVisible()
+      await expect(page.getByText(/Thank you for your understanding/)).toBeVisible()
+      await expect(page.locator('main svg')).toBeVisible()
+    }
+  })
+
+  test('/v1 answers 503 JSON', async ({ request }) => {
+    const res = await request.get(urlOf('maintenance', '/v1/photo-products/photo-ornament'))
+    expect(res.status()).toBe(503)
+    expect((await res.json()).error.code).toBe('maintenance')
+  })
+})
+
+test.describe('root override window (SPEC.md §1)', () => {
+  test('inside the window the alternate root app replaces the store', async ({ page }) => {
+    await page.goto(urlOf('override', '/photo-products'))
+    await expect(page.getByTestId('holiday-root')).toBeVisible()
+    await expect(page.getByRole('navigation', { name: 'Store' })).toHaveCount(0)
+  })
+
+  test('outside the window the store is shown', async ({ page }) => {
+    await page.goto('/photo-products')
+    await expect(page.getByTestId('holiday-root')).toHaveCount(0)
+    await expect(page.getByRole('navigation', { name: 'Store' })).toBeVisible()
+  })
+})

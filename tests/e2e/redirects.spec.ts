@@ -1,0 +1,50 @@
+import { expect, test } from '@playwright/test'
+import { legacyRedirects } from '../../app/lib/redirects'
+import { clientNavigate, waitForHydration } from './support'
+
+const sample = { advocateReferralCode: 'GRAN-7Q4X', redemptionId: 'rdm_42' } as Record<string, string>
+
+const cases = legacyRedirects.map((entry) => {
+  const from = entry.from.replace(/:([A-Za-z]+)/g, (_, name: string) => sample[name]!).replace('/*', '/summer/sale')
+  let to: string = entry.to.replace(/\$([A-Za-z]+)/g, (_, name: string) => sample[name]!)
+  if ('search' in entry) to += `?headerType=${entry.search.headerType}`
+  return { from, to }
+})
+
+test.describe('legacy redirects (SPEC.md §2)', () => {
+  for (const { from, to } of cases) {
+    test(`full load of ${from} answers 302 to ${to}`, async ({ request, page }) => {
+      const res = await request.get(from, { maxRedirects: 0 })
+      expect(res.status()).toBe(302)
+      expect(new URL(res.headers()['location']!, 'http://localhost').pathname + new URL(res.headers()['location']!, 'http://localhost').search).toBe(to)
+      const landed = await page.goto(from)
+      expect(landed?.status()).toBe(200)
+      await expect(page).toHaveURL((url) => url.pathname + url.search === to)
+      await expect(page.locator('h1').first()).toBeVisible()
+    })
+
+    test(`client navigation to ${from} replaces history with ${to}`, async ({ page }) => {
+      await page.goto('/photo-products')
+      await waitForHydration(page)
+      const before = await page.evaluate(() => history.length)
+      await clientNavigate(page, from)
+      await expect(page).toHaveURL((url) => url.pathname + url.search === to)
+      await expect(page.locator('h1').first()).toBeVisible()
+      // One entry for the move, none for the legacy path: Back returns to where the shopper was.
+      expect(await page.evaluate(() => history.length)).toBe(before + 1)
+      await page.goBack()
+      await expect(page).toHaveURL(/\/photo-products$/)
+    })
+  }
+
+  test('the query string of a campaign link travels with the redirect', async ({ request }) => {
+    const res = await request.get('/pod-lp-child-birthday?market=GB&utm_campaign=xmas', { maxRedirects: 0 })
+    expect(res.headers()['location']).toMatch(/\/photo-products\/buy-now\?market=GB&utm_campaign=xmas&headerType=child-birthday$/)
+  })
+
+  test('/ goes to the photo products', async ({ request }) => {
+    const res = await request.get('/', { maxRedirects: 0 })
+    expect(res.status()).toBe(302)
+    expect(res.headers()['location']).toMatch(/\/photo-products$/)
+  })
+})
