@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
-import { createRouter } from '@tanstack/react-router'
+import { createRouter, useRouter, type ErrorComponentProps } from '@tanstack/react-router'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import { toast } from 'sonner'
 import { ErrorPage, NotFoundPage } from './components/ui/ErrorPage'
@@ -9,6 +9,21 @@ import { routeTree } from './routeTree.gen'
 function toastError(error: unknown) {
   if (typeof window === 'undefined') return
   toast.error(error instanceof Error ? error.message : 'Something went wrong')
+}
+
+/** A route that failed to load: its error, and a Retry that loads it again. */
+function RouteErrorPage({ error, reset }: ErrorComponentProps) {
+  const router = useRouter()
+  return (
+    <ErrorPage
+      title={error instanceof Error ? error.message : undefined}
+      message="Something went wrong while loading this page. Check your connection and try again."
+      onRetry={() => {
+        reset()
+        void router.invalidate()
+      }}
+    />
+  )
 }
 
 export function getRouter() {
@@ -26,7 +41,7 @@ export function getRouter() {
     trailingSlash: 'preserve',
     defaultPendingComponent: PageSpinner,
     defaultPendingMs: 150,
-    defaultErrorComponent: ({ error, reset }) => <ErrorPage title={error instanceof Error ? error.message : undefined} message="Something went wrong while loading this page." onRetry={reset} />,
+    defaultErrorComponent: RouteErrorPage,
     defaultNotFoundComponent: () => <NotFoundPage onRetry={() => window.location.reload()} />,
   })
   setupRouterSsrQueryIntegration({ router, queryClient })

@@ -4,7 +4,6 @@ import type { ReactNode } from 'react'
 import { Toaster } from 'sonner'
 import { SiteFooter } from '~/components/layout/SiteFooter'
 import { SiteHeader } from '~/components/layout/SiteHeader'
-import { NotFoundPage } from '~/components/ui/ErrorPage'
 import { MaintenanceScreen } from '~/components/ui/MaintenanceScreen'
 import { HolidayRoot } from '~/features/holiday/HolidayRoot'
 import { posthogTransport, startAnalytics, type AnalyticsTransport } from '~/lib/analytics'
@@ -31,7 +30,6 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
   staleTime: Infinity,
   shellComponent: RootDocument,
   component: RootComponent,
-  notFoundComponent: () => <NotFoundPage />,
 })
 
 function RootDocument({ children }: { children: ReactNode }) {
@@ -64,9 +62,13 @@ function RootComponent() {
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-50 focus:rounded-full focus:bg-ink focus:px-4 focus:py-2 focus:text-cream">
         Skip to content
       </a>
-      <SiteHeader />
-      <Outlet />
-      <SiteFooter supportEmail={publicConfig.supportEmail} />
+      <div className="flex min-h-dvh flex-col">
+        <SiteHeader />
+        <div className="flex-1">
+          <Outlet />
+        </div>
+        <SiteFooter supportEmail={publicConfig.supportEmail} />
+      </div>
     </SessionProvider>
   )
 }

@@ -28,7 +28,7 @@ test.describe('error pages (SPEC.md §8)', () => {
     await waitForHydration(page)
     await page.route('**/_serverFn/**', (route) => route.abort('connectionrefused'))
     await clientNavigate(page, '/utils/demo-sign-in')
-    await expect(page.getByText('Something went wrong while loading this page.')).toBeVisible()
+    await expect(page.getByText('Something went wrong while loading this page. Check your connection and try again.')).toBeVisible()
     await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('')
     await page.unroute('**/_serverFn/**')
     await page.getByRole('button', { name: 'Retry' }).click()

@@ -47,7 +47,7 @@ for (const width of [390, 1280]) {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
         expect(overflow, 'no sideways scrolling').toBeLessThanOrEqual(0)
         await expectNoSeriousAxeViolations(page)
-        await page.screenshot({ path: `test-results/screenshots/${width}/${shotName(path)}.png`, fullPage: true })
+        await page.screenshot({ path: `.screenshots/${width}/${shotName(path)}.png`, fullPage: true })
       })
     }
   })
