@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, defaultRootOverrides, loadConfig, publicConfigOf } from '../../app.config'
+import { activeRootOverride } from '../../app/lib/root-override'
+import { readSessionQuery, startSession } from '../../app/lib/session-context'
+
+const uuid = '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b'
+
+describe('session context (SPEC.md §1, §3)', () => {
+  it('reads market, uuid and data from the query string', () => {
+    expect(readSessionQuery(`?market=us&uuid=${uuid}&data=abc`)).toEqual({ market: 'US', uuid, data: 'abc' })
+  })
+
+  it('drops each invalid value on its own', () => {
+    expect(readSessionQuery('?market=America&uuid=123&data=ok')).toEqual({ data: 'ok' })
+    expect(readSessionQuery(`?data=${'x'.repeat(3000)}`)).toEqual({})
+  })
+
+  it('adds a random sid and keeps it for the tab', () => {
+    const first = startSession('?market=GB', null, () => '11111111-1111-4111-8111-111111111111')
+    expect(first).toEqual({ market: 'GB', uuid: null, data: null, sid: '11111111-1111-4111-8111-111111111111' })
+    const again = startSession('', JSON.stringify(first), () => 'never')
+    expect(again.sid).toBe(first.sid)
+    expect(again.market).toBe('GB')
+  })
+
+  it('replaces a corrupt stored session', () => {
+    const s = startSession('', '{not json', () => '22222222-2222-4222-8222-222222222222')
+    expect(s.sid).toBe('22222222-2222-4222-8222-222222222222')
+  })
+})
+
+describe('root override window (SPEC.md §1)', () => {
+  it('defaults to 2024-02-13 16:00 to 19:00 UTC', () => {
+    expect(loadConfig({}).rootOverrides).toEqual(defaultRootOverrides)
+    expect(defaultRootOverrides).toEqual([{ from: '2024-02-13T16:00:00Z', to: '2024-02-13T19:00:00Z', app: 'holiday' }])
+  })
+
+  it('is active from its start up to, not including, its end', () => {
+    const at = (iso: string) => activeRootOverride(defaultRootOverrides, new Date(iso))
+    expect(at('2024-02-13T15:59:59Z')).toBeNull()
+    expect(at('2024-02-13T16:00:00Z')?.app).toBe('holiday')
+    expect(at('2024-02-13T18:59:59Z')?.app).toBe('holiday')
+    expect(at('2024-02-13T19:00:00Z')).toBeNull()
+    expect(at('2026-11-22T12:00:00Z')).toBeNull()
+  })
+})
+
+describe('configuration (app.config.ts)', () => {
+  it('has working defaults on a fresh machine', () => {
+    const c = loadConfig({})
+    expect(c.port).toBe(3000)
+    expect(c.productSlug).toBe('keepsake')
+    expect(c.previewLogs).toBe(false)
+    expect(c.maintenance).toBe(false)
+    expect(c.apiBaseUrl).toBe('http://localhost:3000')
+    expect(c.celebrateApiBaseUrl).toBe(c.apiBaseUrl)
+    expect(c.databaseUrl).toBeNull()
+    expect(c.demoMode).toBe(true)
+    expect(c.storage.kind).toBe('local')
+  })
+
+  it('turns demo mode off by default with a real database', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/keepsake' }).demoMode).toBe(false)
+  })
+
+  it.each([
+    ['PORT', 'eighty', /PORT: expected a port number/],
+    ['PORT', '70000', /PORT: expected a port between 1 and 65535/],
+    ['MAINTENANCE_MODE', 'maybe', /MAINTENANCE_MODE: expected one of true, false/],
+    ['DATABASE_URL', 'mysql://x', /DATABASE_URL: expected a postgres:\/\/ connection URL/],
+    ['PUBLIC_URL', 'localhost', /PUBLIC_URL: expected an absolute URL/],
+    ['PRODUCT_SLUG', 'Key Sake', /PRODUCT_SLUG: expected a lower-case slug/],
+    ['ROOT_OVERRIDES', '[{"from":"tomorrow"}]', /ROOT_OVERRIDES/],
+    ['ROOT_OVERRIDES', 'not json', /ROOT_OVERRIDES: expected a JSON list/],
+    ['STRIPE_SECRET_KEY', 'pk_live_123', /STRIPE_SECRET_KEY: expected a key starting sk_test_/],
+  ])('stops start-up when %s is %s, naming the variable', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError)
+    expect(() => loadConfig({ [name]: value })).toThrow(message)
+  })
+
+  it('shows the browser only the public subset, never secrets', () => {
+    const c = loadConfig({ STRIPE_SECRET_KEY: 'sk_test_secret', DATABASE_URL: 'postgres://u:pw@db/k', POSTHOG_KEY: 'phc_public' })
+    const exposed = JSON.stringify(publicConfigOf(c))
+    expect(exposed).not.toContain('sk_test_secret')
+    expect(exposed).not.toContain('pw@db')
+    expect(publicConfigOf(c).sessionReplayProjectId).toBe('phc_public')
+  })
+})
