@@ -1,14 +1,14 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
 import { createRouter, useRouter, type ErrorComponentProps } from '@tanstack/react-router'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
-import { toast } from 'sonner'
 import { ErrorPage, NotFoundPage } from './components/ui/ErrorPage'
 import { PageSpinner } from './components/ui/Spinner'
+import { notify } from './lib/toast'
 import { routeTree } from './routeTree.gen'
 
 function toastError(error: unknown) {
   if (typeof window === 'undefined') return
-  toast.error(error instanceof Error ? error.message : 'Something went wrong')
+  notify.error(error instanceof Error ? error.message : 'Something went wrong')
 }
 
 /** A route that failed to load: its error, and a Retry that loads it again. */

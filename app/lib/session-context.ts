@@ -1,10 +1,13 @@
-import { z } from '../contract/zod'
+import * as z from 'zod/mini'
 
-/** SPEC.md §1, §3: session context read from the query string at start, plus a random sid. */
+/**
+ * SPEC.md §1, §3: session context read from the query string at start, plus a random sid.
+ * Runs in every page's first load, so it uses zod/mini (see docs/decisions/004-zod-mini-in-the-browser.md).
+ */
 export const sessionQuerySchema = z.object({
-  market: z.string().regex(/^[A-Za-z]{2}(-[A-Za-z]{2})?$/),
+  market: z.string().check(z.regex(/^[A-Za-z]{2}(-[A-Za-z]{2})?$/)),
   uuid: z.uuid(),
-  data: z.string().min(1).max(2048),
+  data: z.string().check(z.minLength(1), z.maxLength(2048)),
 })
 export type SessionQuery = z.infer<typeof sessionQuerySchema>
 
@@ -16,6 +19,7 @@ export type SessionContext = {
 }
 
 const STORAGE_KEY = 'keepsake.session'
+const sidSchema = z.uuid()
 
 /** Reads market, uuid and data from a query string; each invalid value is dropped on its own. */
 export function readSessionQuery(search: string | URLSearchParams): Partial<SessionQuery> {
@@ -42,7 +46,7 @@ export function startSession(
     previous = {}
   }
   const fromQuery = readSessionQuery(search)
-  const validSid = z.uuid().safeParse(previous.sid)
+  const validSid = sidSchema.safeParse(previous.sid)
   return {
     market: fromQuery.market ?? previous.market ?? null,
     uuid: fromQuery.uuid ?? previous.uuid ?? null,

@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { HeadContent, Outlet, Scripts, createRootRouteWithContext } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { Toaster } from 'sonner'
 import { SiteFooter } from '~/components/layout/SiteFooter'
 import { SiteHeader } from '~/components/layout/SiteHeader'
+import { LazyToaster } from '~/components/ui/LazyToaster'
 import { MaintenanceScreen } from '~/components/ui/MaintenanceScreen'
 import { HolidayRoot } from '~/features/holiday/HolidayRoot'
 import { posthogTransport, startAnalytics, type AnalyticsTransport } from '~/lib/analytics'
@@ -40,7 +40,7 @@ function RootDocument({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <Toaster position="top-center" richColors closeButton />
+        <LazyToaster />
         <Scripts />
       </body>
     </html>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { toast } from 'sonner'
 import { Button } from '~/components/ui/Button'
+import { notify } from '~/lib/toast'
 import { currentUserQuery, signInAsDemoUser, signOut } from './account.functions'
 
 type DemoUser = { id: string; firstName: string; lastName: string; email: string; familyName: string }
@@ -14,14 +14,14 @@ export function DemoSignIn({ users }: { users: DemoUser[] }) {
     mutationFn: (userId: string) => signInAsDemoUser({ data: { userId } }),
     onSuccess: async (result) => {
       await queryClient.invalidateQueries()
-      toast.success(`Signed in as ${result.user?.firstName ?? 'demo user'}`)
+      notify.success(`Signed in as ${result.user?.firstName ?? 'demo user'}`)
     },
   })
   const out = useMutation({
     mutationFn: () => signOut(),
     onSuccess: async () => {
       await queryClient.invalidateQueries()
-      toast.success('Signed out')
+      notify.success('Signed out')
     },
   })
   return (

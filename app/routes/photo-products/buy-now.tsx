@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from '~/contract/zod'
+import * as z from 'zod/mini'
 import { PageHero, Section } from '~/components/ui/PageHero'
 import { buyNowHeaders } from '~/features/photo-products/buy-now-headers'
 import { HowItWorks } from '~/features/photo-products/HowItWorks'
@@ -9,7 +9,7 @@ import { photoProductQuery } from '~/features/photo-products/photo-products.func
 import { buyNowHeaderTypes } from '~/lib/redirects'
 
 // An unknown headerType falls back to the default header rather than failing the page.
-const searchSchema = z.object({ headerType: z.enum(buyNowHeaderTypes).optional().catch(undefined) })
+const searchSchema = z.object({ headerType: z.catch(z.optional(z.enum(buyNowHeaderTypes)), undefined) })
 
 export const Route = createFileRoute('/photo-products/buy-now')({
   validateSearch: searchSchema,

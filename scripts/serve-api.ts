@@ -1,0 +1,21 @@
+/**
+ * npm run start:api — the album API alone, so the API and the store can scale apart (ARCHITECTURE.md).
+ * Point a store at it with API_BASE_URL.
+ */
+import { serve } from 'srvx'
+import { getConfig } from '../app.config'
+import { getApiServer, handleApiRequest } from '../app/api/server'
+
+const config = getConfig()
+await getApiServer()
+const server = serve({
+  port: config.port,
+  hostname: process.env.HOST ?? '0.0.0.0',
+  silent: true,
+  fetch: (request) =>
+    new URL(request.url).pathname.startsWith('/v1/')
+      ? handleApiRequest(request)
+      : Response.json({ error: { code: 'not_found', message: 'This server only answers /v1' } }, { status: 404 }),
+})
+await server.ready()
+console.log(`Keepsake album API on port ${config.port} (${config.databaseUrl ? 'PostgreSQL' : 'PGlite'})`)
