@@ -7,6 +7,9 @@ const postgres = process.env.TEST_DATABASE_URL
 export default defineConfig({
   resolve: { alias },
   test: {
+    // PGlite boots a WASM Postgres per test file; on a busy 2-core machine that takes seconds.
+    hookTimeout: 60_000,
+    testTimeout: 30_000,
     projects: [
       { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {

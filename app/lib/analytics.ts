@@ -25,6 +25,10 @@ export function startAnalytics(session: SessionContext, transports: AnalyticsTra
   state.session = session
   state.transports = transports
   if (session.uuid) identify(session.uuid)
+  // A tab put away may never come back: send what is queued while the page can still talk.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') void flushAnalytics()
+  })
   scheduleFlush()
 }
 

@@ -1,12 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { HeadContent, Outlet, Scripts, createRootRouteWithContext } from '@tanstack/react-router'
+import { HeadContent, Outlet, Scripts, createRootRouteWithContext, useRouter } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { SiteFooter } from '~/components/layout/SiteFooter'
 import { SiteHeader } from '~/components/layout/SiteHeader'
 import { LazyToaster } from '~/components/ui/LazyToaster'
 import { MaintenanceScreen } from '~/components/ui/MaintenanceScreen'
 import { HolidayRoot } from '~/features/holiday/HolidayRoot'
-import { posthogTransport, startAnalytics, type AnalyticsTransport } from '~/lib/analytics'
+import { posthogTransport, startAnalytics, track, type AnalyticsTransport } from '~/lib/analytics'
 import { recordAnalytics } from '~/lib/analytics.functions'
 import { SessionProvider } from '~/lib/session'
 import { getShellState } from '~/lib/shell.functions'
@@ -49,6 +49,7 @@ function RootDocument({ children }: { children: ReactNode }) {
 
 function RootComponent() {
   const { maintenance, rootOverride, publicConfig } = Route.useLoaderData()
+  const router = useRouter()
   if (maintenance) return <MaintenanceScreen />
   if (rootOverride) return <HolidayRoot />
   return (
@@ -57,6 +58,10 @@ function RootComponent() {
         const transports: AnalyticsTransport[] = [{ send: (events) => recordAnalytics({ data: { events } }).then(() => undefined) }]
         if (publicConfig.sessionReplayProjectId) transports.push(posthogTransport(publicConfig.sessionReplayProjectId, publicConfig.posthogHost))
         startAnalytics(session, transports)
+        track('DidViewPage')
+        router.subscribe('onResolved', (event) => {
+          if (event.pathChanged) track('DidViewPage')
+        })
       }}
     >
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-50 focus:rounded-full focus:bg-ink focus:px-4 focus:py-2 focus:text-cream">

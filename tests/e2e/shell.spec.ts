@@ -12,7 +12,13 @@ test.describe('session context (SPEC.md §1, §3)', () => {
     await waitForHydration(page)
     // With a uuid present the session is identified with analytics.
     expect((await identify).postData()).toContain(uuid)
+    const pageView = page.waitForRequest((r) => {
+      const body = r.postData() ?? ''
+      return r.url().includes('/_serverFn/') && body.includes('DidViewPage') && body.includes('/utils/session')
+    })
     await clientNavigate(page, '/utils/session')
+    // Every page view is tracked with its path, and carries the session's market.
+    expect((await pageView).postData()).toContain('GB')
     const panel = page.getByTestId('session-context')
     await expect(panel.locator('[data-field="Market"]')).toHaveText('GB')
     await expect(panel.locator('[data-field="User (uuid)"]')).toHaveText(uuid)

@@ -3,6 +3,7 @@ import { authenticateSessionSchema, demoSignInSchema, demoUsersSchema } from '..
 import { endpoint } from '../endpoint'
 import type { ApiEnv } from '../env'
 import { AppError } from '../errors'
+import { findUser } from '../services/accounts'
 import { isDemoUser, listDemoUsers } from '../services/demo'
 import { startCookieSession } from '../session-cookie'
 
@@ -33,9 +34,9 @@ endpoint(
     status: 201,
   },
   async ({ body }, c) => {
-    if (!(await isDemoUser(c.get('deps').db, body.userId))) throw new AppError('not_found', 'Demo account not found')
+    const { db } = c.get('deps')
+    if (!(await isDemoUser(db, body.userId))) throw new AppError('not_found', 'Demo account not found')
     await startCookieSession(c, body.userId)
-    const user = listDemoUsers().find((u) => u.id === body.userId)!
-    return { authenticated: true, user: { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName } }
+    return { authenticated: true, user: await findUser(db, body.userId) }
   },
 )

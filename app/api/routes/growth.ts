@@ -4,7 +4,7 @@ import { z } from '../../contract/zod'
 import { endpoint } from '../endpoint'
 import type { ApiEnv } from '../env'
 import { AppError } from '../errors'
-import { endSession, issueTransitionToken, redeemTransitionToken } from '../services/accounts'
+import { endSession, findUser, issueTransitionToken, redeemTransitionToken } from '../services/accounts'
 import { clearCookieSession, startCookieSession } from '../session-cookie'
 
 export const growthRoutes = new Hono<ApiEnv>()
@@ -45,8 +45,7 @@ endpoint(
     const userId = code.length <= 128 ? await redeemTransitionToken(db, code, now()) : null
     if (!userId) throw new AppError('unauthenticated', 'This sign-in link has expired or was already used')
     await startCookieSession(c, userId)
-    const user = await c.get('deps').db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, userId) })
-    return { authenticated: true, user: user ? { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName } : null }
+    return { authenticated: true, user: await findUser(db, userId) }
   },
 )
 

@@ -27,6 +27,15 @@ export async function findSessionUser(db: Database, token: string, now: Date): P
   return row ?? null
 }
 
+export async function findUser(db: Database, userId: string): Promise<SessionUser | null> {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1)
+  return row ?? null
+}
+
 export async function endSession(db: Database, token: string) {
   await db.delete(sessions).where(eq(sessions.id, hashSecret(token)))
 }

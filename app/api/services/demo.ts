@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm'
 import type { Database } from '../db/client'
+import { findUser } from './accounts'
 import { families, familyMembers, users } from '../db/schema'
 
 /** The demo families of DEMO_MODE: fixed ids, so seeding is idempotent and links stay stable. */
@@ -30,6 +30,5 @@ export function listDemoUsers() {
 
 export async function isDemoUser(db: Database, userId: string) {
   if (!demoAccounts.some((a) => a.user.id === userId)) return false
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId))
-  return Boolean(row)
+  return (await findUser(db, userId)) !== null
 }
