@@ -3,8 +3,13 @@ import { defineConfig, devices } from '@playwright/test'
 /** One build, four servers: the store, the store in maintenance, inside a root-override window, and with demo mode off. */
 const now = Date.now()
 const hour = 60 * 60 * 1000
+/** Secrets given to the main server; tests prove they never reach a browser. */
+export const serverSecrets = {
+  SESSION_SECRET: 'e2e-session-secret-that-must-never-leak-0123456789',
+  S3_SECRET_ACCESS_KEY: 'e2e-s3-secret-that-must-never-leak',
+}
 export const servers = {
-  main: { port: 3100, env: {} },
+  main: { port: 3100, env: serverSecrets },
   maintenance: { port: 3101, env: { MAINTENANCE_MODE: 'true' } },
   override: {
     port: 3102,

@@ -11,7 +11,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     testTimeout: 30_000,
     projects: [
-      { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
       {
         resolve: { alias },
         test: { name: 'api (pglite)', include: ['tests/api/**/*.test.ts'], env: { TEST_DB_ENGINE: 'pglite' } },

@@ -69,3 +69,28 @@ test.describe('root override window (SPEC.md §1)', () => {
     await expect(page.getByRole('navigation', { name: 'Store' })).toBeVisible()
   })
 })
+
+test.describe('what the browser receives', () => {
+  test('pages carry security headers', async ({ request }) => {
+    const res = await request.get('/photo-products')
+    expect(res.headers()['x-content-type-options']).toBe('nosniff')
+    expect(res.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin')
+    expect(res.headers()['x-frame-options']).toBe('SAMEORIGIN')
+  })
+
+  test('no server secret reaches the page or its scripts', async ({ page, request }) => {
+    const { serverSecrets } = await import('../../playwright.config')
+    const bodies: string[] = []
+    page.on('response', async (r) => {
+      if (['document', 'script', 'fetch'].includes(r.request().resourceType())) bodies.push(await r.text().catch(() => ''))
+    })
+    await page.goto('/photo-products')
+    await page.waitForLoadState('networkidle')
+    for (const path of ['/loop', '/utils/demo-sign-in']) bodies.push(await (await request.get(path)).text())
+    expect(bodies.length).toBeGreaterThan(5)
+    for (const secret of Object.values(serverSecrets)) {
+      expect(bodies.some((b) => b.includes(secret))).toBe(false)
+    }
+    expect(bodies.some((b) => b.includes('sessionReplayProjectId'))).toBe(true)
+  })
+})

@@ -142,3 +142,22 @@ test.describe('demo sign-in', () => {
     await expect(page.getByRole('link', { name: /Demo sign-in/ })).toHaveCount(0)
   })
 })
+
+test.describe('errors from the API reach the shopper as toasts', () => {
+  test('a refused sign-in shows the API’s message at the top of the page', async ({ page }) => {
+    await page.goto('/utils/demo-sign-in')
+    await waitForHydration(page)
+    // Swap the account id in flight for one the API does not know.
+    await page.route('**/_serverFn/**', async (route) => {
+      const body = route.request().postData() ?? ''
+      if (route.request().method() !== 'POST' || !body.includes('0b6e7d0e')) return route.continue()
+      await route.continue({ postData: body.replace(/0b6e7d0e-4c1b-4f43-9a0e-5d1f6f0a0001/g, '11111111-1111-4111-8111-111111111111') })
+    })
+    await page.getByRole('button', { name: 'Sign in as Maya Rivera' }).click()
+    const toast = page.locator('[data-sonner-toast]')
+    await expect(toast).toContainText('Demo account not found')
+    const box = await toast.boundingBox()
+    expect(box!.y).toBeLessThan(120)
+    await expect(page.getByTestId('current-user')).toHaveText('You are not signed in.')
+  })
+})

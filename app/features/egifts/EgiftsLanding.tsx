@@ -1,3 +1,4 @@
+import { ButtonLink } from '~/components/ui/Button'
 import { FeatureList, PageHero, Section } from '~/components/ui/PageHero'
 import { formatWholeDollars } from '~/lib/currency'
 
@@ -12,6 +13,11 @@ export function EgiftsLanding() {
         eyebrow="E-gifts"
         title="Give the gift of their own photos"
         lead="Send a Keepsake e-gift by e-mail and let them turn their favourite family moments into something to hold."
+        actions={
+          <ButtonLink to="/photo-products" variant="secondary">
+            See what they can make
+          </ButtonLink>
+        }
         art={
           <ul className="grid grid-cols-2 gap-3" aria-label="E-gift amounts">
             {amounts.map((a) => (

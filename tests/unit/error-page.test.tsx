@@ -1,0 +1,38 @@
+import { renderToStaticMarkup } from 'react-dom/server'
+import { describe, expect, it } from 'vitest'
+import { ErrorPage, NotFoundPage } from '../../app/components/ui/ErrorPage'
+import { MaintenanceScreen } from '../../app/components/ui/MaintenanceScreen'
+
+describe('error pages (SPEC.md §8)', () => {
+  it('shows the error text, the message and a Retry button', () => {
+    const html = renderToStaticMarkup(<ErrorPage title="Network down" message="Try again in a moment." onRetry={() => {}} />)
+    expect(html).toContain('<h1 class="text-4xl font-bold tracking-tight text-ink">Network down</h1>')
+    expect(html).toContain('Try again in a moment.')
+    expect(html).toMatch(/<button[^>]*>Retry<\/button>/)
+  })
+
+  it('says Unknown error when the error has no text', () => {
+    expect(renderToStaticMarkup(<ErrorPage />)).toContain('>Unknown error</h1>')
+    expect(renderToStaticMarkup(<ErrorPage title="" />)).toContain('>Unknown error</h1>')
+  })
+
+  it('shows the retry button only when there is something to retry, with the label given', () => {
+    expect(renderToStaticMarkup(<ErrorPage title="x" />)).not.toContain('<button')
+    expect(renderToStaticMarkup(<ErrorPage title="x" onRetry={() => {}} retryLabel="Try again" />)).toMatch(/<button[^>]*>Try again<\/button>/)
+  })
+
+  it('titles the not-found page 404 with the message Page Not Found', () => {
+    const html = renderToStaticMarkup(<NotFoundPage />)
+    expect(html).toContain('>404</h1>')
+    expect(html).toContain('Page Not Found')
+  })
+
+  it('gives the maintenance screen its title, a logo and two text blocks', () => {
+    const html = renderToStaticMarkup(<MaintenanceScreen />)
+    expect(html).toContain('>Maintenance in progress</h1>')
+    expect(html).toContain('<svg')
+    expect(html.match(/<p /g)).toHaveLength(2)
+    expect(html).toMatch(/undergoing maintenance.*back soon/)
+    expect(html).toContain('Thank you for your understanding.')
+  })
+})
