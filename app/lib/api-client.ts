@@ -79,7 +79,13 @@ export function createApiClient(options: ApiClientOptions) {
     }
     for (const cookie of response.headers.getSetCookie()) options.onSetCookie?.(cookie)
     const text = await response.text()
-    const json: unknown = text ? JSON.parse(text) : null
+    let json: unknown = null
+    try {
+      json = text ? JSON.parse(text) : null
+    } catch {
+      // A proxy's HTML error page or a cut-off body: reported by status below, never as a SyntaxError.
+      if (response.ok) throw new ApiClientError(502, 'provider_failed', 'Keepsake answered with something that is not JSON')
+    }
     if (!response.ok) {
       const parsed = apiErrorSchema.safeParse(json)
       if (parsed.success) throw new ApiClientError(response.status, parsed.data.error.code, parsed.data.error.message)

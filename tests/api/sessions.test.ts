@@ -131,3 +131,18 @@ describe('sessions and transition tokens (SPEC.md §7)', () => {
     }
   })
 })
+
+describe('demo mode off', () => {
+  it('leaves every other endpoint working', async () => {
+    const off = await createTestApi({ DEMO_MODE: 'false' })
+    try {
+      expect((await off.request('/v1/photo-products/photo-ornament')).status).toBe(200)
+      expect((await off.request('/v1/openapi.json')).status).toBe(200)
+      expect((await off.request('/v1/growth/authenticate-session')).status).toBe(401)
+      const event = { event: 'DidViewPage', path: '/', url: 'http://localhost:3000/', sid: '3f1c8a0e-3b6d-4c59-9d8e-1a2b3c4d5e6f', occurredAt: '2026-11-22T12:00:00.000Z' }
+      expect((await off.request('/v1/analytics/events', { method: 'POST', json: { events: [event] } })).status).toBe(202)
+    } finally {
+      await off.close()
+    }
+  })
+})

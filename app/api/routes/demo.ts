@@ -8,9 +8,10 @@ import { isDemoUser, listDemoUsers } from '../services/demo'
 import { startCookieSession } from '../session-cookie'
 
 /** Demo sign-in, present only in DEMO_MODE; otherwise these paths do not exist (404). */
+// The guard is scoped to /demo/*: mounted at '/', a '*' middleware would guard every route after it.
 export const demoRoutes = new Hono<ApiEnv>()
 
-demoRoutes.use('*', async (c, next) => {
+demoRoutes.use('/demo/*', async (c, next) => {
   if (!c.get('deps').config.demoMode) throw new AppError('not_found', `No such endpoint: ${c.req.method} ${c.req.path}`)
   await next()
 })
