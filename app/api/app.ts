@@ -1,5 +1,4 @@
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { getCookie } from 'hono/cookie'
 import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
@@ -15,7 +14,6 @@ import { growthRoutes } from './routes/growth'
 import { photoProductRoutes } from './routes/photo-products'
 import { findSessionUser } from './services/accounts'
 
-const MAX_BODY_BYTES = 1024 * 1024
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 function errorBody(code: ErrorCode, message: string, requestIdValue: string | undefined, issues?: ApiErrorBody['error']['issues']): ApiErrorBody {
@@ -37,13 +35,6 @@ export function createApi(deps: ApiDeps) {
     }
     await next()
   })
-  api.use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json(errorBody('payload_too_large', 'The request body is larger than 1 MB', c.get('requestId')), 413),
-    }),
-  )
   // Cookie-authenticated writes must come from our own pages; the mobile app sends no Origin and no cookie of ours.
   api.use('*', async (c, next) => {
     if (UNSAFE_METHODS.has(c.req.method) && getCookie(c, SESSION_COOKIE)) {

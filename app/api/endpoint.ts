@@ -50,12 +50,36 @@ async function parsePart(schema: z.ZodType | undefined, value: unknown, where: s
   return result.data
 }
 
+export const MAX_JSON_BODY_BYTES = 1024 * 1024
+
+/** Reads a request body, refusing (413) as soon as it passes the limit, whatever Content-Length claimed. */
+async function readCapped(request: Request, limit: number): Promise<string> {
+  const tooLarge = () => new AppError('payload_too_large', `The request body is larger than ${limit / 1024 / 1024} MB`)
+  if (Number(request.headers.get('content-length') ?? 0) > limit) throw tooLarge()
+  if (!request.body) return ''
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > limit) {
+      await reader.cancel()
+      throw tooLarge()
+    }
+    chunks.push(value)
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks))
+}
+
 async function readJsonBody(c: Context<ApiEnv>): Promise<unknown> {
   const type = c.req.header('content-type') ?? ''
+  const text = await readCapped(c.req.raw, MAX_JSON_BODY_BYTES)
+  if (text.trim() === '' && type === '') return undefined
   if (!/^application\/json\b/i.test(type)) {
     throw new AppError('unsupported_media_type', 'Send the request body as application/json')
   }
-  const text = await c.req.text()
   if (text.trim() === '') return undefined
   try {
     return JSON.parse(text) as unknown
