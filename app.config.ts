@@ -1,3 +1,4 @@
+import os from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
 
@@ -84,6 +85,12 @@ const envSchema = z.object({
   PRINTIFY_SHOP_ID: optionalText,
   STRIPE_SECRET_KEY: z.string().regex(/^sk_(test|live)_/, { error: 'expected a key starting sk_test_ or sk_live_' }).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, { error: 'expected a secret starting whsec_' }).optional(),
+  PHOTO_PROXY_HOSTS: z
+    .string()
+    .optional()
+    .transform((raw) => (raw ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^[a-z0-9.-]+(:\d{1,5})?$/, { error: 'expected a comma-separated list of host names such as cdn.example.com' }))),
+  DEMO_PHOTO_CACHE: z.string().min(1).optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, { error: 'expected a redis:// URL' }).optional(),
 })
 
@@ -152,6 +159,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     printify: e.PRINTIFY_API_TOKEN && e.PRINTIFY_SHOP_ID ? { apiToken: e.PRINTIFY_API_TOKEN, shopId: e.PRINTIFY_SHOP_ID } : null,
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null } : null,
     redisUrl: e.REDIS_URL ?? null,
+    /** CDN hosts the photo proxy may fetch from, besides our own media and bucket. */
+    photoProxyHosts: e.PHOTO_PROXY_HOSTS,
+    /** Rendered demo photos are kept here between starts (they are deterministic). */
+    demoPhotoCacheDir: path.resolve(e.DEMO_PHOTO_CACHE ?? path.join(os.tmpdir(), 'keepsake-demo-photos')),
   }
 }
 

@@ -8,11 +8,16 @@ import { REQUEST_ID_HEADER, SESSION_COOKIE, TIMEZONE_HEADER, isValidTimeZone } f
 import type { ApiDeps, ApiEnv } from './env'
 import { AppError } from './errors'
 import { buildOpenApiDocument } from './openapi'
+import { mediaUrls } from './media/urls'
+import { albumRoutes } from './routes/album'
 import { analyticsRoutes } from './routes/analytics'
 import { demoRoutes } from './routes/demo'
 import { growthRoutes } from './routes/growth'
+import { mediaRoutes } from './routes/media'
 import { photoProductRoutes } from './routes/photo-products'
 import { findSessionUser } from './services/accounts'
+import { storageFor } from './storage'
+import type { ObjectStorage } from './storage/storage'
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
@@ -20,8 +25,9 @@ function errorBody(code: ErrorCode, message: string, requestIdValue: string | un
   return { error: { code, message, ...(issues ? { issues } : {}), ...(requestIdValue ? { requestId: requestIdValue } : {}) } }
 }
 
-/** The album API of SPEC.md §7, mounted at /v1. Dependencies are passed in so tests get a fresh database. */
-export function createApi(deps: ApiDeps) {
+/** The album API of SPEC.md §7, mounted at /v1. Dependencies are passed in so tests get a fresh database and storage. */
+export function createApi(given: Omit<ApiDeps, 'media' | 'storage'> & { storage?: ObjectStorage }) {
+  const deps: ApiDeps = { ...given, storage: given.storage ?? storageFor(given.config), media: mediaUrls(given.config) }
   const api = new Hono<ApiEnv>().basePath('/v1')
   const ownOrigin = new URL(deps.config.publicUrl).origin
 
@@ -62,6 +68,8 @@ export function createApi(deps: ApiDeps) {
   api.route('/', demoRoutes)
   api.route('/', photoProductRoutes)
   api.route('/', analyticsRoutes)
+  api.route('/', albumRoutes(deps.config.productSlug))
+  api.route('/', mediaRoutes)
 
   api.notFound((c) => c.json(errorBody('not_found', `No such endpoint: ${c.req.method} ${c.req.path}`, c.get('requestId')), 404))
 

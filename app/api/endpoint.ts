@@ -21,8 +21,14 @@ export type EndpointSpec = {
   status?: 200 | 201 | 202
 }
 
-/** Every endpoint ever declared, for /v1/openapi.json. Route modules are built once per process. */
+/** Every endpoint declared, for /v1/openapi.json; a route module built again (per product slug) replaces its entries. */
 export const endpointRegistry: EndpointSpec[] = []
+
+function register(spec: EndpointSpec) {
+  const at = endpointRegistry.findIndex((s) => s.method === spec.method && s.path === spec.path)
+  if (at >= 0) endpointRegistry[at] = spec
+  else endpointRegistry.push(spec)
+}
 
 type Parsed<S, K extends keyof S> = S[K] extends z.ZodType ? z.output<S[K]> : undefined
 
@@ -94,7 +100,7 @@ export function endpoint<S extends EndpointSpec>(
   spec: S,
   handler: (input: Input<S>, c: Context<ApiEnv>) => Promise<z.input<S['response']> | Response> | z.input<S['response']> | Response,
 ) {
-  endpointRegistry.push(spec)
+  register(spec)
   router.on(spec.method.toUpperCase(), spec.path, async (c) => {
     const user = c.get('user')
     if (spec.auth === 'user' && !user) throw new AppError('unauthenticated', 'Sign in to continue')

@@ -1,9 +1,13 @@
 import type { AppConfig } from '../../app.config'
 import type { Database } from './db/client'
+import type { MediaUrls } from './media/urls'
+import type { ObjectStorage } from './storage/storage'
 
 export type ApiDeps = {
   db: Database
   config: AppConfig
+  storage: ObjectStorage
+  media: MediaUrls
   /** The API's clock; tests inject their own. */
   now: () => Date
 }

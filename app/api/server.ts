@@ -2,6 +2,8 @@ import { getConfig } from '../../app.config'
 import { createApi, type Api } from './app'
 import { openDatabase, type DatabaseHandle } from './db/client'
 import { seedDemoAccounts } from './services/demo'
+import { seedDemoAlbums } from './services/demo-albums'
+import { storageFor } from './storage'
 
 let ready: Promise<{ api: Api; database: DatabaseHandle }> | undefined
 
@@ -10,8 +12,12 @@ export function getApiServer() {
   ready ??= (async () => {
     const config = getConfig()
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
-    if (config.demoMode) await seedDemoAccounts(database.db)
-    const api = createApi({ db: database.db, config, now: () => new Date() })
+    const storage = storageFor(config)
+    if (config.demoMode) {
+      await seedDemoAccounts(database.db)
+      await seedDemoAlbums(database.db, storage, config.demoPhotoCacheDir)
+    }
+    const api = createApi({ db: database.db, config, storage, now: () => new Date() })
     return { api, database }
   })()
   ready.catch(() => {

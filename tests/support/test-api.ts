@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import pg from 'pg'
 import { loadConfig } from '../../app.config'
 import { createApi } from '../../app/api/app'
 import { openDatabase, type DatabaseHandle } from '../../app/api/db/client'
+import { storageFor } from '../../app/api/storage'
 import { seedDemoAccounts, demoAccounts } from '../../app/api/services/demo'
 
 export const TEST_ORIGIN = 'http://localhost:3000'
@@ -37,9 +41,11 @@ export type TestApi = Awaited<ReturnType<typeof createTestApi>>
 
 export async function createTestApi(env: Record<string, string> = {}) {
   const database = await freshDatabase()
-  const config = loadConfig({ PUBLIC_URL: TEST_ORIGIN, DEMO_MODE: 'true', ...env })
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'keepsake-api-test-'))
+  const config = loadConfig({ PUBLIC_URL: TEST_ORIGIN, DEMO_MODE: 'true', DATA_DIR: dataDir, ...env })
   let clock = new Date('2026-11-22T12:00:00Z')
-  const api = createApi({ db: database.db, config, now: () => clock })
+  const storage = storageFor(config)
+  const api = createApi({ db: database.db, config, storage, now: () => clock })
   await seedDemoAccounts(database.db)
 
   async function request(path: string, init: RequestInit & { json?: unknown; cookie?: string } = {}) {
@@ -77,6 +83,8 @@ export async function createTestApi(env: Record<string, string> = {}) {
     api,
     db: database.db,
     config,
+    storage,
+    dataDir,
     request,
     signIn,
     users: [demoAccounts[0].user, demoAccounts[1].user] as const,
@@ -84,6 +92,9 @@ export async function createTestApi(env: Record<string, string> = {}) {
       clock = date
     },
     now: () => clock,
-    close: database.close,
+    close: async () => {
+      await database.close()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
   }
 }

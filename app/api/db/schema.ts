@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigserial, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
@@ -77,4 +77,58 @@ export const analyticsEvents = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('analytics_events_name_idx').on(t.name, t.occurredAt)],
+)
+
+/** Secrets the API makes for itself when none is configured (signing keys for cursors and upload URLs). */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+})
+
+/**
+ * A photo: in a family's album, or uploaded by a shopper from their device (no family).
+ * Its renditions live in storage under photos/<id>/<rendition>.jpg; width and height are upright.
+ */
+export const photos = pgTable(
+  'photos',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    familyId: uuid('family_id').references(() => families.id, { onDelete: 'cascade' }),
+    ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
+    source: text('source', { enum: ['album', 'upload'] }).notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    favorite: boolean('favorite').notNull().default(false),
+    recommended: boolean('recommended').notNull().default(false),
+    caption: text('caption'),
+    /** ETag of each rendition, by name (small, smartphone, original). */
+    etags: jsonb('etags').$type<Record<string, string>>().notNull(),
+    capturedAt: timestamp('captured_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('photos_family_captured_idx').on(t.familyId, t.capturedAt.desc(), t.id.desc()),
+    index('photos_owner_idx').on(t.ownerUserId, t.source),
+  ],
+)
+
+/** A signed upload link: single use, expiring, for one object of one content type. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storedName: text('stored_name').notNull(),
+    objectKey: text('object_key').notNull(),
+    contentType: text('content_type').notNull(),
+    status: text('status', { enum: ['pending', 'ingested', 'rejected'] }).notNull().default('pending'),
+    photoId: uuid('photo_id').references(() => photos.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ingestedAt: timestamp('ingested_at', { withTimezone: true }),
+  },
+  (t) => [index('uploads_user_idx').on(t.userId, t.status)],
 )

@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto'
+import sharp, { type Metadata, type Sharp } from 'sharp'
+import type { RenditionName, UploadContentType } from '../../contract/photos'
+
+/** Longest edge of each rendition (SPEC.md §9's size words, plus the normalised original kept for printing). */
+export const RENDITION_LONG_EDGE: Record<RenditionName, number> = {
+  small: 512,
+  smartphone: 1280,
+  original: 4096,
+}
+const RENDITION_QUALITY: Record<RenditionName, number> = { small: 80, smartphone: 84, original: 92 }
+export const renditionNames = Object.keys(RENDITION_LONG_EDGE) as RenditionName[]
+
+/** Decompression bombs stop here: no input over 100 megapixels is decoded. */
+export const MAX_INPUT_PIXELS = 100_000_000
+
+export class ImageRejected extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'ImageRejected'
+  }
+}
+
+/** What the bytes really are, by their magic numbers; null when they are none of the types we take. */
+export function sniffImageType(bytes: Uint8Array): UploadContentType | null {
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 64))
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg'
+  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png'
+  if (b.length >= 12 && b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP') return 'image/webp'
+  if (b.length >= 12 && b.toString('latin1', 4, 8) === 'ftyp') {
+    const boxSize = b.readUInt32BE(0)
+    const brands = [b.toString('latin1', 8, 12)]
+    for (let at = 16; at + 4 <= Math.min(boxSize, b.length); at += 4) brands.push(b.toString('latin1', at, at + 4))
+    if (brands.some((brand) => ['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis'].includes(brand))) return 'image/heic'
+    if (brands.some((brand) => ['mif1', 'msf1', 'heif'].includes(brand))) return 'image/heif'
+  }
+  return null
+}
+
+/** HEIC/HEIF (HEVC) is not in sharp's prebuilt libvips, so it is decoded by libheif (WASM) into raw pixels. */
+async function decodeHeif(bytes: Buffer): Promise<Sharp> {
+  const { default: decode } = await import('heic-decode')
+  let image: { width: number; height: number; data: Uint8ClampedArray | ArrayBuffer }
+  try {
+    image = await decode({ buffer: bytes })
+  } catch (error) {
+    throw new ImageRejected(`The HEIC file could not be decoded: ${error instanceof Error ? error.message : String(error)}`)
+  }
+  if (image.width * image.height > MAX_INPUT_PIXELS) throw new ImageRejected('The image has too many pixels to print')
+  const data = image.data instanceof ArrayBuffer ? Buffer.from(image.data) : Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength)
+  return sharp(data, { raw: { width: image.width, height: image.height, channels: 4 }, limitInputPixels: MAX_INPUT_PIXELS })
+}
+
+/** A sharp pipeline over the upright image: EXIF auto-orient, bombs refused, truncated files refused. */
+async function openUpright(bytes: Buffer, type: UploadContentType): Promise<{ pipeline: Sharp; width: number; height: number }> {
+  if (type === 'image/heic' || type === 'image/heif') {
+    const pipeline = await decodeHeif(bytes)
+    const meta = await pipeline.metadata()
+    return { pipeline, width: meta.width, height: meta.height }
+  }
+  const pipeline = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate()
+  let meta: Metadata
+  try {
+    meta = await pipeline.metadata()
+  } catch (error) {
+    throw new ImageRejected(`The file is not a readable image: ${error instanceof Error ? error.message : String(error)}`)
+  }
+  if (!meta.width || !meta.height) throw new ImageRejected('The file is not a readable image')
+  if (meta.width * meta.height > MAX_INPUT_PIXELS) throw new ImageRejected('The image has too many pixels to print')
+  const turned = (meta.orientation ?? 1) >= 5
+  return { pipeline, width: turned ? meta.height : meta.width, height: turned ? meta.width : meta.height }
+}
+
+export type Renditions = {
+  width: number
+  height: number
+  files: Record<RenditionName, Buffer>
+  etags: Record<RenditionName, string>
+}
+
+export const etagOf = (bytes: Buffer) => `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`
+
+/** One rendition: the upright image fitted inside the name's long edge (never enlarged), sRGB JPEG without metadata. */
+export function encodeRendition(pipeline: Sharp, name: RenditionName): Promise<Buffer> {
+  const edge = RENDITION_LONG_EDGE[name]
+  return pipeline
+    .clone()
+    .resize({ width: edge, height: edge, fit: 'inside', withoutEnlargement: true })
+    .toColourspace('srgb')
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: RENDITION_QUALITY[name], mozjpeg: false, chromaSubsampling: name === 'original' ? '4:4:4' : '4:2:0' })
+    .toBuffer()
+}
+
+/** Every rendition of a photo from its uploaded bytes; throws ImageRejected when the bytes are not a usable image. */
+export async function makeRenditions(bytes: Buffer, type: UploadContentType): Promise<Renditions> {
+  const { pipeline, width, height } = await openUpright(bytes, type)
+  let encoded: Buffer[]
+  try {
+    encoded = await Promise.all(renditionNames.map((name) => encodeRendition(pipeline, name)))
+  } catch (error) {
+    if (error instanceof ImageRejected) throw error
+    throw new ImageRejected(`The image could not be processed: ${error instanceof Error ? error.message : String(error)}`)
+  }
+  const files = Object.fromEntries(renditionNames.map((name, i) => [name, encoded[i]!])) as Record<RenditionName, Buffer>
+  const etags = Object.fromEntries(renditionNames.map((name) => [name, etagOf(files[name])])) as Record<RenditionName, string>
+  return { width, height, files, etags }
+}
+
+export const orientationOf = (width: number, height: number) =>
+  Math.abs(width - height) / Math.max(width, height) < 0.05 ? 'square' : width > height ? 'landscape' : 'portrait'

@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto'
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { and, count, eq } from 'drizzle-orm'
+import type { Database } from '../db/client'
+import { photos } from '../db/schema'
+import { makeRenditions, renditionNames, etagOf, type Renditions } from '../media/images'
+import type { ObjectStorage } from '../storage/storage'
+import { demoAccounts } from './demo'
+import { ensureDemoPhotoLibrary } from './demo-photo-scenes'
+import { storePhoto } from './photo-library'
+
+/** Each demo family's album: 64 of the 72 generated photos, offset so the two albums differ. */
+export const DEMO_LIBRARY_SIZE = 72
+export const DEMO_PHOTOS_PER_FAMILY = 64
+const RENDITIONS_VERSION = 'r1'
+
+/** A stable UUID (v4 layout) from a name, so seeding twice finds the same photos. */
+export function stableUuid(name: string): string {
+  const h = createHash('sha256').update(name).digest('hex')
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`
+}
+
+/** Renditions of a generated photo, made once and kept in the cache folder beside it. */
+async function cachedRenditions(file: string): Promise<Renditions> {
+  const base = `${file.replace(/\.jpg$/, '')}.${RENDITIONS_VERSION}`
+  try {
+    const size = JSON.parse(await fs.readFile(`${base}.json`, 'utf8')) as { width: number; height: number }
+    const buffers = await Promise.all(renditionNames.map((name) => fs.readFile(`${base}.${name}.jpg`)))
+    const files = Object.fromEntries(renditionNames.map((name, i) => [name, buffers[i]!])) as Renditions['files']
+    const etags = Object.fromEntries(renditionNames.map((name) => [name, etagOf(files[name])])) as Renditions['etags']
+    return { ...size, files, etags }
+  } catch {
+    const renditions = await makeRenditions(await fs.readFile(file), 'image/jpeg')
+    for (const name of renditionNames) {
+      const temp = `${base}.${name}.${process.pid}.tmp`
+      await fs.writeFile(temp, renditions.files[name])
+      await fs.rename(temp, `${base}.${name}.jpg`)
+    }
+    await fs.writeFile(`${base}.json`, JSON.stringify({ width: renditions.width, height: renditions.height }))
+    return renditions
+  }
+}
+
+/** Demo mode: every demo family gets a full album, once (DEMO_MODE; scripts/seed-demo.ts). */
+export async function seedDemoAlbums(db: Database, storage: ObjectStorage, cacheDir: string) {
+  const library = await ensureDemoPhotoLibrary(path.join(cacheDir, 'library'), DEMO_LIBRARY_SIZE)
+  for (const [familyIndex, { family }] of demoAccounts.entries()) {
+    const [existing] = await db
+      .select({ n: count() })
+      .from(photos)
+      .where(and(eq(photos.familyId, family.id), eq(photos.source, 'album')))
+    if ((existing?.n ?? 0) >= DEMO_PHOTOS_PER_FAMILY) continue
+    const offset = familyIndex * (DEMO_LIBRARY_SIZE - DEMO_PHOTOS_PER_FAMILY)
+    for (const { spec, file } of library.slice(offset, offset + DEMO_PHOTOS_PER_FAMILY)) {
+      const id = stableUuid(`${family.id}/demo-photo/${spec.index}`)
+      const [already] = await db.select({ id: photos.id }).from(photos).where(eq(photos.id, id))
+      if (already) continue
+      await storePhoto(
+        db,
+        storage,
+        {
+          id,
+          familyId: family.id,
+          ownerUserId: null,
+          source: 'album',
+          favorite: spec.favorite,
+          recommended: spec.recommended,
+          caption: spec.title,
+          capturedAt: spec.capturedAt,
+        },
+        await cachedRenditions(file),
+      )
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import { and, desc, eq } from 'drizzle-orm'
+import { renditionNames, type Renditions } from '../media/images'
+import { photoKey, type MediaUrls } from '../media/urls'
+import type { Database } from '../db/client'
+import { photos } from '../db/schema'
+import type { ObjectStorage } from '../storage/storage'
+import { toPhoto } from './album'
+
+export type NewPhoto = {
+  id: string
+  familyId: string | null
+  ownerUserId: string | null
+  source: 'album' | 'upload'
+  favorite?: boolean
+  recommended?: boolean
+  caption?: string | null
+  capturedAt: Date
+}
+
+/** Stores every rendition, then the row: a photo row never points at files that are not there. */
+export async function storePhoto(db: Database, storage: ObjectStorage, photo: NewPhoto, renditions: Renditions) {
+  await Promise.all(renditionNames.map((name) => storage.put(photoKey(photo.id, name), renditions.files[name], 'image/jpeg')))
+  const [row] = await db
+    .insert(photos)
+    .values({
+      ...photo,
+      favorite: photo.favorite ?? false,
+      recommended: photo.recommended ?? false,
+      caption: photo.caption ?? null,
+      width: renditions.width,
+      height: renditions.height,
+      etags: renditions.etags,
+    })
+    .returning()
+  return row!
+}
+
+export async function findPhoto(db: Database, photoId: string) {
+  const [row] = await db.select().from(photos).where(eq(photos.id, photoId))
+  return row ?? null
+}
+
+export const UPLOADS_LISTED = 60
+
+/** The shopper's own uploads, newest first. */
+export async function listUploadedPhotos(db: Database, userId: string, media: MediaUrls, timezone: string) {
+  const rows = await db
+    .select()
+    .from(photos)
+    .where(and(eq(photos.ownerUserId, userId), eq(photos.source, 'upload')))
+    .orderBy(desc(photos.createdAt), desc(photos.id))
+    .limit(UPLOADS_LISTED)
+  return { photos: rows.map((row) => toPhoto(row, media, timezone)) }
+}

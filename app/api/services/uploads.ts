@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto'
+import { and, eq, gt } from 'drizzle-orm'
+import type { AppConfig } from '../../../app.config'
+import { MAX_UPLOAD_BYTES, UPLOAD_URL_TTL_MS, uploadContentTypes, type UploadContentType, type UploadLink } from '../../contract/photos'
+import type { Database } from '../db/client'
+import { uploads } from '../db/schema'
+import { AppError } from '../errors'
+import { ImageRejected, makeRenditions, sniffImageType } from '../media/images'
+import type { MediaUrls } from '../media/urls'
+import type { ObjectStorage } from '../storage/storage'
+import { storePhoto } from './photo-library'
+import { sign, verify } from './signing'
+
+type UploadDeps = { db: Database; storage: ObjectStorage; media: MediaUrls; config: AppConfig; key: Buffer; now: Date }
+
+const typeNames: Record<UploadContentType, string> = {
+  'image/jpeg': 'JPEG',
+  'image/png': 'PNG',
+  'image/webp': 'WebP',
+  'image/heic': 'HEIC',
+  'image/heif': 'HEIF',
+}
+
+export function uploadContentType(raw: string): UploadContentType {
+  const type = raw.split(';')[0]!.trim().toLowerCase()
+  if (!(uploadContentTypes as readonly string[]).includes(type)) {
+    throw new AppError('unsupported_media_type', `Upload a JPEG, PNG, WebP or HEIC photo (got ${JSON.stringify(raw.slice(0, 60))})`)
+  }
+  return type as UploadContentType
+}
+
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
+
+/**
+ * SPEC.md §9: a millisecond timestamp plus the file name with whitespace replaced by underscores.
+ * Anything that could leave the upload's folder (separators, "..", control characters) is refused.
+ */
+export function storedFileName(fileName: string, now: Date): string {
+  const refuse = (why: string) => new AppError('validation_failed', `fileName ${why}`)
+  if (CONTROL.test(fileName)) throw refuse('must not contain control characters')
+  if (/[/\\]/.test(fileName)) throw refuse('must be a file name, not a path')
+  if (fileName.includes('..')) throw refuse('must not contain ".."')
+  const name = fileName.trim().replace(/\s/g, '_')
+  if (name === '' || name === '.') throw refuse('must name a file')
+  if (Buffer.byteLength(name) > 200) throw refuse('is too long (at most 200 bytes)')
+  return `${now.getTime()}-${name}`
+}
+
+const signedPayload = (uploadId: string, contentType: string, expires: number) => `upload:${uploadId}:${contentType}:${expires}`
+
+/** POST /v1/media/growth-product-photo: a single-use, expiring link to PUT one photo to. */
+export async function createUploadLink(deps: UploadDeps, userId: string, fileName: string, fileType: string): Promise<UploadLink> {
+  const contentType = uploadContentType(fileType)
+  const storedName = storedFileName(fileName, deps.now)
+  const id = randomUUID()
+  const objectKey = `uploads/${id}/${storedName}`
+  const expiresAt = new Date(deps.now.getTime() + UPLOAD_URL_TTL_MS)
+  let signedRequest: string
+  if (deps.storage.presignPut) {
+    signedRequest = await deps.storage.presignPut(objectKey, contentType, UPLOAD_URL_TTL_MS / 1000)
+  } else {
+    const expires = expiresAt.getTime()
+    const url = new URL(`${new URL(deps.config.publicUrl).origin}/v1/media/uploads/${id}`)
+    url.searchParams.set('expires', String(expires))
+    url.searchParams.set('signature', sign(deps.key, signedPayload(id, contentType, expires)))
+    signedRequest = url.toString()
+  }
+  await deps.db.insert(uploads).values({ id, userId, storedName, objectKey, contentType, expiresAt, createdAt: deps.now })
+  return { signedRequest, url: deps.media.photoUrl(id, 'smartphone') }
+}
+
+/** Bytes that are not the image type the link was signed for are refused (415), whatever their name says. */
+async function renditionsOf(bytes: Buffer, contentType: UploadContentType) {
+  const sniffed = sniffImageType(bytes)
+  const family = (t: string) => (t === 'image/heif' ? 'image/heic' : t)
+  if (!sniffed || family(sniffed) !== family(contentType)) {
+    throw new AppError('unsupported_media_type', `The file is not a ${typeNames[contentType]} image`)
+  }
+  try {
+    return await makeRenditions(bytes, sniffed)
+  } catch (error) {
+    if (error instanceof ImageRejected) throw new AppError('unsupported_media_type', error.message)
+    throw error
+  }
+}
+
+/** Claims a pending upload and stores it as the user's photo, all or nothing; false when someone else claimed it first. */
+async function ingest(deps: UploadDeps, upload: typeof uploads.$inferSelect, bytes: Buffer, contentType: UploadContentType) {
+  const renditions = await renditionsOf(bytes, contentType)
+  return deps.db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(uploads)
+      .set({ status: 'ingested', ingestedAt: deps.now })
+      .where(and(eq(uploads.id, upload.id), eq(uploads.status, 'pending')))
+      .returning({ id: uploads.id })
+    if (!claimed) return false
+    await deps.storage.put(upload.objectKey, bytes, contentType)
+    await storePhoto(tx as unknown as Database, deps.storage, { id: upload.id, familyId: null, ownerUserId: upload.userId, source: 'upload', capturedAt: deps.now }, renditions)
+    await tx.update(uploads).set({ photoId: upload.id }).where(eq(uploads.id, upload.id))
+    return true
+  })
+}
+
+/** Reads a request body up to a limit, answering 413 as soon as it passes it (whatever Content-Length claimed). */
+export async function readUploadBody(request: Request, limit = MAX_UPLOAD_BYTES): Promise<Buffer> {
+  const tooLarge = () => new AppError('payload_too_large', `Photos can be at most ${limit / 1024 / 1024} MB`)
+  if (Number(request.headers.get('content-length') ?? 0) > limit) throw tooLarge()
+  if (!request.body) return Buffer.alloc(0)
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > limit) {
+      await reader.cancel()
+      throw tooLarge()
+    }
+    chunks.push(value)
+  }
+  return Buffer.concat(chunks)
+}
+
+/** PUT to a local signed upload URL: signature, expiry and single use first, then type, size and bytes. */
+export async function receiveLocalUpload(
+  deps: UploadDeps,
+  input: { uploadId: string; expires: string | undefined; signature: string | undefined; contentType: string; request: Request },
+) {
+  const expires = Number(input.expires)
+  const refused = (why: string) => new AppError('forbidden', why)
+  if (!input.signature || !Number.isSafeInteger(expires)) throw refused('This upload link is not valid')
+  const [upload] = await deps.db.select().from(uploads).where(eq(uploads.id, input.uploadId))
+  if (!upload || !verify(deps.key, signedPayload(input.uploadId, upload.contentType, expires), input.signature)) {
+    throw refused('This upload link is not valid')
+  }
+  if (expires <= deps.now.getTime()) throw refused('This upload link has expired; ask for a new one')
+  if (upload.status !== 'pending') throw refused('This upload link was already used')
+  if (uploadContentType(input.contentType || 'none') !== upload.contentType) {
+    throw new AppError('unsupported_media_type', `This link takes ${typeNames[upload.contentType as UploadContentType]} files only`)
+  }
+  const bytes = await readUploadBody(input.request)
+  if (bytes.length === 0) throw new AppError('validation_failed', 'The upload is empty')
+  if (!(await ingest(deps, upload, bytes, upload.contentType as UploadContentType))) throw refused('This upload link was already used')
+  return { id: upload.id, url: deps.media.photoUrl(upload.id, 'smartphone') }
+}
+
+/** S3 uploads land in the bucket without us; they are ingested when the shopper next lists their uploads. */
+export async function ingestBucketUploads(deps: UploadDeps, userId: string) {
+  if (!deps.storage.presignPut) return
+  const pending = await deps.db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.userId, userId), eq(uploads.status, 'pending'), gt(uploads.expiresAt, new Date(deps.now.getTime() - UPLOAD_URL_TTL_MS))))
+  for (const upload of pending) {
+    const size = await deps.storage.size(upload.objectKey)
+    if (size === null) continue
+    const object = size <= MAX_UPLOAD_BYTES ? await deps.storage.get(upload.objectKey) : null
+    try {
+      if (!object) throw new AppError('payload_too_large', 'too large')
+      await ingest(deps, upload, object.body, upload.contentType as UploadContentType)
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error
+      await deps.storage.delete(upload.objectKey)
+      await deps.db.update(uploads).set({ status: 'rejected' }).where(eq(uploads.id, upload.id))
+    }
+  }
+}

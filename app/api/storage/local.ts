@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto'
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { assertSafeKey, type ObjectStorage } from './storage'
+
+const CONTENT_TYPE_SUFFIX = '.content-type'
+
+/** Objects as files under `root`; the content type sits beside each file. Writes are atomic (temp file, then rename). */
+export function localStorage(root: string): ObjectStorage {
+  const fileOf = (key: string) => {
+    const file = path.resolve(root, assertSafeKey(key))
+    if (!file.startsWith(path.resolve(root) + path.sep)) throw new Error(`Refusing storage key outside ${root}`)
+    return file
+  }
+  const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT'
+
+  return {
+    kind: 'local',
+    hosts: [],
+    async put(key, body, contentType) {
+      const file = fileOf(key)
+      await fs.mkdir(path.dirname(file), { recursive: true })
+      const temp = `${file}.${randomUUID()}.tmp`
+      await fs.writeFile(temp, body)
+      await fs.writeFile(file + CONTENT_TYPE_SUFFIX, contentType)
+      await fs.rename(temp, file)
+    },
+    async get(key) {
+      const file = fileOf(key)
+      try {
+        const [body, contentType] = await Promise.all([fs.readFile(file), fs.readFile(file + CONTENT_TYPE_SUFFIX, 'utf8')])
+        return { body, contentType }
+      } catch (error) {
+        if (missing(error)) return null
+        throw error
+      }
+    },
+    async size(key) {
+      try {
+        return (await fs.stat(fileOf(key))).size
+      } catch (error) {
+        if (missing(error)) return null
+        throw error
+      }
+    },
+    async delete(key) {
+      const file = fileOf(key)
+      await fs.rm(file, { force: true })
+      await fs.rm(file + CONTENT_TYPE_SUFFIX, { force: true })
+    },
+  }
+}

@@ -1,0 +1,113 @@
+import { z } from './zod'
+
+/** SPEC.md §9: photo size names. Media URLs carry the word, so a client switches size by replacing it (SPEC.md §4). */
+export const photoSizeWords = ['small', 'smartphone'] as const
+export const photoSizeWordSchema = z.enum(photoSizeWords)
+export type PhotoSizeWord = z.infer<typeof photoSizeWordSchema>
+
+/** The normalised original, kept for printing; never a proxy size. */
+export const ORIGINAL_RENDITION = 'original'
+export type RenditionName = PhotoSizeWord | typeof ORIGINAL_RENDITION
+
+/** SPEC.md §3, §9: album filter values. */
+export const albumFilters = ['all', 'favorite', 'recommended'] as const
+export const albumFilterSchema = z.enum(albumFilters)
+export type AlbumFilter = z.infer<typeof albumFilterSchema>
+
+/** How many album photos one page holds. */
+export const ALBUM_PAGE_SIZE = 30
+export const CURATED_PHOTOS_DEFAULT = 12
+export const CURATED_PHOTOS_MAX = 50
+
+export const photoSchema = z.object({
+  id: z.uuid(),
+  familyId: z.uuid().nullable(),
+  source: z.enum(['album', 'upload']),
+  /** The smartphone rendition; swap the size word for another size. */
+  url: z.string(),
+  urls: z.object({ small: z.string(), smartphone: z.string() }),
+  width: z.number().int(),
+  height: z.number().int(),
+  orientation: z.enum(['landscape', 'portrait', 'square']),
+  favorite: z.boolean(),
+  recommended: z.boolean(),
+  capturedAt: z.iso.datetime(),
+  /** capturedAt as a calendar date in the caller's timezone (the timezone header). */
+  capturedOn: z.iso.date(),
+  caption: z.string().nullable(),
+})
+export type Photo = z.infer<typeof photoSchema>
+
+export const familyAlbumSummarySchema = z.object({
+  familyId: z.uuid(),
+  name: z.string(),
+  photoCount: z.number().int(),
+  favoriteCount: z.number().int(),
+  recommendedCount: z.number().int(),
+  coverPhoto: photoSchema.nullable(),
+  /** First and last capture dates in the caller's timezone; null for an empty album. */
+  dateRange: z.object({ from: z.iso.date(), to: z.iso.date() }).nullable(),
+})
+export type FamilyAlbumSummary = z.infer<typeof familyAlbumSummarySchema>
+
+export const albumSummarySchema = z.object({ families: z.array(familyAlbumSummarySchema) })
+export type AlbumSummary = z.infer<typeof albumSummarySchema>
+
+export const albumPhotosParamsSchema = z.object({ familyId: z.uuid({ error: 'familyId must be a family id (a UUID)' }) })
+export const albumPhotosQuerySchema = z.object({
+  filter: albumFilterSchema.default('all'),
+  cursor: z.string().min(1).max(512).optional(),
+})
+export const albumPhotosPageSchema = z.object({
+  familyId: z.uuid(),
+  filter: albumFilterSchema,
+  photos: z.array(photoSchema),
+  /** Opaque; null on the last page. */
+  nextCursor: z.string().nullable(),
+})
+export type AlbumPhotosPage = z.infer<typeof albumPhotosPageSchema>
+
+const booleanQuery = z.enum(['true', 'false'], { error: 'Expected true or false' }).transform((v) => v === 'true')
+
+export const curatedPhotosQuerySchema = z.object({
+  landscapeOnly: booleanQuery.default(false),
+  numOfPhotos: z.coerce
+    .number({ error: 'numOfPhotos must be a whole number' })
+    .int({ error: 'numOfPhotos must be a whole number' })
+    .min(1, { error: `numOfPhotos must be between 1 and ${CURATED_PHOTOS_MAX}` })
+    .max(CURATED_PHOTOS_MAX, { error: `numOfPhotos must be between 1 and ${CURATED_PHOTOS_MAX}` })
+    .default(CURATED_PHOTOS_DEFAULT),
+})
+export const curatedProductPhotosQuerySchema = z.object({
+  familyId: z.uuid({ error: 'familyId must be a family id (a UUID)' }).optional(),
+})
+export const photoListSchema = z.object({ photos: z.array(photoSchema) })
+export type PhotoList = z.infer<typeof photoListSchema>
+
+export const photoProxyQuerySchema = z.object({
+  url: z.string({ error: 'Required' }).min(1).max(2048, { error: 'url must be at most 2048 characters' }),
+  inputSize: photoSizeWordSchema.default('small'),
+  outputSize: photoSizeWordSchema.default('smartphone'),
+})
+
+/** SPEC.md §9 and the Album photos issue: what a shopper may upload. */
+export const uploadContentTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'] as const
+export type UploadContentType = (typeof uploadContentTypes)[number]
+export const MAX_UPLOAD_BYTES = 30 * 1024 * 1024
+export const UPLOAD_URL_TTL_MS = 15 * 60 * 1000
+export const MAX_FILE_NAME_LENGTH = 200
+
+export const uploadLinkRequestSchema = z.object({
+  fileName: z.string().min(1, { error: 'fileName must not be empty' }).max(MAX_FILE_NAME_LENGTH, {
+    error: `fileName must be at most ${MAX_FILE_NAME_LENGTH} characters`,
+  }),
+  fileType: z.string().min(1, { error: 'fileType must not be empty' }).max(100),
+})
+export type UploadLinkRequest = z.infer<typeof uploadLinkRequestSchema>
+export const uploadLinkSchema = z.object({
+  /** PUT the file here with its content type. */
+  signedRequest: z.string(),
+  /** Where the photo is served once uploaded (smartphone size). */
+  url: z.string(),
+})
+export type UploadLink = z.infer<typeof uploadLinkSchema>
