@@ -37,10 +37,11 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
  */
 export function storedFileName(fileName: string, now: Date): string {
   const refuse = (why: string) => new AppError('validation_failed', `fileName ${why}`)
-  if (CONTROL.test(fileName)) throw refuse('must not contain control characters')
-  if (/[/\\]/.test(fileName)) throw refuse('must be a file name, not a path')
-  if (fileName.includes('..')) throw refuse('must not contain ".."')
+  // Whitespace (tabs and newlines too) becomes underscores first; any other control character is refused.
   const name = fileName.trim().replace(/\s/g, '_')
+  if (CONTROL.test(name)) throw refuse('must not contain control characters')
+  if (/[/\\]/.test(name)) throw refuse('must be a file name, not a path')
+  if (name.includes('..')) throw refuse('must not contain ".."')
   if (name === '' || name === '.') throw refuse('must name a file')
   if (Buffer.byteLength(name) > 200) throw refuse('is too long (at most 200 bytes)')
   return `${now.getTime()}-${name}`
