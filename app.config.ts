@@ -172,6 +172,10 @@ export type AppConfig = ReturnType<typeof loadConfig>
 export function publicConfigOf(config: AppConfig) {
   return {
     productSlug: config.productSlug,
+    /** Where the browser reaches the album API directly: the photo proxy and signed uploads. */
+    /** Empty when it is the store's own origin, so the browser uses same-origin paths (and its cookies). */
+    apiBaseUrl: config.apiBaseUrl === config.publicUrl ? '' : config.apiBaseUrl,
+    celebrateApiBaseUrl: config.celebrateApiBaseUrl === config.publicUrl ? '' : config.celebrateApiBaseUrl,
     supportEmail: config.supportEmail,
     sessionReplayProjectId: config.sessionReplayProjectId,
     posthogHost: config.posthogHost,

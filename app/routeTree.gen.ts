@@ -21,6 +21,7 @@ import { Route as LoopMothersDayRouteImport } from './routes/loop/mothers-day'
 import { Route as LoopMothersDayBRouteImport } from './routes/loop/mothers-day-b'
 import { Route as PhotoProductsIndexRouteImport } from './routes/photo-products/index'
 import { Route as PhotoProductsBuyNowRouteImport } from './routes/photo-products/buy-now'
+import { Route as PhotoProductsPhotosRouteImport } from './routes/photo-products/photos'
 import { Route as PhotoProductsTouRouteImport } from './routes/photo-products/tou'
 import { Route as ReferralIndexRouteImport } from './routes/referral/index'
 import { Route as ReferralRedeemRouteImport } from './routes/referral/redeem'
@@ -96,6 +97,11 @@ const PhotoProductsIndexRoute = PhotoProductsIndexRouteImport.update({
 const PhotoProductsBuyNowRoute = PhotoProductsBuyNowRouteImport.update({
   id: '/photo-products/buy-now',
   path: '/photo-products/buy-now',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PhotoProductsPhotosRoute = PhotoProductsPhotosRouteImport.update({
+  id: '/photo-products/photos',
+  path: '/photo-products/photos',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PhotoProductsTouRoute = PhotoProductsTouRouteImport.update({
@@ -197,6 +203,7 @@ export interface FileRoutesByFullPath {
   '/loop/mothers-day': typeof LoopMothersDayRoute
   '/loop/mothers-day-b': typeof LoopMothersDayBRoute
   '/photo-products/buy-now': typeof PhotoProductsBuyNowRoute
+  '/photo-products/photos': typeof PhotoProductsPhotosRoute
   '/photo-products/tou': typeof PhotoProductsTouRoute
   '/referral/redeem': typeof ReferralRedeemRoute
   '/utils/demo-sign-in': typeof UtilsDemoSignInRoute
@@ -227,6 +234,7 @@ export interface FileRoutesByTo {
   '/loop/mothers-day': typeof LoopMothersDayRoute
   '/loop/mothers-day-b': typeof LoopMothersDayBRoute
   '/photo-products/buy-now': typeof PhotoProductsBuyNowRoute
+  '/photo-products/photos': typeof PhotoProductsPhotosRoute
   '/photo-products/tou': typeof PhotoProductsTouRoute
   '/referral/redeem': typeof ReferralRedeemRoute
   '/utils/demo-sign-in': typeof UtilsDemoSignInRoute
@@ -258,6 +266,7 @@ export interface FileRoutesById {
   '/loop/mothers-day': typeof LoopMothersDayRoute
   '/loop/mothers-day-b': typeof LoopMothersDayBRoute
   '/photo-products/buy-now': typeof PhotoProductsBuyNowRoute
+  '/photo-products/photos': typeof PhotoProductsPhotosRoute
   '/photo-products/tou': typeof PhotoProductsTouRoute
   '/referral/redeem': typeof ReferralRedeemRoute
   '/utils/demo-sign-in': typeof UtilsDemoSignInRoute
@@ -290,6 +299,7 @@ export interface FileRouteTypes {
     | '/loop/mothers-day'
     | '/loop/mothers-day-b'
     | '/photo-products/buy-now'
+    | '/photo-products/photos'
     | '/photo-products/tou'
     | '/referral/redeem'
     | '/utils/demo-sign-in'
@@ -320,6 +330,7 @@ export interface FileRouteTypes {
     | '/loop/mothers-day'
     | '/loop/mothers-day-b'
     | '/photo-products/buy-now'
+    | '/photo-products/photos'
     | '/photo-products/tou'
     | '/referral/redeem'
     | '/utils/demo-sign-in'
@@ -350,6 +361,7 @@ export interface FileRouteTypes {
     | '/loop/mothers-day'
     | '/loop/mothers-day-b'
     | '/photo-products/buy-now'
+    | '/photo-products/photos'
     | '/photo-products/tou'
     | '/referral/redeem'
     | '/utils/demo-sign-in'
@@ -381,6 +393,7 @@ export interface RootRouteChildren {
   LoopMothersDayRoute: typeof LoopMothersDayRoute
   LoopMothersDayBRoute: typeof LoopMothersDayBRoute
   PhotoProductsBuyNowRoute: typeof PhotoProductsBuyNowRoute
+  PhotoProductsPhotosRoute: typeof PhotoProductsPhotosRoute
   PhotoProductsTouRoute: typeof PhotoProductsTouRoute
   ReferralRedeemRoute: typeof ReferralRedeemRoute
   UtilsDemoSignInRoute: typeof UtilsDemoSignInRoute
@@ -487,6 +500,13 @@ declare module '@tanstack/react-router' {
       path: '/photo-products/buy-now'
       fullPath: '/photo-products/buy-now'
       preLoaderRoute: typeof PhotoProductsBuyNowRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/photo-products/photos': {
+      id: '/photo-products/photos'
+      path: '/photo-products/photos'
+      fullPath: '/photo-products/photos'
+      preLoaderRoute: typeof PhotoProductsPhotosRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/photo-products/tou': {
@@ -613,6 +633,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoopMothersDayRoute: LoopMothersDayRoute,
   LoopMothersDayBRoute: LoopMothersDayBRoute,
   PhotoProductsBuyNowRoute: PhotoProductsBuyNowRoute,
+  PhotoProductsPhotosRoute: PhotoProductsPhotosRoute,
   PhotoProductsTouRoute: PhotoProductsTouRoute,
   ReferralRedeemRoute: ReferralRedeemRoute,
   UtilsDemoSignInRoute: UtilsDemoSignInRoute,

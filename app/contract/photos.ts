@@ -1,23 +1,16 @@
+import {
+  albumFilters,
+  CURATED_PHOTOS_DEFAULT,
+  CURATED_PHOTOS_MAX,
+  MAX_FILE_NAME_LENGTH,
+  photoSizeWords,
+} from './photo-constants'
 import { z } from './zod'
 
-/** SPEC.md §9: photo size names. Media URLs carry the word, so a client switches size by replacing it (SPEC.md §4). */
-export const photoSizeWords = ['small', 'smartphone'] as const
+export * from './photo-constants'
+
 export const photoSizeWordSchema = z.enum(photoSizeWords)
-export type PhotoSizeWord = z.infer<typeof photoSizeWordSchema>
-
-/** The normalised original, kept for printing; never a proxy size. */
-export const ORIGINAL_RENDITION = 'original'
-export type RenditionName = PhotoSizeWord | typeof ORIGINAL_RENDITION
-
-/** SPEC.md §3, §9: album filter values. */
-export const albumFilters = ['all', 'favorite', 'recommended'] as const
 export const albumFilterSchema = z.enum(albumFilters)
-export type AlbumFilter = z.infer<typeof albumFilterSchema>
-
-/** How many album photos one page holds. */
-export const ALBUM_PAGE_SIZE = 30
-export const CURATED_PHOTOS_DEFAULT = 12
-export const CURATED_PHOTOS_MAX = 50
 
 export const photoSchema = z.object({
   id: z.uuid(),
@@ -89,13 +82,6 @@ export const photoProxyQuerySchema = z.object({
   inputSize: photoSizeWordSchema.default('small'),
   outputSize: photoSizeWordSchema.default('smartphone'),
 })
-
-/** SPEC.md §9 and the Album photos issue: what a shopper may upload. */
-export const uploadContentTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'] as const
-export type UploadContentType = (typeof uploadContentTypes)[number]
-export const MAX_UPLOAD_BYTES = 30 * 1024 * 1024
-export const UPLOAD_URL_TTL_MS = 15 * 60 * 1000
-export const MAX_FILE_NAME_LENGTH = 200
 
 export const uploadLinkRequestSchema = z.object({
   fileName: z.string().min(1, { error: 'fileName must not be empty' }).max(MAX_FILE_NAME_LENGTH, {

@@ -1,6 +1,7 @@
 import { apiErrorSchema, type ErrorCode } from '../contract/errors'
 import { TIMEZONE_HEADER, VERSION_HEADER } from '../contract/headers'
 import type { z } from '../contract/zod'
+import { photoProxyUrl } from './photo-conversion'
 
 export type Dispatch = (request: Request) => Promise<Response>
 
@@ -98,12 +99,7 @@ export function createApiClient(options: ApiClientOptions) {
     call,
     /** Album photo URLs go through /v1/{product}-photos/proxy unless this client has the proxy disabled. */
     photoUrl(url: string, sizes: { inputSize?: string; outputSize?: string } = {}) {
-      if (options.photoProxy === false) return url
-      const proxy = new URL(`${base}/v1/${options.productSlug}-photos/proxy`)
-      proxy.searchParams.set('url', url)
-      proxy.searchParams.set('inputSize', sizes.inputSize ?? 'small')
-      proxy.searchParams.set('outputSize', sizes.outputSize ?? 'smartphone')
-      return proxy.toString()
+      return options.photoProxy === false ? url : photoProxyUrl(base, options.productSlug, url, sizes)
     },
   }
 }

@@ -2,7 +2,7 @@
  * Toasts. sonner is fetched only when the first toast is raised, so it is in no page's first load
  * (the 100 KB budget of the Foundation issue); toasts raised before it arrives wait in a queue.
  */
-export type Note = { kind: 'success' | 'error'; message: string }
+export type Note = { kind: 'success' | 'error'; message: string; action?: { label: string; onClick: () => void } }
 
 const waiting: Note[] = []
 let deliver: ((note: Note) => void) | null = null
@@ -16,7 +16,7 @@ function raise(note: Note) {
 
 export const notify = {
   success: (message: string) => raise({ kind: 'success', message }),
-  error: (message: string) => raise({ kind: 'error', message }),
+  error: (message: string, action?: Note['action']) => raise({ kind: 'error', message, action }),
 }
 
 /** Called by the toaster once something needs showing. */

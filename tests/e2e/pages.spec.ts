@@ -6,6 +6,7 @@ const pages = [
   '/photo-products',
   '/photo-products/buy-now?headerType=milestone-6-month',
   '/photo-products/tou',
+  '/photo-products/photos',
   '/loop',
   '/loop/modal',
   '/loop/modal/holidays',

@@ -42,6 +42,13 @@ async function cachedRenditions(file: string): Promise<Renditions> {
   }
 }
 
+/** Renders the demo library and its renditions into the cache, so later starts only copy files. */
+export async function warmDemoPhotoCache(cacheDir: string) {
+  const library = await ensureDemoPhotoLibrary(path.join(cacheDir, 'library'), DEMO_LIBRARY_SIZE)
+  for (const { file } of library) await cachedRenditions(file)
+  return library.length
+}
+
 /** Demo mode: every demo family gets a full album, once (DEMO_MODE; scripts/seed-demo.ts). */
 export async function seedDemoAlbums(db: Database, storage: ObjectStorage, cacheDir: string) {
   const library = await ensureDemoPhotoLibrary(path.join(cacheDir, 'library'), DEMO_LIBRARY_SIZE)

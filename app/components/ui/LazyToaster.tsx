@@ -5,7 +5,7 @@ const SonnerToaster = lazy(() =>
   import('sonner').then(({ Toaster, toast }) => {
     // Rendered after <Toaster>, so its effect runs once the toaster is listening.
     function Deliver() {
-      useEffect(() => startDelivery((note) => toast[note.kind](note.message)), [])
+      useEffect(() => startDelivery((note) => toast[note.kind](note.message, note.action ? { action: note.action, duration: 10_000 } : undefined)), [])
       return null
     }
     return {

@@ -21,7 +21,7 @@ function PhotoProductsPage() {
         lead="Turn two photos from your album into a glossy ornament shaped like a tree, a star or a stocking — printed on both sides and shipped in a gift box."
         actions={
           <>
-            <ButtonLink to="/photo-products/buy-now">Start with your photos</ButtonLink>
+            <ButtonLink to="/photo-products/photos">Start with your photos</ButtonLink>
             <ButtonLink to="/loop" variant="secondary">
               See this season’s offers
             </ButtonLink>

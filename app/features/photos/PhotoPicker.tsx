@@ -1,0 +1,353 @@
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { albumFilters, type AlbumFilter } from '~/contract/photo-constants'
+import type { Photo } from '~/contract/photos'
+import type { ChosenPhoto } from '~/lib/photo-conversion'
+import { usePublicConfig } from '~/lib/public-config'
+import { albumPhotosQuery, albumSummaryQuery, curatedProductPhotosQuery, uploadedPhotosQuery } from './photos.functions'
+import { PhotoUploader } from './PhotoUploader'
+
+const tabLabels: Record<AlbumFilter, string> = { all: 'All', favorite: 'Favorites', recommended: 'Recommended' }
+const emptyTab: Record<AlbumFilter, string> = {
+  all: 'This album has no photos yet. Photos added in the Keepsake app appear here.',
+  favorite: 'No favourites yet. Tap the heart on a photo in the app to keep it here.',
+  recommended: 'No recommendations yet — we pick them as your album grows.',
+}
+
+const dateLabel = (isoDate: string) =>
+  new Date(`${isoDate}T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+
+export const photoLabel = (photo: Photo) =>
+  `${photo.caption ?? (photo.source === 'upload' ? 'Uploaded photo' : 'Photo')}, ${dateLabel(photo.capturedOn)}${photo.favorite ? ', favourite' : ''}`
+
+export const toChosen = (photo: Photo): ChosenPhoto => ({ id: photo.id, url: photo.url, source: photo.source, width: photo.width, height: photo.height })
+
+type PickerProps = {
+  /** How many photos the product takes. */
+  max: number
+  selected: ChosenPhoto[]
+  onChange: (selected: ChosenPhoto[]) => void
+}
+
+/**
+ * The photo picker: the album by tab (All, Favorites, Recommended) with infinite scroll, a curated
+ * strip, and upload from the device. Selection is announced to screen readers.
+ */
+export function PhotoPicker({ max, selected, onChange }: PickerProps) {
+  const summary = useQuery(albumSummaryQuery())
+  const [familyId, setFamilyId] = useState<string | null>(null)
+  const [announcement, setAnnouncement] = useState('')
+  const families = summary.data?.families ?? []
+  const family = families.find((f) => f.familyId === familyId) ?? families[0]
+
+  const toggle = (photo: Photo) => {
+    const isChosen = selected.some((p) => p.id === photo.id)
+    if (isChosen) {
+      const next = selected.filter((p) => p.id !== photo.id)
+      onChange(next)
+      setAnnouncement(`Photo removed. ${next.length} of ${max} chosen.`)
+    } else if (selected.length >= max) {
+      setAnnouncement(`You have chosen ${max} photos already. Remove one to choose another.`)
+    } else {
+      const next = [...selected, toChosen(photo)]
+      onChange(next)
+      setAnnouncement(`${photoLabel(photo)} selected. ${next.length} of ${max} chosen.`)
+    }
+  }
+  const tile = { selected, max, onToggle: toggle }
+
+  if (summary.isPending) return <PickerSkeleton />
+  if (summary.isError) {
+    return (
+      <PickerMessage title="Your album could not be loaded" action={{ label: 'Try again', onClick: () => void summary.refetch() }}>
+        Check your connection and try again.
+      </PickerMessage>
+    )
+  }
+  if (summary.data === null) return <SignedOutMessage />
+
+  return (
+    <div className="space-y-8" data-testid="photo-picker">
+      <p className="sr-only" aria-live="polite" aria-atomic="true" data-testid="picker-announcement">
+        {announcement}
+      </p>
+      {families.length > 1 ? (
+        <label className="flex flex-wrap items-center gap-3 font-semibold">
+          Album
+          <select
+            className="min-h-11 rounded-full border-2 border-ink/15 bg-cream-card px-4 font-normal"
+            value={family?.familyId}
+            onChange={(e) => setFamilyId(e.target.value)}
+          >
+            {families.map((f) => (
+              <option key={f.familyId} value={f.familyId}>
+                {f.name} ({f.photoCount})
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      <CuratedStrip familyId={family?.familyId} {...tile} />
+      <UploadsSection {...tile} />
+      {family ? (
+        <AlbumTabs familyId={family.familyId} familyName={family.name} {...tile} />
+      ) : (
+        <PickerMessage title="No family album yet">Join or start a family in the Keepsake app, or upload photos from your device above.</PickerMessage>
+      )}
+    </div>
+  )
+}
+
+type TileProps = { selected: ChosenPhoto[]; max: number; onToggle: (photo: Photo) => void }
+
+function PhotoTile({ photo, selected, onToggle, size = 'grid' }: TileProps & { photo: Photo; size?: 'grid' | 'strip' }) {
+  const order = selected.findIndex((p) => p.id === photo.id)
+  const isChosen = order >= 0
+  return (
+    <button
+      type="button"
+      aria-pressed={isChosen}
+      aria-label={photoLabel(photo)}
+      data-photo-id={photo.id}
+      onClick={() => onToggle(photo)}
+      className={`group relative block overflow-hidden rounded-xl bg-cream-deep outline-offset-2 ${size === 'strip' ? 'size-28 shrink-0 sm:size-32' : 'aspect-square w-full'}`}
+    >
+      <img
+        src={photo.urls.small}
+        alt=""
+        loading="lazy"
+        decoding="async"
+        width={photo.width}
+        height={photo.height}
+        className={`size-full object-cover transition duration-150 ${isChosen ? 'scale-90 rounded-lg' : 'group-hover:scale-[1.03]'}`}
+      />
+      {photo.favorite ? (
+        <span aria-hidden="true" className="absolute bottom-1.5 left-1.5 grid size-6 place-items-center rounded-full bg-ink/55 text-xs text-white">
+          ♥
+        </span>
+      ) : null}
+      <span
+        aria-hidden="true"
+        className={`absolute right-1.5 top-1.5 grid size-7 place-items-center rounded-full border-2 text-sm font-bold ${
+          isChosen ? 'border-white bg-cranberry text-white shadow' : 'border-white/90 bg-ink/25'
+        }`}
+      >
+        {isChosen ? order + 1 : ''}
+      </span>
+      {isChosen ? <span aria-hidden="true" className="pointer-events-none absolute inset-0 rounded-xl ring-4 ring-inset ring-cranberry" /> : null}
+    </button>
+  )
+}
+
+function CuratedStrip({ familyId, ...tile }: TileProps & { familyId?: string }) {
+  const curated = useQuery(curatedProductPhotosQuery(familyId))
+  const photos = curated.data?.photos ?? []
+  if (!curated.isPending && photos.length === 0) return null
+  return (
+    <section aria-labelledby="curated-heading">
+      <h2 id="curated-heading" className="text-lg font-semibold">
+        Picked for ornaments
+      </h2>
+      <p className="text-sm text-ink-soft">Favourites and portrait shots fill the ornament best.</p>
+      <ul className="-mx-4 mt-3 flex gap-3 overflow-x-auto px-4 pb-2 [scrollbar-width:thin]" aria-label="Photos picked for ornaments">
+        {curated.isPending
+          ? Array.from({ length: 6 }, (_, i) => <li key={i} className="size-28 shrink-0 animate-pulse rounded-xl bg-cream-deep sm:size-32" />)
+          : photos.map((photo) => (
+              <li key={photo.id}>
+                <PhotoTile photo={photo} size="strip" {...tile} />
+              </li>
+            ))}
+      </ul>
+    </section>
+  )
+}
+
+function UploadsSection(tile: TileProps) {
+  const queryClient = useQueryClient()
+  const uploads = useQuery(uploadedPhotosQuery())
+  const photos = uploads.data?.photos ?? []
+  return (
+    <section aria-labelledby="uploads-heading" className="rounded-card bg-cream-card p-4 shadow-card sm:p-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 id="uploads-heading" className="text-lg font-semibold">
+            From your device
+          </h2>
+          <p className="text-sm text-ink-soft">JPEG, PNG, WebP or HEIC, up to 30 MB each.</p>
+        </div>
+        <PhotoUploader onUploaded={() => queryClient.invalidateQueries({ queryKey: uploadedPhotosQuery().queryKey })} />
+      </div>
+      {photos.length > 0 ? (
+        <ul className="mt-4 flex gap-3 overflow-x-auto pb-2" aria-label="Your uploaded photos" data-testid="uploaded-photos">
+          {photos.map((photo) => (
+            <li key={photo.id}>
+              <PhotoTile photo={photo} size="strip" {...tile} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  )
+}
+
+function AlbumTabs({ familyId, familyName, ...tile }: TileProps & { familyId: string; familyName: string }) {
+  const [filter, setFilter] = useState<AlbumFilter>('all')
+  const base = useId()
+  const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({})
+
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const at = albumFilters.indexOf(filter)
+    const next =
+      event.key === 'ArrowRight' ? albumFilters[(at + 1) % albumFilters.length]
+      : event.key === 'ArrowLeft' ? albumFilters[(at + albumFilters.length - 1) % albumFilters.length]
+      : event.key === 'Home' ? albumFilters[0]
+      : event.key === 'End' ? albumFilters[albumFilters.length - 1]
+      : undefined
+    if (!next) return
+    event.preventDefault()
+    setFilter(next)
+    tabRefs.current[next]?.focus()
+  }
+
+  return (
+    <section aria-label={`${familyName} album`}>
+      <div role="tablist" aria-label="Album photos" className="sticky top-0 z-10 -mx-4 flex gap-2 bg-cream/95 px-4 py-2 backdrop-blur">
+        {albumFilters.map((f) => (
+          <button
+            key={f}
+            ref={(el) => {
+              tabRefs.current[f] = el
+            }}
+            type="button"
+            role="tab"
+            id={`${base}-tab-${f}`}
+            aria-selected={filter === f}
+            aria-controls={`${base}-panel`}
+            tabIndex={filter === f ? 0 : -1}
+            onClick={() => setFilter(f)}
+            onKeyDown={onKeyDown}
+            className={`min-h-11 rounded-full px-5 font-semibold transition-colors ${
+              filter === f ? 'bg-ink text-cream' : 'bg-cream-deep text-ink hover:bg-ink/10'
+            }`}
+          >
+            {tabLabels[f]}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${base}-panel`} aria-labelledby={`${base}-tab-${filter}`} className="mt-3">
+        <AlbumGrid key={`${familyId}-${filter}`} familyId={familyId} filter={filter} {...tile} />
+      </div>
+    </section>
+  )
+}
+
+function AlbumGrid({ familyId, filter, ...tile }: TileProps & { familyId: string; filter: AlbumFilter }) {
+  const query = useInfiniteQuery(albumPhotosQuery(familyId, filter))
+  const sentinel = useRef<HTMLDivElement | null>(null)
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query
+
+  useEffect(() => {
+    const node = sentinel.current
+    if (!node || !hasNextPage) return
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage()
+      },
+      { rootMargin: '600px 0px' },
+    )
+    observer.observe(node)
+    return () => observer.disconnect()
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage])
+
+  if (query.isPending) return <GridSkeleton />
+  if (query.isError) {
+    return (
+      <PickerMessage title="These photos could not be loaded" action={{ label: 'Try again', onClick: () => void query.refetch() }}>
+        Check your connection and try again.
+      </PickerMessage>
+    )
+  }
+  const photos = query.data.pages.flatMap((page) => page.photos)
+  if (photos.length === 0) return <PickerMessage title={`No ${tabLabels[filter].toLowerCase()} photos`}>{emptyTab[filter]}</PickerMessage>
+
+  return (
+    <>
+      <ul className="grid grid-cols-3 gap-1.5 sm:grid-cols-4 sm:gap-2 lg:grid-cols-6" data-testid="album-grid">
+        {photos.map((photo) => (
+          <li key={photo.id}>
+            <PhotoTile photo={photo} {...tile} />
+          </li>
+        ))}
+      </ul>
+      <div ref={sentinel} className="flex justify-center py-6">
+        {hasNextPage ? (
+          <button
+            type="button"
+            onClick={() => void fetchNextPage()}
+            disabled={isFetchingNextPage}
+            className="min-h-11 rounded-full border-2 border-ink/15 px-6 font-semibold text-ink disabled:opacity-60"
+          >
+            {isFetchingNextPage ? 'Loading more photos…' : 'Load more photos'}
+          </button>
+        ) : (
+          <p className="text-sm text-ink-soft">That’s every photo in this view.</p>
+        )}
+      </div>
+    </>
+  )
+}
+
+function GridSkeleton() {
+  return (
+    <div role="status" aria-label="Loading photos" className="grid grid-cols-3 gap-1.5 sm:grid-cols-4 sm:gap-2 lg:grid-cols-6">
+      {Array.from({ length: 12 }, (_, i) => (
+        <div key={i} className="aspect-square animate-pulse rounded-xl bg-cream-deep" />
+      ))}
+    </div>
+  )
+}
+
+function PickerSkeleton() {
+  return (
+    <div className="space-y-6">
+      <div className="flex gap-3 overflow-hidden">
+        {Array.from({ length: 5 }, (_, i) => (
+          <div key={i} className="size-28 shrink-0 animate-pulse rounded-xl bg-cream-deep" />
+        ))}
+      </div>
+      <GridSkeleton />
+    </div>
+  )
+}
+
+function PickerMessage({ title, children, action }: { title: string; children: React.ReactNode; action?: { label: string; onClick: () => void } }) {
+  return (
+    <div className="rounded-card border-2 border-dashed border-ink/15 px-6 py-10 text-center">
+      <p className="text-lg font-semibold">{title}</p>
+      <p className="mx-auto mt-1 max-w-md text-ink-soft">{children}</p>
+      {action ? (
+        <button type="button" onClick={action.onClick} className="mt-4 min-h-11 rounded-full bg-cranberry px-6 font-semibold text-white">
+          {action.label}
+        </button>
+      ) : null}
+    </div>
+  )
+}
+
+function SignedOutMessage() {
+  const { demoMode } = usePublicConfig()
+  return (
+    <div className="rounded-card bg-cream-card px-6 py-10 text-center shadow-card" data-testid="picker-signed-out">
+      <p className="text-xl font-semibold">Sign in to see your family album</p>
+      <p className="mx-auto mt-2 max-w-md text-ink-soft">
+        Open the store from the Keepsake app to pick photos from your album.
+        {demoMode ? ' On this demo store you can sign in as a demo family.' : ''}
+      </p>
+      {demoMode ? (
+        <a href="/utils/demo-sign-in" className="mt-5 inline-flex min-h-11 items-center rounded-full bg-cranberry px-6 font-semibold text-white">
+          Sign in as a demo family
+        </a>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,94 @@
+import { uploadContentTypes, type UploadContentType } from '../contract/photo-constants'
+import type { UploadLink } from '../contract/photos'
+import { withRetry, type Sleep } from './retry'
+
+/** SPEC.md §9: the signed file upload gives up after 60 000 ms. */
+export const SIGNED_UPLOAD_TIMEOUT_MS = 60_000
+
+const byExtension: Record<string, UploadContentType> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  heic: 'image/heic',
+  heif: 'image/heif',
+}
+
+/** The file's type as the upload link needs it; some browsers give HEIC files no type, so the extension decides. */
+export function uploadTypeOf(file: { name: string; type: string }): UploadContentType | null {
+  const type = file.type.toLowerCase()
+  if ((uploadContentTypes as readonly string[]).includes(type)) return type as UploadContentType
+  const extension = file.name.split('.').pop()?.toLowerCase() ?? ''
+  return type === '' || type === 'application/octet-stream' ? (byExtension[extension] ?? null) : null
+}
+
+type XhrLike = Pick<XMLHttpRequest, 'open' | 'setRequestHeader' | 'send' | 'abort' | 'status' | 'responseText' | 'timeout'> & {
+  upload: { onprogress: ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null }
+  onload: (() => void) | null
+  onerror: (() => void) | null
+  ontimeout: (() => void) | null
+}
+
+function failureMessage(status: number, body: string): string {
+  try {
+    const parsed = JSON.parse(body) as { error?: { message?: string } }
+    if (parsed.error?.message) return parsed.error.message
+  } catch {
+    // S3 answers XML; fall through to the status.
+  }
+  return `the server answered ${status}`
+}
+
+/** PUTs a file to a signed URL with its content type, reporting progress (0–1); XHR because fetch cannot report upload progress. */
+export function putSignedUpload(
+  signedRequest: string,
+  file: Blob,
+  contentType: string,
+  options: { onProgress?: (fraction: number) => void; timeoutMs?: number; Xhr?: new () => XhrLike } = {},
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const xhr = new (options.Xhr ?? (XMLHttpRequest as unknown as new () => XhrLike))()
+    xhr.open('PUT', signedRequest)
+    xhr.timeout = options.timeoutMs ?? SIGNED_UPLOAD_TIMEOUT_MS
+    xhr.setRequestHeader('content-type', contentType)
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) options.onProgress?.(event.loaded / event.total)
+    }
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        options.onProgress?.(1)
+        resolve()
+      } else reject(new Error(failureMessage(xhr.status, xhr.responseText)))
+    }
+    xhr.onerror = () => reject(new Error('the connection failed'))
+    xhr.ontimeout = () => reject(new Error(`no answer within ${(options.timeoutMs ?? SIGNED_UPLOAD_TIMEOUT_MS) / 1000} s`))
+    xhr.send(file)
+  })
+}
+
+export type UploadOptions = {
+  createLink: (request: { fileName: string; fileType: UploadContentType }) => Promise<UploadLink>
+  onProgress?: (fraction: number) => void
+  sleep?: Sleep
+  Xhr?: new () => XhrLike
+  timeoutMs?: number
+}
+
+/**
+ * SPEC.md §8: upload-link creation and the upload each make up to 3 attempts (2 s, then 4 s apart) and
+ * then fail with "{operation} failed after 3 attempts: {cause}". Answers the photo's URL.
+ */
+export async function uploadPhoto(file: File, options: UploadOptions): Promise<UploadLink> {
+  const fileType = uploadTypeOf(file)
+  if (!fileType) throw new Error(`${file.name} is not a JPEG, PNG, WebP or HEIC photo`)
+  const link = await withRetry('Upload link creation', () => options.createLink({ fileName: file.name, fileType }), options.sleep)
+  await withRetry(
+    'Upload',
+    () => {
+      options.onProgress?.(0)
+      return putSignedUpload(link.signedRequest, file, fileType, { onProgress: options.onProgress, Xhr: options.Xhr, timeoutMs: options.timeoutMs })
+    },
+    options.sleep,
+  )
+  return link
+}

@@ -1,0 +1,23 @@
+/**
+ * npm run seed — the demo families and their albums (64 generated photos each) in the configured
+ * database and storage. The photos are deterministic and rendered once into DEMO_PHOTO_CACHE.
+ * `npm run seed -- --cache-only` only renders the cache (CI runs it before the browser tests).
+ */
+import { getConfig } from '../app.config'
+import { openDatabase } from '../app/api/db/client'
+import { seedDemoAccounts } from '../app/api/services/demo'
+import { seedDemoAlbums, warmDemoPhotoCache } from '../app/api/services/demo-albums'
+import { storageFor } from '../app/api/storage'
+
+const config = getConfig()
+const started = performance.now()
+const photos = await warmDemoPhotoCache(config.demoPhotoCacheDir)
+console.log(`Demo photo library: ${photos} photos in ${config.demoPhotoCacheDir} (${Math.round(performance.now() - started)} ms)`)
+
+if (!process.argv.includes('--cache-only')) {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  await seedDemoAccounts(database.db)
+  await seedDemoAlbums(database.db, storageFor(config), config.demoPhotoCacheDir)
+  await database.close()
+  console.log(`Seeded the demo families on ${database.engine} (${Math.round(performance.now() - started)} ms)`)
+}

@@ -1,0 +1,132 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { expect, test, type Page } from '@playwright/test'
+import sharp from 'sharp'
+import { expectNoSeriousAxeViolations, waitForHydration } from './support'
+
+async function signInAs(page: Page, name: string) {
+  await page.goto('/utils/demo-sign-in')
+  await waitForHydration(page)
+  await page.getByRole('button', { name: `Sign in as ${name}` }).click()
+  await expect(page.getByTestId('current-user')).toHaveText(`Signed in as ${name}`)
+}
+
+async function openPicker(page: Page) {
+  await page.goto('/photo-products/photos')
+  await waitForHydration(page)
+  await expect(page.getByTestId('album-grid').getByRole('button').first()).toBeVisible()
+}
+
+const announcement = (page: Page) => page.getByTestId('picker-announcement')
+const tiles = (page: Page) => page.getByTestId('album-grid').getByRole('button')
+
+test.describe('the photo picker', () => {
+  test('asks a signed-out shopper to sign in', async ({ page }) => {
+    await page.goto('/photo-products/photos')
+    await expect(page.getByTestId('picker-signed-out')).toContainText('Sign in to see your family album')
+  })
+
+  test('picks from the curated strip, the Favorites and Recommended tabs, and announces each choice', async ({ page }) => {
+    await signInAs(page, 'Maya Rivera')
+    await openPicker(page)
+
+    const curated = page.getByRole('list', { name: 'Photos picked for ornaments' }).getByRole('button')
+    await expect(curated.first()).toBeVisible()
+    await curated.first().click()
+    await expect(curated.first()).toHaveAttribute('aria-pressed', 'true')
+    await expect(announcement(page)).toContainText('selected. 1 of 2 chosen.')
+
+    await page.getByRole('tab', { name: 'Favorites' }).click()
+    await expect(page.getByRole('tab', { name: 'Favorites' })).toHaveAttribute('aria-selected', 'true')
+    await expect(tiles(page).first()).toBeVisible()
+    for (const label of await tiles(page).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))) {
+      expect(label).toContain('favourite')
+    }
+    const unpicked = tiles(page).and(page.locator('[aria-pressed="false"]')).first()
+    await unpicked.click()
+    await expect(announcement(page)).toContainText('2 of 2 chosen.')
+
+    await page.getByRole('tab', { name: 'Recommended' }).click()
+    await expect(tiles(page).first()).toBeVisible()
+    await tiles(page).and(page.locator('[aria-pressed="false"]')).first().click()
+    await expect(announcement(page)).toHaveText('You have chosen 2 photos already. Remove one to choose another.')
+
+    // The chosen photos stay chosen across a reload, for the designer to pick up.
+    await page.reload()
+    await waitForHydration(page)
+    await expect(page.getByRole('list', { name: 'Chosen photos' }).getByRole('button')).toHaveCount(2)
+    await expect(page.getByRole('link', { name: 'Choose your ornament' })).toBeVisible()
+    await page.getByRole('button', { name: 'Remove photo 1' }).click()
+    await expect(page.getByRole('list', { name: 'Chosen photos' }).getByRole('button')).toHaveCount(1)
+  })
+
+  test('moves between tabs with the arrow keys', async ({ page }) => {
+    await signInAs(page, 'Maya Rivera')
+    await openPicker(page)
+    await page.getByRole('tab', { name: 'All' }).focus()
+    await page.keyboard.press('ArrowRight')
+    await expect(page.getByRole('tab', { name: 'Favorites' })).toBeFocused()
+    await expect(page.getByRole('tab', { name: 'Favorites' })).toHaveAttribute('aria-selected', 'true')
+    await page.keyboard.press('End')
+    await expect(page.getByRole('tab', { name: 'Recommended' })).toBeFocused()
+    await page.keyboard.press('ArrowRight')
+    await expect(page.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true')
+  })
+
+  test('loads the whole album by scrolling, each photo once', async ({ page }) => {
+    await signInAs(page, 'Sam Okafor')
+    await openPicker(page)
+    await expect(tiles(page)).toHaveCount(30)
+    for (let i = 0; i < 4; i++) await page.getByText(/Load more photos|That’s every photo/).scrollIntoViewIfNeeded()
+    await expect(page.getByText('That’s every photo in this view.')).toBeVisible()
+    const ids = await tiles(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-photo-id')))
+    expect(ids).toHaveLength(64)
+    expect(new Set(ids).size).toBe(64)
+  })
+
+  test('uploads a JPEG and a HEIC from the device and shows them in the picker', async ({ page }) => {
+    await signInAs(page, 'Sam Okafor')
+    await openPicker(page)
+    const jpeg = await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#2f6f8f' } }).jpeg().toBuffer()
+    const heic = fs.readFileSync(path.join(import.meta.dirname, '../fixtures/photo.heic'))
+    await page.getByTestId('photo-upload-input').setInputFiles([
+      { name: 'Lake day.jpg', mimeType: 'image/jpeg', buffer: jpeg },
+      { name: 'IMG_0042.HEIC', mimeType: '', buffer: heic },
+    ])
+    await expect(page.getByRole('progressbar', { name: 'Uploading Lake day.jpg' })).toBeAttached()
+    const uploaded = page.getByTestId('uploaded-photos').getByRole('button')
+    await expect(uploaded).toHaveCount(2, { timeout: 20_000 })
+    for (const img of await page.getByTestId('uploaded-photos').locator('img').all()) {
+      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true)
+    }
+    await uploaded.first().click()
+    await expect(announcement(page)).toContainText('Uploaded photo')
+  })
+
+  test('explains a refused upload in a toast with a retry action', async ({ page }) => {
+    await signInAs(page, 'Sam Okafor')
+    await openPicker(page)
+    await page.clock.install()
+    await page.getByTestId('photo-upload-input').setInputFiles([{ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not really a photo') }])
+    // Three attempts, 2 s and 4 s apart (SPEC.md §8), run on the page's fake clock.
+    for (let i = 0; i < 3; i++) await page.clock.runFor(4_100)
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Upload failed after 3 attempts: The file is not a JPEG image' })
+    await expect(toast).toBeVisible({ timeout: 15_000 })
+    await expect(toast.getByRole('button', { name: 'Retry' })).toBeVisible()
+    await expect(page.getByTestId('upload-job')).toHaveAttribute('data-state', 'failed')
+  })
+
+  for (const width of [390, 1280]) {
+    test(`looks finished at ${width}px and passes axe`, async ({ page }) => {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 })
+      await signInAs(page, 'Maya Rivera')
+      await openPicker(page)
+      await page.getByRole('list', { name: 'Photos picked for ornaments' }).getByRole('button').first().click()
+      await page.waitForLoadState('networkidle')
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+      expect(overflow).toBeLessThanOrEqual(0)
+      await expectNoSeriousAxeViolations(page)
+      await page.screenshot({ path: `.screenshots/${width}/photo-picker-signed-in.png`, fullPage: false })
+    })
+  }
+})
