@@ -1,16 +1,22 @@
+import { useQuery } from '@tanstack/react-query'
 import { ButtonLink } from '~/components/ui/Button'
 import { useChosenPhotos } from './chosen-photos'
 import { PhotoPicker } from './PhotoPicker'
+import { albumSummaryQuery } from './photos.functions'
 
 /** SPEC.md §1: each ornament takes two user photos. */
 export const PHOTOS_PER_ORNAMENT = 2
+
+const slotNames = ['Front', 'Back']
 
 /** /photo-products/photos: choose the two photos for an ornament, from the album or the device. */
 export function ChoosePhotosPage() {
   const [chosen, setChosen] = useChosenPhotos()
   const ready = chosen.length === PHOTOS_PER_ORNAMENT
+  // Signed out there is nothing to choose from, so the tray stays away.
+  const signedOut = useQuery(albumSummaryQuery()).data === null
   return (
-    <main id="main" className="pb-36">
+    <main id="main" className={signedOut ? "pb-12" : "pb-36"}>
       <div className="mx-auto max-w-6xl px-4 pt-8 sm:px-6 sm:pt-12">
         <p className="text-sm font-semibold uppercase tracking-[0.16em] text-pine">Step 1 of 3</p>
         <h1 className="mt-1 text-balance text-3xl font-bold tracking-tight sm:text-4xl">Choose two photos</h1>
@@ -21,6 +27,7 @@ export function ChoosePhotosPage() {
       <div className="mx-auto mt-6 max-w-6xl px-4 sm:px-6">
         <PhotoPicker max={PHOTOS_PER_ORNAMENT} selected={chosen} onChange={setChosen} />
       </div>
+      {signedOut ? null : (
       <div className="fixed inset-x-0 bottom-0 z-20 border-t border-ink/10 bg-cream-card/95 backdrop-blur" data-testid="chosen-tray">
         <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-6">
           <ol className="flex gap-2" aria-label="Chosen photos">
@@ -29,18 +36,18 @@ export function ChoosePhotosPage() {
               return (
                 <li key={i} className="size-14 overflow-hidden rounded-lg border-2 border-dashed border-ink/20 bg-cream-deep">
                   {photo ? (
-                    <button type="button" className="size-full" aria-label={`Remove photo ${i + 1}`} onClick={() => setChosen(chosen.filter((p) => p.id !== photo.id))}>
+                    <button type="button" className="size-full" aria-label={`Remove the ${slotNames[i]?.toLowerCase()} photo`} onClick={() => setChosen(chosen.filter((p) => p.id !== photo.id))}>
                       <img src={photo.url.replace('/smartphone.', '/small.')} alt="" className="size-full object-cover" />
                     </button>
                   ) : (
-                    <span className="grid size-full place-items-center text-sm font-semibold text-ink-faint">{i + 1}</span>
+                    <span className="grid size-full place-items-center text-xs font-semibold text-ink-soft">{slotNames[i]}</span>
                   )}
                 </li>
               )
             })}
           </ol>
           <p className="hidden flex-1 text-sm text-ink-soft sm:block" aria-live="polite">
-            {ready ? 'Both photos chosen.' : `${chosen.length} of ${PHOTOS_PER_ORNAMENT} chosen`}
+            {ready ? 'Both photos chosen — next, pick the ornament shape.' : 'The first photo goes on the front, the second on the back.'}
           </p>
           <div className="ml-auto">
             {ready ? (
@@ -53,6 +60,7 @@ export function ChoosePhotosPage() {
           </div>
         </div>
       </div>
+      )}
     </main>
   )
 }
