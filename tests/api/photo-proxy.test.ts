@@ -133,10 +133,12 @@ describe('the proxy service against a remote CDN', () => {
     const proxy = proxyFor()
     fetches = 0
     const first = await proxyPhoto(proxy, `http://cdn.keepsake.test:${port}/photo.jpg`, 'small')
-    const meta = await sharp(first.body).metadata()
+    const meta = await sharp(first.body!).metadata()
     expect([meta.width, meta.height]).toEqual([512, 384])
     const second = await proxyPhoto(proxy, `http://cdn.keepsake.test:${port}/photo.jpg`, 'small')
     expect(second.etag).toBe(first.etag)
+    const revalidated = await proxyPhoto(proxy, `http://cdn.keepsake.test:${port}/photo.jpg`, 'small', first.etag)
+    expect(revalidated.body).toBeNull()
     expect(fetches).toBe(1)
   })
 

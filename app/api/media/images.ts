@@ -8,7 +8,12 @@ export const RENDITION_LONG_EDGE: Record<RenditionName, number> = {
   smartphone: 1280,
   original: 4096,
 }
-const RENDITION_QUALITY: Record<RenditionName, number> = { small: 80, smartphone: 84, original: 92 }
+/** JPEG settings per rendition: the printing original keeps full colour resolution. */
+export const RENDITION_JPEG: Record<RenditionName, { quality: number; chromaSubsampling: '4:2:0' | '4:4:4' }> = {
+  small: { quality: 80, chromaSubsampling: '4:2:0' },
+  smartphone: { quality: 84, chromaSubsampling: '4:2:0' },
+  original: { quality: 92, chromaSubsampling: '4:4:4' },
+}
 export const renditionNames = Object.keys(RENDITION_LONG_EDGE) as RenditionName[]
 
 /** Decompression bombs stop here: no input over 100 megapixels is decoded. */
@@ -88,7 +93,7 @@ export function encodeRendition(pipeline: Sharp, name: RenditionName): Promise<B
     .resize({ width: edge, height: edge, fit: 'inside', withoutEnlargement: true })
     .toColourspace('srgb')
     .flatten({ background: '#ffffff' })
-    .jpeg({ quality: RENDITION_QUALITY[name], mozjpeg: false, chromaSubsampling: name === 'original' ? '4:4:4' : '4:2:0' })
+    .jpeg(RENDITION_JPEG[name])
     .toBuffer()
 }
 

@@ -13,6 +13,7 @@ import { z } from '../../contract/zod'
 import { endpoint } from '../endpoint'
 import type { ApiEnv } from '../env'
 import { albumPage, albumSummary, curatedPhotos, curatedProductPhotos } from '../services/album'
+import { findPhoto } from '../services/photo-library'
 import { ImageCache, proxyPhoto, type PhotoProxy } from '../services/photo-proxy'
 import { signingKey } from '../services/signing'
 
@@ -55,16 +56,17 @@ export function albumRoutes(productSlug: string) {
       response: z.any(),
     },
     async ({ query }, c) => {
-      const { storage, media, config } = c.get('deps')
-      proxy ??= { storage, media, cache, remoteHosts: [...config.photoProxyHosts, ...storage.hosts] }
-      const image = await proxyPhoto(proxy, query.url, query.outputSize)
-      const headers = {
-        'content-type': 'image/jpeg',
-        'cache-control': 'private, max-age=86400',
-        etag: image.etag,
-        vary: 'cookie',
+      const { db, storage, media, config } = c.get('deps')
+      proxy ??= {
+        storage,
+        media,
+        cache,
+        remoteHosts: [...config.photoProxyHosts, ...storage.hosts],
+        ownEtag: async (photoId, size) => (await findPhoto(db, photoId))?.etags[size] ?? null,
       }
-      if (c.req.header('if-none-match') === image.etag) return new Response(null, { status: 304, headers })
+      const image = await proxyPhoto(proxy, query.url, query.outputSize, c.req.header('if-none-match'))
+      const headers = { 'content-type': 'image/jpeg', 'cache-control': 'private, max-age=86400', etag: image.etag, vary: 'cookie' }
+      if (!image.body) return new Response(null, { status: 304, headers })
       return new Response(new Uint8Array(image.body), { status: 200, headers: { ...headers, 'content-length': String(image.body.length) } })
     },
   )

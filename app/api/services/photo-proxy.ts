@@ -7,6 +7,8 @@ import { photoKey, type MediaUrls } from '../media/urls'
 import type { ObjectStorage } from '../storage/storage'
 
 export type ProxiedImage = { body: Buffer; etag: string }
+/** body is null when the caller's If-None-Match already names this image (answer 304). */
+export type ProxyAnswer = { body: Buffer | null; etag: string }
 
 /** Rendered proxy answers, least recently used first out, within a byte budget. */
 export class ImageCache {
@@ -43,6 +45,8 @@ export type PhotoProxy = {
   /** CDN hosts (PHOTO_PROXY_HOSTS) and the bucket's own hosts. */
   remoteHosts: readonly string[]
   cache: ImageCache
+  /** The stored ETag of one of our photos' renditions, so a revalidation needs no read from storage. */
+  ownEtag?: (photoId: string, size: PhotoSizeWord) => Promise<string | null>
   fetchOptions?: Partial<SafeFetchOptions>
 }
 
@@ -52,7 +56,7 @@ const refusal = (error: ProxyRefusal) => new AppError(error.code, error.message)
  * GET /v1/{product}-photos/proxy (SPEC.md §3): an image by URL at the output size. Our own photo URLs
  * are read straight from storage; other hosts only from the allow-list, through the SSRF-safe fetcher.
  */
-export async function proxyPhoto(proxy: PhotoProxy, rawUrl: string, outputSize: PhotoSizeWord): Promise<ProxiedImage> {
+export async function proxyPhoto(proxy: PhotoProxy, rawUrl: string, outputSize: PhotoSizeWord, ifNoneMatch?: string): Promise<ProxyAnswer> {
   let target: URL
   try {
     target = parseProxyTarget(rawUrl)
@@ -62,9 +66,11 @@ export async function proxyPhoto(proxy: PhotoProxy, rawUrl: string, outputSize: 
   }
   const own = proxy.media.parseOwn(target)
   if (own) {
+    const known = await proxy.ownEtag?.(own.photoId, outputSize)
+    if (known && known === ifNoneMatch) return { body: null, etag: known }
     const object = await proxy.storage.get(photoKey(own.photoId, outputSize))
     if (!object) throw new AppError('not_found', 'Photo not found')
-    return { body: object.body, etag: etagOf(object.body) }
+    return { body: object.body, etag: known ?? etagOf(object.body) }
   }
   if (proxy.media.ownHosts.includes(target.host)) throw new AppError('forbidden', 'Only photo URLs of this store can be proxied from it')
   if (!isAllowedHost(target, proxy.remoteHosts)) {
@@ -72,7 +78,7 @@ export async function proxyPhoto(proxy: PhotoProxy, rawUrl: string, outputSize: 
   }
   const cacheKey = `${outputSize} ${target.href}`
   const cached = proxy.cache.get(cacheKey)
-  if (cached) return cached
+  if (cached) return answer(cached, ifNoneMatch)
   let fetched: Awaited<ReturnType<typeof fetchImageSafely>>
   try {
     fetched = await fetchImageSafely(target.href, { ...proxy.fetchOptions, allowedHosts: proxy.remoteHosts })
@@ -96,5 +102,8 @@ export async function proxyPhoto(proxy: PhotoProxy, rawUrl: string, outputSize: 
   }
   const image = { body, etag: etagOf(body) }
   proxy.cache.set(cacheKey, image)
-  return image
+  return answer(image, ifNoneMatch)
 }
+
+const answer = (image: ProxiedImage, ifNoneMatch: string | undefined): ProxyAnswer =>
+  image.etag === ifNoneMatch ? { body: null, etag: image.etag } : image
