@@ -4,7 +4,7 @@ import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import { secureHeaders } from 'hono/secure-headers'
 import { errorStatus, type ApiErrorBody, type ErrorCode } from '../contract/errors'
-import { REQUEST_ID_HEADER, SESSION_COOKIE, TIMEZONE_HEADER, isValidTimeZone } from '../contract/headers'
+import { REQUEST_ID_HEADER, SESSION_COOKIE, TIMEZONE_HEADER, VERSION_HEADER, isValidTimeZone } from '../contract/headers'
 import type { ApiDeps, ApiEnv } from './env'
 import { AppError } from './errors'
 import { buildOpenApiDocument } from './openapi'
@@ -60,6 +60,12 @@ export function createApi(given: Omit<ApiDeps, 'media' | 'storage'> & { storage?
       throw new AppError('validation_failed', `${TIMEZONE_HEADER} must be an IANA time zone such as America/New_York`)
     }
     c.set('timezone', zone || 'UTC')
+    // SPEC.md §7: album calls carry a version header whose value may be unset; it is kept for logs, never trusted.
+    const version = c.req.header(VERSION_HEADER) ?? ''
+    if (version.length > 64 || /[^\x20-\x7e]/.test(version)) {
+      throw new AppError('validation_failed', `${VERSION_HEADER} must be at most 64 printable characters`)
+    }
+    c.set('clientVersion', version || null)
     await next()
   })
 
@@ -83,7 +89,7 @@ export function createApi(given: Omit<ApiDeps, 'media' | 'storage'> & { storage?
       const code: ErrorCode = status === 413 ? 'payload_too_large' : status === 401 ? 'unauthenticated' : status === 404 ? 'not_found' : status < 500 ? 'validation_failed' : 'internal'
       return c.json(errorBody(code, error.message || 'Request refused', id), status)
     }
-    console.error(`[api] ${c.req.method} ${c.req.path} (${id})`, error)
+    console.error(`[api] ${c.req.method} ${c.req.path} (${id}, client version ${c.get('clientVersion') ?? 'unset'})`, error)
     return c.json(errorBody('internal', 'Something went wrong on our side', id), 500)
   })
 

@@ -26,5 +26,6 @@ export type ApiEnv = {
     user: SessionUser | null
     sessionToken: string | null
     timezone: string
+    clientVersion: string | null
   }
 }

@@ -80,6 +80,14 @@ describe('GET /v1/{product}-photos', () => {
     expect(res.body.families[0].coverPhoto.capturedOn).toMatch(/^\d{4}-\d{2}-\d{2}$/)
   })
 
+  it('accepts an empty version header and refuses an overlong one with 400', async () => {
+    const empty = await t.request('/v1/keepsake-photos', { cookie: maya, headers: { 'x-keepsake-version': '' } })
+    expect(empty.status).toBe(200)
+    const long = await t.request('/v1/keepsake-photos', { cookie: maya, headers: { 'x-keepsake-version': 'v'.repeat(65) } })
+    expect(long.status).toBe(400)
+    expect(long.body.error.message).toMatch(/x-keepsake-version/)
+  })
+
   it('answers a user with no family with an empty list', async () => {
     const { users } = await import('../../app/api/db/schema')
     await t.db.insert(users).values({ id: '0b6e7d0e-4c1b-4f43-9a0e-5d1f6f0a00ff', email: 'lonely@demo.keepsake.example', firstName: 'Lo' })

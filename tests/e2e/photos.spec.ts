@@ -86,6 +86,9 @@ test.describe('the photo picker', () => {
     const ids = await tiles(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-photo-id')))
     expect(ids).toHaveLength(64)
     expect(new Set(ids).size).toBe(64)
+    await tiles(page).last().click()
+    await expect(tiles(page).last()).toHaveAttribute('aria-pressed', 'true')
+    await expect(announcement(page)).toContainText('selected. 1 of 2 chosen.')
   })
 
   test('uploads a JPEG and a HEIC from the device and shows them in the picker', async ({ page }) => {
