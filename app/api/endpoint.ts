@@ -58,11 +58,11 @@ async function parsePart(schema: z.ZodType | undefined, value: unknown, where: s
 
 export const MAX_JSON_BODY_BYTES = 1024 * 1024
 
-/** Reads a request body, refusing (413) as soon as it passes the limit, whatever Content-Length claimed. */
-async function readCapped(request: Request, limit: number): Promise<string> {
-  const tooLarge = () => new AppError('payload_too_large', `The request body is larger than ${limit / 1024 / 1024} MB`)
+/** Reads a request body, refusing (413, with `message`) as soon as it passes the limit, whatever Content-Length claimed. */
+export async function readBodyCapped(request: Request, limit: number, message: string): Promise<Buffer> {
+  const tooLarge = () => new AppError('payload_too_large', message)
   if (Number(request.headers.get('content-length') ?? 0) > limit) throw tooLarge()
-  if (!request.body) return ''
+  if (!request.body) return Buffer.alloc(0)
   const reader = request.body.getReader()
   const chunks: Uint8Array[] = []
   let size = 0
@@ -76,12 +76,12 @@ async function readCapped(request: Request, limit: number): Promise<string> {
     }
     chunks.push(value)
   }
-  return new TextDecoder().decode(Buffer.concat(chunks))
+  return Buffer.concat(chunks)
 }
 
 async function readJsonBody(c: Context<ApiEnv>): Promise<unknown> {
   const type = c.req.header('content-type') ?? ''
-  const text = await readCapped(c.req.raw, MAX_JSON_BODY_BYTES)
+  const text = (await readBodyCapped(c.req.raw, MAX_JSON_BODY_BYTES, `The request body is larger than ${MAX_JSON_BODY_BYTES / 1024 / 1024} MB`)).toString('utf8')
   if (text.trim() === '' && type === '') return undefined
   if (!/^application\/json\b/i.test(type)) {
     throw new AppError('unsupported_media_type', 'Send the request body as application/json')

@@ -4,6 +4,7 @@ import type { AppConfig } from '../../../app.config'
 import { MAX_UPLOAD_BYTES, UPLOAD_URL_TTL_MS, uploadContentTypes, type UploadContentType, type UploadLink } from '../../contract/photos'
 import type { Database } from '../db/client'
 import { uploads } from '../db/schema'
+import { readBodyCapped } from '../endpoint'
 import { AppError } from '../errors'
 import { ImageRejected, makeRenditions, sniffImageType } from '../media/images'
 import type { MediaUrls } from '../media/urls'
@@ -102,27 +103,6 @@ async function ingest(deps: UploadDeps, upload: typeof uploads.$inferSelect, byt
   })
 }
 
-/** Reads a request body up to a limit, answering 413 as soon as it passes it (whatever Content-Length claimed). */
-export async function readUploadBody(request: Request, limit = MAX_UPLOAD_BYTES): Promise<Buffer> {
-  const tooLarge = () => new AppError('payload_too_large', `Photos can be at most ${limit / 1024 / 1024} MB`)
-  if (Number(request.headers.get('content-length') ?? 0) > limit) throw tooLarge()
-  if (!request.body) return Buffer.alloc(0)
-  const reader = request.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > limit) {
-      await reader.cancel()
-      throw tooLarge()
-    }
-    chunks.push(value)
-  }
-  return Buffer.concat(chunks)
-}
-
 /** PUT to a local signed upload URL: signature, expiry and single use first, then type, size and bytes. */
 export async function receiveLocalUpload(
   deps: UploadDeps,
@@ -140,7 +120,7 @@ export async function receiveLocalUpload(
   if (uploadContentType(input.contentType || 'none') !== upload.contentType) {
     throw new AppError('unsupported_media_type', `This link takes ${typeNames[upload.contentType as UploadContentType]} files only`)
   }
-  const bytes = await readUploadBody(input.request)
+  const bytes = await readBodyCapped(input.request, MAX_UPLOAD_BYTES, `Photos can be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`)
   if (bytes.length === 0) throw new AppError('validation_failed', 'The upload is empty')
   if (!(await ingest(deps, upload, bytes, upload.contentType as UploadContentType))) throw refused('This upload link was already used')
   return { id: upload.id, url: deps.media.photoUrl(upload.id, 'smartphone') }
