@@ -55,7 +55,9 @@ export async function photoToDataUrl(
   options: PhotoSourceOptions & { fetch?: typeof fetch; Reader?: new () => ReaderLike },
 ): Promise<string> {
   const source = photoSourceUrl(url, options)
-  const response = await (options.fetch ?? fetch)(source, { credentials: 'include' })
+  // The proxy is an album call and sends credentials (SPEC.md §6); media URLs need none, and a CDN answering * refuses them.
+  const viaProxy = source !== url && urlAtSize(url, options.size) === null
+  const response = await (options.fetch ?? fetch)(source, { credentials: viaProxy ? 'include' : 'same-origin' })
   if (!response.ok) throw new Error(`The photo could not be loaded (${response.status})`)
   return readBlobAsDataUrl(await response.blob(), options.Reader)
 }

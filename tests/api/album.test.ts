@@ -121,6 +121,18 @@ describe('GET /v1/{product}-photos/{familyId}', () => {
     await deletePhotos(extra.map((p) => p.id))
   })
 
+  it('pages exactly through photos written with sub-millisecond capture times', async () => {
+    const { sql } = await import('drizzle-orm')
+    for (let i = 0; i < 40; i++) {
+      await t.db.execute(
+        sql`insert into photos (family_id, source, width, height, etags, captured_at) values (${okaforId}, 'album', 4, 3, '{}'::jsonb, ${`2025-01-01 00:00:00.123${String(i).padStart(3, '0')}+00`}::timestamptz)`,
+      )
+    }
+    const { seen } = await walk(okaforId, 'all', sam)
+    expect(seen).toHaveLength(45)
+    expect(new Set(seen).size).toBe(45)
+  })
+
   it.each([
     ['favorite', (p: SeededPhoto) => p.favorite],
     ['recommended', (p: SeededPhoto) => p.recommended],

@@ -52,7 +52,13 @@ describe('GET /v1/{product}-photos/proxy with our own media', () => {
   })
 
   it('refuses other paths of our own origin with 403', async () => {
-    for (const path of ['/v1/growth/transition-token', '/v1/media/uploads', `/v1/media/photos/${photoId}/original.jpg`]) {
+    for (const path of [
+      '/v1/growth/transition-token',
+      '/v1/media/uploads',
+      `/v1/media/photos/${photoId}/original.jpg`,
+      '/v1/media/photos/aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaa-/small.jpg',
+      '/v1/media/photos/------------------------------------/small.jpg',
+    ]) {
       const res = await t.request(proxyPath(`http://localhost:3000${path}`), { cookie: maya })
       expect(res.status, path).toBe(403)
     }

@@ -33,6 +33,12 @@ function fakeS3() {
           .writeHead(404, { 'content-type': 'application/xml' })
           .end(req.method === 'HEAD' ? undefined : '<?xml version="1.0"?><Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>')
       }
+      const range = req.headers.range?.match(/^bytes=0-(\d+)$/)
+      if (range && req.method === 'GET') {
+        const body = object.body.subarray(0, Number(range[1]) + 1)
+        res.writeHead(206, { 'content-type': object.type, 'content-length': body.length, 'content-range': `bytes 0-${body.length - 1}/${object.body.length}` })
+        return res.end(body)
+      }
       res.writeHead(200, { 'content-type': object.type, 'content-length': object.body.length })
       res.end(req.method === 'HEAD' ? undefined : object.body)
     })
@@ -117,6 +123,16 @@ describe('uploads in S3 mode', () => {
     const mine = await t.request('/v1/media/uploads', { cookie: maya })
     expect(mine.body.photos).toHaveLength(1)
     expect(s3.objects.has(key)).toBe(false)
+  })
+
+  it('rejects and deletes an object over the size limit without reading it whole', async () => {
+    const res = await link('huge.jpg', 'image/jpeg')
+    const key = `/photos${new URL(res.body.signedRequest).pathname.replace(/^\/photos/, '')}`
+    s3.objects.set(key, { body: Buffer.alloc(31 * 1024 * 1024, 0xff), type: 'image/jpeg' })
+    const mine = await t.request('/v1/media/uploads', { cookie: maya })
+    expect(mine.body.photos).toHaveLength(1)
+    expect(s3.objects.has(key)).toBe(false)
+    expect(s3.requests.some((r) => r.method === 'GET' && r.url.startsWith(key.replace('/photos/', '/photos/')) && r.headers.range === `bytes=0-${30 * 1024 * 1024}`)).toBe(true)
   })
 
   it('leaves an upload that has not arrived yet pending', async () => {

@@ -53,7 +53,7 @@ describe('photo conversion (SPEC.md §4)', () => {
     await expect(readBlobAsDataUrl(new Blob(['x']), readerAnswering(''))).rejects.toThrow('FileReader result is empty')
   })
 
-  it('fetches the converted URL with credentials and reports a failed fetch by status', async () => {
+  it('fetches the converted URL, with credentials only through the proxy, and reports a failed fetch by status', async () => {
     const asked: [string, RequestInit | undefined][] = []
     const fetchStub = (async (input: string, init?: RequestInit) => {
       asked.push([input, init])
@@ -61,7 +61,9 @@ describe('photo conversion (SPEC.md §4)', () => {
     }) as typeof fetch
     const Reader = readerAnswering('data:image/jpeg;base64,anBlZw==')
     await expect(photoToDataUrl('https://s.example/photos/a/small.jpg', { ...options, fetch: fetchStub, Reader })).resolves.toMatch(/^data:/)
-    expect(asked[0]).toEqual(['https://s.example/photos/a/smartphone.jpg', { credentials: 'include' }])
+    expect(asked[0]).toEqual(['https://s.example/photos/a/smartphone.jpg', { credentials: 'same-origin' }])
+    await photoToDataUrl('https://cdn.example/a.jpg', { ...options, fetch: fetchStub, Reader })
+    expect(asked[1]![1]).toEqual({ credentials: 'include' })
     await expect(photoToDataUrl('https://s.example/photos/missing/small.jpg', { ...options, fetch: fetchStub, Reader })).rejects.toThrow('(404)')
   })
 
@@ -180,5 +182,32 @@ describe('photo upload (SPEC.md §8, §9)', () => {
     })
     expect(result).toEqual(link)
     expect(requests[1]).toEqual({ fileName: 'photo one.heic', fileType: 'image/heic' })
+  })
+})
+
+describe('our own media URLs', async () => {
+  const { mediaUrls } = await import('~/api/media/urls')
+  const id = '3f1c8a0e-3b6d-4c59-9d8e-1a2b3c4d5e6f'
+
+  it('recognises only strict photo URLs of our origin', () => {
+    const media = mediaUrls({ publicUrl: 'http://localhost:3000', storage: { kind: 'local' } })
+    expect(media.parseOwn(new URL(`http://localhost:3000/v1/media/photos/${id}/small.jpg`))).toEqual({ photoId: id, size: 'small' })
+    for (const bad of [
+      'http://localhost:3000/v1/media/photos/aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaa-/small.jpg',
+      'http://localhost:3000/v1/media/photos/------------------------------------/small.jpg',
+      `http://localhost:3000/v1/media/photos/${id.replaceAll('-', '')}0000/small.jpg`,
+      `http://localhost:3000/v1/media/photos/${id}/original.jpg`,
+      `http://localhost:3000/v1/media/photos/${id}/small.jpg/..`,
+      `http://localhost:3001/v1/media/photos/${id}/small.jpg`,
+    ]) {
+      expect(media.parseOwn(new URL(bad)), bad).toBeNull()
+    }
+  })
+
+  it('recognises bucket URLs whatever the case of the host or an explicit default port', () => {
+    const media = mediaUrls({ publicUrl: 'http://localhost:3000', storage: { kind: 's3', publicUrl: 'https://CDN.Example.com:443/keepsake/' } })
+    expect(media.photoUrl(id, 'small')).toBe(`https://cdn.example.com/keepsake/photos/${id}/small.jpg`)
+    expect(media.parseOwn(new URL(`https://cdn.example.com/keepsake/photos/${id}/smartphone.jpg`))).toEqual({ photoId: id, size: 'smartphone' })
+    expect(media.parseOwn(new URL(`https://cdn.example.com/other/photos/${id}/smartphone.jpg`))).toBeNull()
   })
 })

@@ -104,7 +104,8 @@ export const photos = pgTable(
     caption: text('caption'),
     /** ETag of each rendition, by name (small, smartphone, original). */
     etags: jsonb('etags').$type<Record<string, string>>().notNull(),
-    capturedAt: timestamp('captured_at', { withTimezone: true }).notNull(),
+    /** Milliseconds, as JavaScript keeps them, so a cursor names a capture time exactly. */
+    capturedAt: timestamp('captured_at', { withTimezone: true, precision: 3 }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -124,10 +125,11 @@ export const uploads = pgTable(
     storedName: text('stored_name').notNull(),
     objectKey: text('object_key').notNull(),
     contentType: text('content_type').notNull(),
-    status: text('status', { enum: ['pending', 'ingested', 'rejected'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'ingesting', 'ingested', 'rejected'] }).notNull().default('pending'),
     photoId: uuid('photo_id').references(() => photos.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When the ingest began (status ingesting) or finished (ingested). */
     ingestedAt: timestamp('ingested_at', { withTimezone: true }),
   },
   (t) => [index('uploads_user_idx').on(t.userId, t.status)],

@@ -42,18 +42,34 @@ export function sniffImageType(bytes: Uint8Array): UploadContentType | null {
   return null
 }
 
-/** HEIC/HEIF (HEVC) is not in sharp's prebuilt libvips, so it is decoded by libheif (WASM) into raw pixels. */
+/**
+ * HEIC/HEIF (HEVC) is not in sharp's prebuilt libvips, so it is decoded by libheif (WASM) into raw
+ * pixels. The size is read from the header first: a small file can declare a gigapixel.
+ */
 async function decodeHeif(bytes: Buffer): Promise<Sharp> {
   const { default: decode } = await import('heic-decode')
-  let image: { width: number; height: number; data: Uint8ClampedArray | ArrayBuffer }
+  const failed = (error: unknown) => new ImageRejected(`The HEIC file could not be decoded: ${error instanceof Error ? error.message : String(error)}`)
+  let images: Awaited<ReturnType<typeof decode.all>>
   try {
-    image = await decode({ buffer: bytes })
+    images = await decode.all({ buffer: bytes })
   } catch (error) {
-    throw new ImageRejected(`The HEIC file could not be decoded: ${error instanceof Error ? error.message : String(error)}`)
+    throw failed(error)
   }
-  if (image.width * image.height > MAX_INPUT_PIXELS) throw new ImageRejected('The image has too many pixels to print')
-  const data = image.data instanceof ArrayBuffer ? Buffer.from(image.data) : Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength)
-  return sharp(data, { raw: { width: image.width, height: image.height, channels: 4 }, limitInputPixels: MAX_INPUT_PIXELS })
+  try {
+    const primary = images[0]
+    if (!primary) throw failed('no image in the file')
+    if (primary.width * primary.height > MAX_INPUT_PIXELS) throw new ImageRejected('The image has too many pixels to print')
+    let image: { width: number; height: number; data: Uint8ClampedArray }
+    try {
+      image = await primary.decode()
+    } catch (error) {
+      throw failed(error)
+    }
+    const data = Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength)
+    return sharp(data, { raw: { width: image.width, height: image.height, channels: 4 }, limitInputPixels: MAX_INPUT_PIXELS })
+  } finally {
+    images.dispose()
+  }
 }
 
 /** A sharp pipeline over the upright image: EXIF auto-orient, bombs refused, truncated files refused. */

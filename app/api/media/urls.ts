@@ -2,8 +2,8 @@ import { photoSizeWords, type PhotoSizeWord, type RenditionName } from '../../co
 
 export const photoKey = (photoId: string, rendition: RenditionName) => `photos/${photoId}/${rendition}.jpg`
 
-const MEDIA_PATH = /^\/v1\/media\/photos\/([0-9a-f-]{36})\/([a-z]+)\.jpg$/
-const BUCKET_PATH = /^\/photos\/([0-9a-f-]{36})\/([a-z]+)\.jpg$/
+/** photos/<uuid>/<word>.jpg, with a strict UUID so nothing else ever reaches a uuid column. */
+const PHOTO_FILE = /^photos\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/([a-z]+)\.jpg$/
 
 /**
  * Media URLs carry the size word (SPEC.md §4): …/photos/<id>/small.jpg. They are served by the API at
@@ -11,19 +11,23 @@ const BUCKET_PATH = /^\/photos\/([0-9a-f-]{36})\/([a-z]+)\.jpg$/
  */
 export function mediaUrls(config: { publicUrl: string; storage: { kind: 'local' } | { kind: 's3'; publicUrl: string | null } }) {
   const ownOrigin = new URL(config.publicUrl).origin
-  const bucketBase = config.storage.kind === 's3' && config.storage.publicUrl ? config.storage.publicUrl.replace(/\/$/, '') : null
+  // Normalised by URL, so an upper-case host or an explicit default port still matches.
+  const bucket = config.storage.kind === 's3' && config.storage.publicUrl ? new URL(config.storage.publicUrl) : null
+  const bucketPrefix = bucket ? `${bucket.pathname.replace(/\/$/, '')}/` : null
+  const bucketBase = bucket ? `${bucket.origin}${bucketPrefix}`.replace(/\/$/, '') : null
+  const fileUnder = (pathname: string, prefix: string) => (pathname.startsWith(prefix) ? pathname.slice(prefix.length).match(PHOTO_FILE) : null)
 
   return {
     photoUrl(photoId: string, size: PhotoSizeWord) {
       return bucketBase ? `${bucketBase}/${photoKey(photoId, size)}` : `${ownOrigin}/v1/media/${photoKey(photoId, size)}`
     },
     /** Hosts whose photo URLs are ours, so the proxy reads them from storage instead of the network. */
-    ownHosts: [new URL(ownOrigin).host, ...(bucketBase ? [new URL(bucketBase).host] : [])],
+    ownHosts: [new URL(ownOrigin).host, ...(bucket ? [bucket.host] : [])],
     /** The photo and size word a URL of ours names, or null when it is not one of our photo URLs. */
     parseOwn(url: URL): { photoId: string; size: PhotoSizeWord } | null {
       let match: RegExpMatchArray | null = null
-      if (url.origin === ownOrigin) match = url.pathname.match(MEDIA_PATH)
-      else if (bucketBase && url.href.startsWith(`${bucketBase}/`)) match = `/${url.href.slice(bucketBase.length + 1).split(/[?#]/)[0]}`.match(BUCKET_PATH)
+      if (url.origin === ownOrigin) match = fileUnder(url.pathname, '/v1/media/')
+      else if (bucket && bucketPrefix && url.origin === bucket.origin) match = fileUnder(url.pathname, bucketPrefix)
       if (!match || !(photoSizeWords as readonly string[]).includes(match[2]!)) return null
       return { photoId: match[1]!, size: match[2] as PhotoSizeWord }
     },

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, lt, max, min, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, max, min, or, sql, type SQL } from 'drizzle-orm'
 import { ALBUM_PAGE_SIZE, type AlbumFilter, type AlbumSummary, type Photo } from '../../contract/photos'
 import type { Database } from '../db/client'
 import { families, familyMembers, photos } from '../db/schema'
@@ -133,9 +133,7 @@ export async function albumPage(
       and(
         eq(photos.familyId, opts.familyId),
         filterCondition(opts.filter),
-        after
-          ? or(lt(photos.capturedAt, after.capturedAt), and(eq(photos.capturedAt, after.capturedAt), lt(photos.id, after.id)))
-          : undefined,
+        after ? sql`(${photos.capturedAt}, ${photos.id}) < (${after.capturedAt.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined,
       ),
     )
     .orderBy(desc(photos.capturedAt), desc(photos.id))

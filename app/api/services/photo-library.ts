@@ -17,9 +17,11 @@ export type NewPhoto = {
   capturedAt: Date
 }
 
-/** Stores every rendition, then the row: a photo row never points at files that are not there. */
-export async function storePhoto(db: Database, storage: ObjectStorage, photo: NewPhoto, renditions: Renditions) {
-  await Promise.all(renditionNames.map((name) => storage.put(photoKey(photo.id, name), renditions.files[name], 'image/jpeg')))
+export function writeRenditions(storage: ObjectStorage, photoId: string, renditions: Renditions) {
+  return Promise.all(renditionNames.map((name) => storage.put(photoKey(photoId, name), renditions.files[name], 'image/jpeg')))
+}
+
+export async function insertPhotoRow(db: Database, photo: NewPhoto, renditions: Renditions) {
   const [row] = await db
     .insert(photos)
     .values({
@@ -33,6 +35,12 @@ export async function storePhoto(db: Database, storage: ObjectStorage, photo: Ne
     })
     .returning()
   return row!
+}
+
+/** Stores every rendition, then the row: a photo row never points at files that are not there. */
+export async function storePhoto(db: Database, storage: ObjectStorage, photo: NewPhoto, renditions: Renditions) {
+  await writeRenditions(storage, photo.id, renditions)
+  return insertPhotoRow(db, photo, renditions)
 }
 
 export async function findPhoto(db: Database, photoId: string) {

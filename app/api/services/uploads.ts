@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq, gt } from 'drizzle-orm'
+import { and, desc, eq, lt, or } from 'drizzle-orm'
 import type { AppConfig } from '../../../app.config'
 import { MAX_UPLOAD_BYTES, UPLOAD_URL_TTL_MS, uploadContentTypes, type UploadContentType, type UploadLink } from '../../contract/photos'
 import type { Database } from '../db/client'
@@ -8,8 +8,8 @@ import { readBodyCapped } from '../endpoint'
 import { AppError } from '../errors'
 import { ImageRejected, makeRenditions, sniffImageType } from '../media/images'
 import type { MediaUrls } from '../media/urls'
-import type { ObjectStorage } from '../storage/storage'
-import { storePhoto } from './photo-library'
+import { ObjectTooLarge, type ObjectStorage } from '../storage/storage'
+import { insertPhotoRow, writeRenditions } from './photo-library'
 import { sign, verify } from './signing'
 
 type UploadDeps = { db: Database; storage: ObjectStorage; media: MediaUrls; config: AppConfig; key: Buffer; now: Date }
@@ -39,7 +39,7 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
 export function storedFileName(fileName: string, now: Date): string {
   const refuse = (why: string) => new AppError('validation_failed', `fileName ${why}`)
   // Whitespace (tabs and newlines too) becomes underscores first; any other control character is refused.
-  const name = fileName.trim().replace(/\s/g, '_')
+  const name = fileName.replace(/\s/g, '_')
   if (CONTROL.test(name)) throw refuse('must not contain control characters')
   if (/[/\\]/.test(name)) throw refuse('must be a file name, not a path')
   if (name.includes('..')) throw refuse('must not contain ".."')
@@ -86,45 +86,81 @@ async function renditionsOf(bytes: Buffer, contentType: UploadContentType) {
   }
 }
 
-/** Claims a pending upload and stores it as the user's photo, all or nothing; false when someone else claimed it first. */
-async function ingest(deps: UploadDeps, upload: typeof uploads.$inferSelect, bytes: Buffer, contentType: UploadContentType) {
-  const renditions = await renditionsOf(bytes, contentType)
-  return deps.db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .update(uploads)
-      .set({ status: 'ingested', ingestedAt: deps.now })
-      .where(and(eq(uploads.id, upload.id), eq(uploads.status, 'pending')))
-      .returning({ id: uploads.id })
-    if (!claimed) return false
-    await deps.storage.put(upload.objectKey, bytes, contentType)
-    await storePhoto(tx as unknown as Database, deps.storage, { id: upload.id, familyId: null, ownerUserId: upload.userId, source: 'upload', capturedAt: deps.now }, renditions)
-    await tx.update(uploads).set({ photoId: upload.id }).where(eq(uploads.id, upload.id))
+/** An ingest that has not finished in this time is taken to have died with its process, and may be claimed again. */
+const STALE_INGEST_MS = 5 * 60 * 1000
+
+/**
+ * Judges the bytes, claims the upload (pending → ingesting), writes the files, then records the photo
+ * and the upload as ingested in one transaction; a failure puts the upload back to pending. False when
+ * another request holds the claim. No transaction is held open while files are written.
+ */
+async function ingest(deps: UploadDeps, upload: typeof uploads.$inferSelect, bytes: Buffer, options: { rawStored: boolean }) {
+  const renditions = await renditionsOf(bytes, upload.contentType as UploadContentType)
+  const [claimed] = await deps.db
+    .update(uploads)
+    .set({ status: 'ingesting', ingestedAt: deps.now })
+    .where(
+      and(
+        eq(uploads.id, upload.id),
+        or(eq(uploads.status, 'pending'), and(eq(uploads.status, 'ingesting'), lt(uploads.ingestedAt, new Date(deps.now.getTime() - STALE_INGEST_MS)))),
+      ),
+    )
+    .returning({ id: uploads.id })
+  if (!claimed) return false
+  try {
+    if (!options.rawStored) await deps.storage.put(upload.objectKey, bytes, upload.contentType)
+    await writeRenditions(deps.storage, upload.id, renditions)
+    await deps.db.transaction(async (tx) => {
+      const photo = { id: upload.id, familyId: null, ownerUserId: upload.userId, source: 'upload' as const, capturedAt: deps.now }
+      await insertPhotoRow(tx as unknown as Database, photo, renditions)
+      await tx.update(uploads).set({ status: 'ingested', photoId: upload.id, ingestedAt: deps.now }).where(eq(uploads.id, upload.id))
+    })
     return true
-  })
+  } catch (error) {
+    await deps.db.update(uploads).set({ status: 'pending', ingestedAt: null }).where(eq(uploads.id, upload.id))
+    throw error
+  }
 }
 
-/** PUT to a local signed upload URL: signature, expiry and single use first, then type, size and bytes. */
+const MAX_UPLOAD_MESSAGE = `Photos can be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`
+
+/** PUT to a local signed upload URL: signature and expiry first, then type, size and bytes, then the single-use claim. */
 export async function receiveLocalUpload(
   deps: UploadDeps,
   input: { uploadId: string; expires: string | undefined; signature: string | undefined; contentType: string; request: Request },
 ) {
   const expires = Number(input.expires)
   const refused = (why: string) => new AppError('forbidden', why)
+  const answer = { id: input.uploadId, url: deps.media.photoUrl(input.uploadId, 'smartphone') }
   if (!input.signature || !Number.isSafeInteger(expires)) throw refused('This upload link is not valid')
   const [upload] = await deps.db.select().from(uploads).where(eq(uploads.id, input.uploadId))
   if (!upload || !verify(deps.key, signedPayload(input.uploadId, upload.contentType, expires), input.signature)) {
     throw refused('This upload link is not valid')
   }
   if (expires <= deps.now.getTime()) throw refused('This upload link has expired; ask for a new one')
-  if (upload.status !== 'pending') throw refused('This upload link was already used')
+  if (upload.status === 'rejected') throw refused('This upload link was already used')
   if (uploadContentType(input.contentType || 'none') !== upload.contentType) {
     throw new AppError('unsupported_media_type', `This link takes ${typeNames[upload.contentType as UploadContentType]} files only`)
   }
-  const bytes = await readBodyCapped(input.request, MAX_UPLOAD_BYTES, `Photos can be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`)
+  const bytes = await readBodyCapped(input.request, MAX_UPLOAD_BYTES, MAX_UPLOAD_MESSAGE)
   if (bytes.length === 0) throw new AppError('validation_failed', 'The upload is empty')
-  if (!(await ingest(deps, upload, bytes, upload.contentType as UploadContentType))) throw refused('This upload link was already used')
-  return { id: upload.id, url: deps.media.photoUrl(upload.id, 'smartphone') }
+  if (upload.status === 'ingested') return replay(deps, upload, bytes, answer)
+  if (upload.status === 'ingesting') throw new AppError('conflict', 'This photo is still being processed; try again in a moment')
+  if (!(await ingest(deps, upload, bytes, { rawStored: false }))) {
+    throw new AppError('conflict', 'This photo is already being uploaded through this link')
+  }
+  return answer
 }
+
+/** A retry whose first answer was lost gets the same answer; other bytes on a spent link are refused. */
+async function replay(deps: UploadDeps, upload: typeof uploads.$inferSelect, bytes: Buffer, answer: { id: string; url: string }) {
+  const stored = await deps.storage.get(upload.objectKey, MAX_UPLOAD_BYTES)
+  if (stored?.body.equals(bytes)) return answer
+  throw new AppError('forbidden', 'This upload link was already used')
+}
+
+/** How many pending bucket uploads one listing looks at. */
+const BUCKET_UPLOADS_PER_LISTING = 20
 
 /** S3 uploads land in the bucket without us; they are ingested when the shopper next lists their uploads. */
 export async function ingestBucketUploads(deps: UploadDeps, userId: string) {
@@ -132,16 +168,16 @@ export async function ingestBucketUploads(deps: UploadDeps, userId: string) {
   const pending = await deps.db
     .select()
     .from(uploads)
-    .where(and(eq(uploads.userId, userId), eq(uploads.status, 'pending'), gt(uploads.expiresAt, new Date(deps.now.getTime() - UPLOAD_URL_TTL_MS))))
+    .where(and(eq(uploads.userId, userId), eq(uploads.status, 'pending')))
+    .orderBy(desc(uploads.createdAt))
+    .limit(BUCKET_UPLOADS_PER_LISTING)
   for (const upload of pending) {
-    const size = await deps.storage.size(upload.objectKey)
-    if (size === null) continue
-    const object = size <= MAX_UPLOAD_BYTES ? await deps.storage.get(upload.objectKey) : null
     try {
-      if (!object) throw new AppError('payload_too_large', 'too large')
-      await ingest(deps, upload, object.body, upload.contentType as UploadContentType)
+      const object = await deps.storage.get(upload.objectKey, MAX_UPLOAD_BYTES)
+      if (!object) continue
+      await ingest(deps, upload, object.body, { rawStored: true })
     } catch (error) {
-      if (!(error instanceof AppError)) throw error
+      if (!(error instanceof AppError) && !(error instanceof ObjectTooLarge)) throw error
       await deps.storage.delete(upload.objectKey)
       await deps.db.update(uploads).set({ status: 'rejected' }).where(eq(uploads.id, upload.id))
     }

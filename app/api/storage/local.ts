@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { assertSafeKey, type ObjectStorage } from './storage'
+import { assertSafeKey, ObjectTooLarge, type ObjectStorage } from './storage'
 
 const CONTENT_TYPE_SUFFIX = '.content-type'
 
@@ -25,9 +25,10 @@ export function localStorage(root: string): ObjectStorage {
       await fs.writeFile(file + CONTENT_TYPE_SUFFIX, contentType)
       await fs.rename(temp, file)
     },
-    async get(key) {
+    async get(key, maxBytes) {
       const file = fileOf(key)
       try {
+        if (maxBytes !== undefined && (await fs.stat(file)).size > maxBytes) throw new ObjectTooLarge(key, maxBytes)
         const [body, contentType] = await Promise.all([fs.readFile(file), fs.readFile(file + CONTENT_TYPE_SUFFIX, 'utf8')])
         return { body, contentType }
       } catch (error) {

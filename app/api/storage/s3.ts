@@ -1,6 +1,6 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
-import { assertSafeKey, type ObjectStorage } from './storage'
+import { assertSafeKey, ObjectTooLarge, type ObjectStorage } from './storage'
 
 export type S3Settings = {
   bucket: string
@@ -31,9 +31,16 @@ export function s3Storage(settings: S3Settings): ObjectStorage {
     async put(key, body, contentType) {
       await client.send(new PutObjectCommand({ Bucket, Key: assertSafeKey(key), Body: body, ContentType: contentType }))
     },
-    async get(key) {
+    async get(key, maxBytes) {
       try {
-        const out = await client.send(new GetObjectCommand({ Bucket, Key: assertSafeKey(key) }))
+        // A capped read asks for one byte more than allowed: if it arrives, the object is too large.
+        const Range = maxBytes === undefined ? undefined : `bytes=0-${maxBytes}`
+        const out = await client.send(new GetObjectCommand({ Bucket, Key: assertSafeKey(key), Range }))
+        const total = Number(out.ContentRange?.split('/')[1] ?? out.ContentLength ?? 0)
+        if (maxBytes !== undefined && total > maxBytes) {
+          out.Body?.transformToWebStream().cancel().catch(() => undefined)
+          throw new ObjectTooLarge(key, maxBytes)
+        }
         const bytes = await out.Body?.transformToByteArray()
         return { body: Buffer.from(bytes ?? new Uint8Array()), contentType: out.ContentType ?? 'application/octet-stream' }
       } catch (error) {

@@ -4,8 +4,8 @@ export type StoredObject = { body: Buffer; contentType: string }
 export interface ObjectStorage {
   readonly kind: 'local' | 's3'
   put(key: string, body: Buffer, contentType: string): Promise<void>
-  /** The object, or null when there is none under that key. */
-  get(key: string): Promise<StoredObject | null>
+  /** The object, or null when there is none under that key; ObjectTooLarge when it is over maxBytes (read no further). */
+  get(key: string, maxBytes?: number): Promise<StoredObject | null>
   /** Size in bytes, or null when absent; cheaper than get for a check. */
   size(key: string): Promise<number | null>
   delete(key: string): Promise<void>
@@ -13,6 +13,13 @@ export interface ObjectStorage {
   presignPut?(key: string, contentType: string, expiresInSeconds: number): Promise<string>
   /** Hosts that serve this storage's objects directly (for the photo proxy's allow-list). */
   readonly hosts: readonly string[]
+}
+
+export class ObjectTooLarge extends Error {
+  constructor(key: string, maxBytes: number) {
+    super(`${key} is larger than ${maxBytes} bytes`)
+    this.name = 'ObjectTooLarge'
+  }
 }
 
 const UNSAFE_IN_SEGMENT = /[\\\u0000-\u001f\u007f]/

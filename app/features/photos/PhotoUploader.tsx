@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { uploadContentTypes } from '~/contract/photo-constants'
 import { uploadPhoto } from '~/lib/photo-upload'
 import { notify } from '~/lib/toast'
@@ -12,6 +12,11 @@ const ACCEPT = [...uploadContentTypes, '.heic', '.heif'].join(',')
 export function PhotoUploader({ onUploaded }: { onUploaded: () => void }) {
   const input = useRef<HTMLInputElement | null>(null)
   const [jobs, setJobs] = useState<Job[]>([])
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>())
+  useEffect(() => {
+    const pending = timers.current
+    return () => pending.forEach(clearTimeout)
+  }, [])
   const update = (key: string, patch: Partial<Job>) => setJobs((all) => all.map((j) => (j.key === key ? { ...j, ...patch } : j)))
 
   const run = async (job: Job) => {
@@ -24,7 +29,11 @@ export function PhotoUploader({ onUploaded }: { onUploaded: () => void }) {
       update(job.key, { state: 'done', progress: 1 })
       onUploaded()
       // A finished upload leaves the queue once its photo shows in the uploads row.
-      setTimeout(() => setJobs((all) => all.filter((j) => j.key !== job.key)), 1500)
+      const timer = setTimeout(() => {
+        timers.current.delete(timer)
+        setJobs((all) => all.filter((j) => j.key !== job.key))
+      }, 1500)
+      timers.current.add(timer)
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
       update(job.key, { state: 'failed', error: message })
@@ -77,9 +86,7 @@ export function PhotoUploader({ onUploaded }: { onUploaded: () => void }) {
               </div>
               {job.state === 'failed' ? (
                 <div className="mt-2 flex items-start justify-between gap-2">
-                  <p className="text-cranberry-dark" role="alert">
-                    {job.error}
-                  </p>
+                  <p className="text-cranberry-dark">{job.error}</p>
                   <button type="button" onClick={() => void run(job)} className="min-h-11 shrink-0 rounded-full px-3 font-semibold text-cranberry underline">
                     Retry
                   </button>

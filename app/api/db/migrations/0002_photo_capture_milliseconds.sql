@@ -1,0 +1,1 @@
+ALTER TABLE "photos" ALTER COLUMN "captured_at" SET DATA TYPE timestamp (3) with time zone;
