@@ -108,9 +108,12 @@ test.describe('the photo picker', () => {
     }
     await uploaded.first().click()
     await expect(announcement(page)).toContainText('Uploaded photo')
+    await page.getByRole('heading', { name: 'From your device' }).scrollIntoViewIfNeeded()
+    await page.screenshot({ path: '.screenshots/1280/photo-picker-uploaded.png' })
   })
 
   test('explains a refused upload in a toast with a retry action', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
     await signInAs(page, 'Sam Okafor')
     await openPicker(page)
     await page.clock.install()
@@ -121,6 +124,8 @@ test.describe('the photo picker', () => {
     await expect(toast).toBeVisible({ timeout: 15_000 })
     await expect(toast.getByRole('button', { name: 'Retry' })).toBeVisible()
     await expect(page.getByTestId('upload-job')).toHaveAttribute('data-state', 'failed')
+    await expectNoSeriousAxeViolations(page)
+    await page.screenshot({ path: '.screenshots/390/photo-picker-upload-failed.png' })
   })
 
   for (const width of [390, 1280]) {

@@ -5,7 +5,7 @@ import type { Photo } from '~/contract/photos'
 import type { ChosenPhoto } from '~/lib/photo-conversion'
 import { usePublicConfig } from '~/lib/public-config'
 import { albumPhotosQuery, albumSummaryQuery, curatedProductPhotosQuery, uploadedPhotosQuery } from './photos.functions'
-import { PhotoUploader } from './PhotoUploader'
+import { UploadButton, UploadJobs, usePhotoUploads } from './PhotoUploader'
 
 const tabLabels: Record<AlbumFilter, string> = { all: 'All', favorite: 'Favorites', recommended: 'Recommended' }
 const emptyTab: Record<AlbumFilter, string> = {
@@ -166,6 +166,7 @@ function UploadsSection(tile: TileProps) {
   const queryClient = useQueryClient()
   const uploads = useQuery(uploadedPhotosQuery())
   const photos = uploads.data?.photos ?? []
+  const uploader = usePhotoUploads(() => queryClient.invalidateQueries({ queryKey: uploadedPhotosQuery().queryKey }))
   return (
     <section aria-labelledby="uploads-heading" className="rounded-card bg-cream-card p-4 shadow-card sm:p-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -175,8 +176,9 @@ function UploadsSection(tile: TileProps) {
           </h2>
           <p className="text-sm text-ink-soft">JPEG, PNG, WebP or HEIC, up to 30 MB each.</p>
         </div>
-        <PhotoUploader onUploaded={() => queryClient.invalidateQueries({ queryKey: uploadedPhotosQuery().queryKey })} />
+        <UploadButton uploads={uploader} />
       </div>
+      <UploadJobs uploads={uploader} />
       {photos.length > 0 ? (
         <ul className="mt-4 flex gap-3 overflow-x-auto pb-2" aria-label="Your uploaded photos" data-testid="uploaded-photos">
           {photos.map((photo) => (

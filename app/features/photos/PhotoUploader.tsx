@@ -8,8 +8,8 @@ type Job = { key: string; file: File; progress: number; state: 'uploading' | 'do
 
 const ACCEPT = [...uploadContentTypes, '.heic', '.heif'].join(',')
 
-/** "Upload from device": several files at once, each with a progress bar, a retry toast and a retry button. */
-export function PhotoUploader({ onUploaded }: { onUploaded: () => void }) {
+/** "Upload from device": several files at once, each with progress, a retry toast and a retry button; UploadButton and UploadJobs show it. */
+export function usePhotoUploads(onUploaded: () => void) {
   const input = useRef<HTMLInputElement | null>(null)
   const [jobs, setJobs] = useState<Job[]>([])
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>())
@@ -48,6 +48,13 @@ export function PhotoUploader({ onUploaded }: { onUploaded: () => void }) {
     if (input.current) input.current.value = ''
   }
 
+  return { input, jobs, start, retry: (job: Job) => void run(job) }
+}
+
+export type PhotoUploads = ReturnType<typeof usePhotoUploads>
+
+export function UploadButton({ uploads }: { uploads: PhotoUploads }) {
+  const { input, start } = uploads
   return (
     <div className="w-full sm:w-auto">
       <input ref={input} type="file" multiple accept={ACCEPT} className="sr-only" id="photo-upload-input" data-testid="photo-upload-input" onChange={(e) => start(e.target.files)} tabIndex={-1} aria-hidden="true" />
@@ -61,41 +68,46 @@ export function PhotoUploader({ onUploaded }: { onUploaded: () => void }) {
         </svg>
         Upload from device
       </button>
-      {jobs.length > 0 ? (
-        <ul className="mt-3 space-y-2 sm:min-w-72" aria-label="Uploads in progress">
-          {jobs.map((job) => (
-            <li key={job.key} className="rounded-xl bg-cream-deep px-3 py-2 text-sm" data-testid="upload-job" data-state={job.state}>
-              <div className="flex items-center justify-between gap-2">
-                <span className="truncate font-medium">{job.file.name}</span>
-                <span className="shrink-0 text-ink-soft">
-                  {job.state === 'done' ? 'Uploaded' : job.state === 'failed' ? 'Failed' : `${Math.round(job.progress * 100)}%`}
-                </span>
-              </div>
-              <div
-                role="progressbar"
-                aria-label={`Uploading ${job.file.name}`}
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={Math.round(job.progress * 100)}
-                className="mt-1.5 h-1.5 overflow-hidden rounded-full bg-ink/10"
-              >
-                <div
-                  className={`h-full rounded-full transition-[width] ${job.state === 'failed' ? 'bg-cranberry' : 'bg-pine'}`}
-                  style={{ width: `${Math.max(4, job.progress * 100)}%` }}
-                />
-              </div>
-              {job.state === 'failed' ? (
-                <div className="mt-2 flex items-start justify-between gap-2">
-                  <p className="text-cranberry-dark">{job.error}</p>
-                  <button type="button" onClick={() => void run(job)} className="min-h-11 shrink-0 rounded-full px-3 font-semibold text-cranberry underline">
-                    Retry
-                  </button>
-                </div>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      ) : null}
     </div>
+  )
+}
+
+export function UploadJobs({ uploads }: { uploads: PhotoUploads }) {
+  const { jobs, retry } = uploads
+  if (jobs.length === 0) return null
+  return (
+    <ul className="mt-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-3" aria-label="Uploads in progress">
+      {jobs.map((job) => (
+        <li key={job.key} className="rounded-xl bg-cream-deep px-3 py-2 text-sm" data-testid="upload-job" data-state={job.state}>
+          <div className="flex items-center justify-between gap-2">
+            <span className="truncate font-medium">{job.file.name}</span>
+            <span className="shrink-0 text-ink-soft">
+              {job.state === 'done' ? 'Uploaded' : job.state === 'failed' ? 'Failed' : `${Math.round(job.progress * 100)}%`}
+            </span>
+          </div>
+          <div
+            role="progressbar"
+            aria-label={`Uploading ${job.file.name}`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.round(job.progress * 100)}
+            className="mt-1.5 h-1.5 overflow-hidden rounded-full bg-ink/10"
+          >
+            <div
+              className={`h-full rounded-full transition-[width] ${job.state === 'failed' ? 'bg-cranberry' : 'bg-pine'}`}
+              style={{ width: `${Math.max(4, job.progress * 100)}%` }}
+            />
+          </div>
+          {job.state === 'failed' ? (
+            <div className="mt-2 flex items-start justify-between gap-2">
+              <p className="text-cranberry-dark">{job.error}</p>
+              <button type="button" onClick={() => retry(job)} className="min-h-11 shrink-0 rounded-full px-3 font-semibold text-cranberry underline">
+                Retry
+              </button>
+            </div>
+          ) : null}
+        </li>
+      ))}
+    </ul>
   )
 }
