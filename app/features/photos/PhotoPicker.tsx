@@ -57,13 +57,7 @@ export function PhotoPicker({ max, selected, onChange }: PickerProps) {
   const tile = { selected, max, onToggle: toggle }
 
   if (summary.isPending) return <PickerSkeleton />
-  if (summary.isError) {
-    return (
-      <PickerMessage title="Your album could not be loaded" action={{ label: 'Try again', onClick: () => void summary.refetch() }}>
-        Check your connection and try again.
-      </PickerMessage>
-    )
-  }
+  if (summary.isError) return <LoadFailed what="Your album" onRetry={() => void summary.refetch()} />
   if (summary.data === null) return <SignedOutMessage />
 
   return (
@@ -262,13 +256,7 @@ function AlbumGrid({ familyId, filter, ...tile }: TileProps & { familyId: string
   }, [hasNextPage, isFetchingNextPage, fetchNextPage])
 
   if (query.isPending) return <GridSkeleton />
-  if (query.isError) {
-    return (
-      <PickerMessage title="These photos could not be loaded" action={{ label: 'Try again', onClick: () => void query.refetch() }}>
-        Check your connection and try again.
-      </PickerMessage>
-    )
-  }
+  if (query.isError) return <LoadFailed what="These photos" onRetry={() => void query.refetch()} />
   const photos = query.data.pages.flatMap((page) => page.photos)
   if (photos.length === 0) return <PickerMessage title={`No ${tabLabels[filter].toLowerCase()} photos`}>{emptyTab[filter]}</PickerMessage>
 
@@ -333,6 +321,14 @@ function PickerMessage({ title, children, action }: { title: string; children: R
         </button>
       ) : null}
     </div>
+  )
+}
+
+function LoadFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
+  return (
+    <PickerMessage title={`${what} could not be loaded`} action={{ label: 'Try again', onClick: onRetry }}>
+      Check your connection and try again.
+    </PickerMessage>
   )
 }
 
