@@ -15,6 +15,7 @@ const pages = [
   { path: '/photo-products', target: TARGET_KB },
   { path: '/loop', target: TARGET_KB },
   { path: '/referral/r/GRAN-7Q4X', target: TARGET_KB },
+  { path: '/photo-products/photos', target: null },
   { path: '/referral', target: null },
   { path: '/fmn', target: null },
   { path: '/utils', target: null },
