@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import sharp, { type Metadata, type Sharp } from 'sharp'
 import type { RenditionName, UploadContentType } from '../../contract/photos'
+import { decodeHeif } from './heif-decoder'
 
 /** Longest edge of each rendition (SPEC.md §9's size words, plus the normalised original kept for printing). */
 export const RENDITION_LONG_EDGE: Record<RenditionName, number> = {
@@ -42,40 +43,22 @@ export function sniffImageType(bytes: Uint8Array): UploadContentType | null {
   return null
 }
 
-/**
- * HEIC/HEIF (HEVC) is not in sharp's prebuilt libvips, so it is decoded by libheif (WASM) into raw
- * pixels. The size is read from the header first: a small file can declare a gigapixel.
- */
-async function decodeHeif(bytes: Buffer): Promise<Sharp> {
-  const { default: decode } = await import('heic-decode')
-  const failed = (error: unknown) => new ImageRejected(`The HEIC file could not be decoded: ${error instanceof Error ? error.message : String(error)}`)
-  let images: Awaited<ReturnType<typeof decode.all>>
+/** HEIC/HEIF (HEVC) is not in sharp's prebuilt libvips, so libheif (WASM, in a worker) decodes it to raw pixels first. */
+async function openHeif(bytes: Buffer): Promise<Sharp> {
+  let image: Awaited<ReturnType<typeof decodeHeif>>
   try {
-    images = await decode.all({ buffer: bytes })
+    image = await decodeHeif(bytes, MAX_INPUT_PIXELS)
   } catch (error) {
-    throw failed(error)
+    throw new ImageRejected(`The HEIC file could not be decoded: ${error instanceof Error ? error.message : String(error)}`)
   }
-  try {
-    const primary = images[0]
-    if (!primary) throw failed('no image in the file')
-    if (primary.width * primary.height > MAX_INPUT_PIXELS) throw new ImageRejected('The image has too many pixels to print')
-    let image: { width: number; height: number; data: Uint8ClampedArray }
-    try {
-      image = await primary.decode()
-    } catch (error) {
-      throw failed(error)
-    }
-    const data = Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength)
-    return sharp(data, { raw: { width: image.width, height: image.height, channels: 4 }, limitInputPixels: MAX_INPUT_PIXELS })
-  } finally {
-    images.dispose()
-  }
+  if (image === 'too-large') throw new ImageRejected('The image has too many pixels to print')
+  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 }, limitInputPixels: MAX_INPUT_PIXELS })
 }
 
 /** A sharp pipeline over the upright image: EXIF auto-orient, bombs refused, truncated files refused. */
 async function openUpright(bytes: Buffer, type: UploadContentType): Promise<{ pipeline: Sharp; width: number; height: number }> {
   if (type === 'image/heic' || type === 'image/heif') {
-    const pipeline = await decodeHeif(bytes)
+    const pipeline = await openHeif(bytes)
     const meta = await pipeline.metadata()
     return { pipeline, width: meta.width, height: meta.height }
   }
