@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { ButtonLink } from '~/components/ui/Button'
+import { ornamentProduct } from '~/lib/ornaments'
 import { useChosenPhotos } from './chosen-photos'
 import { PhotoPicker } from './PhotoPicker'
 import { albumSummaryQuery } from './photos.functions'
 
-/** SPEC.md §1: each ornament takes two user photos. */
-export const PHOTOS_PER_ORNAMENT = 2
+/** SPEC.md §1: each ornament takes two user photos (the catalogue's numberOfUserImages). */
+export const PHOTOS_PER_ORNAMENT = ornamentProduct.numberOfUserImages
 
 const slotNames = ['Front', 'Back']
 
