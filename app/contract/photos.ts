@@ -41,7 +41,6 @@ export const familyAlbumSummarySchema = z.object({
   /** First and last capture dates in the caller's timezone; null for an empty album. */
   dateRange: z.object({ from: z.iso.date(), to: z.iso.date() }).nullable(),
 })
-export type FamilyAlbumSummary = z.infer<typeof familyAlbumSummarySchema>
 
 export const albumSummarySchema = z.object({ families: z.array(familyAlbumSummarySchema) })
 export type AlbumSummary = z.infer<typeof albumSummarySchema>
@@ -58,7 +57,6 @@ export const albumPhotosPageSchema = z.object({
   /** Opaque; null on the last page. */
   nextCursor: z.string().nullable(),
 })
-export type AlbumPhotosPage = z.infer<typeof albumPhotosPageSchema>
 
 const booleanQuery = z.enum(['true', 'false'], { error: 'Expected true or false' }).transform((v) => v === 'true')
 
@@ -75,7 +73,6 @@ export const curatedProductPhotosQuerySchema = z.object({
   familyId: z.uuid({ error: 'familyId must be a family id (a UUID)' }).optional(),
 })
 export const photoListSchema = z.object({ photos: z.array(photoSchema) })
-export type PhotoList = z.infer<typeof photoListSchema>
 
 export const photoProxyQuerySchema = z.object({
   url: z.string({ error: 'Required' }).min(1).max(2048, { error: 'url must be at most 2048 characters' }),
@@ -89,7 +86,6 @@ export const uploadLinkRequestSchema = z.object({
   }),
   fileType: z.string().min(1, { error: 'fileType must not be empty' }).max(100),
 })
-export type UploadLinkRequest = z.infer<typeof uploadLinkRequestSchema>
 export const uploadLinkSchema = z.object({
   /** PUT the file here with its content type. */
   signedRequest: z.string(),

@@ -11,6 +11,7 @@ import {
 } from '../../contract/photos'
 import { z } from '../../contract/zod'
 import { endpoint } from '../endpoint'
+import { jpegResponse } from '../media/image-response'
 import type { ApiEnv } from '../env'
 import { albumPage, albumSummary, curatedPhotos, curatedProductPhotos } from '../services/album'
 import { findPhoto } from '../services/photo-library'
@@ -65,9 +66,7 @@ export function albumRoutes(productSlug: string) {
         ownEtag: async (photoId, size) => (await findPhoto(db, photoId))?.etags[size] ?? null,
       }
       const image = await proxyPhoto(proxy, query.url, query.outputSize, c.req.header('if-none-match'))
-      const headers = { 'content-type': 'image/jpeg', 'cache-control': 'private, max-age=86400', etag: image.etag, vary: 'cookie' }
-      if (!image.body) return new Response(null, { status: 304, headers })
-      return new Response(new Uint8Array(image.body), { status: 200, headers: { ...headers, 'content-length': String(image.body.length) } })
+      return jpegResponse(image.body, image.etag, 'private, max-age=86400', { vary: 'cookie' })
     },
   )
 

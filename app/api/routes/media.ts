@@ -4,6 +4,7 @@ import { z } from '../../contract/zod'
 import { endpoint } from '../endpoint'
 import type { ApiEnv } from '../env'
 import { AppError } from '../errors'
+import { jpegResponse } from '../media/image-response'
 import { photoKey } from '../media/urls'
 import { findPhoto, listUploadedPhotos } from '../services/photo-library'
 import { signingKey } from '../services/signing'
@@ -35,11 +36,11 @@ endpoint(
     const photo = await findPhoto(db, params.photoId)
     const etag = photo?.etags[size.data]
     if (!photo || !etag) throw new AppError('not_found', 'Photo not found')
-    const headers = { 'cache-control': 'public, max-age=31536000, immutable', etag, 'content-type': 'image/jpeg' }
-    if (c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers })
+    const immutable = 'public, max-age=31536000, immutable'
+    if (c.req.header('if-none-match') === etag) return jpegResponse(null, etag, immutable)
     const object = await storage.get(photoKey(photo.id, size.data))
     if (!object) throw new AppError('not_found', 'Photo not found')
-    return new Response(new Uint8Array(object.body), { status: 200, headers: { ...headers, 'content-length': String(object.body.length) } })
+    return jpegResponse(object.body, etag, immutable)
   },
 )
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { ButtonLink } from '~/components/ui/Button'
 import { ornamentProduct } from '~/lib/ornaments'
+import { urlAtSize } from '~/lib/photo-conversion'
 import { useChosenPhotos } from './chosen-photos'
 import { PhotoPicker } from './PhotoPicker'
 import { albumSummaryQuery } from './photos.functions'
@@ -38,7 +39,7 @@ export function ChoosePhotosPage() {
                 <li key={i} className="size-14 overflow-hidden rounded-lg border-2 border-dashed border-ink/20 bg-cream-deep">
                   {photo ? (
                     <button type="button" className="size-full" aria-label={`Remove the ${slotNames[i]?.toLowerCase()} photo`} onClick={() => setChosen(chosen.filter((p) => p.id !== photo.id))}>
-                      <img src={photo.url.replace('/smartphone.', '/small.')} alt="" className="size-full object-cover" />
+                      <img src={urlAtSize(photo.url, 'small') ?? photo.url} alt="" className="size-full object-cover" />
                     </button>
                   ) : (
                     <span className="grid size-full place-items-center text-xs font-semibold text-ink-soft">{slotNames[i]}</span>
