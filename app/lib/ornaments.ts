@@ -1,6 +1,12 @@
 /**
- * The ornament catalogue, SPEC.md §1 and §9: three shapes, each a Printify variant taking two photos.
- * Prices are decided here, on the server's side of every sale, and only read by the client.
+ * The ornament catalogue, SPEC.md §1, §3 and §9, in one typed module: the three shapes (each a
+ * Printify variant taking two photos), their pseudo templates and cells, and the fourteen back-side
+ * designs of each. Prices are decided here, on the server's side of every sale, and only read by the
+ * client. The art under public/photo-products/ is generated from these numbers by
+ * scripts/generate-ornament-art.ts.
+ *
+ * An ornament is sold as a matching pair: the print sheet (the template, 2670 px wide) holds two
+ * ornaments side by side, one photo on the front of each; the back of both carries the chosen design.
  */
 export const ORNAMENT_PRODUCT_ID = 'photo-ornament'
 
@@ -12,12 +18,15 @@ export const ornamentVariants = [
 
 export type OrnamentVariant = (typeof ornamentVariants)[number]
 export type OrnamentShape = OrnamentVariant['shape']
+export type OrnamentVariantId = OrnamentVariant['id']
+
+export const ornamentShapes = ornamentVariants.map((v) => v.shape) as readonly OrnamentShape[]
 
 export const ornamentProduct = {
   id: ORNAMENT_PRODUCT_ID,
   title: 'Photo Ornament',
   description:
-    'A glossy two-sided ornament with your family on the front and a festive design on the back. Printed, cut and shipped in a gift box.',
+    'A pair of glossy ornaments, one of your photos on the front of each and a festive design on the back. Printed, cut and shipped in a gift box.',
   provider: 'PRINTIFY',
   /** Printify blueprint and print provider of the ceramic photo ornament. */
   providerProductId: 1186,
@@ -25,3 +34,240 @@ export const ornamentProduct = {
   numberOfUserImages: 2,
   variants: ornamentVariants,
 } as const
+
+export function findOrnamentVariant(id: number): OrnamentVariant | undefined {
+  return ornamentVariants.find((v) => v.id === id)
+}
+
+export function variantOfShape(shape: OrnamentShape): OrnamentVariant {
+  return ornamentVariants.find((v) => v.shape === shape)!
+}
+
+// ---------------------------------------------------------------------------------------------
+// Templates and cells (SPEC.md §3, §9)
+
+/** Every template is this wide; print files are rendered at template pixels (300 dpi). */
+export const TEMPLATE_WIDTH = 2670
+export const PRINT_DPI = 300
+
+export const templateHeights = { tree: 1844, star: 1519, stocking: 2026 } as const satisfies Record<OrnamentShape, number>
+export const cellSizes = {
+  tree: { width: 1149, height: 1700 },
+  star: { width: 1097, height: 1214 },
+  stocking: { width: 1158, height: 1874 },
+} as const satisfies Record<OrnamentShape, { width: number; height: number }>
+
+/**
+ * Centres of the two photo cells on each sheet, chosen so every cell edge falls on a whole
+ * template pixel (odd widths get a .5 centre). The left ornament's centre is a quarter of the way
+ * across, the right one's three quarters.
+ */
+const cellCentres = {
+  tree: { y: 922, x: [667.5, 2002.5] },
+  star: { y: 760, x: [667.5, 2002.5] },
+  stocking: { y: 1013, x: [667, 2003] },
+} as const satisfies Record<OrnamentShape, { y: number; x: readonly [number, number] }>
+
+export type CellType = 'Image' | 'PatternImage'
+export type CellPosition = 'OnTop' | 'Beneath'
+
+export type PatternData = {
+  /** A seamless tile, repeated from the cell's top-left corner at template scale. */
+  tileUrl: string
+  tileWidth: number
+  tileHeight: number
+}
+
+export type TemplateCell = {
+  id: string
+  templateVariantId: number
+  type: CellType
+  /** The user's image once placed; a template describes empty cells. */
+  imageData: null
+  patternData: PatternData | null
+  absoluteCenterX: number
+  absoluteCenterY: number
+  width: number
+  height: number
+  positionRelativeToTemplate: CellPosition
+  /** The order the shopper fills Image cells in (0, 1); pattern cells come after. */
+  order: number
+  zIndex: number
+}
+
+export type PseudoTemplate = {
+  id: string
+  name: string
+  numberOfUserImages: number
+  /** Alpha is where ink goes: both ornament silhouettes. Its colour channels are black. */
+  maskImageUrl: string
+  /** The rims, hanging loops and trim drawn between Beneath and OnTop cells. */
+  templateImageUrl: string
+  thumbnailUrl: string
+  productVariantIds: number[]
+  width: number
+  height: number
+  cells: TemplateCell[]
+}
+
+export const PATTERN_TILE_SIZE = 160
+
+export const artBase = '/photo-products'
+export const templateArtUrl = (shape: OrnamentShape, file: 'mask' | 'frame' | 'thumbnail' | 'pattern') =>
+  `${artBase}/templates/${shape}/${file}.png`
+
+export function pseudoTemplateId(shape: OrnamentShape) {
+  return `pseudo-${shape}-pair`
+}
+
+function buildTemplate(variant: OrnamentVariant): PseudoTemplate {
+  const { shape } = variant
+  const width = TEMPLATE_WIDTH
+  const height = templateHeights[shape]
+  const size = cellSizes[shape]
+  const centres = cellCentres[shape]
+  const photoCells: TemplateCell[] = centres.x.map((x, i) => ({
+    id: `${shape}-${i === 0 ? 'left' : 'right'}`,
+    templateVariantId: variant.id,
+    type: 'Image',
+    imageData: null,
+    patternData: null,
+    absoluteCenterX: x,
+    absoluteCenterY: centres.y,
+    width: size.width,
+    height: size.height,
+    positionRelativeToTemplate: 'Beneath',
+    order: i,
+    zIndex: i + 1,
+  }))
+  const patternCell: TemplateCell = {
+    id: `${shape}-pattern`,
+    templateVariantId: variant.id,
+    type: 'PatternImage',
+    imageData: null,
+    patternData: { tileUrl: templateArtUrl(shape, 'pattern'), tileWidth: PATTERN_TILE_SIZE, tileHeight: PATTERN_TILE_SIZE },
+    absoluteCenterX: width / 2,
+    absoluteCenterY: height / 2,
+    width,
+    height,
+    positionRelativeToTemplate: 'Beneath',
+    order: 2,
+    zIndex: 0,
+  }
+  return {
+    id: pseudoTemplateId(shape),
+    name: `${variant.name} pair`,
+    numberOfUserImages: ornamentProduct.numberOfUserImages,
+    maskImageUrl: templateArtUrl(shape, 'mask'),
+    templateImageUrl: templateArtUrl(shape, 'frame'),
+    thumbnailUrl: templateArtUrl(shape, 'thumbnail'),
+    productVariantIds: [variant.id],
+    width,
+    height,
+    cells: [patternCell, ...photoCells],
+  }
+}
+
+export const pseudoTemplates: Record<OrnamentShape, PseudoTemplate> = {
+  tree: buildTemplate(variantOfShape('tree')),
+  star: buildTemplate(variantOfShape('star')),
+  stocking: buildTemplate(variantOfShape('stocking')),
+}
+
+export function templateForVariant(variantId: number): PseudoTemplate | undefined {
+  const variant = findOrnamentVariant(variantId)
+  return variant && pseudoTemplates[variant.shape]
+}
+
+export function findPseudoTemplate(id: string): PseudoTemplate | undefined {
+  return Object.values(pseudoTemplates).find((t) => t.id === id)
+}
+
+/** The Image cells a shopper fills, in order. */
+export function photoCells(template: PseudoTemplate): TemplateCell[] {
+  return template.cells.filter((c) => c.type === 'Image').sort((a, b) => a.order - b.order)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Back sides (SPEC.md §3, §9)
+
+export const sharedBackSideNames = [
+  "Santa's Workshop",
+  'North Pole',
+  'Candy Cane',
+  'Flannel',
+  'Let It Snow',
+  'Ribbon Whimsy',
+  'Cozy Winter',
+  'Spruce Delight',
+  'Holly Jolly',
+  'Festive Fair',
+  'Solid Gold',
+  'Solid Red',
+  'Midnight Stars',
+] as const
+
+export const BACK_SIDES_PER_VARIANT = 14
+
+export function backSideName(variant: OrnamentVariant, n: number): string {
+  return sharedBackSideNames[n - 1] ?? `Classic ${variant.name}`
+}
+
+export type BackSideOption = {
+  /** `{variant}-{n}` */
+  id: string
+  name: string
+  /** The pseudo template the back belongs to. */
+  template: string
+  backsideId: number
+  backsideUrl: string
+  /** A small rendering of one ornament's back, for pickers. */
+  thumbnailUrl: string
+  templateWidth: number
+  templateHeight: number
+  /** CSS class that clips a preview to the ornament silhouettes (app/styles). */
+  cropStencilClassName: string
+}
+
+export const backSideUrl = (variantId: number, n: number) => `${artBase}/back-sides/${variantId}/${n}.png`
+export const backSideThumbnailUrl = (variantId: number, n: number) => `${artBase}/back-sides/${variantId}/thumbs/${n}.png`
+
+function buildBackSides(variant: OrnamentVariant): BackSideOption[] {
+  const template = pseudoTemplates[variant.shape]
+  return Array.from({ length: BACK_SIDES_PER_VARIANT }, (_, i) => {
+    const n = i + 1
+    return {
+      id: `${variant.id}-${n}`,
+      name: backSideName(variant, n),
+      template: template.id,
+      backsideId: n,
+      backsideUrl: backSideUrl(variant.id, n),
+      thumbnailUrl: backSideThumbnailUrl(variant.id, n),
+      templateWidth: template.width,
+      templateHeight: template.height,
+      cropStencilClassName: `stencil-${variant.shape}`,
+    }
+  })
+}
+
+export const backSides: Record<OrnamentShape, BackSideOption[]> = {
+  tree: buildBackSides(variantOfShape('tree')),
+  star: buildBackSides(variantOfShape('star')),
+  stocking: buildBackSides(variantOfShape('stocking')),
+}
+
+export function findBackSide(id: string): BackSideOption | undefined {
+  return Object.values(backSides)
+    .flat()
+    .find((b) => b.id === id)
+}
+
+/** Every base image of the product (masks, frames, thumbnails, patterns, back sides), as public paths. */
+export function baseImagePaths(): string[] {
+  const paths: string[] = []
+  for (const shape of ornamentShapes) {
+    for (const file of ['mask', 'frame', 'thumbnail', 'pattern'] as const) paths.push(templateArtUrl(shape, file))
+    for (const b of backSides[shape]) paths.push(b.backsideUrl, b.thumbnailUrl)
+  }
+  return paths
+}

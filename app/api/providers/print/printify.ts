@@ -1,0 +1,486 @@
+/**
+ * The Printify print provider: a small client for Printify's REST API v1 (https://developers.printify.com/)
+ * and the `PrintProvider` built on it. Server-only; the token never leaves this module, not even in errors.
+ */
+import net from 'node:net'
+import { isPublicAddress } from '../../media/safe-fetch'
+import {
+  PrintProviderError,
+  type Mockup,
+  type PreviewProduct,
+  type PreviewProductInput,
+  type PrintFile,
+  type PrintProvider,
+} from './provider'
+
+export type FetchLike = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>
+export type Sleep = (ms: number) => Promise<void>
+
+// ---------------------------------------------------------------------------------------------
+// Printify's shapes (only the fields we send or read; Printify answers more).
+
+/** `POST /v1/uploads/images.json` answer. */
+export type PrintifyUpload = {
+  id: string
+  file_name: string
+  height: number
+  width: number
+  size: number
+  mime_type: string
+  preview_url: string
+  upload_time: string
+}
+
+export type PrintifyUploadInput = { fileName: string } & ({ url: string; contents?: never } | { contents: Buffer; url?: never })
+
+export type PrintifyPlaceholderImage = { id: string; x: number; y: number; scale: number; angle: number }
+export type PrintifyPlaceholder = { position: string; images: PrintifyPlaceholderImage[] }
+export type PrintifyPrintArea = { variant_ids: number[]; placeholders: PrintifyPlaceholder[] }
+
+/** `POST /v1/shops/{shop_id}/products.json` body. Printify refuses `external` here (it is set on publish). */
+export type PrintifyCreateProductBody = {
+  title: string
+  description: string
+  blueprint_id: number
+  print_provider_id: number
+  /** `price` in whole cents; variants left out are created disabled. */
+  variants: { id: number; price: number; is_enabled?: boolean }[]
+  print_areas: PrintifyPrintArea[]
+  tags?: string[]
+}
+
+export type PrintifyProductImage = {
+  src: string
+  variant_ids: number[]
+  /** 'front', 'back', 'other', … (Printify's camera position). */
+  position: string
+  is_default: boolean
+  is_selected_for_publishing?: boolean
+}
+
+export type PrintifyProduct = {
+  id: string
+  title: string
+  description: string
+  blueprint_id: number
+  print_provider_id: number
+  variants: { id: number; price: number; is_enabled: boolean; title?: string; sku?: string }[]
+  images: PrintifyProductImage[]
+  print_areas: PrintifyPrintArea[]
+  created_at?: string
+  updated_at?: string
+}
+
+export type PrintifyAddress = {
+  first_name: string
+  last_name: string
+  email: string
+  phone: string
+  /** ISO 3166-1 alpha-2. */
+  country: string
+  region: string
+  address1: string
+  address2?: string
+  city: string
+  zip: string
+}
+
+/** `POST /v1/shops/{shop_id}/orders.json` body (an order of existing products). */
+export type PrintifyCreateOrderBody = {
+  /** Our order id. Printify stores it but does not dedupe on it: see `findOrderByExternalId`. */
+  external_id: string
+  label?: string
+  line_items: { product_id: string; variant_id: number; quantity: number }[]
+  /** 1 standard, 2 priority, 3 Printify Express, 4 economy. */
+  shipping_method: number
+  send_shipping_notification: boolean
+  address_to: PrintifyAddress
+}
+
+export type PrintifyOrder = {
+  id: string
+  external_id?: string
+  label?: string
+  status: string
+  shipping_method?: number
+  line_items: { product_id: string; variant_id: number; quantity: number; status?: string }[]
+  address_to?: Partial<PrintifyAddress>
+  metadata?: { order_type?: string; shop_order_id?: string | number; shop_order_label?: string }
+  created_at?: string
+}
+
+/** Printify's (Laravel) page envelope, e.g. on `GET /v1/shops/{shop_id}/orders.json`. */
+export type PrintifyPage<T> = {
+  current_page: number
+  last_page: number
+  per_page: number
+  total: number
+  data: T[]
+  next_page_url?: string | null
+  prev_page_url?: string | null
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rate limiting
+
+/** Printify: 600 requests per minute per account; beyond that it answers 429. */
+export const PRINTIFY_REQUESTS_PER_MINUTE = 600
+/** Printify documents `limit` on the orders list as at most 10 per page. */
+export const PRINTIFY_ORDERS_PAGE_LIMIT = 10
+export const MAX_RETRIES = 3
+/** 1 s, 2 s, 4 s. */
+export const backoffMs = (retry: number) => 1000 * 2 ** retry
+const TIMEOUT_MS = 20_000
+/** A Retry-After longer than this is not waited out inside a request; the call fails instead. */
+const MAX_RETRY_AFTER_MS = 60_000
+
+/**
+ * Spaces request starts at least `60 000 / perMinute` ms apart, so no minute holds more than `perMinute`
+ * requests. Slots are reserved synchronously, so concurrent callers queue up in call order. Share one
+ * limiter (or one client) per Printify account: the limit is per account, not per client object.
+ */
+export class RequestLimiter {
+  private nextSlot = Number.NEGATIVE_INFINITY
+  readonly intervalMs: number
+
+  constructor(
+    perMinute: number,
+    private readonly now: () => number,
+    private readonly sleep: Sleep,
+  ) {
+    this.intervalMs = perMinute > 0 && Number.isFinite(perMinute) ? 60_000 / perMinute : 0
+  }
+
+  async acquire(): Promise<void> {
+    const now = this.now()
+    const slot = Math.max(now, this.nextSlot)
+    this.nextSlot = slot + this.intervalMs
+    if (slot > now) await this.sleep(slot - now)
+  }
+}
+
+/** `Retry-After` as milliseconds: delta-seconds or an HTTP-date (RFC 9110 §10.2.3); null when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now: number): number | null {
+  if (value === null || value.trim() === '') return null
+  const text = value.trim()
+  if (/^\d+$/.test(text)) return Number(text) * 1000
+  const date = Date.parse(text)
+  return Number.isNaN(date) ? null : Math.max(0, date - now)
+}
+
+// ---------------------------------------------------------------------------------------------
+// The client
+
+export type PrintifyClientOptions = {
+  apiToken: string
+  shopId: string | number
+  fetch?: FetchLike
+  /** Default 'https://api.printify.com'. */
+  baseUrl?: string
+  /** Waits for backoff, Retry-After and the limiter. Default: a real timer. */
+  sleep?: Sleep
+  /** Clock for the limiter and HTTP-date Retry-After. Default Date.now. */
+  now?: () => number
+  /** Printify requires a User-Agent on every request. */
+  userAgent?: string
+  /** Default 600 (Printify's global limit). */
+  requestsPerMinute?: number
+  /** Inject to share one limiter between clients of the same account. */
+  limiter?: RequestLimiter
+}
+
+type Method = 'GET' | 'POST'
+
+export class PrintifyClient {
+  readonly sleep: Sleep
+  readonly shopId: string
+  private readonly token: string
+  private readonly fetch: FetchLike
+  private readonly baseUrl: string
+  private readonly now: () => number
+  private readonly userAgent: string
+  private readonly limiter: RequestLimiter
+
+  constructor(options: PrintifyClientOptions) {
+    if (!options.apiToken) throw new PrintProviderError('Printify is not configured: the API token is empty.')
+    if (options.shopId === '' || options.shopId === undefined)
+      throw new PrintProviderError('Printify is not configured: the shop id is empty.')
+    this.token = options.apiToken
+    this.shopId = String(options.shopId)
+    this.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
+    this.baseUrl = (options.baseUrl ?? 'https://api.printify.com').replace(/\/+$/, '')
+    this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)))
+    this.now = options.now ?? Date.now
+    this.userAgent = options.userAgent ?? 'Keepsake/1.0 (+print-on-demand; node)'
+    this.limiter =
+      options.limiter ?? new RequestLimiter(options.requestsPerMinute ?? PRINTIFY_REQUESTS_PER_MINUTE, this.now, this.sleep)
+  }
+
+  /** Adds an image to the account's media library, fetched by Printify from `url` or sent as base64 `contents`. */
+  async uploadImage(input: PrintifyUploadInput): Promise<PrintifyUpload> {
+    const body =
+      input.url !== undefined
+        ? { file_name: input.fileName, url: input.url }
+        : { file_name: input.fileName, contents: input.contents.toString('base64') }
+    const upload = await this.request<PrintifyUpload>('upload image', 'POST', '/v1/uploads/images.json', body)
+    return requireId('upload image', upload)
+  }
+
+  async createProduct(body: PrintifyCreateProductBody): Promise<PrintifyProduct> {
+    const product = await this.request<PrintifyProduct>('create product', 'POST', this.shopPath('products.json'), body)
+    return requireId('create product', product)
+  }
+
+  async getProduct(productId: string): Promise<PrintifyProduct> {
+    const path = this.shopPath(`products/${encodeURIComponent(productId)}.json`)
+    return requireId('get product', await this.request<PrintifyProduct>('get product', 'GET', path))
+  }
+
+  /**
+   * Submits an order. Not idempotent and never retried except on 429: Printify does not dedupe on
+   * `external_id`, so before re-submitting after an unclear failure, call `findOrderByExternalId`.
+   */
+  async createOrder(body: PrintifyCreateOrderBody): Promise<{ id: string }> {
+    const order = await this.request<{ id: string }>('create order', 'POST', this.shopPath('orders.json'), body)
+    return { id: requireId('create order', order).id }
+  }
+
+  /** One page of the shop's orders, newest first. */
+  async listOrders({ page = 1, limit = PRINTIFY_ORDERS_PAGE_LIMIT }: { page?: number; limit?: number } = {}) {
+    const query = new URLSearchParams({
+      page: String(Math.max(1, Math.floor(page))),
+      limit: String(Math.min(PRINTIFY_ORDERS_PAGE_LIMIT, Math.max(1, Math.floor(limit)))),
+    })
+    const result = await this.request<PrintifyPage<PrintifyOrder>>(
+      'list orders',
+      'GET',
+      `${this.shopPath('orders.json')}?${query}`,
+    )
+    if (!Array.isArray(result.data)) throw new PrintProviderError('Printify list orders answered without a data list.')
+    return result
+  }
+
+  /**
+   * Printify has no lookup by external id, so this walks the newest `maxPages` pages. Order submitters
+   * call it before (re-)submitting: a retried submit after a timeout may otherwise print twice.
+   */
+  async findOrderByExternalId(externalId: string, { maxPages = 5 } = {}): Promise<PrintifyOrder | null> {
+    for (let page = 1; page <= maxPages; page++) {
+      const result = await this.listOrders({ page })
+      const found = result.data.find((order) => order.external_id === externalId)
+      if (found) return found
+      if (result.data.length === 0 || page >= result.last_page) return null
+    }
+    return null
+  }
+
+  private shopPath(rest: string) {
+    return `/v1/shops/${encodeURIComponent(this.shopId)}/${rest}`
+  }
+
+  /**
+   * One API call with Printify's retry rules: a 429 was not processed, so any method is retried after
+   * Retry-After (or 1 s, 2 s, 4 s); 5xx and network failures are retried for GET only, since a POST that
+   * failed that way may still have taken effect. At most MAX_RETRIES retries.
+   */
+  private async request<T>(call: string, method: Method, path: string, body?: unknown): Promise<T> {
+    const headers: Record<string, string> = {
+      Authorization: `Bearer ${this.token}`,
+      'User-Agent': this.userAgent,
+      Accept: 'application/json',
+    }
+    if (body !== undefined) headers['Content-Type'] = 'application/json;charset=utf-8'
+    const payload = body === undefined ? undefined : JSON.stringify(body)
+
+    for (let retry = 0; ; retry++) {
+      const canRetry = retry < MAX_RETRIES
+      await this.limiter.acquire()
+      let response: Response
+      try {
+        response = await this.fetch(`${this.baseUrl}${path}`, {
+          method,
+          headers,
+          body: payload,
+          signal: AbortSignal.timeout(TIMEOUT_MS),
+        })
+      } catch (error) {
+        if (method === 'GET' && canRetry && !isTimeout(error)) {
+          await this.sleep(backoffMs(retry))
+          continue
+        }
+        throw this.error(networkMessage(call, error))
+      }
+
+      if (response.ok) {
+        const parsed = await readJson(response)
+        if (parsed === undefined || parsed === null || typeof parsed !== 'object')
+          throw this.error(`Printify ${call} answered HTTP ${response.status} without a JSON body.`, response.status)
+        return parsed as T
+      }
+
+      if (response.status === 429 && canRetry) {
+        const wait = parseRetryAfter(response.headers.get('retry-after'), this.now()) ?? backoffMs(retry)
+        await response.body?.cancel().catch(() => {})
+        if (wait > MAX_RETRY_AFTER_MS)
+          throw this.error(`Printify ${call} is rate limited (HTTP 429); Printify asks to retry after ${Math.ceil(wait / 1000)} s.`, 429)
+        await this.sleep(wait)
+        continue
+      }
+      if (response.status >= 500 && method === 'GET' && canRetry) {
+        await response.body?.cancel().catch(() => {})
+        await this.sleep(backoffMs(retry))
+        continue
+      }
+
+      const detail = errorDetail(await readJson(response))
+      const retried = retry > 0 ? ` after ${retry} ${retry === 1 ? 'retry' : 'retries'}` : ''
+      throw this.error(`Printify ${call} failed with HTTP ${response.status}${retried}: ${detail}`, response.status)
+    }
+  }
+
+  /** Every message passes here, so nothing Printify or the network echoes can leak the token. */
+  private error(message: string, status?: number) {
+    return new PrintProviderError(message.split(this.token).join('[redacted]'), status)
+  }
+}
+
+function requireId<T extends { id?: unknown }>(call: string, value: T): T & { id: string } {
+  if (typeof value.id !== 'string' && typeof value.id !== 'number')
+    throw new PrintProviderError(`Printify ${call} answered without an id.`)
+  return { ...value, id: String(value.id) }
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    const text = await response.text()
+    return text === '' ? undefined : (JSON.parse(text) as unknown)
+  } catch {
+    return undefined
+  }
+}
+
+const isTimeout = (error: unknown) => error instanceof Error && error.name === 'TimeoutError'
+
+function networkMessage(call: string, error: unknown): string {
+  if (isTimeout(error)) return `Printify ${call} timed out after ${TIMEOUT_MS / 1000} s.`
+  const reason = error instanceof Error ? error.message : String(error)
+  return `Printify ${call} failed: could not reach Printify (${reason.slice(0, 200)}).`
+}
+
+/**
+ * Printify's error bodies look like `{ status: 'error', code, message: 'Validation failed.', errors: { reason, code } }`;
+ * authentication failures like `{ error: 'Unauthenticated' }`; field validation sometimes `errors: { field: [msg] }`.
+ */
+export function errorDetail(body: unknown): string {
+  if (!isRecord(body)) return 'no error message'
+  const errors = body.errors
+  let detail: string | undefined
+  if (isRecord(errors)) {
+    if (typeof errors.reason === 'string' && errors.reason !== '') detail = errors.reason
+    else {
+      const messages = Object.values(errors)
+        .flatMap((value) => (Array.isArray(value) ? value : [value]))
+        .filter((value): value is string => typeof value === 'string')
+      if (messages.length > 0) detail = messages.join(' ')
+    }
+  }
+  detail ??= [body.message, body.error].find((value): value is string => typeof value === 'string' && value !== '')
+  return (detail ?? 'no error message').slice(0, 300)
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+// ---------------------------------------------------------------------------------------------
+// The provider
+
+const NON_PUBLIC_SUFFIXES = ['localhost', 'local', 'internal', 'test', 'example', 'invalid', 'lan', 'home.arpa', 'onion']
+
+/** True when Printify's servers can plausibly fetch `raw`: https, a public host name or a public IP literal. */
+export function isReachableByPrintify(raw: string): boolean {
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    return false
+  }
+  if (url.protocol !== 'https:' || url.username !== '' || url.password !== '') return false
+  const host = url.hostname.replace(/\.$/, '').toLowerCase()
+  const bare = host.startsWith('[') ? host.slice(1, -1) : host
+  if (net.isIP(bare)) return isPublicAddress(bare)
+  if (!host.includes('.')) return false // single-label names only resolve on a private network
+  return !NON_PUBLIC_SUFFIXES.some((suffix) => host === suffix || host.endsWith(`.${suffix}`))
+}
+
+export type PrintifyProviderOptions = {
+  /** Default: the client's sleep. */
+  sleep?: Sleep
+  /** getProduct polls while mockups are generated. Default 10. */
+  pollAttempts?: number
+  /** Default 1500. */
+  pollIntervalMs?: number
+}
+
+export class PrintifyProvider implements PrintProvider {
+  readonly name = 'printify' as const
+  private readonly sleep: Sleep
+  private readonly pollAttempts: number
+  private readonly pollIntervalMs: number
+
+  constructor(
+    readonly client: PrintifyClient,
+    options: PrintifyProviderOptions = {},
+  ) {
+    this.sleep = options.sleep ?? client.sleep
+    this.pollAttempts = options.pollAttempts ?? 10
+    this.pollIntervalMs = options.pollIntervalMs ?? 1500
+  }
+
+  /** Uploads the print files, creates the product with the one variant enabled, then waits for its mockups. */
+  async createPreviewProduct(input: PreviewProductInput, _localMockups: Mockup[]): Promise<PreviewProduct> {
+    if (input.printFiles.length === 0) throw new PrintProviderError('Printify needs at least one print file.')
+    if (!Number.isInteger(input.priceCents) || input.priceCents <= 0)
+      throw new PrintProviderError(`Printify needs a positive whole-cent price, not ${input.priceCents}.`)
+
+    const placeholders: PrintifyPlaceholder[] = []
+    for (const file of input.printFiles) {
+      const upload = await this.client.uploadImage(uploadSource(file))
+      // Centred, full size, upright: our renderer already made the file to the print area's size.
+      placeholders.push({ position: file.position, images: [{ id: upload.id, x: 0.5, y: 0.5, scale: 1, angle: 0 }] })
+    }
+
+    const product = await this.client.createProduct({
+      title: input.title,
+      description: input.description,
+      blueprint_id: input.blueprintId,
+      print_provider_id: input.printProviderId,
+      variants: [{ id: input.variantId, price: input.priceCents, is_enabled: true }],
+      print_areas: [{ variant_ids: [input.variantId], placeholders }],
+    })
+
+    // Printify renders mockups asynchronously; the create answer may already carry them.
+    let mockups = mockupsFor(product, input.variantId)
+    for (let attempt = 0; mockups.length === 0 && attempt < this.pollAttempts; attempt++) {
+      await this.sleep(this.pollIntervalMs)
+      mockups = mockupsFor(await this.client.getProduct(product.id), input.variantId)
+    }
+    if (mockups.length === 0) throw new PrintProviderError('Printify did not produce mockups in time')
+    return { productId: product.id, mockups }
+  }
+}
+
+/** By URL when Printify can fetch it (Printify recommends URL uploads for files over 5 MB), else by content. */
+function uploadSource(file: PrintFile): PrintifyUploadInput {
+  return isReachableByPrintify(file.url) ? { fileName: file.fileName, url: file.url } : { fileName: file.fileName, contents: file.png }
+}
+
+function mockupsFor(product: PrintifyProduct, variantId: number): Mockup[] {
+  const images = Array.isArray(product.images) ? product.images : []
+  return images
+    .filter((image) => typeof image.src === 'string' && Array.isArray(image.variant_ids) && image.variant_ids.includes(variantId))
+    .map((image) => ({
+      url: image.src,
+      position: image.position === 'front' || image.position === 'back' ? image.position : 'other',
+      isDefault: image.is_default === true,
+    }))
+}

@@ -1,0 +1,57 @@
+/**
+ * A print-on-demand provider, as the preview and order code sees it. Two implementations:
+ * `local` (our own renderer's files are the product; default) and `printify` (PRINTIFY_API_TOKEN).
+ */
+export type PrintFilePosition = 'front' | 'back'
+
+export type PrintFile = {
+  position: PrintFilePosition
+  /** A stable file name, e.g. `<previewId>-front.png`. */
+  fileName: string
+  /** Public URL the provider may fetch the file from. */
+  url: string
+  /** The PNG itself, for providers that take uploads by content. */
+  png: Buffer
+}
+
+export type PreviewProductInput = {
+  /** Our preview id, used as the provider-side external reference. */
+  previewId: string
+  title: string
+  description: string
+  /** Printify blueprint id and print provider id (catalogue). */
+  blueprintId: number
+  printProviderId: number
+  variantId: number
+  /** Whole cents. */
+  priceCents: number
+  printFiles: PrintFile[]
+}
+
+export type Mockup = { url: string; position: PrintFilePosition | 'other'; isDefault: boolean }
+
+export type PreviewProduct = {
+  /** The provider's product id (local: our preview id). */
+  productId: string
+  mockups: Mockup[]
+}
+
+export interface PrintProvider {
+  readonly name: 'local' | 'printify'
+  /**
+   * Create a product from rendered print files and answer its mockups. `localMockups` are the
+   * mockups our renderer made; the local provider answers them, Printify answers its own.
+   */
+  createPreviewProduct(input: PreviewProductInput, localMockups: Mockup[]): Promise<PreviewProduct>
+}
+
+/** The provider could not do what was asked; the API answers 502 with this message. */
+export class PrintProviderError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message)
+    this.name = 'PrintProviderError'
+  }
+}
