@@ -15,6 +15,9 @@ import { demoRoutes } from './routes/demo'
 import { growthRoutes } from './routes/growth'
 import { mediaRoutes } from './routes/media'
 import { photoProductRoutes } from './routes/photo-products'
+import { printifyRoutes } from './routes/printify'
+import { printProviderFor } from './providers/print'
+import type { PrintProvider } from './providers/print/provider'
 import { findSessionUser } from './services/accounts'
 import { storageFor } from './storage'
 import type { ObjectStorage } from './storage/storage'
@@ -26,8 +29,13 @@ function errorBody(code: ErrorCode, message: string, requestIdValue: string | un
 }
 
 /** The album API of SPEC.md §7, mounted at /v1. Dependencies are passed in so tests get a fresh database and storage. */
-export function createApi(given: Omit<ApiDeps, 'media' | 'storage'> & { storage?: ObjectStorage }) {
-  const deps: ApiDeps = { ...given, storage: given.storage ?? storageFor(given.config), media: mediaUrls(given.config) }
+export function createApi(given: Omit<ApiDeps, 'media' | 'storage' | 'print'> & { storage?: ObjectStorage; print?: PrintProvider }) {
+  const deps: ApiDeps = {
+    ...given,
+    storage: given.storage ?? storageFor(given.config),
+    media: mediaUrls(given.config),
+    print: given.print ?? printProviderFor(given.config),
+  }
   const api = new Hono<ApiEnv>().basePath('/v1')
   const ownOrigin = new URL(deps.config.publicUrl).origin
 
@@ -73,6 +81,7 @@ export function createApi(given: Omit<ApiDeps, 'media' | 'storage'> & { storage?
   api.route('/', growthRoutes)
   api.route('/', demoRoutes)
   api.route('/', photoProductRoutes)
+  api.route('/', printifyRoutes)
   api.route('/', analyticsRoutes)
   api.route('/', albumRoutes(deps.config.productSlug))
   api.route('/', mediaRoutes)

@@ -1,6 +1,7 @@
 import type { AppConfig } from '../../app.config'
 import type { Database } from './db/client'
 import type { MediaUrls } from './media/urls'
+import type { PrintProvider } from './providers/print/provider'
 import type { ObjectStorage } from './storage/storage'
 
 export type ApiDeps = {
@@ -8,6 +9,7 @@ export type ApiDeps = {
   config: AppConfig
   storage: ObjectStorage
   media: MediaUrls
+  print: PrintProvider
   /** The API's clock; tests inject their own. */
   now: () => Date
 }

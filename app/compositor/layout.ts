@@ -85,7 +85,8 @@ export function clampTransform(cell: Size, photo: Size, t: PhotoTransform): Phot
   const cx = Math.min(slackX, Math.max(-slackX, qx))
   const cy = Math.min(slackY, Math.max(-slackY, qy))
   // Back to the template frame: offset = -R(θ)·q.
-  return { x: -(cos * cx - sin * cy), y: -(sin * cx + cos * cy), zoom, rotation }
+  // (+ 0 turns a negative zero into zero.)
+  return { x: -(cos * cx - sin * cy) + 0, y: -(sin * cx + cos * cy) + 0, zoom, rotation }
 }
 
 /** Whether a transform keeps the cell covered (within a small tolerance for rounding). */

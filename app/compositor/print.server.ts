@@ -148,6 +148,13 @@ function rawInput(image: RawImage) {
  * clipped by the mask; the frame; cells on top, clipped by the mask.
  */
 export async function renderFront(design: FrontDesign, scale = 1): Promise<RawImage> {
+  return (await renderFrontWithCells(design, scale)).image
+}
+
+export type RenderedCell = { cellId: string; rect: Rect; image: RawImage }
+
+/** renderFront, also answering each photo cell as drawn (its pixels before the mask), for source crops. */
+export async function renderFrontWithCells(design: FrontDesign, scale = 1): Promise<{ image: RawImage; cells: RenderedCell[] }> {
   const { template } = design
   const size = outputSize(template, scale)
   const [mask, frame] = await Promise.all([scaledBaseImage(template.maskImageUrl, size), scaledBaseImage(template.templateImageUrl, size)])
@@ -176,7 +183,11 @@ export async function renderFront(design: FrontDesign, scale = 1): Promise<RawIm
   if (beneath) composites.push({ input: beneath.data, ...rawInput(beneath) })
   composites.push({ input: frame })
   if (onTop) composites.push({ input: onTop.data, ...rawInput(onTop) })
-  return toRaw(blank(size).composite(composites))
+  const cells = layers.flatMap((layer, i) => {
+    const r = rendered[i]
+    return layer.kind === 'cell' && layer.cell.type === 'Image' && r ? [{ cellId: layer.cell.id, ...r }] : []
+  })
+  return { image: await toRaw(blank(size).composite(composites)), cells }
 }
 
 /** A back-side design at `scale`, as raw RGBA. */

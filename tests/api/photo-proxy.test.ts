@@ -121,7 +121,7 @@ describe('the proxy service against a remote CDN', () => {
   /** cdn.keepsake.test is this loopback server; internal.keepsake.test resolves to a private address. */
   const proxyFor = (): PhotoProxy => ({
     storage: t.storage,
-    media: { ownHosts: ['localhost:3000'], parseOwn: () => null, photoUrl: () => '' },
+    media: { ownHosts: ['localhost:3000'], parseOwn: () => null, photoUrl: () => '', previewUrl: () => '' },
     remoteHosts: [`cdn.keepsake.test:${port}`, `internal.keepsake.test:${port}`],
     cache: new ImageCache(8 * 1024 * 1024),
     fetchOptions: {

@@ -7,6 +7,7 @@ import { loadConfig } from '../../app.config'
 import { createApi } from '../../app/api/app'
 import { openDatabase, type DatabaseHandle } from '../../app/api/db/client'
 import { storageFor } from '../../app/api/storage'
+import type { PrintProvider } from '../../app/api/providers/print/provider'
 import { seedDemoAccounts, demoAccounts } from '../../app/api/services/demo'
 
 export const TEST_ORIGIN = 'http://localhost:3000'
@@ -39,13 +40,13 @@ async function freshDatabase(): Promise<DatabaseHandle> {
 
 export type TestApi = Awaited<ReturnType<typeof createTestApi>>
 
-export async function createTestApi(env: Record<string, string> = {}) {
+export async function createTestApi(env: Record<string, string> = {}, overrides: { print?: PrintProvider } = {}) {
   const database = await freshDatabase()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'keepsake-api-test-'))
   const config = loadConfig({ PUBLIC_URL: TEST_ORIGIN, DEMO_MODE: 'true', DATA_DIR: dataDir, ...env })
   let clock = new Date('2026-11-22T12:00:00Z')
   const storage = storageFor(config)
-  const api = createApi({ db: database.db, config, storage, now: () => clock })
+  const api = createApi({ db: database.db, config, storage, now: () => clock, ...overrides })
   await seedDemoAccounts(database.db)
 
   async function request(path: string, init: RequestInit & { json?: unknown; cookie?: string } = {}) {

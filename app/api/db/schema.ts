@@ -134,3 +134,29 @@ export const uploads = pgTable(
   },
   (t) => [index('uploads_user_idx').on(t.userId, t.status)],
 )
+
+/**
+ * A preview the server rendered for one user: the design, the print files and mockups it stored
+ * under previews/<id>/, and the provider's product. The cart accepts print files only from here.
+ */
+export const previews = pgTable(
+  'previews',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    variantId: integer('variant_id').notNull(),
+    pseudoTemplateId: text('pseudo_template_id').notNull(),
+    backSideId: text('back_side_id').notNull(),
+    /** The cells as sent (photo ids and clamped transforms). */
+    design: jsonb('design').$type<{ cellId: string; photoId: string; transform: { x: number; y: number; zoom: number; rotation: number } }[]>().notNull(),
+    printAreas: jsonb('print_areas').$type<{ position: string; imageUrl: string }[]>().notNull(),
+    sourceImages: jsonb('source_images').$type<{ cropped: string; original: string }[]>().notNull(),
+    images: jsonb('images').$type<string[]>().notNull(),
+    provider: text('provider', { enum: ['local', 'printify'] }).notNull(),
+    providerProductId: text('provider_product_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('previews_user_idx').on(t.userId, t.createdAt)],
+)

@@ -21,6 +21,10 @@ export function mediaUrls(config: { publicUrl: string; storage: { kind: 'local' 
     photoUrl(photoId: string, size: PhotoSizeWord) {
       return bucketBase ? `${bucketBase}/${photoKey(photoId, size)}` : `${ownOrigin}/v1/media/${photoKey(photoId, size)}`
     },
+    /** A stored preview file (print file, mockup or source crop), served by the API or the bucket. */
+    previewUrl(previewId: string, file: string) {
+      return bucketBase ? `${bucketBase}/previews/${previewId}/${file}` : `${ownOrigin}/v1/media/previews/${previewId}/${file}`
+    },
     /** Hosts whose photo URLs are ours, so the proxy reads them from storage instead of the network. */
     ownHosts: [new URL(ownOrigin).host, ...(bucket ? [bucket.host] : [])],
     /** The photo and size word a URL of ours names, or null when it is not one of our photo URLs. */

@@ -31,7 +31,9 @@ export type PrintifyUpload = {
   upload_time: string
 }
 
-export type PrintifyUploadInput = { fileName: string } & ({ url: string; contents?: never } | { contents: Buffer; url?: never })
+export type PrintifyUploadInput = { fileName: string } & (
+  { url: string; contents?: never } | { contents: Buffer; url?: never }
+)
 
 export type PrintifyPlaceholderImage = { id: string; x: number; y: number; scale: number; angle: number }
 export type PrintifyPlaceholder = { position: string; images: PrintifyPlaceholderImage[] }
@@ -213,7 +215,8 @@ export class PrintifyClient {
     this.now = options.now ?? Date.now
     this.userAgent = options.userAgent ?? 'Keepsake/1.0 (+print-on-demand; node)'
     this.limiter =
-      options.limiter ?? new RequestLimiter(options.requestsPerMinute ?? PRINTIFY_REQUESTS_PER_MINUTE, this.now, this.sleep)
+      options.limiter ??
+      new RequestLimiter(options.requestsPerMinute ?? PRINTIFY_REQUESTS_PER_MINUTE, this.now, this.sleep)
   }
 
   /** Adds an image to the account's media library, fetched by Printify from `url` or sent as base64 `contents`. */
@@ -322,7 +325,10 @@ export class PrintifyClient {
         const wait = parseRetryAfter(response.headers.get('retry-after'), this.now()) ?? backoffMs(retry)
         await response.body?.cancel().catch(() => {})
         if (wait > MAX_RETRY_AFTER_MS)
-          throw this.error(`Printify ${call} is rate limited (HTTP 429); Printify asks to retry after ${Math.ceil(wait / 1000)} s.`, 429)
+          throw this.error(
+            `Printify ${call} is rate limited (HTTP 429); Printify asks to retry after ${Math.ceil(wait / 1000)} s.`,
+            429,
+          )
         await this.sleep(wait)
         continue
       }
@@ -394,7 +400,17 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 // ---------------------------------------------------------------------------------------------
 // The provider
 
-const NON_PUBLIC_SUFFIXES = ['localhost', 'local', 'internal', 'test', 'example', 'invalid', 'lan', 'home.arpa', 'onion']
+const NON_PUBLIC_SUFFIXES = [
+  'localhost',
+  'local',
+  'internal',
+  'test',
+  'example',
+  'invalid',
+  'lan',
+  'home.arpa',
+  'onion',
+]
 
 /** True when Printify's servers can plausibly fetch `raw`: https, a public host name or a public IP literal. */
 export function isReachableByPrintify(raw: string): boolean {
@@ -471,13 +487,18 @@ export class PrintifyProvider implements PrintProvider {
 
 /** By URL when Printify can fetch it (Printify recommends URL uploads for files over 5 MB), else by content. */
 function uploadSource(file: PrintFile): PrintifyUploadInput {
-  return isReachableByPrintify(file.url) ? { fileName: file.fileName, url: file.url } : { fileName: file.fileName, contents: file.png }
+  return isReachableByPrintify(file.url)
+    ? { fileName: file.fileName, url: file.url }
+    : { fileName: file.fileName, contents: file.png }
 }
 
 function mockupsFor(product: PrintifyProduct, variantId: number): Mockup[] {
   const images = Array.isArray(product.images) ? product.images : []
   return images
-    .filter((image) => typeof image.src === 'string' && Array.isArray(image.variant_ids) && image.variant_ids.includes(variantId))
+    .filter(
+      (image) =>
+        typeof image.src === 'string' && Array.isArray(image.variant_ids) && image.variant_ids.includes(variantId),
+    )
     .map((image) => ({
       url: image.src,
       position: image.position === 'front' || image.position === 'back' ? image.position : 'other',

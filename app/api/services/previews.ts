@@ -1,0 +1,231 @@
+/**
+ * POST /v1/printify/generate-preview: render a shopper's design into print files and mockups,
+ * store them, create the provider's product, and record which user made which preview. The cart
+ * (a later issue) accepts print files only from these records.
+ */
+import { randomUUID } from 'node:crypto'
+import { and, eq, inArray, isNull, or } from 'drizzle-orm'
+import sharp from 'sharp'
+import { clampTransform } from '../../compositor/layout'
+import { encodePng, renderFrontWithCells, type RawImage } from '../../compositor/print.server'
+import { baseImage } from '../../compositor/base-images.server'
+import type { GeneratedPreview, GeneratePreviewRequest } from '../../contract/designs'
+import { findBackSide, findOrnamentVariant, ornamentProduct, photoCells, templateForVariant } from '../../lib/ornaments'
+import type { Database } from '../db/client'
+import { familyMembers, photos, previews } from '../db/schema'
+import type { ApiDeps, SessionUser } from '../env'
+import { AppError, notFound } from '../errors'
+import { photoKey } from '../media/urls'
+import type { Mockup, PrintProvider } from '../providers/print/provider'
+import { PrintProviderError } from '../providers/print/provider'
+
+/** Mockups are the print sheet at this width, on a soft background. */
+export const MOCKUP_WIDTH = 1200
+const MOCKUP_BACKGROUND = { r: 246, g: 239, b: 228, alpha: 1 }
+
+export const previewKey = (previewId: string, file: string) => `previews/${previewId}/${file}`
+export const previewFiles = ['front.png', 'back.png', 'mockup-front.jpg', 'mockup-back.jpg', 'source-0.jpg', 'source-1.jpg'] as const
+
+/** At most two renders at once on the whole server (they are CPU-bound), and one per shopper. */
+const MAX_CONCURRENT_RENDERS = 2
+let running = 0
+const waiting: (() => void)[] = []
+const rendering = new Set<string>()
+
+async function withRenderSlot<T>(userId: string, work: () => Promise<T>): Promise<T> {
+  if (rendering.has(userId)) throw new AppError('rate_limited', 'A preview is already being made for you; wait for it to finish')
+  rendering.add(userId)
+  try {
+    if (running >= MAX_CONCURRENT_RENDERS) await new Promise<void>((resolve) => waiting.push(resolve))
+    running++
+    try {
+      return await work()
+    } finally {
+      running--
+      waiting.shift()?.()
+    }
+  } finally {
+    rendering.delete(userId)
+  }
+}
+
+/** The photos the user may print: those in their families' albums and their own uploads. Others are not found. */
+async function photosOfUser(db: Database, userId: string, photoIds: string[]) {
+  const rows = await db
+    .select({ id: photos.id, width: photos.width, height: photos.height, etags: photos.etags })
+    .from(photos)
+    .leftJoin(familyMembers, and(eq(familyMembers.familyId, photos.familyId), eq(familyMembers.userId, userId)))
+    .where(
+      and(
+        inArray(photos.id, photoIds),
+        or(and(eq(photos.source, 'upload'), eq(photos.ownerUserId, userId), isNull(photos.familyId)), eq(familyMembers.userId, userId)),
+      ),
+    )
+  return new Map(rows.map((r) => [r.id, r]))
+}
+
+async function mockupOf(image: RawImage): Promise<Buffer> {
+  const height = Math.round((image.height * MOCKUP_WIDTH) / image.width)
+  const art = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } })
+    .resize(MOCKUP_WIDTH, height, { kernel: 'lanczos3' })
+    .png({ compressionLevel: 1 })
+    .toBuffer()
+  const margin = Math.round(MOCKUP_WIDTH * 0.06)
+  // A soft shadow under the ornaments: their silhouette, darkened, blurred and nudged down.
+  const shadow = await sharp(art)
+    .extractChannel('alpha')
+    .toColourspace('b-w')
+    .linear(0.35, 0)
+    .toBuffer()
+    .then((alpha) =>
+      sharp({ create: { width: MOCKUP_WIDTH, height, channels: 3, background: { r: 60, g: 40, b: 30 } } })
+        .joinChannel(alpha)
+        .blur(14)
+        .png()
+        .toBuffer(),
+    )
+  return sharp({
+    create: { width: MOCKUP_WIDTH + margin * 2, height: height + margin * 2, channels: 4, background: MOCKUP_BACKGROUND },
+  })
+    .composite([
+      { input: shadow, left: margin, top: margin + Math.round(margin / 3) },
+      { input: art, left: margin, top: margin },
+    ])
+    .flatten({ background: MOCKUP_BACKGROUND })
+    .jpeg({ quality: 86, mozjpeg: true })
+    .toBuffer()
+}
+
+function assertDesign(input: GeneratePreviewRequest) {
+  const variant = findOrnamentVariant(input.variantId)
+  if (!variant) throw notFound(`Product variant ${input.variantId}`)
+  const template = templateForVariant(variant.id)!
+  if (input.pseudoTemplateId !== template.id) {
+    throw new AppError('rule_broken', `Template ${input.pseudoTemplateId} is not a template of the ${variant.name} ornament (use ${template.id})`)
+  }
+  const backSide = findBackSide(input.backSideId)
+  if (!backSide || backSide.template !== template.id) {
+    throw new AppError('rule_broken', `Back side ${input.backSideId} is not one of the ${variant.name} ornament's back sides`)
+  }
+  const cells = photoCells(template)
+  const given = new Map(input.cells.map((c) => [c.cellId, c]))
+  if (given.size !== input.cells.length) throw new AppError('validation_failed', 'Each cell may be given only once')
+  for (const c of input.cells) {
+    if (!cells.some((cell) => cell.id === c.cellId)) throw new AppError('validation_failed', `Cell ${c.cellId} is not a photo cell of ${template.id}`)
+  }
+  if (given.size < ornamentProduct.numberOfUserImages || cells.some((cell) => !given.has(cell.id))) {
+    throw new AppError('validation_failed', `Choose ${ornamentProduct.numberOfUserImages} photos, one for each ornament`)
+  }
+  return { variant, template, backSide, cells: cells.map((cell) => ({ cell, given: given.get(cell.id)! })) }
+}
+
+export async function generatePreview(deps: ApiDeps, provider: PrintProvider, user: SessionUser, input: GeneratePreviewRequest): Promise<GeneratedPreview> {
+  const { variant, template, backSide, cells } = assertDesign(input)
+  const owned = await photosOfUser(
+    deps.db,
+    user.id,
+    cells.map((c) => c.given.photoId),
+  )
+  for (const { given } of cells) if (!owned.has(given.photoId)) throw notFound(`Photo ${given.photoId}`)
+
+  return withRenderSlot(user.id, async () => {
+    const previewId = randomUUID()
+    const originals = await Promise.all(
+      cells.map(async ({ given }) => {
+        const stored = await deps.storage.get(photoKey(given.photoId, 'original'))
+        if (!stored) throw notFound(`Photo ${given.photoId}`)
+        return stored.body
+      }),
+    )
+    const design = cells.map(({ cell, given }, i) => {
+      const row = owned.get(given.photoId)!
+      return { cellId: cell.id, photoId: given.photoId, transform: clampTransform(cell, row, given.transform), image: originals[i]! }
+    })
+    const front = await renderFrontWithCells({
+      template,
+      photos: Object.fromEntries(design.map((d) => [d.cellId, { image: d.image, transform: d.transform }])),
+    })
+    const backPng = await baseImage(backSide.backsideUrl)
+    const backRaw = await sharp(backPng).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
+    const [frontPng, mockupFront, mockupBack, ...sources] = await Promise.all([
+      encodePng(front.image),
+      mockupOf(front.image),
+      mockupOf({ data: backRaw.data, width: backRaw.info.width, height: backRaw.info.height }),
+      ...front.cells.map((c) =>
+        sharp(c.image.data, { raw: { width: c.image.width, height: c.image.height, channels: 4 } }).flatten({ background: '#ffffff' }).jpeg({ quality: 90 }).toBuffer(),
+      ),
+    ])
+    const files: [string, Buffer, string][] = [
+      ['front.png', frontPng, 'image/png'],
+      ['back.png', backPng, 'image/png'],
+      ['mockup-front.jpg', mockupFront!, 'image/jpeg'],
+      ['mockup-back.jpg', mockupBack!, 'image/jpeg'],
+      ...sources.map((body, i): [string, Buffer, string] => [`source-${i}.jpg`, body, 'image/jpeg']),
+    ]
+    await Promise.all(files.map(([name, body, type]) => deps.storage.put(previewKey(previewId, name), body, type)))
+    const url = (name: string) => deps.media.previewUrl(previewId, name)
+    const localMockups: Mockup[] = [
+      { url: url('mockup-front.jpg'), position: 'front', isDefault: true },
+      { url: url('mockup-back.jpg'), position: 'back', isDefault: false },
+    ]
+    let product
+    try {
+      product = await provider.createPreviewProduct(
+        {
+          previewId,
+          title: `${variant.name} Photo Ornament`,
+          description: ornamentProduct.description,
+          blueprintId: ornamentProduct.providerProductId,
+          printProviderId: ornamentProduct.printProviderId,
+          variantId: variant.id,
+          priceCents: Math.round(variant.salePrice * 100),
+          printFiles: [
+            { position: 'front', fileName: `${previewId}-front.png`, url: url('front.png'), png: frontPng },
+            { position: 'back', fileName: `${previewId}-back.png`, url: url('back.png'), png: backPng },
+          ],
+        },
+        localMockups,
+      )
+    } catch (error) {
+      if (error instanceof PrintProviderError) throw new AppError('provider_failed', `The print provider could not make the preview: ${error.message}`)
+      throw error
+    }
+    const mockups = [...product.mockups].sort((a, b) => Number(b.isDefault) - Number(a.isDefault))
+    const record = {
+      id: previewId,
+      userId: user.id,
+      variantId: variant.id,
+      pseudoTemplateId: template.id,
+      backSideId: backSide.id,
+      design: design.map(({ cellId, photoId, transform }) => ({ cellId, photoId, transform })),
+      printAreas: [
+        { position: 'front' as const, imageUrl: url('front.png') },
+        { position: 'back' as const, imageUrl: url('back.png') },
+      ],
+      sourceImages: design.map((d, i) => ({ cropped: url(`source-${i}.jpg`), original: deps.media.photoUrl(d.photoId, 'smartphone') })),
+      images: mockups.map((m) => m.url),
+      provider: provider.name,
+      providerProductId: product.productId,
+    }
+    await deps.db.insert(previews).values(record)
+    return {
+      productId: product.productId,
+      images: record.images,
+      previewId,
+      provider: provider.name,
+      variantId: variant.id,
+      pseudoTemplateId: template.id,
+      backSideId: backSide.id,
+      printAreas: record.printAreas,
+      sourceImages: record.sourceImages,
+    }
+  })
+}
+
+/** A preview's stored file, for GET /v1/media/previews/{id}/{file}. */
+export async function previewFile(deps: ApiDeps, previewId: string, file: string) {
+  // Stored before the record is written (the provider fetches print files while the preview is made);
+  // the id is a random UUID, so storage alone answers.
+  if (!(previewFiles as readonly string[]).includes(file)) return null
+  return deps.storage.get(previewKey(previewId, file))
+}

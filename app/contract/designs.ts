@@ -1,0 +1,127 @@
+/**
+ * Design templates, back sides, base-image hashes and preview generation (SPEC.md §3, §7).
+ * The constants themselves live in app/lib/ornaments.ts; these schemas describe them on the wire.
+ */
+import { MAX_ZOOM } from '../compositor/layout'
+import { z } from './zod'
+
+export const printAreaPositions = ['front', 'back', 'left_leg', 'right_leg', 'front_1', 'front_2', 'front_3', 'front_4'] as const
+export const printAreaPositionSchema = z.enum(printAreaPositions)
+
+const variantIdQuery = z.coerce
+  .number({ error: 'productVariantId must be a whole number' })
+  .int({ error: 'productVariantId must be a whole number' })
+  .positive({ error: 'productVariantId must be a whole number' })
+  .max(2 ** 31 - 1, { error: 'productVariantId must be a whole number' })
+
+export const designTemplatesQuerySchema = z.object({ productVariantId: variantIdQuery })
+
+export const cellSchema = z.object({
+  id: z.string(),
+  templateVariantId: z.number().int(),
+  type: z.enum(['Image', 'PatternImage']),
+  imageData: z.null(),
+  patternData: z.object({ tileUrl: z.string(), tileWidth: z.number().int(), tileHeight: z.number().int() }).nullable(),
+  absoluteCenterX: z.number(),
+  absoluteCenterY: z.number(),
+  width: z.number().int(),
+  height: z.number().int(),
+  positionRelativeToTemplate: z.enum(['OnTop', 'Beneath']),
+  order: z.number().int(),
+  zIndex: z.number().int(),
+})
+
+export const pseudoTemplateSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  numberOfUserImages: z.number().int(),
+  maskImageUrl: z.string(),
+  templateImageUrl: z.string(),
+  thumbnailUrl: z.string(),
+  productVariantIds: z.array(z.number().int()),
+  width: z.number().int(),
+  height: z.number().int(),
+  cells: z.array(cellSchema),
+})
+
+export const backSideOptionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  template: z.string(),
+  backsideId: z.number().int(),
+  backsideUrl: z.string(),
+  thumbnailUrl: z.string(),
+  templateWidth: z.number().int(),
+  templateHeight: z.number().int(),
+  cropStencilClassName: z.string(),
+})
+
+export const designTemplatesSchema = z.object({
+  productVariantId: z.number().int(),
+  templates: z.array(pseudoTemplateSchema),
+  backSides: z.array(backSideOptionSchema),
+})
+export type DesignTemplates = z.infer<typeof designTemplatesSchema>
+
+export const baseImageHashSchema = z.object({
+  productId: z.string(),
+  /** sha256 (first 128 bits, hex) of each base image, keyed by its public path. */
+  hashes: z.record(z.string(), z.string()),
+})
+
+/** Canvas widths the preview draws at; the API scales base images to exactly these. */
+export const previewWidths = [320, 480, 640, 800, 960, 1280] as const
+
+export const scaledBaseImageQuerySchema = z.object({
+  path: z.string().min(1).max(200),
+  width: z.coerce
+    .number()
+    .int()
+    .refine((w) => (previewWidths as readonly number[]).includes(w), { error: `width must be one of ${previewWidths.join(', ')}` }),
+})
+
+const bounded = (name: string, min: number, max: number) =>
+  z
+    .number({ error: `${name} must be a number` })
+    .min(min, { error: `${name} must be between ${min} and ${max}` })
+    .max(max, { error: `${name} must be between ${min} and ${max}` })
+
+/** A transform as sent; absurd values are refused, small overshoots are clamped by the layout. */
+export const photoTransformSchema = z.object({
+  x: bounded('x', -20_000, 20_000),
+  y: bounded('y', -20_000, 20_000),
+  zoom: bounded('zoom', 1, MAX_ZOOM),
+  rotation: bounded('rotation', -360, 360),
+})
+
+export const previewCellSchema = z.object({
+  cellId: z.string().min(1).max(64),
+  photoId: z.uuid({ error: 'photoId must be a photo id (a UUID)' }),
+  transform: photoTransformSchema,
+})
+
+export const generatePreviewRequestSchema = z.object({
+  variantId: z.number({ error: 'variantId must be a whole number' }).int({ error: 'variantId must be a whole number' }),
+  pseudoTemplateId: z.string().min(1).max(64),
+  backSideId: z.string().min(1).max(64),
+  cells: z.array(previewCellSchema).min(1, { error: 'Choose a photo for each ornament' }).max(8, { error: 'Too many photos' }),
+})
+export type GeneratePreviewRequest = z.infer<typeof generatePreviewRequestSchema>
+
+export const printAreaSchema = z.object({ position: printAreaPositionSchema, imageUrl: z.string() })
+export const sourceImageSchema = z.object({ cropped: z.string(), original: z.string() })
+
+export const generatePreviewResponseSchema = z.object({
+  /** The provider's product id (local provider: the preview id). */
+  productId: z.string(),
+  /** Mockup images, the front first. */
+  images: z.array(z.string()),
+  previewId: z.uuid(),
+  provider: z.enum(['local', 'printify']),
+  variantId: z.number().int(),
+  pseudoTemplateId: z.string(),
+  backSideId: z.string(),
+  printAreas: z.array(printAreaSchema),
+  sourceImages: z.array(sourceImageSchema),
+})
+export type GeneratedPreview = z.infer<typeof generatePreviewResponseSchema>

@@ -1,0 +1,516 @@
+/**
+ * An in-memory Printify API (REST v1, https://developers.printify.com/) behind a fetch-compatible function,
+ * for tests of the Printify adapter. It follows the documented contract where our adapter depends on it:
+ * Bearer auth, a required User-Agent, JSON bodies, Printify-style validation errors, uploads, products with
+ * generated mockups, and orders with page envelopes. Knobs inject 429s, 5xx, network failures and slow mockups.
+ */
+
+export type PrintifyMockCall = {
+  method: string
+  /** Path without the query, e.g. `/v1/shops/1234567/products.json`. */
+  path: string
+  query: Record<string, string>
+  headers: Record<string, string>
+  /** Parsed JSON body, or the raw text when it was not JSON; undefined without a body. */
+  body: unknown
+  /** The status the mock answered; 0 for an injected network failure. */
+  status: number
+}
+
+export type MockUpload = {
+  id: string
+  file_name: string
+  height: number
+  width: number
+  size: number
+  mime_type: string
+  preview_url: string
+  upload_time: string
+  source: { url: string } | { contents: string }
+}
+
+export type MockImage = {
+  src: string
+  variant_ids: number[]
+  position: string
+  is_default: boolean
+  is_selected_for_publishing: boolean
+}
+
+export type MockProduct = {
+  id: string
+  title: string
+  description: string
+  tags: string[]
+  blueprint_id: number
+  print_provider_id: number
+  shop_id: number
+  variants: { id: number; price: number; is_enabled: boolean; is_default: boolean; sku: string; title: string }[]
+  images: MockImage[]
+  print_areas: { variant_ids: number[]; placeholders: { position: string; images: Record<string, unknown>[] }[] }[]
+  created_at: string
+  updated_at: string
+  visible: boolean
+  is_locked: boolean
+}
+
+export type MockOrder = {
+  id: string
+  external_id: string
+  label: string | null
+  status: string
+  shipping_method: number
+  send_shipping_notification: boolean
+  line_items: { product_id: string; variant_id: number; quantity: number; status: string }[]
+  address_to: Record<string, string>
+  metadata: { order_type: string; shop_order_id: string; shop_order_label: string | null }
+  created_at: string
+}
+
+export type PrintifyMockOptions = {
+  token?: string
+  shopId?: number
+  /** Clock for created_at/upload_time. Default Date.now. */
+  now?: () => number
+}
+
+type Fault =
+  | { kind: 'rate-limit'; retryAfter: string | null }
+  | { kind: 'server-error'; status: number; processed: boolean }
+  | { kind: 'network' }
+
+type Answer = { status: number; body: unknown; headers?: Record<string, string> }
+
+export const MOCK_PRINTIFY_TOKEN = 'test-printify-token-5f2c9a'
+export const MOCK_PRINTIFY_SHOP_ID = 1234567
+/** Printify's code for "Validation failed." */
+const VALIDATION_CODE = 8150
+/** Orders list `limit`: default 10, at most 10. */
+const ORDERS_PAGE_LIMIT = 10
+
+export function createPrintifyMock(options: PrintifyMockOptions = {}) {
+  const token = options.token ?? MOCK_PRINTIFY_TOKEN
+  const shopId = options.shopId ?? MOCK_PRINTIFY_SHOP_ID
+  const now = options.now ?? Date.now
+  const calls: PrintifyMockCall[] = []
+  const uploads = new Map<string, MockUpload>()
+  const products = new Map<string, MockProduct>()
+  const orders = new Map<string, MockOrder>()
+  /** Product id → GETs still to answer without mockups. */
+  const pendingMockups = new Map<string, number>()
+  const faults: Fault[] = []
+  let mockupDelay = 0
+  let sequence = 0
+  // Printify ids are 24 hex digits (Mongo object ids).
+  const nextId = (tag: string) => tag + (++sequence).toString(16).padStart(23, '0')
+  const timestamp = () =>
+    new Date(now())
+      .toISOString()
+      .replace('T', ' ')
+      .replace(/\.\d+Z$/, '+00:00')
+
+  async function handle(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+    const request = new Request(input, init)
+    if (request.signal.aborted) throw request.signal.reason
+    const url = new URL(request.url)
+    const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text()
+    const call: PrintifyMockCall = {
+      method: request.method,
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers: Object.fromEntries(request.headers),
+      body: text === '' ? undefined : parseJson(text),
+      status: 0,
+    }
+    calls.push(call)
+
+    const answer = route(request, url, call, text)
+    if (answer === 'network') throw new TypeError('fetch failed')
+    call.status = answer.status
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'Content-Type': 'application/json', ...answer.headers },
+    })
+  }
+
+  function route(request: Request, url: URL, call: PrintifyMockCall, text: string): Answer | 'network' {
+    if (url.origin !== 'https://api.printify.com') return notFound()
+    if (request.headers.get('authorization') !== `Bearer ${token}`)
+      return { status: 401, body: { error: 'Unauthenticated' } }
+    // Printify requires a User-Agent on every request.
+    if (!request.headers.get('user-agent'))
+      return error(400, 'User-Agent header is required.', 'Requests must send a User-Agent header.')
+
+    const fault = faults.shift()
+    if (fault?.kind === 'network') return 'network'
+    // Printify's 429 means the request was not processed.
+    if (fault?.kind === 'rate-limit')
+      return {
+        status: 429,
+        body: { status: 'error', code: 429, message: 'Too Many Attempts.' },
+        headers: fault.retryAfter === null ? {} : { 'Retry-After': fault.retryAfter },
+      }
+    if (fault?.kind === 'server-error' && !fault.processed) return serverError(fault.status)
+
+    if (request.method === 'POST') {
+      if (!/^application\/json\b/i.test(request.headers.get('content-type') ?? ''))
+        return error(400, 'Bad request.', 'The request body must be JSON (Content-Type: application/json).')
+      if (call.body === undefined || typeof call.body === 'string' || text === '')
+        return error(400, 'Bad request.', 'The request body is not valid JSON.')
+    }
+    const answer = dispatch(request.method, url, call.body)
+    return fault?.kind === 'server-error' ? serverError(fault.status) : answer
+  }
+
+  function dispatch(method: string, url: URL, body: unknown): Answer {
+    const path = url.pathname
+    if (path === '/v1/uploads/images.json' && method === 'POST') return uploadImage(body)
+    const shop = /^\/v1\/shops\/([^/]+)\/(.+)$/.exec(path)
+    if (!shop) return notFound()
+    if (shop[1] !== String(shopId))
+      return error(
+        404,
+        'Shop not found.',
+        `Shop ${decodeURIComponent(shop[1]!)} is not connected to this account.`,
+        404,
+      )
+    const rest = shop[2]!
+    if (rest === 'products.json' && method === 'POST') return createProduct(body)
+    const product = /^products\/([^/]+)\.json$/.exec(rest)
+    if (product && method === 'GET') return getProduct(decodeURIComponent(product[1]!))
+    if (rest === 'orders.json' && method === 'POST') return createOrder(body)
+    if (rest === 'orders.json' && method === 'GET') return listOrders(url.searchParams)
+    return notFound()
+  }
+
+  function uploadImage(body: unknown): Answer {
+    if (!isRecord(body)) return invalid(['The request body must be an object.'])
+    const problems: string[] = []
+    if (typeof body.file_name !== 'string' || body.file_name === '')
+      problems.push('file_name: The file name field is required.')
+    const hasUrl = body.url !== undefined
+    const hasContents = body.contents !== undefined
+    if (hasUrl === hasContents) problems.push('Exactly one of url or contents is required.')
+    let size = 0
+    let width = 0
+    let height = 0
+    let mime = mimeFromName(typeof body.file_name === 'string' ? body.file_name : '')
+    if (hasUrl) {
+      if (typeof body.url !== 'string' || !/^https?:\/\//.test(body.url))
+        problems.push('url: The url format is invalid.')
+      else [width, height] = [1000, 1000] // Printify fetches and measures it; the mock does not fetch.
+    } else if (hasContents) {
+      const bytes = typeof body.contents === 'string' ? decodeBase64(body.contents) : null
+      const image = bytes && imageInfo(bytes)
+      if (!bytes) problems.push('contents: The contents must be a base64 encoded image.')
+      else if (!image) problems.push('contents: The image could not be read; upload a PNG or JPEG.')
+      else {
+        ;({ width, height, mime } = image)
+        size = bytes.length
+      }
+    }
+    if (problems.length > 0) return invalid(problems)
+    const id = nextId('5')
+    const upload: MockUpload = {
+      id,
+      file_name: body.file_name as string,
+      height,
+      width,
+      size,
+      mime_type: mime,
+      preview_url: `https://pfy-prod-image-storage.s3.us-east-2.amazonaws.com/uploads/${id}/preview.png`,
+      upload_time: timestamp(),
+      source: hasUrl ? { url: body.url as string } : { contents: body.contents as string },
+    }
+    uploads.set(id, upload)
+    const { source: _source, ...answer } = upload
+    return { status: 200, body: answer }
+  }
+
+  function createProduct(body: unknown): Answer {
+    if (!isRecord(body)) return invalid(['The request body must be an object.'])
+    const problems: string[] = []
+    if ('external' in body) problems.push('external: The external field is prohibited when creating a product.')
+    if (typeof body.title !== 'string' || body.title.trim() === '') problems.push('title: The title field is required.')
+    if (typeof body.description !== 'string') problems.push('description: The description field is required.')
+    if (!isPositiveInt(body.blueprint_id)) problems.push('blueprint_id: The blueprint id field is required.')
+    if (!isPositiveInt(body.print_provider_id))
+      problems.push('print_provider_id: The print provider id field is required.')
+
+    const variants = Array.isArray(body.variants) ? body.variants : []
+    if (variants.length === 0) problems.push('variants: The variants field is required.')
+    variants.forEach((v, i) => {
+      if (!isRecord(v) || !isPositiveInt(v.id)) problems.push(`variants.${i}.id: The variant id must be an integer.`)
+      else if (!isPositiveInt(v.price)) problems.push(`variants.${i}.price: The price must be a whole number of cents.`)
+      else if (v.is_enabled !== undefined && typeof v.is_enabled !== 'boolean')
+        problems.push(`variants.${i}.is_enabled: The is enabled field must be true or false.`)
+    })
+
+    const areas = Array.isArray(body.print_areas) ? body.print_areas : []
+    if (areas.length === 0) problems.push('print_areas: The print areas field is required.')
+    const covered = new Set<number>()
+    areas.forEach((area, i) => {
+      if (!isRecord(area) || !Array.isArray(area.variant_ids) || area.variant_ids.length === 0)
+        return problems.push(`print_areas.${i}.variant_ids: The variant ids field is required.`)
+      for (const id of area.variant_ids) if (isPositiveInt(id)) covered.add(id)
+      const placeholders = Array.isArray(area.placeholders) ? area.placeholders : []
+      if (placeholders.length === 0) problems.push(`print_areas.${i}.placeholders: The placeholders field is required.`)
+      placeholders.forEach((ph, j) => {
+        const where = `print_areas.${i}.placeholders.${j}`
+        if (!isRecord(ph) || typeof ph.position !== 'string' || ph.position === '')
+          return problems.push(`${where}.position: The position field is required.`)
+        const images = Array.isArray(ph.images) ? ph.images : []
+        if (images.length === 0) problems.push(`${where}.images: The images field is required.`)
+        images.forEach((image, k) => {
+          if (!isRecord(image) || typeof image.id !== 'string')
+            return problems.push(`${where}.images.${k}.id: The id field is required.`)
+          if (!uploads.has(image.id)) problems.push(`${where}.images.${k}.id: Image ${image.id} does not exist.`)
+          for (const key of ['x', 'y', 'scale', 'angle'])
+            if (typeof image[key] !== 'number')
+              problems.push(`${where}.images.${k}.${key}: The ${key} must be a number.`)
+        })
+      })
+    })
+    // Every enabled variant needs artwork.
+    for (const v of variants)
+      if (isRecord(v) && isPositiveInt(v.id) && v.is_enabled !== false && areas.length > 0 && !covered.has(v.id))
+        problems.push(`print_areas: Variant ${v.id} is enabled but has no print area.`)
+    if (problems.length > 0) return invalid(problems)
+
+    const id = nextId('6')
+    const enabled = (variants as Record<string, unknown>[])
+      .filter((v) => v.is_enabled !== false)
+      .map((v) => v.id as number)
+    const product: MockProduct = {
+      id,
+      title: body.title as string,
+      description: body.description as string,
+      tags: Array.isArray(body.tags) ? body.tags.filter((t): t is string => typeof t === 'string') : [],
+      blueprint_id: body.blueprint_id as number,
+      print_provider_id: body.print_provider_id as number,
+      shop_id: shopId,
+      variants: (variants as Record<string, unknown>[]).map((v, i) => ({
+        id: v.id as number,
+        price: v.price as number,
+        is_enabled: v.is_enabled !== false,
+        is_default: i === 0,
+        sku: `${id.slice(-6)}-${v.id as number}`,
+        title: `Variant ${v.id as number}`,
+      })),
+      images: mockupImages(id, enabled, positionsOf(areas)),
+      print_areas: areas as MockProduct['print_areas'],
+      created_at: timestamp(),
+      updated_at: timestamp(),
+      visible: true,
+      is_locked: false,
+    }
+    products.set(id, product)
+    pendingMockups.set(id, mockupDelay)
+    return { status: 200, body: productView(product) }
+  }
+
+  function getProduct(id: string): Answer {
+    const product = products.get(id)
+    if (!product) return error(404, 'Product not found.', `Product ${id} does not exist.`, 404)
+    const answer = productView(product)
+    const pending = pendingMockups.get(id) ?? 0
+    if (pending > 0) pendingMockups.set(id, pending - 1)
+    return { status: 200, body: answer }
+  }
+
+  /** While mockups are pending (create answer included), Printify answers the product without images. */
+  function productView(product: MockProduct) {
+    return (pendingMockups.get(product.id) ?? 0) > 0 ? { ...product, images: [] } : product
+  }
+
+  function createOrder(body: unknown): Answer {
+    if (!isRecord(body)) return invalid(['The request body must be an object.'])
+    const problems: string[] = []
+    if (body.external_id !== undefined && typeof body.external_id !== 'string')
+      problems.push('external_id: The external id must be a string.')
+    const items = Array.isArray(body.line_items) ? body.line_items : []
+    if (items.length === 0) problems.push('line_items: The line items field is required.')
+    items.forEach((item, i) => {
+      if (!isRecord(item)) return problems.push(`line_items.${i}: The line item must be an object.`)
+      const product = typeof item.product_id === 'string' ? products.get(item.product_id) : undefined
+      if (!product) problems.push(`line_items.${i}.product_id: Product ${String(item.product_id)} does not exist.`)
+      else if (!product.variants.some((v) => v.id === item.variant_id && v.is_enabled))
+        problems.push(`line_items.${i}.variant_id: Variant ${String(item.variant_id)} is not enabled on the product.`)
+      if (!isPositiveInt(item.quantity)) problems.push(`line_items.${i}.quantity: The quantity must be at least 1.`)
+    })
+    if (![1, 2, 3, 4].includes(body.shipping_method as number))
+      problems.push('shipping_method: The selected shipping method is invalid.')
+    if (body.send_shipping_notification !== undefined && typeof body.send_shipping_notification !== 'boolean')
+      problems.push('send_shipping_notification: The field must be true or false.')
+    const address = isRecord(body.address_to) ? body.address_to : undefined
+    if (!address) problems.push('address_to: The address to field is required.')
+    else
+      for (const key of ['first_name', 'last_name', 'country', 'address1', 'city', 'zip'])
+        if (typeof address[key] !== 'string' || address[key] === '')
+          problems.push(`address_to.${key}: The ${key.replace('_', ' ')} field is required.`)
+    if (problems.length > 0) return invalid(problems)
+
+    const id = nextId('7')
+    const externalId = (body.external_id as string | undefined) ?? id
+    const label = typeof body.label === 'string' ? body.label : null
+    orders.set(id, {
+      id,
+      external_id: externalId,
+      label,
+      status: 'pending',
+      shipping_method: body.shipping_method as number,
+      send_shipping_notification: body.send_shipping_notification === true,
+      line_items: (items as Record<string, unknown>[]).map((item) => ({
+        product_id: item.product_id as string,
+        variant_id: item.variant_id as number,
+        quantity: item.quantity as number,
+        status: 'pending',
+      })),
+      address_to: Object.fromEntries(
+        Object.entries(address!).filter((e): e is [string, string] => typeof e[1] === 'string'),
+      ),
+      metadata: { order_type: 'api', shop_order_id: externalId, shop_order_label: label },
+      created_at: timestamp(),
+    })
+    return { status: 200, body: { id } }
+  }
+
+  function listOrders(params: URLSearchParams): Answer {
+    const page = Number(params.get('page') ?? '1')
+    const limit = Number(params.get('limit') ?? String(ORDERS_PAGE_LIMIT))
+    const problems: string[] = []
+    if (!Number.isInteger(page) || page < 1) problems.push('page: The page must be at least 1.')
+    if (!Number.isInteger(limit) || limit < 1) problems.push('limit: The limit must be at least 1.')
+    else if (limit > ORDERS_PAGE_LIMIT) problems.push(`limit: The limit may not be greater than ${ORDERS_PAGE_LIMIT}.`)
+    if (problems.length > 0) return invalid(problems)
+
+    const all = [...orders.values()].reverse() // newest first
+    const lastPage = Math.max(1, Math.ceil(all.length / limit))
+    const data = all.slice((page - 1) * limit, page * limit)
+    const base = `https://api.printify.com/v1/shops/${shopId}/orders.json`
+    const pageUrl = (n: number) => `${base}?page=${n}`
+    return {
+      status: 200,
+      body: {
+        current_page: page,
+        data,
+        first_page_url: pageUrl(1),
+        from: data.length > 0 ? (page - 1) * limit + 1 : null,
+        last_page: lastPage,
+        last_page_url: pageUrl(lastPage),
+        next_page_url: page < lastPage ? pageUrl(page + 1) : null,
+        path: base,
+        per_page: limit,
+        prev_page_url: page > 1 ? pageUrl(page - 1) : null,
+        to: data.length > 0 ? (page - 1) * limit + data.length : null,
+        total: all.length,
+      },
+    }
+  }
+
+  return {
+    fetch: handle,
+    token,
+    shopId,
+    calls,
+    uploads,
+    products,
+    orders,
+    /** The next `n` requests answer 429 (not processed) with this Retry-After; null sends none. */
+    rateLimitNext(n: number, retryAfter: string | null = '1') {
+      for (let i = 0; i < n; i++) faults.push({ kind: 'rate-limit', retryAfter })
+    },
+    /** The next `n` requests answer 5xx; `processed` makes them take effect first (a POST that "might have succeeded"). */
+    serverErrorNext(n: number, { status = 500, processed = false }: { status?: number; processed?: boolean } = {}) {
+      for (let i = 0; i < n; i++) faults.push({ kind: 'server-error', status, processed })
+    },
+    /** The next `n` requests fail like an unreachable host (fetch rejects with a TypeError). */
+    networkErrorNext(n: number) {
+      for (let i = 0; i < n; i++) faults.push({ kind: 'network' })
+    },
+    /** Products created from now on answer without mockups (on create and on the next `k` GETs). */
+    delayMockups(k: number) {
+      mockupDelay = k
+    },
+    /** Calls matching a method and a path (string equality or pattern). */
+    callsTo(method: string, path: string | RegExp) {
+      return calls.filter(
+        (c) => c.method === method && (typeof path === 'string' ? c.path === path : path.test(c.path)),
+      )
+    },
+  }
+}
+
+export type PrintifyMock = ReturnType<typeof createPrintifyMock>
+
+/** Printify-style mockup URLs: one per printed position plus a context shot, for each enabled variant. */
+function mockupImages(productId: string, variantIds: number[], positions: string[]): MockImage[] {
+  const images: MockImage[] = []
+  let camera = 0
+  for (const variantId of variantIds)
+    for (const position of [...positions, 'other']) {
+      camera++
+      images.push({
+        src: `https://images-api.printify.com/mockup/${productId}/${variantId}/${camera}/x.jpg?camera_label=${position}`,
+        variant_ids: [variantId],
+        position,
+        is_default: camera === 1,
+        is_selected_for_publishing: true,
+      })
+    }
+  return images
+}
+
+function positionsOf(areas: unknown[]): string[] {
+  const positions = new Set<string>()
+  for (const area of areas)
+    if (isRecord(area) && Array.isArray(area.placeholders))
+      for (const ph of area.placeholders)
+        if (isRecord(ph) && typeof ph.position === 'string') positions.add(ph.position)
+  return [...positions]
+}
+
+function error(
+  status: number,
+  message: string,
+  reason: string,
+  code = status === 400 ? VALIDATION_CODE : status,
+): Answer {
+  return { status, body: { status: 'error', code, message, errors: { reason, code } } }
+}
+const invalid = (problems: string[]) => error(400, 'Validation failed.', problems.join(' '))
+const notFound = () => error(404, 'Not found.', 'The requested resource does not exist.', 404)
+const serverError = (status: number) => ({ status, body: { status: 'error', code: status, message: 'Server Error' } })
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+const isPositiveInt = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value > 0
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return text
+  }
+}
+
+function decodeBase64(text: string): Buffer | null {
+  if (text === '' || text.length % 4 !== 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(text)) return null
+  return Buffer.from(text, 'base64')
+}
+
+function mimeFromName(name: string) {
+  return /\.jpe?g$/i.test(name) ? 'image/jpeg' : 'image/png'
+}
+
+/** Reads a PNG's IHDR size; JPEG is accepted by signature with size unknown (0). */
+function imageInfo(bytes: Buffer): { width: number; height: number; mime: string } | null {
+  const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+  if (bytes.length >= 24 && bytes.subarray(0, 8).equals(png) && bytes.toString('ascii', 12, 16) === 'IHDR')
+    return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20), mime: 'image/png' }
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
+    return { width: 0, height: 0, mime: 'image/jpeg' }
+  return null
+}
