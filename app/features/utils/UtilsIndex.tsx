@@ -7,6 +7,7 @@ export function UtilsIndex() {
   const tools = [
     ...(demoMode ? [{ to: '/utils/demo-sign-in' as const, title: 'Demo sign-in', body: 'Shop as one of the demo families.' }] : []),
     { to: '/utils/session' as const, title: 'Your session', body: 'The session id and campaign details support may ask for.' },
+    { to: '/utils/render-check' as const, title: 'Preview render check', body: 'See the live ornament preview draw on this device.' },
     { to: '/photo-products/tou' as const, title: 'Terms of use', body: 'The terms for photo products.' },
   ]
   return (

@@ -1,0 +1,402 @@
+/**
+ * The live ornament preview: pixi.js v8 on WebGL, drawing exactly the layout of layout.ts. Loaded
+ * lazily (dynamic import) by the designer and the render check page only, so pixi is in no other
+ * page's bundle.
+ *
+ * Masks, frames, pattern tiles and back sides are drawn 1:1 from the API's scaled copies
+ * (GET /v1/printify/base-images), made by the same sharp code as the print file, so the preview and
+ * the print differ only in how the photo itself is sampled.
+ */
+import {
+  Application,
+  Container,
+  Graphics,
+  ImageSource,
+  Matrix,
+  RendererType,
+  Sprite,
+  Texture,
+  TilingSprite,
+} from 'pixi.js'
+import type { PseudoTemplate, TemplateCell } from '../lib/ornaments'
+import {
+  cellClipRect,
+  clampTransform,
+  drawOrder,
+  IDENTITY_TRANSFORM,
+  outputSize,
+  photoMatrix,
+  scaleMatrix,
+  type PhotoTransform,
+  type Size,
+} from './layout'
+
+export type PreviewSide = 'front' | 'back'
+
+export type PreviewOptions = {
+  template: PseudoTemplate
+  /** Canvas width in pixels: one of previewWidths (contract/designs.ts). */
+  width: number
+  /** URL of a base image scaled for this canvas width. */
+  baseImageUrl: (path: string, width: number) => string
+  /** Opaque background colour (tests and CI) or transparent (the designer). */
+  background?: string
+  /** Mip-mapped photo textures look better shrunk; off for pixel checks that only enlarge. */
+  mipmaps?: boolean
+}
+
+type PhotoSlot = { cell: TemplateCell; holder: Container; sprite: Sprite | null; texture: Texture | null; size: Size | null; transform: PhotoTransform }
+
+async function loadBitmap(url: string, signal?: AbortSignal): Promise<ImageBitmap> {
+  const response = await fetch(url, { credentials: 'include', signal })
+  if (!response.ok) throw new Error(`Could not load ${url}: ${response.status}`)
+  return createImageBitmap(await response.blob(), { premultiplyAlpha: 'premultiply', colorSpaceConversion: 'none' })
+}
+
+function textureOf(bitmap: ImageBitmap, mipmaps: boolean): Texture {
+  const source = new ImageSource({ resource: bitmap, scaleMode: 'linear', autoGenerateMipmaps: mipmaps, alphaMode: 'premultiplied-alpha' })
+  return new Texture({ source })
+}
+
+export type OrnamentPreview = Awaited<ReturnType<typeof createOrnamentPreview>>
+
+export async function createOrnamentPreview(options: PreviewOptions) {
+  const { template, width } = options
+  const scale = width / template.width
+  const size = outputSize(template, scale)
+  const mipmaps = options.mipmaps ?? true
+  const app = new Application()
+  await app.init({
+    width: size.width,
+    height: size.height,
+    preference: 'webgl',
+    antialias: false,
+    resolution: 1,
+    autoDensity: false,
+    autoStart: false,
+    backgroundAlpha: options.background ? 1 : 0,
+    background: options.background ?? '#000000',
+    preserveDrawingBuffer: true,
+  })
+  app.ticker.stop()
+  const owned: Texture[] = []
+  const abort = new AbortController()
+  let destroyed = false
+
+  const baseTexture = async (path: string) => {
+    const texture = textureOf(await loadBitmap(options.baseImageUrl(path, width), abort.signal), false)
+    owned.push(texture)
+    return texture
+  }
+
+  const front = new Container({ label: 'front' })
+  const back = new Container({ label: 'back', visible: false })
+  app.stage.addChild(front, back)
+
+  const [maskTexture, frameTexture] = await Promise.all([baseTexture(template.maskImageUrl), baseTexture(template.templateImageUrl)])
+  const layers = drawOrder(template.cells)
+  const beneath = new Container({ label: 'beneath' })
+  const onTop = new Container({ label: 'on-top' })
+  const slots = new Map<string, PhotoSlot>()
+
+  for (const layer of layers) {
+    if (layer.kind === 'template') continue
+    const { cell } = layer
+    const parent = cell.positionRelativeToTemplate === 'Beneath' ? beneath : onTop
+    const rect = cellClipRect(cell, scale)
+    if (cell.type === 'PatternImage' && cell.patternData) {
+      const tile = await baseTexture(cell.patternData.tileUrl)
+      const tiling = new TilingSprite({ texture: tile, width: rect.width, height: rect.height })
+      tiling.position.set(rect.left, rect.top)
+      parent.addChild(tiling)
+      continue
+    }
+    // Each photo is clipped to its cell's whole pixels (a rectangle mask becomes a scissor test).
+    const holder = new Container({ label: cell.id })
+    const clip = new Graphics().rect(rect.left, rect.top, rect.width, rect.height).fill(0xffffff)
+    holder.addChild(clip)
+    holder.mask = clip
+    parent.addChild(holder)
+    slots.set(cell.id, { cell, holder, sprite: null, texture: null, size: null, transform: { ...IDENTITY_TRANSFORM } })
+  }
+
+  const maskFor = (container: Container) => {
+    const maskSprite = new Sprite(maskTexture)
+    front.addChild(maskSprite)
+    // A black mask has nothing in its red channel: mask by alpha.
+    container.setMask({ mask: maskSprite, channel: 'alpha' })
+  }
+  front.addChild(beneath)
+  maskFor(beneath)
+  front.addChild(new Sprite(frameTexture))
+  if (onTop.children.length > 0) {
+    front.addChild(onTop)
+    maskFor(onTop)
+  }
+
+  let backSprite: Sprite | null = null
+  let backTexture: Texture | null = null
+
+  let frame = 0
+  const render = () => {
+    if (!destroyed) app.render()
+  }
+  const scheduleRender = () => {
+    if (frame || destroyed) return
+    frame = requestAnimationFrame(() => {
+      frame = 0
+      render()
+    })
+  }
+
+  const place = (slot: PhotoSlot) => {
+    if (!slot.sprite || !slot.size) return
+    const m = scaleMatrix(photoMatrix(slot.cell, slot.size, slot.transform), scale)
+    slot.sprite.setFromMatrix(new Matrix(m.a, m.b, m.c, m.d, m.tx, m.ty))
+  }
+
+  const slotOf = (cellId: string) => {
+    const slot = slots.get(cellId)
+    if (!slot) throw new Error(`No photo cell ${cellId}`)
+    return slot
+  }
+
+  const preview = {
+    canvas: app.canvas as HTMLCanvasElement,
+    size,
+    scale,
+    template,
+    /** 'webgl' when running on WebGL. */
+    rendererType: app.renderer.type === RendererType.WEBGL ? ('webgl' as const) : app.renderer.type === RendererType.WEBGPU ? ('webgpu' as const) : ('canvas' as const),
+    cellIds: [...slots.keys()],
+
+    /** Puts a photo (by URL) in a cell, keeping `transform` (clamped to the photo); null empties the cell. */
+    async setPhoto(cellId: string, url: string | null, transform: PhotoTransform = IDENTITY_TRANSFORM): Promise<PhotoTransform> {
+      const slot = slotOf(cellId)
+      let next: { texture: Texture; size: Size } | null = null
+      if (url) {
+        const bitmap = await loadBitmap(url, abort.signal)
+        if (destroyed) {
+          bitmap.close()
+          return transform
+        }
+        next = { texture: textureOf(bitmap, mipmaps), size: { width: bitmap.width, height: bitmap.height } }
+      }
+      if (slot.sprite) {
+        slot.holder.removeChild(slot.sprite)
+        slot.sprite.destroy()
+        slot.texture?.destroy(true)
+      }
+      slot.sprite = null
+      slot.texture = null
+      slot.size = null
+      if (next) {
+        slot.texture = next.texture
+        slot.size = next.size
+        slot.sprite = new Sprite(next.texture)
+        slot.holder.addChildAt(slot.sprite, 0)
+        slot.transform = clampTransform(slot.cell, next.size, transform)
+        place(slot)
+      }
+      scheduleRender()
+      return slot.transform
+    },
+
+    /** Moves a photo; answers the transform actually applied (clamped so the cell stays covered). */
+    setTransform(cellId: string, transform: PhotoTransform): PhotoTransform {
+      const slot = slotOf(cellId)
+      slot.transform = slot.size ? clampTransform(slot.cell, slot.size, transform) : transform
+      place(slot)
+      scheduleRender()
+      return slot.transform
+    },
+
+    transformOf: (cellId: string) => slotOf(cellId).transform,
+    photoSizeOf: (cellId: string) => slotOf(cellId).size,
+
+    /** The photo cell under a point given in template pixels, if any. */
+    cellAt(x: number, y: number): string | null {
+      for (const slot of slots.values()) {
+        const l = slot.cell.absoluteCenterX - slot.cell.width / 2
+        const t = slot.cell.absoluteCenterY - slot.cell.height / 2
+        if (x >= l && x <= l + slot.cell.width && y >= t && y <= t + slot.cell.height) return slot.cell.id
+      }
+      return null
+    },
+
+    /** A point on the page (client pixels) in template pixels. */
+    toTemplatePoint(clientX: number, clientY: number) {
+      const box = preview.canvas.getBoundingClientRect()
+      return { x: ((clientX - box.left) / box.width) * template.width, y: ((clientY - box.top) / box.height) * template.height }
+    },
+
+    /** Template pixels per client pixel, for turning pointer deltas into offsets. */
+    templatePerClientPixel() {
+      const box = preview.canvas.getBoundingClientRect()
+      return box.width > 0 ? template.width / box.width : 1
+    },
+
+    async setBackSide(path: string | null) {
+      const texture = path ? await baseTexture(path) : null
+      if (destroyed) return
+      if (backSprite) {
+        back.removeChild(backSprite)
+        backSprite.destroy()
+      }
+      if (backTexture) {
+        owned.splice(owned.indexOf(backTexture), 1)
+        backTexture.destroy(true)
+      }
+      backTexture = texture
+      backSprite = texture ? new Sprite(texture) : null
+      if (backSprite) back.addChild(backSprite)
+      scheduleRender()
+    },
+
+    showSide(side: PreviewSide) {
+      front.visible = side === 'front'
+      back.visible = side === 'back'
+      scheduleRender()
+    },
+
+    renderNow: render,
+
+    /** The canvas's pixels (RGBA, top row first), for checks and goldens. */
+    readPixels(): Uint8Array {
+      render()
+      const gl = (app.renderer as unknown as { gl: WebGL2RenderingContext }).gl
+      const out = new Uint8Array(size.width * size.height * 4)
+      gl.readPixels(0, 0, size.width, size.height, gl.RGBA, gl.UNSIGNED_BYTE, out)
+      // WebGL's rows start at the bottom.
+      const row = size.width * 4
+      const flipped = new Uint8Array(out.length)
+      for (let y = 0; y < size.height; y++) flipped.set(out.subarray((size.height - 1 - y) * row, (size.height - y) * row), y * row)
+      return flipped
+    },
+
+    /** Render time of one frame, waiting for the GPU to finish (bench:render). */
+    timeFrame(): number {
+      const gl = (app.renderer as unknown as { gl: WebGL2RenderingContext }).gl
+      const start = performance.now()
+      render()
+      gl.finish()
+      const px = new Uint8Array(4)
+      gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, px)
+      return performance.now() - start
+    },
+
+    /** Frees every texture, sprite and the WebGL context. Safe to call twice. */
+    destroy() {
+      if (destroyed) return
+      destroyed = true
+      abort.abort()
+      if (frame) cancelAnimationFrame(frame)
+      for (const slot of slots.values()) slot.texture?.destroy(true)
+      for (const texture of owned) texture.destroy(true)
+      app.destroy({ removeView: true }, { children: true, texture: false, textureSource: false })
+    },
+  }
+  render()
+  return preview
+}
+
+/**
+ * Pointer and wheel gestures on the preview canvas: drag moves the photo under the pointer, two
+ * fingers pinch-zoom and rotate it, the wheel zooms. `onChange` hears each applied transform.
+ */
+export function attachGestures(
+  preview: OrnamentPreview,
+  onChange: (cellId: string, transform: PhotoTransform, phase: 'move' | 'end') => void,
+  onSelect?: (cellId: string) => void,
+) {
+  const canvas = preview.canvas
+  const pointers = new Map<number, { x: number; y: number }>()
+  let active: string | null = null
+  let pinch: { distance: number; angle: number; zoom: number; rotation: number } | null = null
+
+  const geometry = () => {
+    const [a, b] = [...pointers.values()]
+    if (!a || !b) return null
+    return { distance: Math.hypot(b.x - a.x, b.y - a.y), angle: (Math.atan2(b.y - a.y, b.x - a.x) * 180) / Math.PI }
+  }
+
+  const down = (e: PointerEvent) => {
+    const p = preview.toTemplatePoint(e.clientX, e.clientY)
+    if (pointers.size === 0) {
+      active = preview.cellAt(p.x, p.y)
+      if (!active || !preview.photoSizeOf(active)) {
+        active = null
+        return
+      }
+      onSelect?.(active)
+    }
+    if (!active) return
+    canvas.setPointerCapture(e.pointerId)
+    pointers.set(e.pointerId, { x: e.clientX, y: e.clientY })
+    const g = geometry()
+    if (g) {
+      const t = preview.transformOf(active)
+      pinch = { ...g, zoom: t.zoom, rotation: t.rotation }
+    }
+    e.preventDefault()
+  }
+
+  const move = (e: PointerEvent) => {
+    const last = pointers.get(e.pointerId)
+    if (!last || !active) return
+    const now = { x: e.clientX, y: e.clientY }
+    pointers.set(e.pointerId, now)
+    const t = preview.transformOf(active)
+    const g = geometry()
+    if (pinch && g) {
+      const k = preview.templatePerClientPixel() / pointers.size
+      const next = {
+        ...t,
+        x: t.x + (now.x - last.x) * k,
+        y: t.y + (now.y - last.y) * k,
+        zoom: pinch.zoom * (g.distance / Math.max(1, pinch.distance)),
+        rotation: pinch.rotation + (g.angle - pinch.angle),
+      }
+      onChange(active, preview.setTransform(active, next), 'move')
+    } else {
+      const k = preview.templatePerClientPixel()
+      onChange(active, preview.setTransform(active, { ...t, x: t.x + (now.x - last.x) * k, y: t.y + (now.y - last.y) * k }), 'move')
+    }
+  }
+
+  const up = (e: PointerEvent) => {
+    if (!pointers.delete(e.pointerId)) return
+    if (pointers.size < 2) pinch = null
+    if (pointers.size === 0 && active) {
+      onChange(active, preview.transformOf(active), 'end')
+      active = null
+    }
+  }
+
+  let wheelEnd = 0
+  const wheel = (e: WheelEvent) => {
+    const p = preview.toTemplatePoint(e.clientX, e.clientY)
+    const cellId = preview.cellAt(p.x, p.y)
+    if (!cellId || !preview.photoSizeOf(cellId)) return
+    e.preventDefault()
+    const t = preview.transformOf(cellId)
+    onChange(cellId, preview.setTransform(cellId, { ...t, zoom: t.zoom * Math.exp(-e.deltaY * 0.0015) }), 'move')
+    window.clearTimeout(wheelEnd)
+    wheelEnd = window.setTimeout(() => onChange(cellId, preview.transformOf(cellId), 'end'), 250)
+  }
+
+  canvas.style.touchAction = 'none'
+  canvas.addEventListener('pointerdown', down)
+  canvas.addEventListener('pointermove', move)
+  canvas.addEventListener('pointerup', up)
+  canvas.addEventListener('pointercancel', up)
+  canvas.addEventListener('wheel', wheel, { passive: false })
+  return () => {
+    window.clearTimeout(wheelEnd)
+    canvas.removeEventListener('pointerdown', down)
+    canvas.removeEventListener('pointermove', move)
+    canvas.removeEventListener('pointerup', up)
+    canvas.removeEventListener('pointercancel', up)
+    canvas.removeEventListener('wheel', wheel)
+  }
+}

@@ -1,0 +1,150 @@
+/**
+ * The preview is what gets printed:
+ *  - visual goldens: pixi (WebGL in headless Chromium) draws each shape with fixed fixture photos and
+ *    transforms; the pixels are compared with tests/visual/*.png by pixelmatch (threshold 0.2, at
+ *    most 0.1 % of pixels differing). UPDATE_GOLDENS=1 rewrites them.
+ *  - agreement: pixi and the sharp print renderer draw the same design at the same scale, with
+ *    checkerboard photos, turned and zoomed; at most 0.1 % of pixels may differ.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { expect, test, type Page } from '@playwright/test'
+import pixelmatch from 'pixelmatch'
+import { PNG } from 'pngjs'
+import sharp from 'sharp'
+import type { PhotoTransform } from '../../app/compositor/layout'
+import { renderFront } from '../../app/compositor/print.server'
+import { backSides, ornamentShapes, photoCells, pseudoTemplates, type OrnamentShape } from '../../app/lib/ornaments'
+import { expectNoSeriousAxeViolations, waitForHydration } from './support'
+
+const fixtures = path.resolve('tests/fixtures/render')
+const goldens = path.resolve('tests/visual')
+const WIDTH = 640
+const MAX_DIFF_RATIO = 0.001
+
+type Spec = {
+  shape: OrnamentShape
+  width: number
+  background?: string
+  side?: 'front' | 'back'
+  backSidePath?: string
+  photos: Record<string, { url: string; transform: PhotoTransform }>
+}
+type Result = { rendererType: string; width: number; height: number; pixels: string }
+
+async function openRenderCheck(page: Page) {
+  await page.route('**/__fixtures/*', (route) => {
+    const file = path.join(fixtures, path.basename(new URL(route.request().url()).pathname))
+    return route.fulfill({ body: fs.readFileSync(file), contentType: file.endsWith('.png') ? 'image/png' : 'image/jpeg' })
+  })
+  await page.goto('/utils/render-check')
+  await waitForHydration(page)
+  await expect(page.getByTestId('render-check-status')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 })
+}
+
+async function renderInBrowser(page: Page, spec: Spec): Promise<Result> {
+  return page.evaluate((s) => window.keepsakeRenderCheck!.render(s), spec)
+}
+
+function diffRatio(a: Buffer, b: Buffer, width: number, height: number, diffFile?: string) {
+  const diff = diffFile ? new PNG({ width, height }) : null
+  const differing = pixelmatch(a, b, diff?.data, width, height, { threshold: 0.2 })
+  if (diff && differing > 0) fs.writeFileSync(diffFile!, PNG.sync.write(diff))
+  return differing / (width * height)
+}
+
+const designs: Record<OrnamentShape, [PhotoTransform, PhotoTransform]> = {
+  tree: [
+    { x: 0, y: 0, zoom: 1, rotation: 0 },
+    { x: 40, y: -60, zoom: 1.6, rotation: 14 },
+  ],
+  star: [
+    { x: -30, y: 20, zoom: 1.3, rotation: -22 },
+    { x: 0, y: 0, zoom: 2.2, rotation: 90 },
+  ],
+  stocking: [
+    { x: 15, y: 80, zoom: 1.15, rotation: 180 },
+    { x: -50, y: 0, zoom: 1.8, rotation: -37 },
+  ],
+}
+
+function specOf(shape: OrnamentShape, files: [string, string]): Spec {
+  const cells = photoCells(pseudoTemplates[shape])
+  return {
+    shape,
+    width: WIDTH,
+    photos: Object.fromEntries(cells.map((cell, i) => [cell.id, { url: `/__fixtures/${files[i]}`, transform: designs[shape][i]! }])),
+  }
+}
+
+test.describe('the live preview renderer', () => {
+  test.describe.configure({ mode: 'serial' })
+
+  for (const shape of ornamentShapes) {
+    test(`${shape}: pixi on WebGL matches its golden`, async ({ page }) => {
+      await openRenderCheck(page)
+      const result = await renderInBrowser(page, specOf(shape, ['scene.jpg', 'checker-b.png']))
+      expect(result.rendererType).toBe('webgl')
+      const pixels = Buffer.from(result.pixels, 'base64')
+      const golden = path.join(goldens, `${shape}-front.png`)
+      if (process.env.UPDATE_GOLDENS || !fs.existsSync(golden)) {
+        fs.writeFileSync(golden, PNG.sync.write(Object.assign(new PNG({ width: result.width, height: result.height }), { data: pixels })))
+        test.info().annotations.push({ type: 'golden', description: `wrote ${golden}` })
+      }
+      const expected = PNG.sync.read(fs.readFileSync(golden))
+      expect([result.width, result.height]).toEqual([expected.width, expected.height])
+      const ratio = diffRatio(pixels, expected.data, result.width, result.height, test.info().outputPath(`${shape}-diff.png`))
+      expect(ratio).toBeLessThanOrEqual(MAX_DIFF_RATIO)
+    })
+
+    test(`${shape}: the pixi preview and the sharp print render agree, turned and zoomed`, async ({ page }) => {
+      await openRenderCheck(page)
+      const spec = specOf(shape, ['checker-a.png', 'checker-b.png'])
+      const result = await renderInBrowser(page, spec)
+      expect(result.rendererType).toBe('webgl')
+      const template = pseudoTemplates[shape]
+      const print = await renderFront(
+        {
+          template,
+          photos: Object.fromEntries(
+            Object.entries(spec.photos).map(([cellId, p]) => [cellId, { image: fs.readFileSync(path.join(fixtures, path.basename(p.url))), transform: p.transform }]),
+          ),
+        },
+        WIDTH / template.width,
+      )
+      expect([print.width, print.height]).toEqual([result.width, result.height])
+      const printOnWhite = await sharp(print.data, { raw: { width: print.width, height: print.height, channels: 4 } })
+        .flatten({ background: '#ffffff' })
+        .ensureAlpha()
+        .raw()
+        .toBuffer()
+      const ratio = diffRatio(Buffer.from(result.pixels, 'base64'), printOnWhite, print.width, print.height, test.info().outputPath(`${shape}-agreement-diff.png`))
+      test.info().annotations.push({ type: 'differing pixels', description: `${(ratio * 100).toFixed(4)} %` })
+      expect(ratio).toBeLessThanOrEqual(MAX_DIFF_RATIO)
+    })
+  }
+
+  test('the back side draws the chosen design 1:1', async ({ page }) => {
+    await openRenderCheck(page)
+    const backSide = backSides.star[12]!
+    const result = await renderInBrowser(page, { ...specOf('star', ['checker-a.png', 'checker-b.png']), side: 'back', backSidePath: backSide.backsideUrl })
+    const expected = await sharp(path.resolve('public', `.${backSide.backsideUrl}`))
+      .resize(result.width, result.height, { fit: 'fill', kernel: 'lanczos3' })
+      .flatten({ background: '#ffffff' })
+      .ensureAlpha()
+      .raw()
+      .toBuffer()
+    expect(diffRatio(Buffer.from(result.pixels, 'base64'), expected, result.width, result.height)).toBeLessThanOrEqual(MAX_DIFF_RATIO)
+  })
+
+  test('the render check page draws all three shapes and is accessible', async ({ page }) => {
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 })
+      await openRenderCheck(page)
+      await expect(page.getByTestId('render-check-status')).toHaveText('Renderer: WebGL')
+      await expect(page.locator('canvas')).toHaveCount(3)
+      await expectNoSeriousAxeViolations(page)
+      await page.screenshot({ path: test.info().outputPath(`render-check-${width}.png`), fullPage: true })
+    }
+  })
+})
