@@ -22,8 +22,8 @@ async function checker(width: number, height: number, square: number, hue: numbe
 }
 
 const dir = new URL('../tests/fixtures/render/', import.meta.url)
-await writeFile(new URL('checker-a.png', dir), await checker(240, 180, 12, 40))
-await writeFile(new URL('checker-b.png', dir), await checker(180, 240, 10, 120))
+await writeFile(new URL('checker-a.png', dir), await checker(400, 300, 5, 40))
+await writeFile(new URL('checker-b.png', dir), await checker(300, 400, 4, 120))
 const [spec] = demoPhotoSpecs(1)
 const scene = await renderDemoPhoto({ ...spec!, width: 800, height: 600 })
 await writeFile(new URL('scene.jpg', dir), await sharp(scene).resize(800, 600).jpeg({ quality: 88 }).toBuffer())

@@ -1,6 +1,6 @@
 /**
  * The one layout both renderers draw: pure maths from (template, cell, photo size, the shopper's
- * transform) to exact placement and draw order. The pixi preview (preview.client.ts) and the sharp
+ * transform) to exact placement and draw order. The pixi preview (pixi-preview.ts) and the sharp
  * print renderer (print.server.ts) both take their numbers from here, so what the shopper sees is
  * what is printed.
  *

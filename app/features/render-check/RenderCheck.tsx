@@ -59,7 +59,7 @@ export function RenderCheck() {
     const cleanups: (() => void)[] = []
     const baseImageUrl = (path: string, width: number) => `${apiBaseUrl}/v1/printify/base-images?path=${encodeURIComponent(path)}&width=${width}`
     ;(async () => {
-      const { createOrnamentPreview } = await import('~/compositor/preview.client')
+      const { createOrnamentPreview } = await import('~/compositor/pixi-preview')
       const renderOne = async (spec: RenderSpec) => {
         const preview = await createOrnamentPreview({
           template: pseudoTemplates[spec.shape],
