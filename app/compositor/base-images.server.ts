@@ -54,6 +54,37 @@ export function scaledBaseImage(path: string, size: Size): Promise<Buffer> {
   return made
 }
 
+const RAW_CACHE_BYTES = 256 * 1024 * 1024
+const raws = new Map<string, Promise<{ data: Buffer; width: number; height: number }>>()
+let rawBytes = 0
+
+/**
+ * The same, decoded to raw RGBA and cached (up to 256 MB, least recently used first out), so a
+ * print render does not decode the mask and frame PNGs every time.
+ */
+export function scaledBaseImageRaw(path: string, size: Size): Promise<{ data: Buffer; width: number; height: number }> {
+  const key = `${path}@${size.width}x${size.height}`
+  const hit = raws.get(key)
+  if (hit) {
+    raws.delete(key)
+    raws.set(key, hit)
+    return hit
+  }
+  const made = scaledBaseImage(path, size).then(async (png) => {
+    const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
+    rawBytes += data.length
+    while (rawBytes > RAW_CACHE_BYTES && raws.size > 1) {
+      const [oldest, entry] = raws.entries().next().value!
+      raws.delete(oldest)
+      rawBytes -= (await entry).data.length
+    }
+    return { data, width: info.width, height: info.height }
+  })
+  made.catch(() => raws.delete(key))
+  raws.set(key, made)
+  return made
+}
+
 let hashes: Promise<Record<string, string>> | null = null
 
 /** sha256 (hex, first 16 bytes) of every base image, keyed by public path. */

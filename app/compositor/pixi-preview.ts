@@ -7,23 +7,14 @@
  * (GET /v1/printify/base-images), made by the same sharp code as the print file, so the preview and
  * the print differ only in how the photo itself is sampled.
  */
-import {
-  Application,
-  Container,
-  Graphics,
-  ImageSource,
-  Matrix,
-  RendererType,
-  Sprite,
-  Texture,
-  TilingSprite,
-} from 'pixi.js'
+import { Application, Container, ImageSource, MeshSimple, RendererType, Sprite, Texture, TilingSprite } from 'pixi.js'
 import type { PseudoTemplate, TemplateCell } from '../lib/ornaments'
 import {
   cellClipRect,
   clampTransform,
   drawOrder,
   IDENTITY_TRANSFORM,
+  invertMatrix,
   outputSize,
   photoMatrix,
   scaleMatrix,
@@ -39,13 +30,29 @@ export type PreviewOptions = {
   width: number
   /** URL of a base image scaled for this canvas width. */
   baseImageUrl: (path: string, width: number) => string
-  /** Opaque background colour (tests and CI) or transparent (the designer). */
-  background?: string
   /** Mip-mapped photo textures look better shrunk; off for pixel checks that only enlarge. */
   mipmaps?: boolean
 }
 
-type PhotoSlot = { cell: TemplateCell; holder: Container; sprite: Sprite | null; texture: Texture | null; size: Size | null; transform: PhotoTransform }
+/** A photo is one quad over its cell's pixels whose texture coordinates place the photo: no mask needed to clip it. */
+type PhotoSlot = { cell: TemplateCell; quad: MeshSimple; texture: Texture | null; size: Size | null; transform: PhotoTransform }
+
+/** The mask with its alpha inverted: drawn with the 'erase' blend it removes everything outside the silhouettes. */
+async function invertedMaskBitmap(mask: ImageBitmap): Promise<ImageBitmap> {
+  const canvas = new OffscreenCanvas(mask.width, mask.height)
+  const ctx = canvas.getContext('2d', { willReadFrequently: true })!
+  ctx.drawImage(mask, 0, 0)
+  const image = ctx.getImageData(0, 0, mask.width, mask.height)
+  const px = image.data
+  for (let i = 0; i < px.length; i += 4) {
+    px[i] = 0
+    px[i + 1] = 0
+    px[i + 2] = 0
+    px[i + 3] = 255 - px[i + 3]!
+  }
+  ctx.putImageData(image, 0, 0)
+  return createImageBitmap(canvas, { premultiplyAlpha: 'premultiply' })
+}
 
 async function loadBitmap(url: string, signal?: AbortSignal): Promise<ImageBitmap> {
   const response = await fetch(url, { credentials: 'include', signal })
@@ -74,8 +81,7 @@ export async function createOrnamentPreview(options: PreviewOptions) {
     resolution: 1,
     autoDensity: false,
     autoStart: false,
-    backgroundAlpha: options.background ? 1 : 0,
-    background: options.background ?? '#000000',
+    backgroundAlpha: 0,
     preserveDrawingBuffer: true,
   })
   app.ticker.stop()
@@ -83,26 +89,35 @@ export async function createOrnamentPreview(options: PreviewOptions) {
   const abort = new AbortController()
   let destroyed = false
 
-  const baseTexture = async (path: string) => {
-    const texture = textureOf(await loadBitmap(options.baseImageUrl(path, width), abort.signal), false)
+  const own = (texture: Texture) => {
     owned.push(texture)
     return texture
   }
+  const baseBitmap = (path: string) => loadBitmap(options.baseImageUrl(path, width), abort.signal)
+  const baseTexture = async (path: string) => own(textureOf(await baseBitmap(path), false))
 
   const front = new Container({ label: 'front' })
   const back = new Container({ label: 'back', visible: false })
   app.stage.addChild(front, back)
 
-  const [maskTexture, frameTexture] = await Promise.all([baseTexture(template.maskImageUrl), baseTexture(template.templateImageUrl)])
+  const [maskBitmap, frameTexture] = await Promise.all([baseBitmap(template.maskImageUrl), baseTexture(template.templateImageUrl)])
+  const eraseTexture = own(textureOf(await invertedMaskBitmap(maskBitmap), false))
+  const maskTexture = own(textureOf(maskBitmap, false))
   const layers = drawOrder(template.cells)
-  const beneath = new Container({ label: 'beneath' })
   const onTop = new Container({ label: 'on-top' })
   const slots = new Map<string, PhotoSlot>()
 
+  // Beneath cells straight onto the canvas, then the inverted mask erases what lies outside the
+  // silhouettes (the canvas is transparent), then the frame: a handful of draws, no render targets.
   for (const layer of layers) {
-    if (layer.kind === 'template') continue
+    if (layer.kind === 'template') {
+      const erase = new Sprite(eraseTexture)
+      erase.blendMode = 'erase'
+      front.addChild(erase, new Sprite(frameTexture))
+      continue
+    }
     const { cell } = layer
-    const parent = cell.positionRelativeToTemplate === 'Beneath' ? beneath : onTop
+    const parent = cell.positionRelativeToTemplate === 'Beneath' ? front : onTop
     const rect = cellClipRect(cell, scale)
     if (cell.type === 'PatternImage' && cell.patternData) {
       const tile = await baseTexture(cell.patternData.tileUrl)
@@ -111,27 +126,22 @@ export async function createOrnamentPreview(options: PreviewOptions) {
       parent.addChild(tiling)
       continue
     }
-    // Each photo is clipped to its cell's whole pixels (a rectangle mask becomes a scissor test).
-    const holder = new Container({ label: cell.id })
-    const clip = new Graphics().rect(rect.left, rect.top, rect.width, rect.height).fill(0xffffff)
-    holder.addChild(clip)
-    holder.mask = clip
-    parent.addChild(holder)
-    slots.set(cell.id, { cell, holder, sprite: null, texture: null, size: null, transform: { ...IDENTITY_TRANSFORM } })
+    const corners = [rect.left, rect.top, rect.left + rect.width, rect.top, rect.left + rect.width, rect.top + rect.height, rect.left, rect.top + rect.height]
+    const quad = new MeshSimple({
+      texture: Texture.EMPTY,
+      vertices: new Float32Array(corners),
+      uvs: new Float32Array(8),
+      indices: new Uint32Array([0, 1, 2, 0, 2, 3]),
+    })
+    quad.visible = false
+    parent.addChild(quad)
+    slots.set(cell.id, { cell, quad, texture: null, size: null, transform: { ...IDENTITY_TRANSFORM } })
   }
-
-  const maskFor = (container: Container) => {
-    const maskSprite = new Sprite(maskTexture)
-    front.addChild(maskSprite)
-    // A black mask has nothing in its red channel: mask by alpha.
-    container.setMask({ mask: maskSprite, channel: 'alpha' })
-  }
-  front.addChild(beneath)
-  maskFor(beneath)
-  front.addChild(new Sprite(frameTexture))
   if (onTop.children.length > 0) {
-    front.addChild(onTop)
-    maskFor(onTop)
+    // Cells above the frame (none of our templates has one) are masked the general way.
+    const maskSprite = new Sprite(maskTexture)
+    front.addChild(maskSprite, onTop)
+    onTop.setMask({ mask: maskSprite, channel: 'alpha' })
   }
 
   let backSprite: Sprite | null = null
@@ -139,6 +149,8 @@ export async function createOrnamentPreview(options: PreviewOptions) {
 
   let frame = 0
   const render = () => {
+    if (frame) cancelAnimationFrame(frame)
+    frame = 0
     if (!destroyed) app.render()
   }
   const scheduleRender = () => {
@@ -150,9 +162,18 @@ export async function createOrnamentPreview(options: PreviewOptions) {
   }
 
   const place = (slot: PhotoSlot) => {
-    if (!slot.sprite || !slot.size) return
-    const m = scaleMatrix(photoMatrix(slot.cell, slot.size, slot.transform), scale)
-    slot.sprite.setFromMatrix(new Matrix(m.a, m.b, m.c, m.d, m.tx, m.ty))
+    if (!slot.size) return
+    // Each corner of the cell's quad samples the photo where the layout puts it.
+    const inverse = invertMatrix(scaleMatrix(photoMatrix(slot.cell, slot.size, slot.transform), scale))
+    const positions = slot.quad.geometry.positions
+    const uvs = new Float32Array(8)
+    for (let i = 0; i < 8; i += 2) {
+      const x = positions[i]!
+      const y = positions[i + 1]!
+      uvs[i] = (inverse.a * x + inverse.c * y + inverse.tx) / slot.size.width
+      uvs[i + 1] = (inverse.b * x + inverse.d * y + inverse.ty) / slot.size.height
+    }
+    slot.quad.geometry.uvs = uvs
   }
 
   const slotOf = (cellId: string) => {
@@ -182,19 +203,12 @@ export async function createOrnamentPreview(options: PreviewOptions) {
         }
         next = { texture: textureOf(bitmap, mipmaps), size: { width: bitmap.width, height: bitmap.height } }
       }
-      if (slot.sprite) {
-        slot.holder.removeChild(slot.sprite)
-        slot.sprite.destroy()
-        slot.texture?.destroy(true)
-      }
-      slot.sprite = null
-      slot.texture = null
-      slot.size = null
+      slot.texture?.destroy(true)
+      slot.texture = next?.texture ?? null
+      slot.size = next?.size ?? null
+      slot.quad.texture = slot.texture ?? Texture.EMPTY
+      slot.quad.visible = next !== null
       if (next) {
-        slot.texture = next.texture
-        slot.size = next.size
-        slot.sprite = new Sprite(next.texture)
-        slot.holder.addChildAt(slot.sprite, 0)
         slot.transform = clampTransform(slot.cell, next.size, transform)
         place(slot)
       }
@@ -261,20 +275,27 @@ export async function createOrnamentPreview(options: PreviewOptions) {
 
     renderNow: render,
 
-    /** The canvas's pixels (RGBA, top row first), for checks and goldens. */
-    readPixels(): Uint8Array {
+    /** The canvas's pixels over an opaque background (RGBA, top row first), for checks and goldens. */
+    readPixels(background: [number, number, number] = [255, 255, 255]): Uint8Array {
       render()
       const gl = (app.renderer as unknown as { gl: WebGL2RenderingContext }).gl
       const out = new Uint8Array(size.width * size.height * 4)
       gl.readPixels(0, 0, size.width, size.height, gl.RGBA, gl.UNSIGNED_BYTE, out)
-      // WebGL's rows start at the bottom.
+      // WebGL's rows start at the bottom; the drawing buffer holds premultiplied colour.
       const row = size.width * 4
-      const flipped = new Uint8Array(out.length)
-      for (let y = 0; y < size.height; y++) flipped.set(out.subarray((size.height - 1 - y) * row, (size.height - y) * row), y * row)
-      return flipped
+      const flat = new Uint8Array(out.length)
+      for (let y = 0; y < size.height; y++) {
+        const from = (size.height - 1 - y) * row
+        for (let x = 0; x < row; x += 4) {
+          const a = out[from + x + 3]!
+          for (let c = 0; c < 3; c++) flat[y * row + x + c] = Math.min(255, out[from + x + c]! + Math.round(((255 - a) * background[c]!) / 255))
+          flat[y * row + x + 3] = 255
+        }
+      }
+      return flat
     },
 
-    /** Render time of one frame, waiting for the GPU to finish (bench:render). */
+    /** One frame drawn and waited for, GPU included (bench:render): the slowest way to measure a frame. */
     timeFrame(): number {
       const gl = (app.renderer as unknown as { gl: WebGL2RenderingContext }).gl
       const start = performance.now()
@@ -292,6 +313,7 @@ export async function createOrnamentPreview(options: PreviewOptions) {
       abort.abort()
       if (frame) cancelAnimationFrame(frame)
       for (const slot of slots.values()) slot.texture?.destroy(true)
+      maskBitmap.close()
       for (const texture of owned) texture.destroy(true)
       app.destroy({ removeView: true }, { children: true, texture: false, textureSource: false })
     },

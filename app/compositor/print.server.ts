@@ -9,10 +9,11 @@
  */
 import sharp, { type OverlayOptions, type Sharp } from 'sharp'
 import type { PseudoTemplate, TemplateCell } from '../lib/ornaments'
-import { scaledBaseImage } from './base-images.server'
+import { scaledBaseImage, scaledBaseImageRaw } from './base-images.server'
 import {
   cellClipRect,
   clampTransform,
+  invertMatrix,
   drawOrder,
   outputSize,
   patternTileSize,
@@ -105,28 +106,49 @@ async function placeThroughMatrix(source: RawImage, m: Matrix, rect: Rect): Prom
 
 /** One photo in its cell, at `scale` output pixels per template pixel: the cell's pixels only. */
 export async function renderPhotoCell(cell: TemplateCell, photo: PrintPhoto, scale: number): Promise<{ rect: Rect; image: RawImage }> {
-  const input = sharp(photo.image, { limitInputPixels: MAX_INPUT_PIXELS })
-  const meta = await input.metadata()
+  const meta = await sharp(photo.image, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()
   if (!meta.width || !meta.height) throw new Error('The photo has no size')
   const size = { width: meta.width, height: meta.height }
   const transform = clampTransform(cell, size, photo.transform)
+  const rect = cellClipRect(cell, scale)
   let m = scaleMatrix(photoMatrix(cell, size, transform), scale)
+  // Only the part of the photo that lands in the cell is decoded into memory and placed, with a
+  // margin for the filter: a photo zoomed five times does not make a canvas five times the cell.
+  const inverse = invertMatrix(m)
+  const us: number[] = []
+  const vs: number[] = []
+  for (const [x, y] of [
+    [rect.left, rect.top],
+    [rect.left + rect.width, rect.top],
+    [rect.left, rect.top + rect.height],
+    [rect.left + rect.width, rect.top + rect.height],
+  ] as const) {
+    us.push(inverse.a * x + inverse.c * y + inverse.tx)
+    vs.push(inverse.b * x + inverse.d * y + inverse.ty)
+  }
+  const left = Math.min(size.width - 1, Math.max(0, Math.floor(Math.min(...us)) - 2))
+  const top = Math.min(size.height - 1, Math.max(0, Math.floor(Math.min(...vs)) - 2))
+  const region = {
+    left,
+    top,
+    width: Math.max(1, Math.min(size.width, Math.ceil(Math.max(...us)) + 2) - left),
+    height: Math.max(1, Math.min(size.height, Math.ceil(Math.max(...vs)) + 2) - top),
+  }
+  m = { ...m, tx: m.tx + m.a * left + m.c * top, ty: m.ty + m.b * left + m.d * top }
+  let pipeline = sharp(photo.image, { limitInputPixels: MAX_INPUT_PIXELS }).extract(region)
   const shown = Math.hypot(m.a, m.b)
-  let source: RawImage
   if (shown < PRE_REDUCE_BELOW) {
     // Reduce to about twice the shown size, then let the affine step do the rest.
-    const width = Math.max(1, Math.round(size.width * shown * 2))
-    const height = Math.max(1, Math.round(size.height * shown * 2))
-    source = await toRaw(input.resize(width, height, { fit: 'fill', kernel: 'lanczos3' }).extend(PAD))
-    const sx = size.width / width
-    const sy = size.height / height
+    const width = Math.max(1, Math.round(region.width * shown * 2))
+    const height = Math.max(1, Math.round(region.height * shown * 2))
+    pipeline = pipeline.resize(width, height, { fit: 'fill', kernel: 'lanczos3' })
+    const sx = region.width / width
+    const sy = region.height / height
     m = { a: m.a * sx, b: m.b * sx, c: m.c * sy, d: m.d * sy, tx: m.tx, ty: m.ty }
-  } else {
-    source = await toRaw(input.extend(PAD))
   }
+  const source = await toRaw(pipeline.ensureAlpha().extend(PAD))
   // The padding moves the photo's pixels by PAD.top along both axes of the source.
   m = { ...m, tx: m.tx - (m.a + m.c) * PAD.top, ty: m.ty - (m.b + m.d) * PAD.top }
-  const rect = cellClipRect(cell, scale)
   return { rect, image: await placeThroughMatrix(source, m, rect) }
 }
 
@@ -155,39 +177,138 @@ export type RenderedCell = { cellId: string; rect: Rect; image: RawImage }
 
 /** renderFront, also answering each photo cell as drawn (its pixels before the mask), for source crops. */
 export async function renderFrontWithCells(design: FrontDesign, scale = 1): Promise<{ image: RawImage; cells: RenderedCell[] }> {
+  if (hasStaticUnderlay(design.template)) return renderFrontFast(design, scale)
+  return renderFrontGeneral(design, scale)
+}
+
+/** The rows of `rect` copied out of a raw image. */
+function cropRaw(image: RawImage, rect: Rect): RawImage {
+  const data = Buffer.alloc(rect.width * rect.height * 4)
+  for (let y = 0; y < rect.height; y++) {
+    const from = ((rect.top + y) * image.width + rect.left) * 4
+    image.data.copy(data, y * rect.width * 4, from, from + rect.width * 4)
+  }
+  return { data, width: rect.width, height: rect.height }
+}
+
+function pasteRaw(target: RawImage, piece: RawImage, left: number, top: number) {
+  for (let y = 0; y < piece.height; y++) piece.data.copy(target.data, ((top + y) * target.width + left) * 4, y * piece.width * 4, (y + 1) * piece.width * 4)
+}
+
+/**
+ * A template whose pattern cells all lie beneath its photo cells and which has nothing on top of
+ * the frame (all of ours): everything but the photos is the same for every design, so it is drawn
+ * once per scale and cached, and each design only composites its photo cells' rectangles.
+ */
+function hasStaticUnderlay(template: PseudoTemplate): boolean {
+  const photos = template.cells.filter((c) => c.type === 'Image')
+  const patterns = template.cells.filter((c) => c.type === 'PatternImage')
+  const overlap = (a: TemplateCell, b: TemplateCell) =>
+    Math.abs(a.absoluteCenterX - b.absoluteCenterX) * 2 < a.width + b.width && Math.abs(a.absoluteCenterY - b.absoluteCenterY) * 2 < a.height + b.height
+  return (
+    template.cells.every((c) => c.positionRelativeToTemplate === 'Beneath') &&
+    patterns.every((p) => photos.every((ph) => p.zIndex < ph.zIndex)) &&
+    photos.every((a) => photos.every((b) => a === b || !overlap(a, b)))
+  )
+}
+
+type Underlay = { size: { width: number; height: number }; patterns: RawImage; sheet: RawImage; mask: RawImage; frame: RawImage }
+const underlays = new Map<string, Promise<Underlay>>()
+
+/** Pattern cells cut to the silhouettes, and the same with the frame over them, for one template at one scale. */
+function underlayOf(template: PseudoTemplate, scale: number): Promise<Underlay> {
+  const key = `${template.id}@${scale}`
+  let made = underlays.get(key)
+  if (!made) {
+    made = (async () => {
+      const size = outputSize(template, scale)
+      const [mask, frame] = await Promise.all([scaledBaseImageRaw(template.maskImageUrl, size), scaledBaseImageRaw(template.templateImageUrl, size)])
+      const overlays = await Promise.all(
+        drawOrder(template.cells).flatMap((layer) => (layer.kind === 'cell' && layer.cell.type === 'PatternImage' ? [patternOverlay(layer.cell, scale, size)] : [])),
+      )
+      const patterns = await toRaw(blank(size).composite([...overlays, { input: mask.data, ...rawInput(mask), blend: 'dest-in' }]))
+      const sheet = await toRaw(sharp(patterns.data, rawInput(patterns)).composite([{ input: frame.data, ...rawInput(frame) }]))
+      return { size, patterns, sheet, mask, frame }
+    })()
+    made.catch(() => underlays.delete(key))
+    underlays.set(key, made)
+    // A handful of templates at a handful of scales; keep the most recent few.
+    while (underlays.size > 12) underlays.delete(underlays.keys().next().value!)
+  }
+  return made
+}
+
+async function patternOverlay(cell: TemplateCell, scale: number, size: { width: number; height: number }): Promise<OverlayOptions> {
+  const rect = cellClipRect(cell, scale)
+  const pattern = cell.patternData
+  if (!pattern) throw new Error(`Pattern cell ${cell.id} has no pattern`)
+  // A pattern over the whole sheet tiles straight onto it; a smaller one is tiled to its cell first.
+  if (rect.left === 0 && rect.top === 0 && rect.width === size.width && rect.height === size.height) {
+    return { input: await scaledBaseImage(pattern.tileUrl, patternTileSize(pattern, scale)), tile: true, gravity: 'northwest' }
+  }
+  const { image } = await renderPatternCell(cell, scale)
+  return { input: image.data, ...rawInput(image), left: rect.left, top: rect.top }
+}
+
+async function renderFrontFast(design: FrontDesign, scale: number): Promise<{ image: RawImage; cells: RenderedCell[] }> {
   const { template } = design
-  const size = outputSize(template, scale)
-  const [mask, frame] = await Promise.all([scaledBaseImage(template.maskImageUrl, size), scaledBaseImage(template.templateImageUrl, size)])
-  const layers = drawOrder(template.cells)
-  const rendered = await Promise.all(
-    layers.map(async (layer) => {
-      if (layer.kind === 'template') return null
-      const { cell } = layer
-      if (cell.type === 'PatternImage') return renderPatternCell(cell, scale)
+  const underlay = await underlayOf(template, scale)
+  const image: RawImage = { data: Buffer.from(underlay.sheet.data), width: underlay.size.width, height: underlay.size.height }
+  const cells = await Promise.all(
+    photoCellsOf(template).map(async (cell) => {
       const photo = design.photos[cell.id]
       if (!photo) throw new Error(`No photo for cell ${cell.id}`)
-      return renderPhotoCell(cell, photo, scale)
+      return { cellId: cell.id, ...(await renderPhotoCell(cell, photo, scale)) }
     }),
   )
-  const groups: OverlayOptions[][] = [[]]
-  const composites: OverlayOptions[] = []
-  layers.forEach((layer, i) => {
-    const r = rendered[i]
-    if (layer.kind === 'template') groups.push([], [])
-    else if (r) groups[groups.length - 1]!.push({ input: r.image.data, ...rawInput(r.image), left: r.rect.left, top: r.rect.top })
-  })
-  // groups: [beneath cells], [] (template slot), [on-top cells]
-  const masked = async (overlays: OverlayOptions[]) =>
-    overlays.length === 0 ? null : toRaw(blank(size).composite([...overlays, { input: mask, blend: 'dest-in' }]))
-  const [beneath, onTop] = await Promise.all([masked(groups[0]!), masked(groups[2] ?? [])])
-  if (beneath) composites.push({ input: beneath.data, ...rawInput(beneath) })
-  composites.push({ input: frame })
-  if (onTop) composites.push({ input: onTop.data, ...rawInput(onTop) })
-  const cells = layers.flatMap((layer, i) => {
-    const r = rendered[i]
-    return layer.kind === 'cell' && layer.cell.type === 'Image' && r ? [{ cellId: layer.cell.id, ...r }] : []
-  })
-  return { image: await toRaw(blank(size).composite(composites)), cells }
+  for (const cell of cells) {
+    // (photo ∩ mask) with the patterns behind it and the frame over it, for this cell's pixels only.
+    const piece = await toRaw(
+      sharp(cell.image.data, rawInput(cell.image)).composite([
+        { input: cropRaw(underlay.mask, cell.rect).data, ...rawInput(cell.image), blend: 'dest-in' },
+        { input: cropRaw(underlay.patterns, cell.rect).data, ...rawInput(cell.image), blend: 'dest-over' },
+        { input: cropRaw(underlay.frame, cell.rect).data, ...rawInput(cell.image) },
+      ]),
+    )
+    pasteRaw(image, piece, cell.rect.left, cell.rect.top)
+  }
+  return { image, cells }
+}
+
+function photoCellsOf(template: PseudoTemplate) {
+  return drawOrder(template.cells).flatMap((layer) => (layer.kind === 'cell' && layer.cell.type === 'Image' ? [layer.cell] : []))
+}
+
+/** Any template: every layer composited over the whole sheet. */
+export async function renderFrontGeneral(design: FrontDesign, scale: number): Promise<{ image: RawImage; cells: RenderedCell[] }> {
+  const { template } = design
+  const size = outputSize(template, scale)
+  const [mask, frame] = await Promise.all([scaledBaseImageRaw(template.maskImageUrl, size), scaledBaseImageRaw(template.templateImageUrl, size)])
+  const layers = drawOrder(template.cells)
+  const rendered = await Promise.all(
+    layers.map(async (layer): Promise<{ overlay: OverlayOptions; cell?: RenderedCell } | null> => {
+      if (layer.kind === 'template') return null
+      const { cell } = layer
+      if (cell.type === 'PatternImage') return { overlay: await patternOverlay(cell, scale, size) }
+      const photo = design.photos[cell.id]
+      if (!photo) throw new Error(`No photo for cell ${cell.id}`)
+      const { rect, image } = await renderPhotoCell(cell, photo, scale)
+      return { overlay: { input: image.data, ...rawInput(image), left: rect.left, top: rect.top }, cell: { cellId: cell.id, rect, image } }
+    }),
+  )
+  // One pass: cells beneath, the mask cutting them to the silhouettes, the frame; cells on top
+  // (none of our templates has one) are masked on their own and laid over that.
+  const at = layers.findIndex((l) => l.kind === 'template')
+  const beneath = rendered.slice(0, at).flatMap((r) => (r ? [r.overlay] : []))
+  const onTop = rendered.slice(at + 1).flatMap((r) => (r ? [r.overlay] : []))
+  const maskOverlay: OverlayOptions = { input: mask.data, ...rawInput(mask), blend: 'dest-in' }
+  const overlays: OverlayOptions[] = [...beneath, maskOverlay, { input: frame.data, ...rawInput(frame) }]
+  if (onTop.length > 0) {
+    const masked = await toRaw(blank(size).composite([...onTop, maskOverlay]))
+    overlays.push({ input: masked.data, ...rawInput(masked) })
+  }
+  const cells = rendered.flatMap((r) => (r?.cell ? [r.cell] : []))
+  return { image: await toRaw(blank(size).composite(overlays)), cells }
 }
 
 /** A back-side design at `scale`, as raw RGBA. */

@@ -132,8 +132,8 @@ try {
   )
   await page.goto(`http://localhost:${port}/utils/render-check`)
   await page.waitForFunction(() => document.querySelector('[data-testid="render-check-status"]')?.getAttribute('data-state') === 'ready', null, { timeout: 60_000 })
-  console.log('| shape | canvas | drag frame (median) | p95 | frames |')
-  console.log('|---|---|---|---|---|')
+  console.log('| shape | canvas | frame interval while dragging (median) | p95 | render call (median) | frame drawn and waited for (median) |')
+  console.log('|---|---|---|---|---|---|')
   for (const shape of ornamentShapes) {
     const cells = photoCells(pseudoTemplates[shape])
     for (const width of [640, 1280]) {
@@ -145,11 +145,16 @@ try {
           ),
         [shape, width, cells.map((c) => c.id), DRAG_FRAMES] as const,
       )
-      const steady = times.slice(5)
-      console.log(`| ${shape} | ${width} px | ${ms(median(steady))} | ${ms(percentile(steady, 0.95))} | ${steady.length} |`)
+      const steady = times.intervals.slice(5)
+      console.log(
+        `| ${shape} | ${width} px | ${ms(median(steady))} | ${ms(percentile(steady, 0.95))} | ${ms(median(times.render.slice(5)))} | ${ms(median(times.synced.slice(3)))} |`,
+      )
     }
   }
-  console.log('\nTarget: a drag frame ≤ 16 ms (headless Chromium, WebGL on SwiftShader: a CPU rasteriser on this 2-core machine).')
+  console.log(
+    '\nTarget: a drag frame ≤ 16 ms. The interval is what the shopper sees (60 Hz = 16.7 ms); "waited for" adds a glFinish and a\n' +
+      'pixel read-back on SwiftShader (a CPU rasteriser on this 2-core machine), so it is an upper bound.',
+  )
   await browser.close()
 } finally {
   server.kill()

@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeRenditions } from '../../app/api/media/images'
+import { PrintifyClient, PrintifyProvider } from '../../app/api/providers/print/printify'
 import { PrintProviderError, type PrintProvider } from '../../app/api/providers/print/provider'
 import { demoAccounts } from '../../app/api/services/demo'
 import { storePhoto } from '../../app/api/services/photo-library'
 import { previews } from '../../app/api/db/schema'
 import { backSides, pseudoTemplates, sharedBackSideNames } from '../../app/lib/ornaments'
 import { addAlbumPhotos } from '../support/photos'
+import { createPrintifyMock, MOCK_PRINTIFY_SHOP_ID, MOCK_PRINTIFY_TOKEN } from '../support/printify-mock'
 import { createTestApi, type TestApi } from '../support/test-api'
 
 let t: TestApi
@@ -184,6 +186,56 @@ describe('POST /v1/printify/generate-preview', () => {
       expect(await f.db.select().from(previews)).toHaveLength(0)
     } finally {
       await f.close()
+    }
+  })
+})
+
+describe('POST /v1/printify/generate-preview with Printify', () => {
+  it('uploads both print files, creates the product with the catalogue price, and answers its mockups', async () => {
+    const mock = createPrintifyMock()
+    const sleeps: number[] = []
+    const sleep = async (ms: number) => {
+      sleeps.push(ms)
+    }
+    mock.delayMockups(2)
+    const client = new PrintifyClient({ apiToken: MOCK_PRINTIFY_TOKEN, shopId: MOCK_PRINTIFY_SHOP_ID, fetch: mock.fetch, sleep })
+    const p = await createTestApi({}, { print: new PrintifyProvider(client, { sleep }) })
+    try {
+      const photos = await addAlbumPhotos(p, demoAccounts[0].family.id, 2)
+      const res = await p.request('/v1/printify/generate-preview', { method: 'POST', cookie: await p.signIn(0), json: starDesign(photos.map((x) => x.id)) })
+      expect(res.status).toBe(201)
+      expect(res.body.provider).toBe('printify')
+      expect(res.body.productId).not.toBe(res.body.previewId)
+      expect(res.body.images.length).toBeGreaterThan(0)
+      expect(res.body.images.every((u: string) => u.startsWith('https://images-api.printify.com/'))).toBe(true)
+      // localhost is not reachable by Printify, so the print files went up by content.
+      const uploads = mock.callsTo('POST', '/v1/uploads/images.json')
+      expect(uploads).toHaveLength(2)
+      expect(uploads.every((c) => typeof (c.body as { contents?: string }).contents === 'string')).toBe(true)
+      const [create] = mock.callsTo('POST', `/v1/shops/${MOCK_PRINTIFY_SHOP_ID}/products.json`)
+      expect(create!.body).toMatchObject({ blueprint_id: 1186, print_provider_id: 228, variants: [{ id: 72965, price: 2499, is_enabled: true }] })
+      // The mockups were polled for, waiting between polls.
+      expect(sleeps).toContain(1500)
+      const [row] = await p.db.select().from(previews)
+      expect(row).toMatchObject({ provider: 'printify', providerProductId: res.body.productId })
+    } finally {
+      await p.close()
+    }
+  })
+
+  it('a Printify refusal is a 502 naming what Printify said', async () => {
+    const mock = createPrintifyMock()
+    const client = new PrintifyClient({ apiToken: 'wrong-token', shopId: MOCK_PRINTIFY_SHOP_ID, fetch: mock.fetch, sleep: async () => {} })
+    const p = await createTestApi({}, { print: new PrintifyProvider(client, { sleep: async () => {} }) })
+    try {
+      const photos = await addAlbumPhotos(p, demoAccounts[0].family.id, 2)
+      const res = await p.request('/v1/printify/generate-preview', { method: 'POST', cookie: await p.signIn(0), json: starDesign(photos.map((x) => x.id)) })
+      expect(res.status).toBe(502)
+      expect(res.body.error.message).toMatch(/^The print provider could not make the preview: Printify .* 401/)
+      expect(res.body.error.message).not.toContain('wrong-token')
+      expect(await p.db.select().from(previews)).toHaveLength(0)
+    } finally {
+      await p.close()
     }
   })
 })

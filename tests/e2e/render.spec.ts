@@ -25,7 +25,6 @@ const MAX_DIFF_RATIO = 0.001
 type Spec = {
   shape: OrnamentShape
   width: number
-  background?: string
   side?: 'front' | 'back'
   backSidePath?: string
   photos: Record<string, { url: string; transform: PhotoTransform }>

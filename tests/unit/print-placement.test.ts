@@ -1,8 +1,8 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { clampTransform, invertMatrix, photoMatrix, scaleMatrix, type PhotoTransform } from '../../app/compositor/layout'
-import { renderPhotoCell } from '../../app/compositor/print.server'
-import type { TemplateCell } from '../../app/lib/ornaments'
+import { renderFront, renderFrontGeneral, renderPhotoCell } from '../../app/compositor/print.server'
+import { photoCells, pseudoTemplates, type TemplateCell } from '../../app/lib/ornaments'
 
 /** A checkerboard with a colour ramp, so a misplacement by a pixel shows. */
 function checker(width: number, height: number, square: number) {
@@ -87,4 +87,25 @@ describe('print placement matches GPU-style bilinear sampling', () => {
       expect(transparent).toBeLessThanOrEqual(2 * (rect.width + rect.height))
     })
   }
+})
+
+describe('the cached underlay path draws what compositing every layer draws', () => {
+  it.each(['tree', 'star', 'stocking'] as const)('%s', async (shape) => {
+    const template = pseudoTemplates[shape]
+    const png = await sharp(checker(160, 120, 7).data, { raw: { width: 160, height: 120, channels: 4 } }).png().toBuffer()
+    const [left, right] = photoCells(template)
+    const design = {
+      template,
+      photos: {
+        [left!.id]: { image: png, transform: { x: 20, y: 0, zoom: 1.3, rotation: 21 } },
+        [right!.id]: { image: png, transform: { x: 0, y: 0, zoom: 1, rotation: 0 } },
+      },
+    }
+    const fast = await renderFront(design, 0.3)
+    const general = (await renderFrontGeneral(design, 0.3)).image
+    expect([fast.width, fast.height]).toEqual([general.width, general.height])
+    let worst = 0
+    for (let i = 0; i < fast.data.length; i++) worst = Math.max(worst, Math.abs(fast.data[i]! - general.data[i]!))
+    expect(worst).toBeLessThanOrEqual(2)
+  })
 })

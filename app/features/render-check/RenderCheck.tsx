@@ -7,7 +7,6 @@ import { usePublicConfig } from '~/lib/public-config'
 export type RenderSpec = {
   shape: OrnamentShape
   width: number
-  background?: string
   mipmaps?: boolean
   side?: 'front' | 'back'
   backSidePath?: string
@@ -18,7 +17,14 @@ export type RenderResult = { rendererType: string; width: number; height: number
 
 declare global {
   interface Window {
-    keepsakeRenderCheck?: { render: (spec: RenderSpec) => Promise<RenderResult>; dragFrames: (spec: RenderSpec, frames: number) => Promise<number[]> }
+    keepsakeRenderCheck?: {
+      render: (spec: RenderSpec) => Promise<RenderResult>
+      /**
+       * Drags the first photo for `frames` animation frames. Answers each frame's interval as the page
+       * saw it, the time of each render call, and of frames drawn and waited for (GPU included).
+       */
+      dragFrames: (spec: RenderSpec, frames: number) => Promise<{ intervals: number[]; render: number[]; synced: number[] }>
+    }
   }
 }
 
@@ -65,7 +71,6 @@ export function RenderCheck() {
           template: pseudoTemplates[spec.shape],
           width: spec.width,
           baseImageUrl,
-          background: spec.background ?? '#ffffff',
           mipmaps: spec.mipmaps ?? false,
         })
         for (const [cellId, photo] of Object.entries(spec.photos)) await preview.setPhoto(cellId, photo.url, photo.transform)
@@ -86,13 +91,32 @@ export function RenderCheck() {
           const preview = await renderOne(spec)
           try {
             const [cellId] = preview.cellIds
-            const times: number[] = []
-            for (let i = 0; i < frames; i++) {
+            document.body.append(preview.canvas)
+            const move = (i: number) => {
               const t = preview.transformOf(cellId!)
-              preview.setTransform(cellId!, { ...t, x: Math.sin(i / 5) * 150, y: Math.cos(i / 7) * 150, zoom: 1.5 })
-              times.push(preview.timeFrame())
+              preview.setTransform(cellId!, { ...t, x: Math.sin(i / 5) * 150, y: Math.cos(i / 7) * 150, zoom: 1.5, rotation: i % 30 })
             }
-            return times
+            // One move per animation frame, as a finger does.
+            const render: number[] = []
+            const stamps = await new Promise<number[]>((resolve) => {
+              const seen: number[] = []
+              const step = (now: number) => {
+                seen.push(now)
+                move(seen.length)
+                const start = performance.now()
+                preview.renderNow()
+                render.push(performance.now() - start)
+                if (seen.length > frames) resolve(seen)
+                else requestAnimationFrame(step)
+              }
+              requestAnimationFrame(step)
+            })
+            const synced: number[] = []
+            for (let i = 0; i < Math.min(frames, 30); i++) {
+              move(i)
+              synced.push(preview.timeFrame())
+            }
+            return { intervals: stamps.slice(1).map((t, i) => t - stamps[i]!), render, synced }
           } finally {
             preview.destroy()
           }
@@ -108,7 +132,6 @@ export function RenderCheck() {
         const preview = await renderOne({
           shape,
           width: 640,
-          background: '#fbf6ee',
           mipmaps: true,
           photos: Object.fromEntries(cells.map((cell, i) => [cell.id, { url: urls[i]!, transform: { x: 0, y: 0, zoom: 1.2, rotation: i === 0 ? -8 : 8 } }])),
         })
@@ -118,7 +141,7 @@ export function RenderCheck() {
         }
         cleanups.push(() => preview.destroy())
         rendererType = preview.rendererType
-        preview.canvas.className = 'h-auto w-full rounded-card'
+        preview.canvas.className = 'h-auto w-full rounded-card bg-cream-deep'
         preview.canvas.setAttribute('role', 'img')
         preview.canvas.setAttribute('aria-label', `${shape} ornament pair drawn with checkerboard photos`)
         const figure = document.createElement('figure')
