@@ -27,12 +27,14 @@ import { Route as ReferralIndexRouteImport } from './routes/referral/index'
 import { Route as ReferralRedeemRouteImport } from './routes/referral/redeem'
 import { Route as UtilsIndexRouteImport } from './routes/utils/index'
 import { Route as UtilsDemoSignInRouteImport } from './routes/utils/demo-sign-in'
+import { Route as UtilsRenderCheckRouteImport } from './routes/utils/render-check'
 import { Route as UtilsSessionRouteImport } from './routes/utils/session'
 import { Route as V1SplatRouteImport } from './routes/v1/$'
 import { Route as LoopModalIndexRouteImport } from './routes/loop/modal/index'
 import { Route as LoopModalHolidaysRouteImport } from './routes/loop/modal/holidays'
 import { Route as LoopModalNewUserRouteImport } from './routes/loop/modal/new-user'
 import { Route as LoopStoreIndexRouteImport } from './routes/loop/store/index'
+import { Route as PhotoProductsOrnamentsVariantIdRouteImport } from './routes/photo-products/ornaments.$variantId'
 import { Route as ReferralRAdvocateReferralCodeRouteImport } from './routes/referral/r.$advocateReferralCode'
 import { Route as ReferralR0AdvocateReferralCodeRouteImport } from './routes/referral/r0.$advocateReferralCode'
 import { Route as ReferralReferAdvocateReferralCodeRouteImport } from './routes/referral/refer.$advocateReferralCode'
@@ -129,6 +131,11 @@ const UtilsDemoSignInRoute = UtilsDemoSignInRouteImport.update({
   path: '/utils/demo-sign-in',
   getParentRoute: () => rootRouteImport,
 } as any)
+const UtilsRenderCheckRoute = UtilsRenderCheckRouteImport.update({
+  id: '/utils/render-check',
+  path: '/utils/render-check',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const UtilsSessionRoute = UtilsSessionRouteImport.update({
   id: '/utils/session',
   path: '/utils/session',
@@ -159,6 +166,12 @@ const LoopStoreIndexRoute = LoopStoreIndexRouteImport.update({
   path: '/loop/store/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PhotoProductsOrnamentsVariantIdRoute =
+  PhotoProductsOrnamentsVariantIdRouteImport.update({
+    id: '/photo-products/ornaments/$variantId',
+    path: '/photo-products/ornaments/$variantId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ReferralRAdvocateReferralCodeRoute =
   ReferralRAdvocateReferralCodeRouteImport.update({
     id: '/referral/r/$advocateReferralCode',
@@ -207,6 +220,7 @@ export interface FileRoutesByFullPath {
   '/photo-products/tou': typeof PhotoProductsTouRoute
   '/referral/redeem': typeof ReferralRedeemRoute
   '/utils/demo-sign-in': typeof UtilsDemoSignInRoute
+  '/utils/render-check': typeof UtilsRenderCheckRoute
   '/utils/session': typeof UtilsSessionRoute
   '/v1/$': typeof V1SplatRoute
   '/egifts/': typeof EgiftsIndexRoute
@@ -217,6 +231,7 @@ export interface FileRoutesByFullPath {
   '/utils/': typeof UtilsIndexRoute
   '/loop/modal/holidays': typeof LoopModalHolidaysRoute
   '/loop/modal/new-user': typeof LoopModalNewUserRoute
+  '/photo-products/ornaments/$variantId': typeof PhotoProductsOrnamentsVariantIdRoute
   '/referral/r/$advocateReferralCode': typeof ReferralRAdvocateReferralCodeRoute
   '/referral/r0/$advocateReferralCode': typeof ReferralR0AdvocateReferralCodeRoute
   '/referral/refer/$advocateReferralCode': typeof ReferralReferAdvocateReferralCodeRoute
@@ -238,6 +253,7 @@ export interface FileRoutesByTo {
   '/photo-products/tou': typeof PhotoProductsTouRoute
   '/referral/redeem': typeof ReferralRedeemRoute
   '/utils/demo-sign-in': typeof UtilsDemoSignInRoute
+  '/utils/render-check': typeof UtilsRenderCheckRoute
   '/utils/session': typeof UtilsSessionRoute
   '/v1/$': typeof V1SplatRoute
   '/egifts': typeof EgiftsIndexRoute
@@ -248,6 +264,7 @@ export interface FileRoutesByTo {
   '/utils': typeof UtilsIndexRoute
   '/loop/modal/holidays': typeof LoopModalHolidaysRoute
   '/loop/modal/new-user': typeof LoopModalNewUserRoute
+  '/photo-products/ornaments/$variantId': typeof PhotoProductsOrnamentsVariantIdRoute
   '/referral/r/$advocateReferralCode': typeof ReferralRAdvocateReferralCodeRoute
   '/referral/r0/$advocateReferralCode': typeof ReferralR0AdvocateReferralCodeRoute
   '/referral/refer/$advocateReferralCode': typeof ReferralReferAdvocateReferralCodeRoute
@@ -270,6 +287,7 @@ export interface FileRoutesById {
   '/photo-products/tou': typeof PhotoProductsTouRoute
   '/referral/redeem': typeof ReferralRedeemRoute
   '/utils/demo-sign-in': typeof UtilsDemoSignInRoute
+  '/utils/render-check': typeof UtilsRenderCheckRoute
   '/utils/session': typeof UtilsSessionRoute
   '/v1/$': typeof V1SplatRoute
   '/egifts/': typeof EgiftsIndexRoute
@@ -280,6 +298,7 @@ export interface FileRoutesById {
   '/utils/': typeof UtilsIndexRoute
   '/loop/modal/holidays': typeof LoopModalHolidaysRoute
   '/loop/modal/new-user': typeof LoopModalNewUserRoute
+  '/photo-products/ornaments/$variantId': typeof PhotoProductsOrnamentsVariantIdRoute
   '/referral/r/$advocateReferralCode': typeof ReferralRAdvocateReferralCodeRoute
   '/referral/r0/$advocateReferralCode': typeof ReferralR0AdvocateReferralCodeRoute
   '/referral/refer/$advocateReferralCode': typeof ReferralReferAdvocateReferralCodeRoute
@@ -303,6 +322,7 @@ export interface FileRouteTypes {
     | '/photo-products/tou'
     | '/referral/redeem'
     | '/utils/demo-sign-in'
+    | '/utils/render-check'
     | '/utils/session'
     | '/v1/$'
     | '/egifts/'
@@ -313,6 +333,7 @@ export interface FileRouteTypes {
     | '/utils/'
     | '/loop/modal/holidays'
     | '/loop/modal/new-user'
+    | '/photo-products/ornaments/$variantId'
     | '/referral/r/$advocateReferralCode'
     | '/referral/r0/$advocateReferralCode'
     | '/referral/refer/$advocateReferralCode'
@@ -334,6 +355,7 @@ export interface FileRouteTypes {
     | '/photo-products/tou'
     | '/referral/redeem'
     | '/utils/demo-sign-in'
+    | '/utils/render-check'
     | '/utils/session'
     | '/v1/$'
     | '/egifts'
@@ -344,6 +366,7 @@ export interface FileRouteTypes {
     | '/utils'
     | '/loop/modal/holidays'
     | '/loop/modal/new-user'
+    | '/photo-products/ornaments/$variantId'
     | '/referral/r/$advocateReferralCode'
     | '/referral/r0/$advocateReferralCode'
     | '/referral/refer/$advocateReferralCode'
@@ -365,6 +388,7 @@ export interface FileRouteTypes {
     | '/photo-products/tou'
     | '/referral/redeem'
     | '/utils/demo-sign-in'
+    | '/utils/render-check'
     | '/utils/session'
     | '/v1/$'
     | '/egifts/'
@@ -375,6 +399,7 @@ export interface FileRouteTypes {
     | '/utils/'
     | '/loop/modal/holidays'
     | '/loop/modal/new-user'
+    | '/photo-products/ornaments/$variantId'
     | '/referral/r/$advocateReferralCode'
     | '/referral/r0/$advocateReferralCode'
     | '/referral/refer/$advocateReferralCode'
@@ -397,6 +422,7 @@ export interface RootRouteChildren {
   PhotoProductsTouRoute: typeof PhotoProductsTouRoute
   ReferralRedeemRoute: typeof ReferralRedeemRoute
   UtilsDemoSignInRoute: typeof UtilsDemoSignInRoute
+  UtilsRenderCheckRoute: typeof UtilsRenderCheckRoute
   UtilsSessionRoute: typeof UtilsSessionRoute
   V1SplatRoute: typeof V1SplatRoute
   EgiftsIndexRoute: typeof EgiftsIndexRoute
@@ -407,6 +433,7 @@ export interface RootRouteChildren {
   UtilsIndexRoute: typeof UtilsIndexRoute
   LoopModalHolidaysRoute: typeof LoopModalHolidaysRoute
   LoopModalNewUserRoute: typeof LoopModalNewUserRoute
+  PhotoProductsOrnamentsVariantIdRoute: typeof PhotoProductsOrnamentsVariantIdRoute
   ReferralRAdvocateReferralCodeRoute: typeof ReferralRAdvocateReferralCodeRoute
   ReferralR0AdvocateReferralCodeRoute: typeof ReferralR0AdvocateReferralCodeRoute
   ReferralReferAdvocateReferralCodeRoute: typeof ReferralReferAdvocateReferralCodeRoute
@@ -544,6 +571,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UtilsDemoSignInRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/utils/render-check': {
+      id: '/utils/render-check'
+      path: '/utils/render-check'
+      fullPath: '/utils/render-check'
+      preLoaderRoute: typeof UtilsRenderCheckRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/utils/session': {
       id: '/utils/session'
       path: '/utils/session'
@@ -584,6 +618,13 @@ declare module '@tanstack/react-router' {
       path: '/loop/store'
       fullPath: '/loop/store/'
       preLoaderRoute: typeof LoopStoreIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/photo-products/ornaments/$variantId': {
+      id: '/photo-products/ornaments/$variantId'
+      path: '/photo-products/ornaments/$variantId'
+      fullPath: '/photo-products/ornaments/$variantId'
+      preLoaderRoute: typeof PhotoProductsOrnamentsVariantIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/referral/r/$advocateReferralCode': {
@@ -637,6 +678,7 @@ const rootRouteChildren: RootRouteChildren = {
   PhotoProductsTouRoute: PhotoProductsTouRoute,
   ReferralRedeemRoute: ReferralRedeemRoute,
   UtilsDemoSignInRoute: UtilsDemoSignInRoute,
+  UtilsRenderCheckRoute: UtilsRenderCheckRoute,
   UtilsSessionRoute: UtilsSessionRoute,
   V1SplatRoute: V1SplatRoute,
   EgiftsIndexRoute: EgiftsIndexRoute,
@@ -647,6 +689,7 @@ const rootRouteChildren: RootRouteChildren = {
   UtilsIndexRoute: UtilsIndexRoute,
   LoopModalHolidaysRoute: LoopModalHolidaysRoute,
   LoopModalNewUserRoute: LoopModalNewUserRoute,
+  PhotoProductsOrnamentsVariantIdRoute: PhotoProductsOrnamentsVariantIdRoute,
   ReferralRAdvocateReferralCodeRoute: ReferralRAdvocateReferralCodeRoute,
   ReferralR0AdvocateReferralCodeRoute: ReferralR0AdvocateReferralCodeRoute,
   ReferralReferAdvocateReferralCodeRoute:

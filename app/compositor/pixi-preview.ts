@@ -26,12 +26,14 @@ export type PreviewSide = 'front' | 'back'
 
 export type PreviewOptions = {
   template: PseudoTemplate
-  /** Canvas width in pixels: one of previewWidths (contract/designs.ts). */
+  /** Canvas width in pixels: one of previewWidths (lib/ornaments.ts). */
   width: number
   /** URL of a base image scaled for this canvas width. */
   baseImageUrl: (path: string, width: number) => string
   /** Mip-mapped photo textures look better shrunk; off for pixel checks that only enlarge. */
   mipmaps?: boolean
+  /** Aborting stops loading (the page was left); a half-built preview frees what it made. */
+  signal?: AbortSignal
 }
 
 /** A photo is one quad over its cell's pixels whose texture coordinates place the photo: no mask needed to clip it. */
@@ -87,7 +89,15 @@ export async function createOrnamentPreview(options: PreviewOptions) {
   app.ticker.stop()
   const owned: Texture[] = []
   const abort = new AbortController()
+  options.signal?.addEventListener('abort', () => abort.abort(), { once: true })
   let destroyed = false
+  /** A preview that cannot finish starting frees its textures and WebGL context before failing. */
+  const failed = (error: unknown): never => {
+    abort.abort()
+    for (const texture of owned) texture.destroy(true)
+    app.destroy({ removeView: true }, { children: true })
+    throw error
+  }
 
   const own = (texture: Texture) => {
     owned.push(texture)
@@ -100,8 +110,8 @@ export async function createOrnamentPreview(options: PreviewOptions) {
   const back = new Container({ label: 'back', visible: false })
   app.stage.addChild(front, back)
 
-  const [maskBitmap, frameTexture] = await Promise.all([baseBitmap(template.maskImageUrl), baseTexture(template.templateImageUrl)])
-  const eraseTexture = own(textureOf(await invertedMaskBitmap(maskBitmap), false))
+  const [maskBitmap, frameTexture] = await Promise.all([baseBitmap(template.maskImageUrl), baseTexture(template.templateImageUrl)]).catch(failed)
+  const eraseTexture = own(textureOf(await invertedMaskBitmap(maskBitmap).catch(failed), false))
   const maskTexture = own(textureOf(maskBitmap, false))
   const layers = drawOrder(template.cells)
   const onTop = new Container({ label: 'on-top' })
@@ -120,7 +130,7 @@ export async function createOrnamentPreview(options: PreviewOptions) {
     const parent = cell.positionRelativeToTemplate === 'Beneath' ? front : onTop
     const rect = cellClipRect(cell, scale)
     if (cell.type === 'PatternImage' && cell.patternData) {
-      const tile = await baseTexture(cell.patternData.tileUrl)
+      const tile = await baseTexture(cell.patternData.tileUrl).catch(failed)
       const tiling = new TilingSprite({ texture: tile, width: rect.width, height: rect.height })
       tiling.position.set(rect.left, rect.top)
       parent.addChild(tiling)

@@ -3,6 +3,7 @@
  * The constants themselves live in app/lib/ornaments.ts; these schemas describe them on the wire.
  */
 import { MAX_ZOOM } from '../compositor/layout'
+import { previewWidths } from '../lib/ornaments'
 import { z } from './zod'
 
 export const printAreaPositions = ['front', 'back', 'left_leg', 'right_leg', 'front_1', 'front_2', 'front_3', 'front_4'] as const
@@ -69,8 +70,7 @@ export const baseImageHashSchema = z.object({
   hashes: z.record(z.string(), z.string()),
 })
 
-/** Canvas widths the preview draws at; the API scales base images to exactly these. */
-export const previewWidths = [320, 480, 640, 800, 960, 1280] as const
+export { previewWidths } from '../lib/ornaments'
 
 export const scaledBaseImageQuerySchema = z.object({
   path: z.string().min(1).max(200),

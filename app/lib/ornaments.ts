@@ -112,6 +112,9 @@ export type PseudoTemplate = {
 
 export const PATTERN_TILE_SIZE = 160
 
+/** Canvas widths the live preview draws at; the API scales base images to exactly these. */
+export const previewWidths = [320, 480, 640, 800, 960, 1280] as const
+
 export const artBase = '/photo-products'
 export const templateArtUrl = (shape: OrnamentShape, file: 'mask' | 'frame' | 'thumbnail' | 'pattern') =>
   `${artBase}/templates/${shape}/${file}.png`

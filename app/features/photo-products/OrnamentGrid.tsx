@@ -1,4 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
+import { ButtonLink } from '~/components/ui/Button'
 import { formatPrice } from '~/lib/currency'
 import type { OrnamentShape } from '~/lib/ornaments'
 import { OrnamentArt } from './OrnamentArt'
@@ -23,6 +24,14 @@ export function OrnamentGrid() {
                 {formatPrice(variant.price)}
               </span>
             </p>
+            <ButtonLink
+              to="/photo-products/ornaments/$variantId"
+              params={{ variantId: String(variant.id) }}
+              className="mt-4 self-start"
+              aria-label={`Design yours: ${variant.title}`}
+            >
+              Design yours
+            </ButtonLink>
           </div>
         </li>
       ))}

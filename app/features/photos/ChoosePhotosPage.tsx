@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { ButtonLink } from '~/components/ui/Button'
-import { ornamentProduct } from '~/lib/ornaments'
+import { ornamentProduct, variantOfShape } from '~/lib/ornaments'
 import { urlAtSize } from '~/lib/photo-conversion'
 import { useChosenPhotos } from './chosen-photos'
 import { PhotoPicker } from './PhotoPicker'
@@ -23,7 +23,7 @@ export function ChoosePhotosPage() {
         <p className="text-sm font-semibold uppercase tracking-[0.16em] text-pine">Step 1 of 3</p>
         <h1 className="mt-1 text-balance text-3xl font-bold tracking-tight sm:text-4xl">Choose two photos</h1>
         <p className="mt-2 max-w-2xl text-ink-soft">
-          One goes on the front of your ornament and one on the back. Pick from your family album or upload from your phone.
+          Your ornaments come as a pair: one photo goes on each. Pick from your family album or upload from your phone.
         </p>
       </div>
       <div className="mx-auto mt-6 max-w-6xl px-4 sm:px-6">
@@ -49,11 +49,18 @@ export function ChoosePhotosPage() {
             })}
           </ol>
           <p className="hidden flex-1 text-sm text-ink-soft sm:block" aria-live="polite">
-            {ready ? 'Both photos chosen — next, pick the ornament shape.' : 'The first photo goes on the front, the second on the back.'}
+            {ready ? 'Both photos chosen — next, pick the ornament shape.' : 'The first photo goes on the left ornament, the second on the right.'}
           </p>
           <div className="ml-auto">
             {ready ? (
-              <ButtonLink to="/photo-products/buy-now">Choose your ornament</ButtonLink>
+              // The designer opens on the star and offers the other shapes; ?photos=chosen puts these photos on it.
+              <ButtonLink
+                to="/photo-products/ornaments/$variantId"
+                params={{ variantId: String(variantOfShape('star').id) }}
+                search={{ photos: 'chosen' }}
+              >
+                Choose your ornament
+              </ButtonLink>
             ) : (
               <span className="inline-flex min-h-11 items-center rounded-full bg-ink/10 px-5 font-semibold text-ink-soft" aria-disabled="true">
                 {chosen.length} of {PHOTOS_PER_ORNAMENT} chosen

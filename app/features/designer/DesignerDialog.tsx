@@ -1,0 +1,62 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react'
+
+type DesignerDialogProps = {
+  open: boolean
+  onClose: () => void
+  title: string
+  children: ReactNode
+  /** Shown under the title. */
+  description?: ReactNode
+  /** From `sm` up: 'tall' keeps a steady height while content loads; 'fit' hugs its content. */
+  size?: 'tall' | 'fit'
+}
+
+/**
+ * A modal built on <dialog>: the browser traps focus, Escape closes it, and focus returns to the
+ * button that opened it. A full-height sheet on phones, a centred panel from `sm` up. Its content
+ * mounts only while open, so nothing is fetched for a closed dialog.
+ */
+export function DesignerDialog({ open, onClose, title, description, size = 'tall', children }: DesignerDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null)
+  const titleId = useId()
+  useEffect(() => {
+    const dialog = ref.current
+    if (!dialog) return
+    if (open && !dialog.open) dialog.showModal()
+    if (!open && dialog.open) dialog.close()
+  }, [open])
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      // A tap on the backdrop (the dialog element itself, outside its panel) closes it.
+      onClick={(e) => {
+        if (e.target === e.currentTarget) onClose()
+      }}
+      className={`fixed inset-0 m-0 h-dvh max-h-none w-full max-w-none bg-cream p-0 text-ink backdrop:bg-ink/60 open:flex sm:m-auto sm:w-[min(100%-3rem,60rem)] sm:rounded-card sm:shadow-card ${
+        size === 'tall' ? 'sm:h-[min(88dvh,56rem)]' : 'sm:h-fit sm:max-h-[88dvh]'
+      }`}
+    >
+      <div className="flex min-h-0 w-full flex-col">
+        <header className="flex items-start justify-between gap-3 border-b border-ink/10 bg-cream-card px-4 py-3 sm:px-6">
+          <div className="min-w-0 pt-2">
+            <h2 id={titleId} className="text-lg font-semibold sm:text-xl">
+              {title}
+            </h2>
+            {description ? <p className="mt-0.5 text-sm text-ink-soft">{description}</p> : null}
+          </div>
+          <button
+            type="button"
+            onClick={onClose}
+            className="grid size-11 shrink-0 place-items-center rounded-full text-2xl leading-none text-ink-soft hover:bg-ink/5 hover:text-ink"
+            aria-label="Close"
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        </header>
+        <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-4 py-4 sm:px-6">{open ? children : null}</div>
+      </div>
+    </dialog>
+  )
+}

@@ -1,0 +1,70 @@
+import * as z from 'zod/mini'
+import { MAX_ZOOM, type PhotoTransform } from '~/compositor/layout'
+
+/**
+ * The shopper's unfinished design, kept in localStorage per variant so a reload (or a trip to the
+ * album app and back) finds it again. zod/mini keeps the designer's bundle small; the wire
+ * contract's schemas stay in app/contract.
+ */
+export const draftKey = (variantId: number) => `keepsake.design.${variantId}`
+
+/** Far more than a real draft needs (two photos, two transforms); anything longer is not ours. */
+const MAX_DRAFT_CHARS = 16_000
+const MAX_CELLS = 8
+
+const bounded = (min: number, max: number) => z.number().check(z.gte(min), z.lte(max))
+
+/** Our media URLs: absolute http(s), or a same-origin path. */
+const photoUrlSchema = z.string().check(
+  z.maxLength(2048),
+  z.refine((url) => /^https?:\/\//i.test(url) || (url.startsWith('/') && !url.startsWith('//')), 'Expected a photo URL'),
+)
+
+const draftPhotoSchema = z.object({
+  id: z.uuid(),
+  /** The smartphone rendition, drawn by the live preview. */
+  url: photoUrlSchema,
+  /** The original's size, for the print-quality check. */
+  width: z.int().check(z.gte(1), z.lte(100_000)),
+  height: z.int().check(z.gte(1), z.lte(100_000)),
+})
+export type DraftPhoto = z.infer<typeof draftPhotoSchema>
+
+const transformSchema = z.object({
+  x: bounded(-20_000, 20_000),
+  y: bounded(-20_000, 20_000),
+  zoom: bounded(1, MAX_ZOOM),
+  rotation: bounded(-360, 360),
+})
+
+const cellIdSchema = z.string().check(z.minLength(1), z.maxLength(64))
+const fewCells = <T extends object>(record: T) => Object.keys(record).length <= MAX_CELLS
+
+const draftSchema = z.object({
+  photos: z.record(cellIdSchema, draftPhotoSchema).check(z.refine(fewCells)),
+  transforms: z.record(cellIdSchema, transformSchema).check(z.refine(fewCells)),
+  backSideId: z.nullable(z.string().check(z.maxLength(64))),
+})
+export type Draft = { photos: Record<string, DraftPhoto>; transforms: Record<string, PhotoTransform>; backSideId: string | null }
+
+/** The saved draft, or null when there is none or it is unreadable (a corrupt draft is dropped). */
+export function readDraft(variantId: number): Draft | null {
+  try {
+    const raw = localStorage.getItem(draftKey(variantId))
+    if (raw === null) return null
+    const parsed = raw.length <= MAX_DRAFT_CHARS ? draftSchema.safeParse(JSON.parse(raw)) : null
+    if (parsed?.success) return parsed.data
+    localStorage.removeItem(draftKey(variantId))
+  } catch {
+    // Storage disabled, or a draft that is not JSON: start afresh.
+  }
+  return null
+}
+
+export function writeDraft(variantId: number, draft: Draft) {
+  try {
+    localStorage.setItem(draftKey(variantId), JSON.stringify(draft))
+  } catch {
+    // A full or disabled storage only costs the shopper their draft on reload.
+  }
+}

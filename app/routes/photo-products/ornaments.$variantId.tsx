@@ -1,0 +1,42 @@
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import * as z from 'zod/mini'
+import { designTemplatesQuery } from '~/features/designer/designer.functions'
+import { OrnamentDesigner } from '~/features/designer/OrnamentDesigner'
+import { photoProductQuery } from '~/features/photo-products/photo-products.functions'
+import { findOrnamentVariant } from '~/lib/ornaments'
+
+/** The variant in the path: one of the three ornaments, written exactly as its number (no sign, no leading zero). */
+function variantOf(param: string) {
+  const variant = /^\d{1,10}$/.test(param) ? findOrnamentVariant(Number(param)) : undefined
+  return variant && String(variant.id) === param ? variant : undefined
+}
+
+// ?photos=chosen: arriving from the photo picker, whose chosen photos replace an older draft's.
+const searchSchema = z.object({ photos: z.catch(z.optional(z.enum(['chosen'])), undefined) })
+
+export const Route = createFileRoute('/photo-products/ornaments/$variantId')({
+  validateSearch: searchSchema,
+  beforeLoad: ({ params }) => {
+    const variant = variantOf(params.variantId)
+    if (!variant) throw notFound()
+    return { variant }
+  },
+  loader: ({ context: { queryClient, variant } }) =>
+    Promise.all([queryClient.ensureQueryData(designTemplatesQuery(variant.id)), queryClient.ensureQueryData(photoProductQuery())]),
+  head: ({ params }) => ({ meta: [{ title: `Design your ${variantOf(params.variantId)?.name ?? 'photo'} ornament — Keepsake` }] }),
+  component: DesignerPage,
+})
+
+function DesignerPage() {
+  const { variant } = Route.useRouteContext()
+  const { photos } = Route.useSearch()
+  const navigate = Route.useNavigate()
+  return (
+    <OrnamentDesigner
+      key={variant.id}
+      variantId={variant.id}
+      preferChosenPhotos={photos === 'chosen'}
+      onChosenPhotosUsed={() => void navigate({ search: {}, replace: true })}
+    />
+  )
+}

@@ -1,0 +1,264 @@
+import fs from 'node:fs'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { waitForHydration } from './support'
+
+const STAR = '/photo-products/ornaments/72965'
+const SHOTS = '/tmp/shots'
+/** The star sheet (SPEC.md §9): 2670 × 1519, its left photo cell centred at (667.5, 760). */
+const STAR_LEFT_CELL = { x: 667.5 / 2670, y: 760 / 1519 }
+
+async function signInAs(page: Page, name: string) {
+  await page.goto('/utils/demo-sign-in')
+  await waitForHydration(page)
+  await page.getByRole('button', { name: `Sign in as ${name}` }).click()
+  await expect(page.getByTestId('current-user')).toHaveText(`Signed in as ${name}`)
+}
+
+const stage = (page: Page) => page.getByTestId('preview-stage')
+
+/** Stricter than the shared helper: no axe violation of any impact. */
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  expect(results.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+}
+
+async function openDesigner(page: Page, path = STAR) {
+  await page.goto(path)
+  await waitForHydration(page)
+  await expect(stage(page)).toHaveAttribute('data-state', 'ready', { timeout: 60_000 })
+}
+
+/** Opens the picker from a slot and chooses the nth photo of the album grid. */
+async function pickPhoto(page: Page, slot: 'left' | 'right', nth: number) {
+  await page.getByRole('button', { name: new RegExp(`^(Choose|Change) photo for the ${slot} ornament$`) }).click()
+  const dialog = page.getByRole('dialog', { name: `Choose a photo for the ${slot} ornament` })
+  await expect(dialog).toBeVisible()
+  const tiles = dialog.getByTestId('album-grid').getByRole('button')
+  await expect(tiles.nth(nth)).toBeVisible()
+  await tiles.nth(nth).click()
+  await expect(dialog).toBeHidden()
+}
+
+const slotImage = (page: Page, slot: 'left' | 'right') =>
+  page.getByTestId('photo-slots').locator(`[data-cell-id$="-${slot}"] img`)
+
+/** The colours of a 7 × 7 grid of pixels around a point of the preview canvas (fractions of its size). */
+async function canvasColours(page: Page, at: { x: number; y: number }) {
+  return page.evaluate((point) => {
+    const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="preview-stage"] canvas')!
+    const copy = document.createElement('canvas')
+    copy.width = canvas.width
+    copy.height = canvas.height
+    const ctx = copy.getContext('2d', { willReadFrequently: true })!
+    ctx.drawImage(canvas, 0, 0)
+    const colours: [number, number, number][] = []
+    for (let i = -3; i <= 3; i++) {
+      for (let j = -3; j <= 3; j++) {
+        const x = Math.round((point.x + i * 0.02) * canvas.width)
+        const y = Math.round((point.y + j * 0.035) * canvas.height)
+        const d = ctx.getImageData(x, y, 1, 1).data
+        colours.push([d[0]!, d[1]!, d[2]!])
+      }
+    }
+    return colours
+  }, at)
+}
+
+/** Most of the sampled pixels are the deep blue of Midnight Stars (a few land on its stars and moon). */
+const mostlyNightBlue = (colours: [number, number, number][]) =>
+  colours.filter(([r, g, b]) => b > r + 25 && b >= g && (r + g + b) / 3 < 120).length / colours.length > 0.6
+
+async function settled(page: Page) {
+  // The flip is two 150 ms halves; then the next frame is drawn.
+  await page.waitForTimeout(450)
+}
+
+test.describe('the ornament designer', () => {
+  // WebGL here is SwiftShader on the CPU: starting pixi takes seconds, more on a busy machine.
+  test.describe.configure({ timeout: 180_000 })
+  test.beforeAll(() => fs.mkdirSync(SHOTS, { recursive: true }))
+
+  for (const [width, user] of [
+    [390, 'Sam Okafor'],
+    [1280, 'Maya Rivera'],
+  ] as const) {
+    test(`designs a star at ${width}px: photos, drag, zoom, back side, reload, preview`, async ({ page }) => {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 })
+      await signInAs(page, user)
+      await openDesigner(page)
+      expect(await page.evaluate(() => document.querySelector('canvas') !== null)).toBe(true)
+      await expect(page.getByRole('link', { name: /^Star/ })).toHaveAttribute('aria-current', 'page')
+      const previewButton = page.getByRole('button', { name: 'Preview my ornament' })
+      await expect(previewButton).toBeDisabled()
+
+      await pickPhoto(page, 'left', 0)
+      await pickPhoto(page, 'right', 3)
+      await expect(slotImage(page, 'left')).toBeVisible()
+      await expect(slotImage(page, 'right')).toBeVisible()
+      await expect(stage(page).getByText('Loading photo…')).toHaveCount(0, { timeout: 20_000 })
+      await expect(previewButton).toBeEnabled()
+
+      // Drag the left photo diagonally: it moves (and Undo wakes up) on whichever axis has room.
+      const canvas = stage(page).locator('canvas')
+      await canvas.scrollIntoViewIfNeeded()
+      const box = (await canvas.boundingBox())!
+      const from = { x: box.x + box.width * STAR_LEFT_CELL.x, y: box.y + box.height * STAR_LEFT_CELL.y }
+      await page.mouse.move(from.x, from.y)
+      await page.mouse.down()
+      await page.mouse.move(from.x + 25, from.y + 25, { steps: 6 })
+      await page.mouse.up()
+      const adjust = page.getByTestId('adjust-controls')
+      await expect(adjust.getByRole('heading')).toHaveText('Adjust the photo on the left ornament')
+      await expect(page.locator('[data-cell-id$="-left"]')).toHaveAttribute('data-selected', 'true')
+
+      // Zoom with the slider: to the top (a print-quality warning), then back to 1.5×.
+      const slider = adjust.getByRole('slider', { name: 'Zoom' })
+      await slider.focus()
+      await page.keyboard.press('End')
+      await expect(adjust.getByText('5.0×')).toBeVisible()
+      await expect(page.locator('[data-cell-id$="-left"]').getByRole('status')).toContainText(
+        /Low resolution for print: about \d+ dpi at this size \(we recommend at least 150 dpi\)\. Zoom out or choose a sharper photo\./,
+      )
+      await expectNoAxeViolations(page)
+      await page.keyboard.press('Home')
+      for (let i = 0; i < 50; i++) await page.keyboard.press('ArrowRight')
+      await expect(adjust.getByText('1.5×')).toBeVisible()
+      await expect(page.locator('[data-cell-id$="-left"]').getByRole('status')).toHaveText('')
+      await expect(adjust.getByRole('button', { name: 'Undo' })).toBeEnabled()
+
+      // The keyboard on the preview: ] turns the selected photo 5°.
+      await stage(page).getByRole('application').focus()
+      await page.keyboard.press(']')
+      await page.keyboard.press('Shift+ArrowUp')
+
+      await settled(page)
+      const frontColours = await canvasColours(page, STAR_LEFT_CELL)
+      await page.evaluate(() => window.scrollTo(0, 0))
+      await page.screenshot({ path: `${SHOTS}/designer-${width}-front.png` })
+      await expectNoAxeViolations(page)
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+      expect(overflow).toBeLessThanOrEqual(0)
+
+      // Back side: Midnight Stars, and the preview turns over to show it.
+      const midnight = page.getByRole('radio', { name: 'Midnight Stars' })
+      await midnight.click()
+      await expect(midnight).toHaveAttribute('aria-checked', 'true')
+      await expect(stage(page)).toHaveAttribute('data-side', 'back')
+      await expect(page.getByRole('button', { name: 'Back', exact: true })).toHaveAttribute('aria-pressed', 'true')
+      await expect.poll(() => canvasColours(page, STAR_LEFT_CELL).then(mostlyNightBlue), { timeout: 10_000 }).toBe(true)
+      await settled(page)
+      // Where the shopper is: at the back-side grid, with the preview pinned in view above it.
+      await expect(stage(page)).toBeInViewport()
+      await page.screenshot({ path: `${SHOTS}/designer-${width}-back.png` })
+      await expectNoAxeViolations(page)
+
+      // Front again.
+      await page.getByRole('button', { name: 'Front', exact: true }).click()
+      await expect(stage(page)).toHaveAttribute('data-side', 'front')
+      await expect.poll(() => canvasColours(page, STAR_LEFT_CELL)).toEqual(frontColours)
+
+      // The draft survives a reload: same photos, placement and back side.
+      const leftSrc = await slotImage(page, 'left').getAttribute('src')
+      const rightSrc = await slotImage(page, 'right').getAttribute('src')
+      await page.reload()
+      await waitForHydration(page)
+      await expect(stage(page)).toHaveAttribute('data-state', 'ready', { timeout: 60_000 })
+      await expect(slotImage(page, 'left')).toHaveAttribute('src', leftSrc!)
+      await expect(slotImage(page, 'right')).toHaveAttribute('src', rightSrc!)
+      await expect(page.getByRole('radio', { name: 'Midnight Stars' })).toHaveAttribute('aria-checked', 'true')
+      await expect(adjust.getByText('1.5×')).toBeVisible()
+      await expect(stage(page).getByText('Loading photo…')).toHaveCount(0, { timeout: 20_000 })
+      await expect.poll(() => canvasColours(page, STAR_LEFT_CELL)).toEqual(frontColours)
+
+      // The server's preview: two mockups, front and back.
+      await previewButton.click()
+      const result = page.getByRole('dialog', { name: 'Your star ornaments' })
+      await expect(result).toBeVisible({ timeout: 60_000 })
+      await expect(result.getByText('This is what we’ll print')).toBeVisible()
+      const mockups = result.getByTestId('mockup-image')
+      await expect(mockups).toHaveCount(2)
+      for (const img of await mockups.all()) {
+        await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), { timeout: 20_000 }).toBe(true)
+      }
+      await expect(result.getByRole('img', { name: /The back of your star ornament pair: Midnight Stars/ })).toBeVisible()
+      await page.screenshot({ path: `${SHOTS}/designer-${width}-preview.png` })
+      await expectNoAxeViolations(page)
+      await result.getByRole('button', { name: 'Keep editing' }).click()
+      await expect(result).toBeHidden()
+    })
+  }
+
+  test('an unknown variant is the 404 page', async ({ page }) => {
+    for (const path of ['/photo-products/ornaments/1', '/photo-products/ornaments/star', '/photo-products/ornaments/072965']) {
+      const res = await page.goto(path)
+      expect(res?.status()).toBe(404)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('404')
+      await expect(page.getByText('Page Not Found')).toBeVisible()
+    }
+  })
+
+  test('changing shape keeps the photos and starts their placement afresh', async ({ page }) => {
+    await signInAs(page, 'Sam Okafor')
+    await openDesigner(page)
+    await pickPhoto(page, 'left', 1)
+    await pickPhoto(page, 'right', 2)
+    const leftSrc = await slotImage(page, 'left').getAttribute('src')
+    const rightSrc = await slotImage(page, 'right').getAttribute('src')
+    await page.getByRole('radio', { name: 'Candy Cane' }).click()
+    await page.getByRole('link', { name: /^Tree/ }).click()
+    await expect(page).toHaveURL(/\/photo-products\/ornaments\/72963$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Design your tree ornaments')
+    await expect(page.getByRole('link', { name: /^Tree/ })).toHaveAttribute('aria-current', 'page')
+    await expect(slotImage(page, 'left')).toHaveAttribute('src', leftSrc!)
+    await expect(slotImage(page, 'right')).toHaveAttribute('src', rightSrc!)
+    await expect(page.getByRole('radio', { name: 'Candy Cane' })).toHaveAttribute('aria-checked', 'true')
+    await expect(page.getByTestId('adjust-controls').getByText('1.0×')).toBeVisible()
+    await expect(stage(page)).toHaveAttribute('data-state', 'ready', { timeout: 60_000 })
+  })
+
+  test('explains a failed preview in a toast with Retry', async ({ page }) => {
+    await signInAs(page, 'Sam Okafor')
+    await openDesigner(page, '/photo-products/ornaments/72960')
+    await pickPhoto(page, 'left', 6)
+    await pickPhoto(page, 'right', 7)
+    // Signed out, the draft is still here but the album API refuses to render it.
+    await page.goto('/utils/demo-sign-in')
+    await waitForHydration(page)
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await expect(page.getByTestId('current-user')).toHaveText('You are not signed in.')
+    await openDesigner(page, '/photo-products/ornaments/72960')
+    await expect(slotImage(page, 'right')).toBeVisible()
+    await page.getByRole('button', { name: 'Preview my ornament' }).click()
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'We could not make your preview' })
+    await expect(toast).toBeVisible({ timeout: 20_000 })
+    await expect(toast.getByRole('button', { name: 'Retry' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Preview my ornament' })).toBeEnabled()
+  })
+
+  test('ignores a corrupt draft', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('keepsake.design.72960', '{"photos":{"stocking-left":{"id":"nope","url":"javascript:alert(1)"}}'))
+    await openDesigner(page, '/photo-products/ornaments/72960')
+    await expect(page.getByRole('button', { name: 'Choose photo for the left ornament' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Preview my ornament' })).toBeDisabled()
+  })
+
+  test('is one tap from the ornament cards and from the chosen photos', async ({ page }) => {
+    await signInAs(page, 'Maya Rivera')
+    await page.goto('/photo-products')
+    await waitForHydration(page)
+    await page.getByRole('link', { name: 'Design yours: Star Photo Ornament' }).click()
+    await expect(page).toHaveURL(/\/photo-products\/ornaments\/72965$/)
+
+    await page.goto('/photo-products/photos')
+    await waitForHydration(page)
+    const tiles = page.getByTestId('album-grid').getByRole('button')
+    await tiles.nth(4).click()
+    await tiles.nth(5).click()
+    const chosenIds = await Promise.all([4, 5].map((i) => tiles.nth(i).getAttribute('data-photo-id')))
+    await page.getByRole('link', { name: 'Choose your ornament' }).click()
+    await expect(page).toHaveURL(/\/photo-products\/ornaments\/72965$/)
+    await expect(slotImage(page, 'left')).toHaveAttribute('src', new RegExp(chosenIds[0]!))
+    await expect(slotImage(page, 'right')).toHaveAttribute('src', new RegExp(chosenIds[1]!))
+  })
+})
