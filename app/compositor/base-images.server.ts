@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path'
 import sharp from 'sharp'
 import { baseImagePaths } from '../lib/ornaments'
 import type { Size } from './layout'
+import { PromiseCache } from './promise-cache'
 
 function publicDir(): string {
   const candidates = [process.env.PUBLIC_DIR, resolve(process.cwd(), 'public'), resolve(process.cwd(), 'dist/client')]
@@ -31,58 +32,30 @@ export function baseImage(path: string): Promise<Buffer> {
   return bytes
 }
 
-const SCALED_CACHE_LIMIT = 96
-const scaled = new Map<string, Promise<Buffer>>()
+const scaled = new PromiseCache<Buffer>(96)
 
 /** A base image resized to exactly `size` (PNG, lanczos), cached; the full size is the file itself. */
 export function scaledBaseImage(path: string, size: Size): Promise<Buffer> {
-  const key = `${path}@${size.width}x${size.height}`
-  const hit = scaled.get(key)
-  if (hit) {
-    scaled.delete(key)
-    scaled.set(key, hit)
-    return hit
-  }
-  const made = baseImage(path).then(async (bytes) => {
+  return scaled.get(`${path}@${size.width}x${size.height}`, async () => {
+    const bytes = await baseImage(path)
     const meta = await sharp(bytes).metadata()
     if (meta.width === size.width && meta.height === size.height) return bytes
     return sharp(bytes).resize(size.width, size.height, { fit: 'fill', kernel: 'lanczos3' }).png({ compressionLevel: 1 }).toBuffer()
   })
-  made.catch(() => scaled.delete(key))
-  scaled.set(key, made)
-  while (scaled.size > SCALED_CACHE_LIMIT) scaled.delete(scaled.keys().next().value!)
-  return made
 }
 
-const RAW_CACHE_BYTES = 256 * 1024 * 1024
-const raws = new Map<string, Promise<{ data: Buffer; width: number; height: number }>>()
-let rawBytes = 0
+type Raw = { data: Buffer; width: number; height: number }
+const raws = new PromiseCache<Raw>(256 * 1024 * 1024, (raw) => raw.data.length)
 
 /**
- * The same, decoded to raw RGBA and cached (up to 256 MB, least recently used first out), so a
- * print render does not decode the mask and frame PNGs every time.
+ * The same, decoded to raw RGBA and cached (up to 256 MB), so a print render does not decode the
+ * mask and frame PNGs every time.
  */
-export function scaledBaseImageRaw(path: string, size: Size): Promise<{ data: Buffer; width: number; height: number }> {
-  const key = `${path}@${size.width}x${size.height}`
-  const hit = raws.get(key)
-  if (hit) {
-    raws.delete(key)
-    raws.set(key, hit)
-    return hit
-  }
-  const made = scaledBaseImage(path, size).then(async (png) => {
-    const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
-    rawBytes += data.length
-    while (rawBytes > RAW_CACHE_BYTES && raws.size > 1) {
-      const [oldest, entry] = raws.entries().next().value!
-      raws.delete(oldest)
-      rawBytes -= (await entry).data.length
-    }
+export function scaledBaseImageRaw(path: string, size: Size): Promise<Raw> {
+  return raws.get(`${path}@${size.width}x${size.height}`, async () => {
+    const { data, info } = await sharp(await scaledBaseImage(path, size)).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
     return { data, width: info.width, height: info.height }
   })
-  made.catch(() => raws.delete(key))
-  raws.set(key, made)
-  return made
 }
 
 let hashes: Promise<Record<string, string>> | null = null

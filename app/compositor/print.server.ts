@@ -10,6 +10,7 @@
 import sharp, { type OverlayOptions, type Sharp } from 'sharp'
 import type { PseudoTemplate, TemplateCell } from '../lib/ornaments'
 import { scaledBaseImage, scaledBaseImageRaw } from './base-images.server'
+import { PromiseCache } from './promise-cache'
 import {
   cellClipRect,
   clampTransform,
@@ -213,29 +214,21 @@ function hasStaticUnderlay(template: PseudoTemplate): boolean {
 }
 
 type Underlay = { size: { width: number; height: number }; patterns: RawImage; sheet: RawImage; mask: RawImage; frame: RawImage }
-const underlays = new Map<string, Promise<Underlay>>()
+/** A handful of templates at a handful of scales; the most recent few are kept. */
+const underlays = new PromiseCache<Underlay>(12)
 
 /** Pattern cells cut to the silhouettes, and the same with the frame over them, for one template at one scale. */
 function underlayOf(template: PseudoTemplate, scale: number): Promise<Underlay> {
-  const key = `${template.id}@${scale}`
-  let made = underlays.get(key)
-  if (!made) {
-    made = (async () => {
-      const size = outputSize(template, scale)
-      const [mask, frame] = await Promise.all([scaledBaseImageRaw(template.maskImageUrl, size), scaledBaseImageRaw(template.templateImageUrl, size)])
-      const overlays = await Promise.all(
-        drawOrder(template.cells).flatMap((layer) => (layer.kind === 'cell' && layer.cell.type === 'PatternImage' ? [patternOverlay(layer.cell, scale, size)] : [])),
-      )
-      const patterns = await toRaw(blank(size).composite([...overlays, { input: mask.data, ...rawInput(mask), blend: 'dest-in' }]))
-      const sheet = await toRaw(sharp(patterns.data, rawInput(patterns)).composite([{ input: frame.data, ...rawInput(frame) }]))
-      return { size, patterns, sheet, mask, frame }
-    })()
-    made.catch(() => underlays.delete(key))
-    underlays.set(key, made)
-    // A handful of templates at a handful of scales; keep the most recent few.
-    while (underlays.size > 12) underlays.delete(underlays.keys().next().value!)
-  }
-  return made
+  return underlays.get(`${template.id}@${scale}`, async () => {
+    const size = outputSize(template, scale)
+    const [mask, frame] = await Promise.all([scaledBaseImageRaw(template.maskImageUrl, size), scaledBaseImageRaw(template.templateImageUrl, size)])
+    const overlays = await Promise.all(
+      drawOrder(template.cells).flatMap((layer) => (layer.kind === 'cell' && layer.cell.type === 'PatternImage' ? [patternOverlay(layer.cell, scale, size)] : [])),
+    )
+    const patterns = await toRaw(blank(size).composite([...overlays, { input: mask.data, ...rawInput(mask), blend: 'dest-in' }]))
+    const sheet = await toRaw(sharp(patterns.data, rawInput(patterns)).composite([{ input: frame.data, ...rawInput(frame) }]))
+    return { size, patterns, sheet, mask, frame }
+  })
 }
 
 async function patternOverlay(cell: TemplateCell, scale: number, size: { width: number; height: number }): Promise<OverlayOptions> {
