@@ -43,3 +43,11 @@ const started = performance.now()
 if (config.demoMode) console.log('Preparing the album API and the demo albums (the first start renders the demo photos, about 20 s)…')
 const warm = await entry.fetch(new Request(`${config.publicUrl}/v1/openapi.json`))
 console.log(warm.ok ? `Album API ready in ${Math.round(performance.now() - started)} ms` : `Album API answered ${warm.status} while starting`)
+
+// Stop on SIGTERM/SIGINT (CI runners, benches and process managers send them): finish, then exit.
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    setTimeout(() => process.exit(0), 5000).unref()
+    void Promise.resolve(server.close(true)).finally(() => process.exit(0))
+  })
+}
