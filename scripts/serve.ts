@@ -48,6 +48,6 @@ console.log(warm.ok ? `Album API ready in ${Math.round(performance.now() - start
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {
     setTimeout(() => process.exit(0), 5000).unref()
-    void Promise.resolve(server.close(true)).finally(() => process.exit(0))
+    void Promise.resolve(server.close()).finally(() => process.exit(0))
   })
 }

@@ -32,7 +32,8 @@ export function baseImage(path: string): Promise<Buffer> {
   return bytes
 }
 
-const scaled = new PromiseCache<Buffer>(96)
+// Every base image at every preview width (51 × 6) and the print scale fit, so no request pattern can make it resize again.
+const scaled = new PromiseCache<Buffer>(512)
 
 /** A base image resized to exactly `size` (PNG, lanczos), cached; the full size is the file itself. */
 export function scaledBaseImage(path: string, size: Size): Promise<Buffer> {

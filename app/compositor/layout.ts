@@ -7,6 +7,7 @@
  * Coordinates are template pixels (the print sheet is 2670 px wide), continuous, with (0, 0) at the
  * top-left corner of the top-left pixel. A photo's own coordinates are its pixels, likewise.
  */
+import { ORIGINAL_LONG_EDGE } from '../contract/photo-constants'
 import { PRINT_DPI, type CellPosition, type CellType } from '../lib/ornaments'
 
 export type Size = { width: number; height: number }
@@ -189,9 +190,18 @@ export function patternTiles(cell: LayoutCell, tile: { tileWidth: number; tileHe
  */
 export const MIN_PRINT_DPI = 150
 
-/** Photo pixels per printed inch for this placement, from the photo's full-resolution size. */
-export function effectiveDpi(cell: Size, original: Size, t: PhotoTransform): number {
-  return PRINT_DPI / photoScale(cell, original, t)
+/** Below this the server refuses to print at all: the photo would be a few smeared pixels. */
+export const MIN_PRINTABLE_DPI = 30
+
+/** The size of the stored original that is printed: the photo's size, at most ORIGINAL_LONG_EDGE on its long edge. */
+export function printedSize(photo: Size): Size {
+  const k = Math.min(1, ORIGINAL_LONG_EDGE / Math.max(photo.width, photo.height))
+  return { width: Math.round(photo.width * k), height: Math.round(photo.height * k) }
+}
+
+/** Photo pixels per printed inch for this placement, from the size of the original that is printed. */
+export function effectiveDpi(cell: Size, photo: Size, t: PhotoTransform): number {
+  return PRINT_DPI / photoScale(cell, printedSize(photo), t)
 }
 
 export function isLowResolution(cell: Size, original: Size, t: PhotoTransform): boolean {

@@ -262,7 +262,10 @@ export async function createOrnamentPreview(options: PreviewOptions) {
 
     async setBackSide(path: string | null) {
       const texture = path ? await baseTexture(path) : null
-      if (destroyed) return
+      if (destroyed) {
+        texture?.destroy(true)
+        return
+      }
       if (backSprite) {
         back.removeChild(backSprite)
         backSprite.destroy()

@@ -88,8 +88,8 @@ const bounded = (name: string, min: number, max: number) =>
 
 /** A transform as sent; absurd values are refused, small overshoots are clamped by the layout. */
 export const photoTransformSchema = z.object({
-  x: bounded('x', -20_000, 20_000),
-  y: bounded('y', -20_000, 20_000),
+  x: bounded('x', -1_000_000, 1_000_000),
+  y: bounded('y', -1_000_000, 1_000_000),
   zoom: bounded('zoom', 1, MAX_ZOOM),
   rotation: bounded('rotation', -360, 360),
 })

@@ -9,6 +9,8 @@ export type PhotoSizeWord = (typeof photoSizeWords)[number]
 
 /** The normalised original, kept for printing; never served, never a proxy size. */
 export const ORIGINAL_RENDITION = 'original'
+/** The stored original (what is printed) is at most this many pixels on its long edge. */
+export const ORIGINAL_LONG_EDGE = 4096
 export type RenditionName = PhotoSizeWord | typeof ORIGINAL_RENDITION
 
 /** SPEC.md §3, §9: album filter values. */

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeRenditions } from '../../app/api/media/images'
@@ -6,6 +8,7 @@ import { PrintifyClient, PrintifyProvider } from '../../app/api/providers/print/
 import { PrintProviderError, type PrintProvider } from '../../app/api/providers/print/provider'
 import { demoAccounts } from '../../app/api/services/demo'
 import { storePhoto } from '../../app/api/services/photo-library'
+import { PREVIEWS_PER_HOUR } from '../../app/api/services/previews'
 import { previews } from '../../app/api/db/schema'
 import { backSides, pseudoTemplates, sharedBackSideNames } from '../../app/lib/ornaments'
 import { addAlbumPhotos } from '../support/photos'
@@ -22,12 +25,14 @@ beforeAll(async () => {
   t = await createTestApi()
   cookie = await t.signIn(0)
   otherCookie = await t.signIn(1)
-  mine = await addAlbumPhotos(t, demoAccounts[0].family.id, 3)
-  theirs = await addAlbumPhotos(t, demoAccounts[1].family.id, 1)
+  mine = await addAlbumPhotos(t, demoAccounts[0].family.id, 3, undefined, PRINTABLE)
+  theirs = await addAlbumPhotos(t, demoAccounts[1].family.id, 1, undefined, PRINTABLE)
 })
 afterAll(() => t.close())
 
 const star = pseudoTemplates.star
+/** Large enough to print in a cell (the tiny default test photos are refused as too small). */
+const PRINTABLE = { width: 480, height: 360 }
 
 function starDesign(photoIds: string[], overrides: Record<string, unknown> = {}) {
   return {
@@ -162,7 +167,7 @@ describe('POST /v1/printify/generate-preview', () => {
   })
 
   it("prints the shopper's own uploads but not someone else's", async () => {
-    const renditions = await makeRenditions(await sharp({ create: { width: 90, height: 60, channels: 3, background: '#3a6' } }).jpeg().toBuffer(), 'image/jpeg')
+    const renditions = await makeRenditions(await sharp({ create: { width: 450, height: 300, channels: 3, background: '#3a6' } }).jpeg().toBuffer(), 'image/jpeg')
     const upload = await storePhoto(t.db, t.storage, { id: randomUUID(), familyId: null, ownerUserId: t.users[1].id, source: 'upload', favorite: false, recommended: false, capturedAt: new Date() }, renditions)
     const theirsRes = await t.request('/v1/printify/generate-preview', { method: 'POST', cookie, json: starDesign([mine[0]!.id, upload.id]) })
     expect(theirsRes.status).toBe(404)
@@ -179,7 +184,7 @@ describe('POST /v1/printify/generate-preview', () => {
     }
     const f = await createTestApi({}, { print: failing })
     try {
-      const photos = await addAlbumPhotos(f, demoAccounts[0].family.id, 2)
+      const photos = await addAlbumPhotos(f, demoAccounts[0].family.id, 2, undefined, PRINTABLE)
       const res = await f.request('/v1/printify/generate-preview', { method: 'POST', cookie: await f.signIn(0), json: starDesign(photos.map((p) => p.id)) })
       expect(res.status).toBe(502)
       expect(res.body.error.message).toMatch(/print provider could not make the preview: Printify answered 503/)
@@ -201,7 +206,7 @@ describe('POST /v1/printify/generate-preview with Printify', () => {
     const client = new PrintifyClient({ apiToken: MOCK_PRINTIFY_TOKEN, shopId: MOCK_PRINTIFY_SHOP_ID, fetch: mock.fetch, sleep })
     const p = await createTestApi({}, { print: new PrintifyProvider(client, { sleep }) })
     try {
-      const photos = await addAlbumPhotos(p, demoAccounts[0].family.id, 2)
+      const photos = await addAlbumPhotos(p, demoAccounts[0].family.id, 2, undefined, PRINTABLE)
       const res = await p.request('/v1/printify/generate-preview', { method: 'POST', cookie: await p.signIn(0), json: starDesign(photos.map((x) => x.id)) })
       expect(res.status).toBe(201)
       expect(res.body.provider).toBe('printify')
@@ -228,7 +233,7 @@ describe('POST /v1/printify/generate-preview with Printify', () => {
     const client = new PrintifyClient({ apiToken: 'wrong-token', shopId: MOCK_PRINTIFY_SHOP_ID, fetch: mock.fetch, sleep: async () => {} })
     const p = await createTestApi({}, { print: new PrintifyProvider(client, { sleep: async () => {} }) })
     try {
-      const photos = await addAlbumPhotos(p, demoAccounts[0].family.id, 2)
+      const photos = await addAlbumPhotos(p, demoAccounts[0].family.id, 2, undefined, PRINTABLE)
       const res = await p.request('/v1/printify/generate-preview', { method: 'POST', cookie: await p.signIn(0), json: starDesign(photos.map((x) => x.id)) })
       expect(res.status).toBe(502)
       expect(res.body.error.message).toMatch(/^The print provider could not make the preview: Printify .* 401/)
@@ -236,6 +241,75 @@ describe('POST /v1/printify/generate-preview with Printify', () => {
       expect(await p.db.select().from(previews)).toHaveLength(0)
     } finally {
       await p.close()
+    }
+  })
+})
+
+describe('generate-preview limits', () => {
+  it('refuses a photo too small to print at its size, naming the ornament and the dpi', async () => {
+    const tiny = await makeRenditions(await sharp({ create: { width: 24, height: 18, channels: 3, background: '#a33' } }).jpeg().toBuffer(), 'image/jpeg')
+    const photo = await storePhoto(t.db, t.storage, { id: randomUUID(), familyId: demoAccounts[0].family.id, ownerUserId: null, source: 'album', favorite: false, recommended: false, capturedAt: new Date() }, tiny)
+    const before = (await t.db.select().from(previews)).length
+    const res = await t.request('/v1/printify/generate-preview', {
+      method: 'POST',
+      cookie,
+      json: { ...starDesign([photo.id, mine[1]!.id]), cells: [{ cellId: 'star-left', photoId: photo.id, transform: { x: 0, y: 0, zoom: 5, rotation: 45 } }, { cellId: 'star-right', photoId: mine[1]!.id, transform: { x: 0, y: 0, zoom: 1, rotation: 0 } }] },
+    })
+    expect(res.status).toBe(422)
+    expect(res.body.error.message).toMatch(/left ornament is too small to print at this size: about \d+ dpi, at least 30/)
+    expect((await t.db.select().from(previews)).length).toBe(before)
+  })
+
+  it(`allows ${PREVIEWS_PER_HOUR} previews per shopper per hour, then answers 429`, async () => {
+    const l = await createTestApi()
+    try {
+      const photos = await addAlbumPhotos(l, demoAccounts[0].family.id, 2, undefined, PRINTABLE)
+      const userId = l.users[0].id
+      await l.db.insert(previews).values(
+        Array.from({ length: PREVIEWS_PER_HOUR }, () => ({
+          id: randomUUID(),
+          userId,
+          variantId: 72965,
+          pseudoTemplateId: star.id,
+          backSideId: '72965-1',
+          design: [],
+          printAreas: [],
+          sourceImages: [],
+          images: [],
+          provider: 'local' as const,
+          providerProductId: 'x',
+          createdAt: new Date(l.now().getTime() - 10 * 60 * 1000),
+        })),
+      )
+      const cookieL = await l.signIn(0)
+      const res = await l.request('/v1/printify/generate-preview', { method: 'POST', cookie: cookieL, json: starDesign(photos.map((p) => p.id)) })
+      expect(res.status).toBe(429)
+      expect(res.body.error.message).toMatch(/previews in the last hour/)
+      l.setNow(new Date(l.now().getTime() + 60 * 60 * 1000))
+      const later = await l.request('/v1/printify/generate-preview', { method: 'POST', cookie: cookieL, json: starDesign(photos.map((p) => p.id)) })
+      expect(later.status).toBe(201)
+    } finally {
+      await l.close()
+    }
+  })
+
+  it('a print provider failure leaves no stored files behind', async () => {
+    const failing: PrintProvider = {
+      name: 'printify',
+      createPreviewProduct: async () => {
+        throw new PrintProviderError('down', 503)
+      },
+    }
+    const f = await createTestApi({}, { print: failing })
+    try {
+      const photos = await addAlbumPhotos(f, demoAccounts[0].family.id, 2, undefined, PRINTABLE)
+      const res = await f.request('/v1/printify/generate-preview', { method: 'POST', cookie: await f.signIn(0), json: starDesign(photos.map((p) => p.id)) })
+      expect(res.status).toBe(502)
+      const previewDir = path.join(f.dataDir, 'media', 'previews')
+      const left = fs.existsSync(previewDir) ? fs.readdirSync(previewDir).flatMap((d) => fs.readdirSync(path.join(previewDir, d))) : []
+      expect(left).toEqual([])
+    } finally {
+      await f.close()
     }
   })
 })

@@ -14,9 +14,12 @@ export function makeImage(format: 'jpeg' | 'png' | 'webp', width = 64, height = 
 export type SeededPhoto = { id: string; capturedAt: Date; favorite: boolean; recommended: boolean; width: number; height: number }
 
 /** Adds n tiny photos to a family's album; every 4th a favourite, every 3rd recommended, every 5th portrait. */
-export async function addAlbumPhotos(t: TestApi, familyId: string, n: number, start = new Date('2025-06-01T12:00:00Z')) {
+export async function addAlbumPhotos(t: TestApi, familyId: string, n: number, start = new Date('2025-06-01T12:00:00Z'), size = { width: 64, height: 48 }) {
   const seeded: SeededPhoto[] = []
-  const shapes = { landscape: await makeRenditions(await makeImage('jpeg', 64, 48), 'image/jpeg'), portrait: await makeRenditions(await makeImage('jpeg', 48, 64), 'image/jpeg') }
+  const shapes = {
+    landscape: await makeRenditions(await makeImage('jpeg', size.width, size.height), 'image/jpeg'),
+    portrait: await makeRenditions(await makeImage('jpeg', size.height, size.width), 'image/jpeg'),
+  }
   for (let i = 0; i < n; i++) {
     const portrait = i % 5 === 0
     // Some photos share a capture time, so the cursor must order by id as well.

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto'
 import sharp, { type Metadata, type Sharp } from 'sharp'
-import type { RenditionName, UploadContentType } from '../../contract/photos'
+import { ORIGINAL_LONG_EDGE, type RenditionName, type UploadContentType } from '../../contract/photos'
 import { decodeHeif } from './heif-decoder'
 
 /** Longest edge of each rendition (SPEC.md §9's size words, plus the normalised original kept for printing). */
 export const RENDITION_LONG_EDGE: Record<RenditionName, number> = {
   small: 512,
   smartphone: 1280,
-  original: 4096,
+  original: ORIGINAL_LONG_EDGE,
 }
 /** JPEG settings per rendition: the printing original keeps full colour resolution. */
 export const RENDITION_JPEG: Record<RenditionName, { quality: number; chromaSubsampling: '4:2:0' | '4:4:4' }> = {

@@ -21,6 +21,7 @@ import { generatePreview, previewFile } from '../services/previews'
 export const printifyRoutes = new Hono<ApiEnv>()
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
+const BASE_IMAGE_CACHE = 'public, max-age=86400'
 
 endpoint(
   printifyRoutes,
@@ -83,13 +84,15 @@ endpoint(
     query: scaledBaseImageQuerySchema,
     response: z.any(),
   },
-  async ({ query }) => {
+  async ({ query }, c) => {
     const size = scaledSizeOf(query.path, query.width)
     if (!size) throw notFound(`Base image ${query.path}`)
     const body = await scaledBaseImage(query.path, size)
     const etag = `"${createHash('sha256').update(body).digest('hex').slice(0, 32)}"`
+    // Not immutable: the URL names the art, not its version, and new art must reach browsers (baseImageHash tells them).
+    if (c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers: { etag, 'cache-control': BASE_IMAGE_CACHE } })
     return new Response(new Uint8Array(body), {
-      headers: { 'content-type': 'image/png', 'cache-control': IMMUTABLE, etag, 'content-length': String(body.length) },
+      headers: { 'content-type': 'image/png', 'cache-control': BASE_IMAGE_CACHE, etag, 'content-length': String(body.length) },
     })
   },
 )

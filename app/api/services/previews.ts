@@ -4,9 +4,9 @@
  * (a later issue) accepts print files only from these records.
  */
 import { randomUUID } from 'node:crypto'
-import { and, eq, inArray, isNull, or } from 'drizzle-orm'
+import { and, count, eq, gt, inArray, isNull, or } from 'drizzle-orm'
 import sharp from 'sharp'
-import { clampTransform } from '../../compositor/layout'
+import { clampTransform, effectiveDpi, MIN_PRINTABLE_DPI } from '../../compositor/layout'
 import { encodePng, renderFrontWithCells, type RawImage } from '../../compositor/print.server'
 import { baseImage } from '../../compositor/base-images.server'
 import type { GeneratedPreview, GeneratePreviewRequest } from '../../contract/designs'
@@ -18,6 +18,9 @@ import { AppError, notFound } from '../errors'
 import { photoKey } from '../media/urls'
 import type { Mockup, PrintProvider } from '../providers/print/provider'
 import { PrintProviderError } from '../providers/print/provider'
+
+/** Previews are renders that cost CPU and storage: this many per shopper per hour. */
+export const PREVIEWS_PER_HOUR = 30
 
 /** Mockups are the print sheet at this width, on a soft background. */
 export const MOCKUP_WIDTH = 1200
@@ -127,8 +130,27 @@ export async function generatePreview(deps: ApiDeps, provider: PrintProvider, us
     cells.map((c) => c.given.photoId),
   )
   for (const { given } of cells) if (!owned.has(given.photoId)) throw notFound(`Photo ${given.photoId}`)
+  for (const { cell, given } of cells) {
+    const row = owned.get(given.photoId)!
+    const dpi = effectiveDpi(cell, row, clampTransform(cell, row, given.transform))
+    if (dpi < MIN_PRINTABLE_DPI) {
+      throw new AppError(
+        'rule_broken',
+        `The photo for the ${cell.order === 0 ? 'left' : 'right'} ornament is too small to print at this size: about ${Math.round(dpi)} dpi, at least ${MIN_PRINTABLE_DPI} is needed. Zoom out or choose a larger photo.`,
+      )
+    }
+  }
+  const since = new Date(deps.now().getTime() - 60 * 60 * 1000)
+  const [recent] = await deps.db
+    .select({ n: count() })
+    .from(previews)
+    .where(and(eq(previews.userId, user.id), gt(previews.createdAt, since)))
+  if ((recent?.n ?? 0) >= PREVIEWS_PER_HOUR) {
+    throw new AppError('rate_limited', `You have made ${PREVIEWS_PER_HOUR} previews in the last hour; try again a little later`)
+  }
 
-  return withRenderSlot(user.id, async () => {
+  // The render slot covers the CPU work only; storing the files and the provider's calls happen outside it.
+  const { previewId, files, design, frontPng, backPng } = await withRenderSlot(user.id, async () => {
     const previewId = randomUUID()
     const originals = await Promise.all(
       cells.map(async ({ given }) => {
@@ -151,9 +173,11 @@ export async function generatePreview(deps: ApiDeps, provider: PrintProvider, us
       encodePng(front.image),
       mockupOf(front.image),
       mockupOf({ data: backRaw.data, width: backRaw.info.width, height: backRaw.info.height }),
-      ...front.cells.map((c) =>
-        sharp(c.image.data, { raw: { width: c.image.width, height: c.image.height, channels: 4 } }).flatten({ background: '#ffffff' }).jpeg({ quality: 90 }).toBuffer(),
-      ),
+      // One source crop per photo, in the design's cell order.
+      ...design.map((d) => {
+        const c = front.cells.find((rendered) => rendered.cellId === d.cellId)!
+        return sharp(c.image.data, { raw: { width: c.image.width, height: c.image.height, channels: 4 } }).flatten({ background: '#ffffff' }).jpeg({ quality: 90 }).toBuffer()
+      }),
     ])
     const files: [string, Buffer, string][] = [
       ['front.png', frontPng, 'image/png'],
@@ -162,6 +186,9 @@ export async function generatePreview(deps: ApiDeps, provider: PrintProvider, us
       ['mockup-back.jpg', mockupBack!, 'image/jpeg'],
       ...sources.map((body, i): [string, Buffer, string] => [`source-${i}.jpg`, body, 'image/jpeg']),
     ]
+    return { previewId, files, design: design.map(({ cellId, photoId, transform }) => ({ cellId, photoId, transform })), frontPng, backPng }
+  })
+  try {
     await Promise.all(files.map(([name, body, type]) => deps.storage.put(previewKey(previewId, name), body, type)))
     const url = (name: string) => deps.media.previewUrl(previewId, name)
     const localMockups: Mockup[] = [
@@ -197,7 +224,7 @@ export async function generatePreview(deps: ApiDeps, provider: PrintProvider, us
       variantId: variant.id,
       pseudoTemplateId: template.id,
       backSideId: backSide.id,
-      design: design.map(({ cellId, photoId, transform }) => ({ cellId, photoId, transform })),
+      design,
       printAreas: [
         { position: 'front' as const, imageUrl: url('front.png') },
         { position: 'back' as const, imageUrl: url('back.png') },
@@ -206,6 +233,7 @@ export async function generatePreview(deps: ApiDeps, provider: PrintProvider, us
       images: mockups.map((m) => m.url),
       provider: provider.name,
       providerProductId: product.productId,
+      createdAt: deps.now(),
     }
     await deps.db.insert(previews).values(record)
     return {
@@ -219,7 +247,11 @@ export async function generatePreview(deps: ApiDeps, provider: PrintProvider, us
       printAreas: record.printAreas,
       sourceImages: record.sourceImages,
     }
-  })
+  } catch (error) {
+    // Nothing is kept of a preview that was not recorded.
+    await Promise.all(files.map(([name]) => deps.storage.delete(previewKey(previewId, name)).catch(() => undefined)))
+    throw error
+  }
 }
 
 /** A preview's stored file, for GET /v1/media/previews/{id}/{file}. */

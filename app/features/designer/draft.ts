@@ -31,8 +31,8 @@ const draftPhotoSchema = z.object({
 export type DraftPhoto = z.infer<typeof draftPhotoSchema>
 
 const transformSchema = z.object({
-  x: bounded(-20_000, 20_000),
-  y: bounded(-20_000, 20_000),
+  x: bounded(-1_000_000, 1_000_000),
+  y: bounded(-1_000_000, 1_000_000),
   zoom: bounded(1, MAX_ZOOM),
   rotation: bounded(-360, 360),
 })

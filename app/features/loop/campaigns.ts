@@ -27,7 +27,7 @@ export const campaigns = {
   'modal-holidays': {
     eyebrow: 'Holiday season',
     title: 'Deck the tree with this year’s memories',
-    lead: 'A tree, a star or a stocking with your family’s best photos of the year, printed on both sides and gift-boxed.',
+    lead: 'A tree, a star or a stocking with your family’s best photos of the year, one photo on each of a matching pair, gift-boxed.',
     cta: 'Design a holiday ornament',
     presentation: 'sheet',
     tone: 'pine',

@@ -1,8 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { ButtonLink } from '~/components/ui/Button'
 import { formatPrice } from '~/lib/currency'
-import type { OrnamentShape } from '~/lib/ornaments'
-import { OrnamentArt } from './OrnamentArt'
+import { pseudoTemplates, type OrnamentShape } from '~/lib/ornaments'
 import { photoProductQuery } from './photo-products.functions'
 
 /** The three ornaments with their catalogue prices, as the API sells them. */
@@ -10,14 +9,24 @@ export function OrnamentGrid() {
   const { data: product } = useSuspenseQuery(photoProductQuery())
   return (
     <ul className="grid gap-5 sm:grid-cols-3" aria-label="Photo ornaments">
-      {product.variants.map((variant) => (
+      {product.variants.map((variant) => {
+        const template = pseudoTemplates[variant.shape as OrnamentShape]
+        return (
         <li key={variant.id} className="flex flex-col overflow-hidden rounded-card bg-cream-card shadow-card" data-testid="ornament-card">
           <div className="flex justify-center bg-gradient-to-b from-cream-deep to-cream-card px-6 pb-2 pt-8">
-            <OrnamentArt shape={variant.shape as OrnamentShape} className="h-44 w-auto drop-shadow-md" />
+            {/* The pair as the designer draws it; the card's heading names it. */}
+            <img
+              src={template.thumbnailUrl}
+              alt=""
+              width={480}
+              height={Math.round((480 * template.height) / template.width)}
+              className="h-44 w-auto object-contain drop-shadow-md"
+              loading="lazy"
+            />
           </div>
           <div className="flex flex-1 flex-col p-5">
             <h3 className="text-xl font-semibold">{variant.title}</h3>
-            <p className="mt-1 text-ink-soft">Two of your photos, printed on both sides with a festive back.</p>
+            <p className="mt-1 text-ink-soft">A matching pair: one of your photos on each, a festive design on the backs.</p>
             <p className="mt-4 flex items-baseline gap-2">
               <span className="text-2xl font-bold text-cranberry">{formatPrice(variant.salePrice)}</span>
               <span className="text-ink-soft line-through" aria-label={`was ${formatPrice(variant.price)}`}>
@@ -34,7 +43,8 @@ export function OrnamentGrid() {
             </ButtonLink>
           </div>
         </li>
-      ))}
+        )
+      })}
     </ul>
   )
 }
