@@ -69,6 +69,18 @@ async function canvasColours(page: Page, at: { x: number; y: number }) {
 const mostlyNightBlue = (colours: [number, number, number][]) =>
   colours.filter(([r, g, b]) => b > r + 25 && b >= g && (r + g + b) / 3 < 120).length / colours.length > 0.6
 
+/** The colours once the preview has stopped changing (two reads 250 ms apart agree): a busy machine draws late. */
+async function stableColours(page: Page, at: { x: number; y: number }) {
+  let last = JSON.stringify(await canvasColours(page, at))
+  for (let i = 0; i < 40; i++) {
+    await page.waitForTimeout(250)
+    const now = JSON.stringify(await canvasColours(page, at))
+    if (now === last) return JSON.parse(now) as [number, number, number][]
+    last = now
+  }
+  throw new Error('The preview kept changing')
+}
+
 async function settled(page: Page) {
   // The flip is two 150 ms halves; then the next frame is drawn.
   await page.waitForTimeout(450)
@@ -133,7 +145,7 @@ test.describe('the ornament designer', () => {
       await page.keyboard.press('Shift+ArrowUp')
 
       await settled(page)
-      const frontColours = await canvasColours(page, STAR_LEFT_CELL)
+      const frontColours = await stableColours(page, STAR_LEFT_CELL)
       await page.evaluate(() => window.scrollTo(0, 0))
       await page.screenshot({ path: `${SHOTS}/designer-${width}-front.png` })
       await expectNoAxeViolations(page)
