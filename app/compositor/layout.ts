@@ -90,12 +90,6 @@ export function clampTransform(cell: Size, photo: Size, t: PhotoTransform): Phot
   return { x: -(cos * cx - sin * cy) + 0, y: -(sin * cx + cos * cy) + 0, zoom, rotation }
 }
 
-/** Whether a transform keeps the cell covered (within a small tolerance for rounding). */
-export function coversCell(cell: Size, photo: Size, t: PhotoTransform, tolerance = 1e-6): boolean {
-  const clamped = clampTransform(cell, photo, t)
-  return Math.abs(clamped.x - t.x) <= tolerance && Math.abs(clamped.y - t.y) <= tolerance && clamped.zoom === t.zoom
-}
-
 /** Photo pixels → template pixels for a photo placed in its cell with transform `t` (assumed clamped). */
 export function photoMatrix(cell: LayoutCell, photo: Size, t: PhotoTransform): Matrix {
   const s = photoScale(cell, photo, t)
@@ -164,20 +158,6 @@ export function drawOrder<C extends LayoutCell>(cells: readonly C[]): Layer<C>[]
 /** A pattern tile's size in output pixels at `scale`: whole pixels, so both renderers repeat it identically. */
 export function patternTileSize(pattern: { tileWidth: number; tileHeight: number }, scale: number): Size {
   return { width: Math.max(1, Math.round(pattern.tileWidth * scale)), height: Math.max(1, Math.round(pattern.tileHeight * scale)) }
-}
-
-/**
- * The tiles that cover a PatternImage cell at `scale`, in output pixels, starting at the cell's
- * top-left corner (the last row and column run past the cell and are clipped to it).
- */
-export function patternTiles(cell: LayoutCell, tile: { tileWidth: number; tileHeight: number }, scale: number): Rect[] {
-  const rect = cellClipRect(cell, scale)
-  const { width, height } = patternTileSize(tile, scale)
-  const tiles = []
-  for (let y = rect.top; y < rect.top + rect.height; y += height) {
-    for (let left = rect.left; left < rect.left + rect.width; left += width) tiles.push({ left, top: y, width, height })
-  }
-  return tiles
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -304,12 +304,6 @@ export async function renderFrontGeneral(design: FrontDesign, scale: number): Pr
   return { image: await toRaw(blank(size).composite(overlays)), cells }
 }
 
-/** A back-side design at `scale`, as raw RGBA. */
-export async function renderBack(backsideUrl: string, template: { width: number; height: number }, scale = 1): Promise<RawImage> {
-  const size = outputSize(template, scale)
-  return toRaw(sharp(await scaledBaseImage(backsideUrl, size)))
-}
-
 export async function encodePng(image: RawImage, compressionLevel = 6): Promise<Buffer> {
   return sharp(image.data, rawInput(image)).png({ compressionLevel }).toBuffer()
 }

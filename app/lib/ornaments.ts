@@ -182,10 +182,6 @@ export function templateForVariant(variantId: number): PseudoTemplate | undefine
   return variant && pseudoTemplates[variant.shape]
 }
 
-export function findPseudoTemplate(id: string): PseudoTemplate | undefined {
-  return Object.values(pseudoTemplates).find((t) => t.id === id)
-}
-
 /** The Image cells a shopper fills, in order. */
 export function photoCells(template: PseudoTemplate): TemplateCell[] {
   return template.cells.filter((c) => c.type === 'Image').sort((a, b) => a.order - b.order)

@@ -18,7 +18,7 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
       { charSet: 'utf-8' },
       { name: 'viewport', content: 'width=device-width, initial-scale=1, viewport-fit=cover' },
       { title: 'Keepsake — photo ornaments from your family album' },
-      { name: 'description', content: 'Turn your family photos into ornaments you can hold: tree, star and stocking, printed on both sides.' },
+      { name: 'description', content: 'Turn your family photos into ornaments you can hold: tree, star and stocking, in matching pairs with a festive back.' },
       { name: 'theme-color', content: '#fbf6ee' },
     ],
     links: [

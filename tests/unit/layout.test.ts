@@ -11,7 +11,7 @@ import {
   isLowResolution,
   normaliseRotation,
   outputSize,
-  patternTiles,
+  patternTileSize,
   photoMatrix,
   scaleMatrix,
   type LayoutCell,
@@ -149,14 +149,11 @@ describe('pixels, order and tiles', () => {
     ])
   })
 
-  it('pattern tiles start at the cell corner and cover it', () => {
-    const pattern = pseudoTemplates.tree.cells.find((c) => c.type === 'PatternImage')!
-    const tiles = patternTiles(pattern, { tileWidth: 160, tileHeight: 160 }, 0.25)
-    expect(tiles[0]).toEqual({ left: 0, top: 0, width: 40, height: 40 })
-    const cols = Math.ceil(668 / 40)
-    const rows = Math.ceil(461 / 40)
-    expect(tiles).toHaveLength(cols * rows)
-    expect(tiles.at(-1)).toEqual({ left: (cols - 1) * 40, top: (rows - 1) * 40, width: 40, height: 40 })
+  it('pattern tiles are whole pixels at every scale, so both renderers repeat them identically', () => {
+    const pattern = pseudoTemplates.tree.cells.find((c) => c.type === 'PatternImage')!.patternData!
+    expect(patternTileSize(pattern, 0.25)).toEqual({ width: 40, height: 40 })
+    expect(patternTileSize(pattern, 640 / 2670)).toEqual({ width: 38, height: 38 })
+    expect(patternTileSize(pattern, 0.001)).toEqual({ width: 1, height: 1 })
   })
 })
 

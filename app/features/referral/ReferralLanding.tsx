@@ -59,7 +59,7 @@ export function ReferralLanding({ variant, code }: { variant: Variant; code: str
           items={[
             { title: 'Straight from your album', body: 'Pick photos you already shared with family — no uploading, no fuss.' },
             { title: 'See it before you buy', body: 'Drag and zoom your photos on a live preview of the ornament.' },
-            { title: 'Gift-boxed to your door', body: 'Printed on both sides and shipped ready to give.' },
+            { title: 'Gift-boxed to your door', body: 'A matching pair, one photo on each, shipped ready to give.' },
           ]}
         />
       </Section>

@@ -18,7 +18,7 @@ function PhotoProductsPage() {
       <PageHero
         eyebrow="Photo ornaments"
         title="Your family, on the tree this year"
-        lead="Turn two photos from your album into a glossy ornament shaped like a tree, a star or a stocking — printed on both sides and shipped in a gift box."
+        lead="Turn two photos from your album into a matching pair of glossy ornaments shaped like a tree, a star or a stocking — one photo on each, shipped in a gift box."
         actions={
           <>
             <ButtonLink to="/photo-products/photos">Start with your photos</ButtonLink>
