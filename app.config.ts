@@ -91,6 +91,12 @@ const envSchema = z.object({
     .transform((raw) => (raw ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean))
     .pipe(z.array(z.string().regex(/^[a-z0-9.-]+(:\d{1,5})?$/, { error: 'expected a comma-separated list of host names such as cdn.example.com' }))),
   DEMO_PHOTO_CACHE: z.string().min(1).optional(),
+  LOCAL_FULFILMENT_STEP_SECONDS: z.coerce
+    .number({ error: 'expected a number of seconds' })
+    .int({ error: 'expected a whole number of seconds' })
+    .min(1, { error: 'expected at least 1 second' })
+    .max(7 * 24 * 3600, { error: 'expected at most a week' })
+    .default(60),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, { error: 'expected a redis:// URL' }).optional(),
 })
 
@@ -159,6 +165,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     printify: e.PRINTIFY_API_TOKEN && e.PRINTIFY_SHOP_ID ? { apiToken: e.PRINTIFY_API_TOKEN, shopId: e.PRINTIFY_SHOP_ID } : null,
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null } : null,
     redisUrl: e.REDIS_URL ?? null,
+    /** The local print provider moves an order one production step (submitted → in production → shipped) this often. */
+    localFulfilmentStepSeconds: e.LOCAL_FULFILMENT_STEP_SECONDS,
     /** CDN hosts the photo proxy may fetch from, besides our own media and bucket. */
     photoProxyHosts: e.PHOTO_PROXY_HOSTS,
     /** Rendered demo photos are kept here between starts (they are deterministic). */

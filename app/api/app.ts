@@ -11,11 +11,14 @@ import { buildOpenApiDocument } from './openapi'
 import { mediaUrls } from './media/urls'
 import { albumRoutes } from './routes/album'
 import { analyticsRoutes } from './routes/analytics'
+import { cartRoutes } from './routes/cart'
 import { demoRoutes } from './routes/demo'
 import { growthRoutes } from './routes/growth'
 import { mediaRoutes } from './routes/media'
 import { photoProductRoutes } from './routes/photo-products'
 import { printifyRoutes } from './routes/printify'
+import { paymentProviderFor } from './providers/payments'
+import type { PaymentProvider } from './providers/payments/provider'
 import { printProviderFor } from './providers/print'
 import type { PrintProvider } from './providers/print/provider'
 import { findSessionUser } from './services/accounts'
@@ -29,12 +32,15 @@ function errorBody(code: ErrorCode, message: string, requestIdValue: string | un
 }
 
 /** The album API of SPEC.md §7, mounted at /v1. Dependencies are passed in so tests get a fresh database and storage. */
-export function createApi(given: Omit<ApiDeps, 'media' | 'storage' | 'print'> & { storage?: ObjectStorage; print?: PrintProvider }) {
+export function createApi(
+  given: Omit<ApiDeps, 'media' | 'storage' | 'print' | 'payments'> & { storage?: ObjectStorage; print?: PrintProvider; payments?: PaymentProvider },
+) {
   const deps: ApiDeps = {
     ...given,
     storage: given.storage ?? storageFor(given.config),
     media: mediaUrls(given.config),
     print: given.print ?? printProviderFor(given.config),
+    payments: given.payments ?? paymentProviderFor(given.config, given.db),
   }
   const api = new Hono<ApiEnv>().basePath('/v1')
   const ownOrigin = new URL(deps.config.publicUrl).origin
@@ -82,6 +88,7 @@ export function createApi(given: Omit<ApiDeps, 'media' | 'storage' | 'print'> & 
   api.route('/', demoRoutes)
   api.route('/', photoProductRoutes)
   api.route('/', printifyRoutes)
+  api.route('/', cartRoutes)
   api.route('/', analyticsRoutes)
   api.route('/', albumRoutes(deps.config.productSlug))
   api.route('/', mediaRoutes)
@@ -102,7 +109,7 @@ export function createApi(given: Omit<ApiDeps, 'media' | 'storage' | 'print'> & 
     return c.json(errorBody('internal', 'Something went wrong on our side', id), 500)
   })
 
-  return api
+  return Object.assign(api, { deps })
 }
 
 export type Api = ReturnType<typeof createApi>

@@ -1,6 +1,7 @@
 import type { AppConfig } from '../../app.config'
 import type { Database } from './db/client'
 import type { MediaUrls } from './media/urls'
+import type { PaymentProvider } from './providers/payments/provider'
 import type { PrintProvider } from './providers/print/provider'
 import type { ObjectStorage } from './storage/storage'
 
@@ -10,6 +11,7 @@ export type ApiDeps = {
   storage: ObjectStorage
   media: MediaUrls
   print: PrintProvider
+  payments: PaymentProvider
   /** The API's clock; tests inject their own. */
   now: () => Date
 }

@@ -11,6 +11,8 @@ export class ApiClientError extends Error {
     readonly status: number,
     readonly code: ErrorCode | 'network',
     message: string,
+    /** Field-level refusals of a 400, e.g. `{ path: 'body.shippingAddress.postalCode', message }`. */
+    readonly issues: { path: string; message: string }[] = [],
   ) {
     super(message)
     this.name = 'ApiClientError'
@@ -89,7 +91,7 @@ export function createApiClient(options: ApiClientOptions) {
     }
     if (!response.ok) {
       const parsed = apiErrorSchema.safeParse(json)
-      if (parsed.success) throw new ApiClientError(response.status, parsed.data.error.code, parsed.data.error.message)
+      if (parsed.success) throw new ApiClientError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.issues)
       throw new ApiClientError(response.status, 'internal', `Keepsake answered ${response.status}`)
     }
     return call.schema.parse(json)

@@ -15,3 +15,15 @@ export const dollarsAndCents = new Intl.NumberFormat('en-US', {
 
 export const formatWholeDollars = (amount: number) => wholeDollars.format(amount)
 export const formatPrice = (amount: number) => dollarsAndCents.format(amount)
+
+/**
+ * Whole cents (the cart's totals) as dollars: whole amounts without decimals, others always with two
+ * ($49.90, never $49.9, which the up-to-two formatter alone would print).
+ */
+export function formatCents(cents: number) {
+  if (cents % 100 === 0) return wholeDollars.format(cents / 100)
+  return dollarsAndCents
+    .formatToParts(cents / 100)
+    .map((part) => (part.type === 'fraction' ? part.value.padEnd(2, '0') : part.value))
+    .join('')
+}

@@ -15,7 +15,7 @@ function raise(note: Note) {
 }
 
 export const notify = {
-  success: (message: string) => raise({ kind: 'success', message }),
+  success: (message: string, action?: Note['action']) => raise({ kind: 'success', message, action }),
   error: (message: string, action?: Note['action']) => raise({ kind: 'error', message, action }),
 }
 

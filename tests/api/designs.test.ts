@@ -178,6 +178,9 @@ describe('POST /v1/printify/generate-preview', () => {
   it('a print provider failure is a 502 with a clear message, and nothing is recorded', async () => {
     const failing: PrintProvider = {
       name: 'printify',
+      submitOrder: async () => {
+        throw new PrintProviderError('not used here')
+      },
       createPreviewProduct: async () => {
         throw new PrintProviderError('Printify answered 503 to product creation', 503)
       },
@@ -296,6 +299,9 @@ describe('generate-preview limits', () => {
   it('a print provider failure leaves no stored files behind', async () => {
     const failing: PrintProvider = {
       name: 'printify',
+      submitOrder: async () => {
+        throw new PrintProviderError('not used here')
+      },
       createPreviewProduct: async () => {
         throw new PrintProviderError('down', 503)
       },

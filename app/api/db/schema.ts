@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
@@ -159,4 +159,126 @@ export const previews = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('previews_user_idx').on(t.userId, t.createdAt)],
+)
+
+/**
+ * A shopper's cart. At most one open cart (active or abandoned) per user; a checked-out cart stays
+ * as the record of what was bought. States and transitions: app/lib/cart-states.ts.
+ */
+export const carts = pgTable(
+  'carts',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['active', 'abandoned', 'checked_out'] }).notNull().default('active'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('carts_one_open_per_user').on(t.userId).where(sql`status <> 'checked_out'`)],
+)
+
+/** A cart line: one server-made preview (the print files) at catalogue prices. */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    itemIdentifier: text('item_identifier').notNull(),
+    provider: text('provider', { enum: ['PRINTIFY'] }).notNull(),
+    previewId: uuid('preview_id')
+      .notNull()
+      .references(() => previews.id, { onDelete: 'restrict' }),
+    /** SPEC.md §3 metadata as the server recorded it (catalogue prices, the preview's own files). */
+    metadata: jsonb('metadata').$type<import('../../contract/cart').CartItemMetadata>().notNull(),
+    quantity: integer('quantity').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('cart_items_identifier_uq').on(t.cartId, t.itemIdentifier)],
+)
+
+/** A checkout session: the cart's lines and totals frozen when it was created; the order is made from these. */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['local', 'stripe'] }).notNull(),
+    providerSessionId: text('provider_session_id').unique(),
+    url: text('url').notNull().default(''),
+    status: text('status', { enum: ['open', 'processing', 'paid', 'failed', 'expired'] }).notNull().default('open'),
+    lines: jsonb('lines').$type<import('../../contract/cart').CheckoutLine[]>().notNull(),
+    /** Each line's preview, by cart item id, for the order's print files. */
+    previewIds: jsonb('preview_ids').$type<Record<string, string>>().notNull(),
+    totals: jsonb('totals').$type<import('../../contract/cart').CartTotals>().notNull(),
+    shippingAddress: jsonb('shipping_address').$type<import('../../contract/cart').ShippingAddress>(),
+    lastError: text('last_error'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('checkout_sessions_cart_idx').on(t.cartId, t.status), index('checkout_sessions_user_idx').on(t.userId)],
+)
+
+/** An order: made exactly once per paid checkout session, then sent to the print provider by a job. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey(),
+    reference: text('reference').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    checkoutSessionId: uuid('checkout_session_id')
+      .notNull()
+      .unique()
+      .references(() => checkoutSessions.id, { onDelete: 'restrict' }),
+    status: text('status', { enum: ['paid', 'submitted', 'in_production', 'shipped', 'submission_failed'] }).notNull().default('paid'),
+    lines: jsonb('lines').$type<import('../../contract/cart').CheckoutLine[]>().notNull(),
+    /** Print files per line: the preview's provider product and print areas. */
+    printItems: jsonb('print_items')
+      .$type<{ cartItemId: string; previewId: string; variantId: number; quantity: number; providerProductId: string; printAreas: { position: string; imageUrl: string }[] }[]>()
+      .notNull(),
+    totals: jsonb('totals').$type<import('../../contract/cart').CartTotals>().notNull(),
+    shippingAddress: jsonb('shipping_address').$type<import('../../contract/cart').ShippingAddress>(),
+    provider: text('provider', { enum: ['local', 'printify'] }).notNull(),
+    providerOrderId: text('provider_order_id'),
+    trackingNumber: text('tracking_number'),
+    trackingUrl: text('tracking_url'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('orders_user_idx').on(t.userId, t.createdAt)],
+)
+
+/**
+ * Durable background jobs (ARCHITECTURE.md): claimed with FOR UPDATE SKIP LOCKED, leased, retried with
+ * backoff; a job whose lease ran out (its process died) is claimed again.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    /** At most one job per key (e.g. submit-order:<orderId>). */
+    dedupeKey: text('dedupe_key').notNull().unique(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(8),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('jobs_ready_idx').on(t.status, t.runAt)],
 )

@@ -10,6 +10,7 @@ import {
   type PreviewProduct,
   type PreviewProductInput,
   type PrintFile,
+  type PrintOrderInput,
   type PrintProvider,
 } from './provider'
 
@@ -482,6 +483,41 @@ export class PrintifyProvider implements PrintProvider {
     }
     if (mockups.length === 0) throw new PrintProviderError('Printify did not produce mockups in time')
     return { productId: product.id, mockups }
+  }
+
+  /** Looks for an order already made under our id before creating one: Printify does not dedupe on external_id. */
+  async submitOrder(input: PrintOrderInput): Promise<{ providerOrderId: string }> {
+    const existing = await this.client.findOrderByExternalId(input.orderId)
+    if (existing) return { providerOrderId: existing.id }
+    const created = await this.client.createOrder(printifyOrderBody(input))
+    return { providerOrderId: created.id }
+  }
+}
+
+/** Printify's shipping methods: 1 is standard. */
+const STANDARD_SHIPPING = 1
+
+/** Our order as Printify's create-order body: existing products (made at preview time), address split as Printify wants it. */
+export function printifyOrderBody(input: PrintOrderInput): PrintifyCreateOrderBody {
+  const [first, ...rest] = input.address.name.trim().split(/\s+/)
+  return {
+    external_id: input.orderId,
+    label: input.reference,
+    line_items: input.lines.map((l) => ({ product_id: l.providerProductId, variant_id: l.variantId, quantity: l.quantity })),
+    shipping_method: STANDARD_SHIPPING,
+    send_shipping_notification: true,
+    address_to: {
+      first_name: first ?? '',
+      last_name: rest.join(' ') || (first ?? ''),
+      email: input.address.email,
+      phone: input.address.phone,
+      country: input.address.country,
+      region: input.address.state,
+      address1: input.address.line1,
+      ...(input.address.line2 ? { address2: input.address.line2 } : {}),
+      city: input.address.city,
+      zip: input.address.postalCode,
+    },
   }
 }
 

@@ -36,6 +36,14 @@ export type PreviewProduct = {
   mockups: Mockup[]
 }
 
+export type PrintOrderInput = {
+  /** Our order id: Printify's external_id, so a retried submission finds the first one. */
+  orderId: string
+  reference: string
+  lines: { providerProductId: string; variantId: number; quantity: number }[]
+  address: { name: string; email: string; phone: string; line1: string; line2: string; city: string; state: string; postalCode: string; country: string }
+}
+
 export interface PrintProvider {
   readonly name: 'local' | 'printify'
   /**
@@ -43,6 +51,11 @@ export interface PrintProvider {
    * mockups our renderer made; the local provider answers them, Printify answers its own.
    */
   createPreviewProduct(input: PreviewProductInput, localMockups: Mockup[]): Promise<PreviewProduct>
+  /**
+   * Sends an order to production and answers the provider's order id. Safe to call again after an
+   * unclear failure: an order already submitted under `orderId` is found, never created twice.
+   */
+  submitOrder(input: PrintOrderInput): Promise<{ providerOrderId: string }>
 }
 
 /** The provider could not do what was asked; the API answers 502 with this message. */

@@ -1,0 +1,67 @@
+/**
+ * A payment provider, as checkout sees it. Two implementations: `local` (our own hosted checkout page
+ * under /utils/checkout/$sessionId with test cards; default) and `stripe` (STRIPE_SECRET_KEY).
+ * Prices, shipping and discounts are always decided by the server and passed in here in whole cents.
+ */
+import type { ShippingAddress } from '../../../contract/cart'
+
+export type PaymentLine = {
+  /** What the shopper sees on the payment page, e.g. "Tree Photo Ornament (pair)". */
+  name: string
+  /** Whole cents, the price actually charged per unit (the sale price when one applies). */
+  unitAmountCents: number
+  quantity: number
+  /** An absolute https/http URL of the line's preview image, shown by hosted pages that can fetch it. */
+  imageUrl?: string
+}
+
+export type CreatePaymentSessionInput = {
+  /** Our checkout session id; Stripe keeps it as metadata.checkout_session_id. */
+  checkoutSessionId: string
+  /** The cart being paid for; Stripe keeps it as client_reference_id. */
+  cartId: string
+  customerEmail: string | null
+  lines: PaymentLine[]
+  shippingCents: number
+  /** Store credit applied to this session, whole cents (0 for none). */
+  discountCents: number
+  /** Absolute URLs. Stripe's success URL carries {CHECKOUT_SESSION_ID}. */
+  successUrl: string
+  cancelUrl: string
+  expiresAt: Date
+  /** Every create call carries this, so a retried create never makes a second session. */
+  idempotencyKey: string
+}
+
+export type PaymentSession = {
+  providerSessionId: string
+  /** Where to send the shopper to pay. */
+  url: string
+}
+
+/** The provider's view of a session, mapped onto our checkout session statuses. */
+export type PaymentState = {
+  status: 'open' | 'processing' | 'paid' | 'failed' | 'expired'
+  shippingAddress: ShippingAddress | null
+  /** What the provider says it charged, whole cents; null when unknown. */
+  amountTotalCents: number | null
+}
+
+export interface PaymentProvider {
+  readonly name: 'local' | 'stripe'
+  createSession(input: CreatePaymentSessionInput): Promise<PaymentSession>
+  retrieveSession(providerSessionId: string): Promise<PaymentState>
+  /** Ends an open session so it can no longer be paid (a newer session replaced it, or the shopper cancelled). */
+  expireSession(providerSessionId: string): Promise<void>
+}
+
+/** The provider could not do what was asked; the API answers 502 with this message. */
+export class PaymentProviderError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message)
+    this.name = 'PaymentProviderError'
+  }
+}

@@ -1,0 +1,179 @@
+import { Hono } from 'hono'
+import {
+  addCartItemRequestSchema,
+  addCartItemResponseSchema,
+  cartItemParamsSchema,
+  cartSchema,
+  checkoutSessionParamsSchema,
+  checkoutSessionSchema,
+  localPaymentRequestSchema,
+  orderParamsSchema,
+  orderSchema,
+  ordersResponseSchema,
+  updateCartItemRequestSchema,
+} from '../../contract/cart'
+import { z } from '../../contract/zod'
+import { endpoint, readBodyCapped } from '../endpoint'
+import type { ApiEnv } from '../env'
+import { AppError, notFound } from '../errors'
+import { parseStripeWebhook, StripeWebhookError } from '../providers/payments/stripe'
+import { addCartItem, getCart, moveOpenCart, removeCartItem, updateCartItemQuantity } from '../services/cart'
+import {
+  applyPaymentState,
+  cancelCheckoutSession,
+  createCheckoutSession,
+  findSessionForWebhook,
+  getCheckoutSession,
+  getOrder,
+  listOrders,
+  payLocalCheckout,
+} from '../services/checkout'
+
+export const cartRoutes = new Hono<ApiEnv>()
+const tag = 'photo-products-cart'
+
+endpoint(cartRoutes, { method: 'get', path: '/photo-products-cart', tag, summary: 'The shopper’s cart with server-computed totals', auth: 'user', response: cartSchema }, ({ user }, c) =>
+  getCart(c.get('deps').db, user),
+)
+
+endpoint(
+  cartRoutes,
+  {
+    method: 'post',
+    path: '/photo-products-cart/items',
+    tag,
+    summary: 'Add a designed item; the same itemIdentifier twice keeps one line (201 new, 200 already there)',
+    auth: 'user',
+    body: addCartItemRequestSchema,
+    response: addCartItemResponseSchema,
+    status: 201,
+  },
+  async ({ user, body }, c) => {
+    const deps = c.get('deps')
+    const result = await addCartItem(deps.db, user, body, deps.now())
+    return c.json(addCartItemResponseSchema.parse(result), result.created ? 201 : 200)
+  },
+)
+
+endpoint(
+  cartRoutes,
+  { method: 'put', path: '/photo-products-cart/items/:id', tag, summary: 'Change a line’s quantity', auth: 'user', params: cartItemParamsSchema, body: updateCartItemRequestSchema, response: cartSchema },
+  ({ user, params, body }, c) => updateCartItemQuantity(c.get('deps').db, user, params.id, body.quantity, c.get('deps').now()),
+)
+
+endpoint(
+  cartRoutes,
+  { method: 'delete', path: '/photo-products-cart/items/:id', tag, summary: 'Remove a line', auth: 'user', params: cartItemParamsSchema, response: cartSchema },
+  ({ user, params }, c) => removeCartItem(c.get('deps').db, user, params.id, c.get('deps').now()),
+)
+
+endpoint(
+  cartRoutes,
+  { method: 'patch', path: '/photo-products-cart/resume', tag, summary: 'Resume an abandoned cart (409 when it is not abandoned)', auth: 'user', response: cartSchema },
+  ({ user }, c) => moveOpenCart(c.get('deps').db, user, 'active', c.get('deps').now()),
+)
+
+endpoint(
+  cartRoutes,
+  { method: 'patch', path: '/photo-products-cart/abandon', tag, summary: 'Abandon the cart (409 when it is not active)', auth: 'user', response: cartSchema },
+  ({ user }, c) => moveOpenCart(c.get('deps').db, user, 'abandoned', c.get('deps').now()),
+)
+
+endpoint(
+  cartRoutes,
+  { method: 'post', path: '/photo-products-cart/checkout-session', tag, summary: 'Create a checkout session for the cart; answers where to pay', auth: 'user', response: checkoutSessionSchema, status: 201 },
+  ({ user }, c) => createCheckoutSession(c.get('deps'), user),
+)
+
+endpoint(
+  cartRoutes,
+  {
+    method: 'get',
+    path: '/photo-products-cart/checkout-session/:id',
+    tag,
+    summary: 'A checkout session’s state; a paid session is fulfilled on the way',
+    auth: 'user',
+    params: checkoutSessionParamsSchema,
+    response: checkoutSessionSchema,
+  },
+  ({ user, params }, c) => getCheckoutSession(c.get('deps'), user, params.id),
+)
+
+endpoint(
+  cartRoutes,
+  {
+    method: 'post',
+    path: '/photo-products-cart/checkout-session/:id/cancel',
+    tag,
+    summary: 'End an unpaid checkout session; the cart is abandoned until resumed',
+    auth: 'user',
+    params: checkoutSessionParamsSchema,
+    response: checkoutSessionSchema,
+  },
+  ({ user, params }, c) => cancelCheckoutSession(c.get('deps'), user, params.id),
+)
+
+endpoint(
+  cartRoutes,
+  {
+    method: 'post',
+    path: '/checkout/local/:id/pay',
+    tag: 'checkout',
+    summary: 'Pay a local checkout session with a test card (local payment provider only)',
+    auth: 'user',
+    params: checkoutSessionParamsSchema,
+    body: localPaymentRequestSchema,
+    response: checkoutSessionSchema,
+  },
+  ({ user, params, body }, c) => {
+    const deps = c.get('deps')
+    if (deps.payments.name !== 'local') throw notFound('Checkout session')
+    return payLocalCheckout(deps, user, params.id, body)
+  },
+)
+
+endpoint(cartRoutes, { method: 'get', path: '/photo-products-orders', tag: 'orders', summary: 'The shopper’s orders, newest first', auth: 'user', response: ordersResponseSchema }, ({ user }, c) =>
+  listOrders(c.get('deps').db, user),
+)
+
+endpoint(
+  cartRoutes,
+  { method: 'get', path: '/photo-products-orders/:id', tag: 'orders', summary: 'One order with its production status', auth: 'user', params: orderParamsSchema, response: orderSchema },
+  ({ user, params }, c) => getOrder(c.get('deps').db, user, params.id),
+)
+
+const MAX_WEBHOOK_BYTES = 256 * 1024
+const webhookResponse = z.object({ received: z.literal(true) })
+
+/** Stripe's webhook: verified on the raw body, then the same forward-only state moves and fulfilment as the return page. */
+endpoint(
+  cartRoutes,
+  {
+    method: 'post',
+    path: '/webhooks/stripe',
+    tag: 'checkout',
+    summary: 'Stripe webhook (checkout.session.completed, async_payment_succeeded/failed, expired), signed with STRIPE_WEBHOOK_SECRET',
+    auth: 'none',
+    headers: { 'stripe-signature': 't=<unix>,v1=<hex HMAC-SHA256>' },
+    response: webhookResponse,
+  },
+  async (_input, c) => {
+    const deps = c.get('deps')
+    const secret = deps.config.stripe?.webhookSecret
+    if (!secret || deps.payments.name !== 'stripe') throw notFound('Stripe webhooks are not configured')
+    const rawBody = (await readBodyCapped(c.req.raw, MAX_WEBHOOK_BYTES, 'The webhook body is too large')).toString('utf8')
+    let event
+    try {
+      event = parseStripeWebhook({ rawBody, signatureHeader: c.req.header('stripe-signature') ?? null, secret, nowSeconds: Math.floor(deps.now().getTime() / 1000) })
+    } catch (error) {
+      if (error instanceof StripeWebhookError) throw new AppError('validation_failed', error.message)
+      throw error
+    }
+    if (event.state) {
+      const row = await findSessionForWebhook(deps.db, event.providerSessionId, event.checkoutSessionId)
+      if (row) await applyPaymentState(deps, row, event.state)
+      else console.warn(`[stripe] ${event.type} ${event.eventId} for an unknown session ${event.providerSessionId}`)
+    }
+    return { received: true as const }
+  },
+)

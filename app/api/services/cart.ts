@@ -1,0 +1,209 @@
+/**
+ * The photo-products cart (SPEC.md §3–§5, §7): one open cart per shopper, lines made only from the
+ * previews the server rendered for that shopper, prices only from the catalogue, totals on the server.
+ */
+import { and, asc, eq, ne, sql } from 'drizzle-orm'
+import {
+  MAX_LINES_PER_CART,
+  type AddCartItemRequest,
+  type Cart,
+  type CartItem,
+  type CartItemMetadata,
+  type CartStatus,
+} from '../../contract/cart'
+import { canMove, cartTransitions } from '../../lib/cart-states'
+import { findOrnamentVariant, ornamentProduct } from '../../lib/ornaments'
+import { cartTotals, toCents } from '../../lib/pricing'
+import type { Database } from '../db/client'
+import { cartItems, carts, previews } from '../db/schema'
+import type { SessionUser } from '../env'
+import { AppError, notFound } from '../errors'
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
+type Db = Database | Tx
+export type CartRow = typeof carts.$inferSelect
+type CartItemRow = typeof cartItems.$inferSelect
+
+const UUID = /\/previews\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\//
+
+/** The shopper's open cart (active or abandoned), made on first use; `lock` holds its row for the transaction. */
+export async function openCart(db: Db, userId: string, { lock = false } = {}): Promise<CartRow> {
+  const find = () => {
+    const query = db.select().from(carts).where(and(eq(carts.userId, userId), ne(carts.status, 'checked_out')))
+    return lock ? query.for('update') : query
+  }
+  const [found] = await find()
+  if (found) return found
+  await db.execute(sql`insert into carts (user_id) values (${userId}) on conflict (user_id) where status <> 'checked_out' do nothing`)
+  const [made] = await find()
+  return made!
+}
+
+/** Moves a cart, refusing a move cart-states.ts does not allow with 409. */
+export async function moveCart(db: Db, cart: CartRow, to: CartStatus, now: Date): Promise<CartRow> {
+  if (!canMove(cartTransitions, cart.status, to)) {
+    throw new AppError('conflict', `The cart is ${cart.status.replace('_', ' ')} and cannot become ${to.replace('_', ' ')}`)
+  }
+  const [moved] = await db
+    .update(carts)
+    .set({ status: to, updatedAt: now })
+    .where(and(eq(carts.id, cart.id), eq(carts.status, cart.status)))
+    .returning()
+  if (!moved) throw new AppError('conflict', 'The cart changed while this request ran; try again')
+  return moved
+}
+
+function itemView(row: CartItemRow): CartItem {
+  return {
+    id: row.id,
+    itemIdentifier: row.itemIdentifier,
+    provider: row.provider,
+    quantity: row.quantity,
+    metadata: row.metadata,
+    previewId: row.previewId,
+    backSideId: (row.metadata as CartItemMetadata & { backSideId?: string }).backSideId ?? '',
+    lineTotalCents: toCents(row.metadata.price) * row.quantity,
+    lineSaleTotalCents: toCents(row.metadata.salePrice) * row.quantity,
+    addedAt: row.createdAt.toISOString(),
+  }
+}
+
+export async function cartItemsOf(db: Db, cartId: string) {
+  return db.select().from(cartItems).where(eq(cartItems.cartId, cartId)).orderBy(asc(cartItems.createdAt), asc(cartItems.id))
+}
+
+export function totalsOf(items: { metadata: CartItemMetadata; quantity: number }[]) {
+  return cartTotals(items.map((i) => ({ priceCents: toCents(i.metadata.price), salePriceCents: toCents(i.metadata.salePrice), quantity: i.quantity })))
+}
+
+export async function cartView(db: Db, cart: CartRow): Promise<Cart> {
+  const rows = await cartItemsOf(db, cart.id)
+  return { id: cart.id, status: cart.status, items: rows.map(itemView), totals: totalsOf(rows), updatedAt: cart.updatedAt.toISOString() }
+}
+
+export async function getCart(db: Database, user: SessionUser): Promise<Cart> {
+  return cartView(db, await openCart(db, user.id))
+}
+
+const sameList = <T>(a: T[], b: T[], key: (x: T) => string) => {
+  const left = a.map(key).sort()
+  const right = b.map(key).sort()
+  return left.length === right.length && left.every((k, i) => k === right[i])
+}
+
+/**
+ * Checks a cart item against the preview this user generated and against the catalogue, and answers
+ * the metadata as the server records it. Any difference is refused (422) and nothing is stored.
+ */
+async function verifiedItem(db: Db, user: SessionUser, input: AddCartItemRequest) {
+  const m = input.metadata
+  const previewId = m.printAreas[0]!.imageUrl.match(UUID)?.[1]
+  const [preview] = previewId ? await db.select().from(previews).where(and(eq(previews.id, previewId), eq(previews.userId, user.id))) : []
+  const printFilesRefused = () =>
+    new AppError('rule_broken', 'The print files must be the ones Keepsake made for your design; make a preview and add it again')
+  if (!preview) throw printFilesRefused()
+  if (!sameList(m.printAreas, preview.printAreas, (a) => `${a.position} ${a.imageUrl}`)) throw printFilesRefused()
+  if (!sameList(m.sourceImages, preview.sourceImages, (s) => `${s.cropped} ${s.original}`)) throw printFilesRefused()
+  if (![m.previewCdnUrl, ...m.previewCdnUrls].every((u) => preview.images.includes(u))) {
+    throw new AppError('rule_broken', 'The preview images must be the ones Keepsake made for your design')
+  }
+
+  const variant = findOrnamentVariant(m.variantId)
+  if (!variant || m.variantId !== preview.variantId) throw new AppError('rule_broken', `variantId ${m.variantId} is not the variant of this design`)
+  if (m.providerProductId !== ornamentProduct.providerProductId || m.printProviderId !== ornamentProduct.printProviderId) {
+    throw new AppError('rule_broken', 'providerProductId and printProviderId must be those of the photo ornament')
+  }
+  if (m.price !== variant.price || m.salePrice !== variant.salePrice) {
+    throw new AppError('rule_broken', `The ${variant.name} ornament costs $${variant.price} (on sale for $${variant.salePrice}); refresh to see the current price`)
+  }
+  if (m.pseudoTemplateId !== undefined && m.pseudoTemplateId !== preview.pseudoTemplateId) {
+    throw new AppError('rule_broken', 'pseudoTemplateId is not the template of this design')
+  }
+  if (m.designTemplateId !== undefined) throw new AppError('rule_broken', 'Ornaments are designed on pseudo templates; leave designTemplateId out')
+  if (m.selectedColor !== undefined) throw new AppError('rule_broken', 'Ornaments come in one colour; leave selectedColor out')
+
+  const metadata: CartItemMetadata & { backSideId: string } = {
+    providerProductId: ornamentProduct.providerProductId,
+    variantId: variant.id,
+    printProviderId: ornamentProduct.printProviderId,
+    title: `${variant.name} Photo Ornament`,
+    price: variant.price,
+    salePrice: variant.salePrice,
+    previewCdnUrl: m.previewCdnUrl,
+    previewCdnUrls: m.previewCdnUrls.length > 0 ? m.previewCdnUrls : preview.images,
+    sourceImages: preview.sourceImages,
+    printAreas: preview.printAreas as CartItemMetadata['printAreas'],
+    pseudoTemplateId: preview.pseudoTemplateId,
+    backSideId: preview.backSideId,
+  }
+  return { preview, metadata }
+}
+
+/** Resumes an abandoned cart when the shopper changes it: they are clearly back. */
+async function activate(db: Db, cart: CartRow, now: Date) {
+  return cart.status === 'abandoned' ? moveCart(db, cart, 'active', now) : cart
+}
+
+export async function addCartItem(db: Database, user: SessionUser, input: AddCartItemRequest, now: Date) {
+  const { preview, metadata } = await verifiedItem(db, user, input)
+  return db.transaction(async (tx) => {
+    let cart = await openCart(tx, user.id, { lock: true })
+    const rows = await cartItemsOf(tx, cart.id)
+    const same = rows.find((r) => r.itemIdentifier === input.itemIdentifier)
+    if (same) {
+      // A double tap or a retried request: the line is already there.
+      if (same.previewId !== preview.id) throw new AppError('conflict', `itemIdentifier ${input.itemIdentifier} already names another design in your cart`)
+      return { item: itemView(same), cart: await cartView(tx, cart), created: false }
+    }
+    if (rows.some((r) => r.previewId === preview.id)) {
+      throw new AppError('conflict', 'This design is already in your cart; change its quantity there')
+    }
+    if (rows.length >= MAX_LINES_PER_CART) throw new AppError('rule_broken', `A cart holds at most ${MAX_LINES_PER_CART} designs`)
+    cart = await activate(tx, cart, now)
+    const [row] = await tx
+      .insert(cartItems)
+      .values({ cartId: cart.id, itemIdentifier: input.itemIdentifier, provider: input.provider, previewId: preview.id, metadata, quantity: input.quantity ?? 1, createdAt: now })
+      .returning()
+    cart = await touch(tx, cart, now)
+    return { item: itemView(row!), cart: await cartView(tx, cart), created: true }
+  })
+}
+
+async function touch(db: Db, cart: CartRow, now: Date) {
+  const [row] = await db.update(carts).set({ updatedAt: now }).where(eq(carts.id, cart.id)).returning()
+  return row!
+}
+
+/** The item in the user's open cart, or 404 (someone else's item is not found either). */
+async function ownItem(tx: Tx, user: SessionUser, itemId: string) {
+  const cart = await openCart(tx, user.id, { lock: true })
+  const [item] = await tx.select().from(cartItems).where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cart.id)))
+  if (!item) throw notFound('Cart item')
+  return { cart, item }
+}
+
+export async function updateCartItemQuantity(db: Database, user: SessionUser, itemId: string, quantity: number, now: Date) {
+  return db.transaction(async (tx) => {
+    let { cart } = await ownItem(tx, user, itemId)
+    cart = await activate(tx, cart, now)
+    await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, itemId))
+    return cartView(tx, await touch(tx, cart, now))
+  })
+}
+
+export async function removeCartItem(db: Database, user: SessionUser, itemId: string, now: Date) {
+  return db.transaction(async (tx) => {
+    let { cart } = await ownItem(tx, user, itemId)
+    cart = await activate(tx, cart, now)
+    await tx.delete(cartItems).where(eq(cartItems.id, itemId))
+    return cartView(tx, await touch(tx, cart, now))
+  })
+}
+
+/** PATCH resume / abandon: the cart must be in a state that allows the move (409 otherwise). */
+export async function moveOpenCart(db: Database, user: SessionUser, to: 'active' | 'abandoned', now: Date) {
+  return db.transaction(async (tx) => {
+    const cart = await openCart(tx, user.id, { lock: true })
+    return cartView(tx, await moveCart(tx, cart, to, now))
+  })
+}

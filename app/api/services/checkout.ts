@@ -1,0 +1,355 @@
+/**
+ * Checkout sessions and fulfilment (SPEC.md §4, §7). A session freezes the cart's lines and totals;
+ * `fulfilCheckout` turns a paid session into exactly one order, whoever calls it first (the webhook,
+ * the return page, the local checkout page) and however often.
+ */
+import { randomBytes, randomUUID } from 'node:crypto'
+import { and, desc, eq, inArray } from 'drizzle-orm'
+import {
+  LOCAL_TEST_CARDS,
+  type CheckoutLine,
+  type CheckoutSession,
+  type CheckoutSessionStatus,
+  type Order,
+  type ShippingAddress,
+} from '../../contract/cart'
+import { canMove, checkoutSessionTransitions } from '../../lib/cart-states'
+import { toCents } from '../../lib/pricing'
+import type { Database } from '../db/client'
+import { cartItems, carts, checkoutSessions, orders, previews } from '../db/schema'
+import type { ApiDeps, SessionUser } from '../env'
+import { AppError, notFound } from '../errors'
+import { PaymentProviderError, type PaymentState } from '../providers/payments/provider'
+import { cartItemsOf, moveCart, openCart, totalsOf } from './cart'
+import { enqueueJob } from './jobs'
+
+type SessionRow = typeof checkoutSessions.$inferSelect
+type OrderRow = typeof orders.$inferSelect
+
+/** A checkout session can be paid for this long (Stripe allows 30 minutes to 24 hours). */
+export const CHECKOUT_SESSION_MINUTES = 60
+
+export function sessionView(row: SessionRow, orderId: string | null): CheckoutSession {
+  return {
+    id: row.id,
+    cartId: row.cartId,
+    provider: row.provider,
+    status: row.status,
+    url: row.url,
+    lines: row.lines,
+    totals: row.totals,
+    orderId,
+    lastError: row.lastError,
+    expiresAt: row.expiresAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+export function orderView(row: OrderRow): Order {
+  return {
+    id: row.id,
+    reference: row.reference,
+    status: row.status,
+    checkoutSessionId: row.checkoutSessionId,
+    lines: row.lines,
+    totals: row.totals,
+    shippingAddress: row.shippingAddress ?? null,
+    provider: row.provider,
+    providerOrderId: row.providerOrderId,
+    trackingNumber: row.trackingNumber,
+    trackingUrl: row.trackingUrl,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }
+}
+
+async function orderIdOf(db: Database, sessionId: string) {
+  const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.checkoutSessionId, sessionId))
+  return order?.id ?? null
+}
+
+const providerFailed = (error: unknown): never => {
+  if (error instanceof PaymentProviderError) throw new AppError('provider_failed', `The payment provider could not be reached: ${error.message}`)
+  throw error
+}
+
+/** Ends the cart's other open sessions, so only the newest can be paid. */
+async function expireOpenSessions(deps: ApiDeps, cartId: string) {
+  const open = await deps.db
+    .select()
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.cartId, cartId), eq(checkoutSessions.status, 'open')))
+  for (const row of open) {
+    if (row.providerSessionId) await deps.payments.expireSession(row.providerSessionId).catch(providerFailed)
+    await moveSession(deps.db, row, 'expired', { at: deps.now() })
+  }
+}
+
+export async function createCheckoutSession(deps: ApiDeps, user: SessionUser): Promise<CheckoutSession> {
+  const now = deps.now()
+  const { cart, rows } = await deps.db.transaction(async (tx) => {
+    let cart = await openCart(tx, user.id, { lock: true })
+    const rows = await cartItemsOf(tx, cart.id)
+    if (rows.length === 0) throw new AppError('rule_broken', 'Your cart is empty; add an ornament before checking out')
+    if (cart.status === 'abandoned') cart = await moveCart(tx, cart, 'active', now)
+    return { cart, rows }
+  })
+  await expireOpenSessions(deps, cart.id)
+
+  const lines: CheckoutLine[] = rows.map((r) => ({
+    cartItemId: r.id,
+    title: r.metadata.title,
+    variantId: r.metadata.variantId,
+    quantity: r.quantity,
+    unitAmountCents: Math.min(toCents(r.metadata.salePrice), toCents(r.metadata.price)),
+    unitListAmountCents: toCents(r.metadata.price),
+    previewCdnUrl: r.metadata.previewCdnUrl,
+  }))
+  const totals = totalsOf(rows)
+  const id = randomUUID()
+  const expiresAt = new Date(now.getTime() + CHECKOUT_SESSION_MINUTES * 60_000)
+  const [row] = await deps.db
+    .insert(checkoutSessions)
+    .values({
+      id,
+      userId: user.id,
+      cartId: cart.id,
+      provider: deps.payments.name,
+      lines,
+      previewIds: Object.fromEntries(rows.map((r) => [r.id, r.previewId])),
+      totals,
+      expiresAt,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning()
+
+  const base = deps.config.publicUrl
+  let made
+  try {
+    made = await deps.payments.createSession({
+      checkoutSessionId: id,
+      cartId: cart.id,
+      customerEmail: user.email,
+      lines: lines.map((l) => ({ name: `${l.title} (pair)`, unitAmountCents: l.unitAmountCents, quantity: l.quantity, imageUrl: l.previewCdnUrl })),
+      shippingCents: totals.shippingCents,
+      discountCents: totals.creditsCents,
+      successUrl: `${base}/photo-products/checkout/complete?checkout=${id}&session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${base}/photo-products/cart?cancelled=${id}`,
+      expiresAt,
+      idempotencyKey: `checkout-session:${id}`,
+    })
+  } catch (error) {
+    await moveSession(deps.db, row!, 'expired', { at: deps.now(), lastError: error instanceof Error ? error.message : String(error) })
+    return providerFailed(error)
+  }
+  const [updated] = await deps.db
+    .update(checkoutSessions)
+    .set({ providerSessionId: made.providerSessionId, url: made.url })
+    .where(eq(checkoutSessions.id, id))
+    .returning()
+  return sessionView(updated!, null)
+}
+
+/** Moves a session forward only (cart-states.ts); answers the row as it is afterwards. */
+async function moveSession(
+  db: Database,
+  row: SessionRow,
+  to: CheckoutSessionStatus,
+  { at, shippingAddress, lastError }: { at: Date; shippingAddress?: ShippingAddress | null; lastError?: string | null },
+): Promise<SessionRow> {
+  const from = (Object.keys(checkoutSessionTransitions) as CheckoutSessionStatus[]).filter((s) => canMove(checkoutSessionTransitions, s, to))
+  const [moved] = await db
+    .update(checkoutSessions)
+    .set({
+      status: to,
+      updatedAt: at,
+      ...(shippingAddress ? { shippingAddress } : {}),
+      ...(lastError !== undefined ? { lastError } : {}),
+    })
+    .where(and(eq(checkoutSessions.id, row.id), inArray(checkoutSessions.status, from)))
+    .returning()
+  if (moved) return moved
+  const [current] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, row.id))
+  return current!
+}
+
+/**
+ * Applies what the payment provider says about a session (webhook or a fresh retrieve): forward
+ * moves only, then fulfil when paid; an expired session leaves its cart abandoned.
+ */
+export async function applyPaymentState(deps: ApiDeps, row: SessionRow, state: PaymentState) {
+  let current = row
+  if (state.status !== row.status && canMove(checkoutSessionTransitions, row.status, state.status)) {
+    current = await moveSession(deps.db, row, state.status, { at: deps.now(), shippingAddress: state.shippingAddress })
+    if (current.status === 'expired') await abandonCartOf(deps, current)
+  }
+  if (current.status === 'paid') await fulfilCheckout(deps, current.id)
+  return current
+}
+
+async function abandonCartOf(deps: ApiDeps, row: SessionRow) {
+  await deps.db.transaction(async (tx) => {
+    const [cart] = await tx.select().from(carts).where(eq(carts.id, row.cartId)).for('update')
+    if (cart?.status === 'active') await moveCart(tx, cart, 'abandoned', deps.now())
+  })
+}
+
+async function ownSession(deps: ApiDeps, user: SessionUser, id: string) {
+  const [row] = await deps.db
+    .select()
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.userId, user.id)))
+  if (!row) throw notFound('Checkout session')
+  return row
+}
+
+/** GET: the session as it is now, asking the provider while payment is pending and fulfilling when paid. */
+export async function getCheckoutSession(deps: ApiDeps, user: SessionUser, id: string): Promise<CheckoutSession> {
+  let row = await ownSession(deps, user, id)
+  if ((row.status === 'open' || row.status === 'processing') && row.providerSessionId) {
+    if (row.provider === 'local' && row.status === 'open' && row.expiresAt <= deps.now()) {
+      row = await applyPaymentState(deps, row, { status: 'expired', shippingAddress: null, amountTotalCents: null })
+    } else if (row.provider === 'stripe') {
+      const state = await deps.payments.retrieveSession(row.providerSessionId).catch(providerFailed)
+      row = await applyPaymentState(deps, row, state)
+    }
+  }
+  if (row.status === 'paid') await fulfilCheckout(deps, row.id)
+  return sessionView(row, await orderIdOf(deps.db, row.id))
+}
+
+/** The shopper cancelled (or came back from) checkout: the session ends and the cart is abandoned until they resume it. */
+export async function cancelCheckoutSession(deps: ApiDeps, user: SessionUser, id: string): Promise<CheckoutSession> {
+  let row = await ownSession(deps, user, id)
+  if (row.status === 'paid' || row.status === 'processing') throw new AppError('conflict', 'This checkout has been paid and cannot be cancelled')
+  if (row.status === 'open') {
+    if (row.providerSessionId) await deps.payments.expireSession(row.providerSessionId).catch(providerFailed)
+    row = await moveSession(deps.db, row, 'expired', { at: deps.now() })
+    await abandonCartOf(deps, row)
+  }
+  return sessionView(row, await orderIdOf(deps.db, row.id))
+}
+
+/** The local hosted checkout page's Pay button: test cards only. */
+export async function payLocalCheckout(deps: ApiDeps, user: SessionUser, id: string, input: { cardNumber: string; shippingAddress: ShippingAddress }) {
+  let row = await ownSession(deps, user, id)
+  if (row.provider !== 'local') throw notFound('Checkout session')
+  if (row.status === 'paid') return sessionView(row, await fulfilCheckout(deps, row.id).then((o) => o?.id ?? null))
+  if (row.status === 'open' && row.expiresAt <= deps.now()) {
+    row = await applyPaymentState(deps, row, { status: 'expired', shippingAddress: null, amountTotalCents: null })
+  }
+  if (row.status !== 'open') throw new AppError('conflict', 'This checkout has ended; go back to your cart to start again')
+  if (input.cardNumber === LOCAL_TEST_CARDS.declined) {
+    const message = 'Your card was declined. Try another card; nothing was charged.'
+    await deps.db.update(checkoutSessions).set({ lastError: message, updatedAt: deps.now() }).where(eq(checkoutSessions.id, id))
+    throw new AppError('payment_declined', message)
+  }
+  if (input.cardNumber !== LOCAL_TEST_CARDS.succeeds) {
+    throw new AppError('validation_failed', 'This test checkout takes the test cards 4242 4242 4242 4242 (succeeds) and 4000 0000 0000 0002 (declined)', [
+      { path: 'body.cardNumber', message: 'Use a test card' },
+    ])
+  }
+  row = await moveSession(deps.db, row, 'paid', { at: deps.now(), shippingAddress: input.shippingAddress, lastError: null })
+  const order = row.status === 'paid' ? await fulfilCheckout(deps, row.id) : null
+  return sessionView(row, order?.id ?? null)
+}
+
+const referenceOf = () => `KS-${randomBytes(4).toString('hex').toUpperCase()}`
+
+/**
+ * Makes the order of a paid session, exactly once: the session row is locked while the order is
+ * looked up and written, so concurrent callers wait and then find it. Never fulfils an unpaid session.
+ */
+export async function fulfilCheckout(deps: ApiDeps, sessionId: string): Promise<OrderRow | null> {
+  return deps.db.transaction(async (tx) => {
+    const [session] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)).for('update')
+    if (!session) throw notFound('Checkout session')
+    const [existing] = await tx.select().from(orders).where(eq(orders.checkoutSessionId, sessionId))
+    if (existing) return existing
+    if (session.status !== 'paid') return null
+    const now = deps.now()
+
+    const previewIds = Object.values(session.previewIds)
+    const previewRows = previewIds.length ? await tx.select().from(previews).where(inArray(previews.id, previewIds)) : []
+    const previewById = new Map(previewRows.map((p) => [p.id, p]))
+    const orderId = randomUUID()
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        id: orderId,
+        reference: referenceOf(),
+        userId: session.userId,
+        checkoutSessionId: session.id,
+        lines: session.lines,
+        printItems: session.lines.map((line) => {
+          const preview = previewById.get(session.previewIds[line.cartItemId]!)!
+          return {
+            cartItemId: line.cartItemId,
+            previewId: preview.id,
+            variantId: line.variantId,
+            quantity: line.quantity,
+            providerProductId: preview.providerProductId,
+            printAreas: preview.printAreas,
+          }
+        }),
+        totals: session.totals,
+        shippingAddress: session.shippingAddress,
+        provider: deps.print.name,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
+
+    await checkOutCart(tx as unknown as Database, session, now)
+    await enqueueJob(tx, { kind: 'submit-order', dedupeKey: `submit-order:${orderId}`, payload: { orderId }, runAt: now })
+    return order!
+  })
+}
+
+/**
+ * The cart is checked out; anything the shopper added after the session was made (or more of a line)
+ * moves to a fresh cart, so nothing in the cart is lost to a checkout that did not include it.
+ */
+async function checkOutCart(tx: Database, session: SessionRow, now: Date) {
+  const [cart] = await tx.select().from(carts).where(eq(carts.id, session.cartId)).for('update')
+  if (!cart || cart.status === 'checked_out') return
+  await moveCart(tx, cart, 'checked_out', now)
+  const paid = new Map(session.lines.map((l) => [l.cartItemId, l.quantity]))
+  const leftovers = (await cartItemsOf(tx, cart.id))
+    .map((item) => ({ item, quantity: item.quantity - (paid.get(item.id) ?? 0) }))
+    .filter((l) => l.quantity > 0)
+  if (leftovers.length === 0) return
+  const fresh = await openCart(tx, session.userId, { lock: true })
+  for (const { item, quantity } of leftovers) {
+    await tx
+      .insert(cartItems)
+      .values({ cartId: fresh.id, itemIdentifier: item.itemIdentifier, provider: item.provider, previewId: item.previewId, metadata: item.metadata, quantity, createdAt: item.createdAt })
+      .onConflictDoNothing()
+  }
+}
+
+export async function listOrders(db: Database, user: SessionUser) {
+  const rows = await db.select().from(orders).where(eq(orders.userId, user.id)).orderBy(desc(orders.createdAt))
+  return { orders: rows.map(orderView) }
+}
+
+export async function getOrder(db: Database, user: SessionUser, id: string) {
+  const [row] = await db.select().from(orders).where(and(eq(orders.id, id), eq(orders.userId, user.id)))
+  if (!row) throw notFound('Order')
+  return orderView(row)
+}
+
+/** A Stripe webhook's session, by Stripe's id or, failing that, our own id from its metadata. */
+export async function findSessionForWebhook(db: Database, providerSessionId: string | null, checkoutSessionId: string | null) {
+  if (providerSessionId) {
+    const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.providerSessionId, providerSessionId))
+    if (row) return row
+  }
+  if (checkoutSessionId && /^[0-9a-f-]{36}$/.test(checkoutSessionId)) {
+    const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, checkoutSessionId))
+    if (row) return row
+  }
+  return null
+}
+

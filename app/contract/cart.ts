@@ -1,0 +1,213 @@
+/**
+ * The photo-products cart, checkout sessions and orders on the wire (SPEC.md §3, §4, §5, §7).
+ * Amounts in totals are whole cents; the metadata prices are dollars, as SPEC.md §3 has them.
+ */
+import { printAreaSchema, sourceImageSchema } from './designs'
+import { z } from './zod'
+
+/** SPEC.md §5: a cart item's provider must be PRINTIFY. */
+export const cartItemProviders = ['PRINTIFY'] as const
+
+/** A cart line holds at most this many of one design; a cart at most this many lines. */
+export const MAX_QUANTITY_PER_LINE = 10
+export const MAX_LINES_PER_CART = 20
+
+const boundedText = (name: string, max: number) =>
+  z.string().trim().min(1, { error: `${name} is required` }).max(max, { error: `${name} must be at most ${max} characters` })
+const url = (name: string) => z.string().max(2048, { error: `${name} is too long` })
+const wholeNumber = (name: string) =>
+  z.number().int({ error: `${name} must be a whole number` }).positive({ error: `${name} must be a whole number` }).max(2 ** 31 - 1)
+const dollars = (name: string) =>
+  z.number().nonnegative({ error: `${name} cannot be negative` }).max(100_000, { error: `${name} is too large` })
+
+export const selectedColorSchema = z.object({
+  label: boundedText('selectedColor.label', 64),
+  value: boundedText('selectedColor.value', 64),
+  maskImageUrl: url('selectedColor.maskImageUrl'),
+})
+
+/** SPEC.md §3: every metadata field of a photo product cart item. */
+export const cartItemMetadataSchema = z.object({
+  providerProductId: wholeNumber('providerProductId'),
+  variantId: wholeNumber('variantId'),
+  printProviderId: wholeNumber('printProviderId'),
+  title: boundedText('title', 200),
+  price: dollars('price'),
+  salePrice: dollars('salePrice'),
+  previewCdnUrl: url('previewCdnUrl'),
+  previewCdnUrls: z.array(url('previewCdnUrls')).max(8, { error: 'At most 8 preview images' }),
+  sourceImages: z.array(sourceImageSchema).max(8, { error: 'At most 8 source images' }),
+  printAreas: z.array(printAreaSchema).min(1, { error: 'At least one print area is required' }).max(8, { error: 'At most 8 print areas' }),
+  designTemplateId: wholeNumber('designTemplateId').optional(),
+  pseudoTemplateId: z.string().max(64).optional(),
+  selectedColor: selectedColorSchema.optional(),
+})
+export type CartItemMetadata = z.infer<typeof cartItemMetadataSchema>
+
+export const addCartItemRequestSchema = z.object({
+  itemIdentifier: z
+    .string()
+    .trim()
+    .min(1, { error: 'itemIdentifier is required' })
+    .max(128, { error: 'itemIdentifier must be at most 128 characters' })
+    .regex(/^[\w:.-]+$/, { error: 'itemIdentifier may hold letters, digits and _ : . - only' }),
+  provider: z.enum(cartItemProviders, { error: 'provider must be PRINTIFY' }),
+  metadata: cartItemMetadataSchema,
+  quantity: z
+    .number()
+    .int({ error: `quantity must be a whole number from 1 to ${MAX_QUANTITY_PER_LINE}` })
+    .min(1, { error: `quantity must be a whole number from 1 to ${MAX_QUANTITY_PER_LINE}` })
+    .max(MAX_QUANTITY_PER_LINE, { error: `quantity must be a whole number from 1 to ${MAX_QUANTITY_PER_LINE}` })
+    .optional(),
+})
+export type AddCartItemRequest = z.infer<typeof addCartItemRequestSchema>
+
+export const quantitySchema = z
+  .number({ error: 'quantity must be a whole number' })
+  .int({ error: `quantity must be a whole number from 1 to ${MAX_QUANTITY_PER_LINE}` })
+  .min(1, { error: `quantity must be a whole number from 1 to ${MAX_QUANTITY_PER_LINE}` })
+  .max(MAX_QUANTITY_PER_LINE, { error: `quantity must be a whole number from 1 to ${MAX_QUANTITY_PER_LINE}` })
+
+export const updateCartItemRequestSchema = z.object({ quantity: quantitySchema })
+export const cartItemParamsSchema = z.object({ id: z.uuid({ error: 'Cart item id must be a UUID' }) })
+
+/** SPEC.md §4: a cart can be resumed or abandoned. The transitions live in app/lib/cart-states.ts. */
+export const cartStatuses = ['active', 'abandoned', 'checked_out'] as const
+export type CartStatus = (typeof cartStatuses)[number]
+
+export const cartItemSchema = z.object({
+  id: z.uuid(),
+  itemIdentifier: z.string(),
+  provider: z.enum(cartItemProviders),
+  quantity: z.number().int(),
+  /** The metadata as the server recorded it: catalogue prices and the server's own print files. */
+  metadata: cartItemMetadataSchema,
+  previewId: z.uuid(),
+  backSideId: z.string(),
+  /** Whole cents, from the catalogue: price × quantity and salePrice × quantity. */
+  lineTotalCents: z.number().int(),
+  lineSaleTotalCents: z.number().int(),
+  addedAt: z.string(),
+})
+export type CartItem = z.infer<typeof cartItemSchema>
+
+export const totalsSchema = z.object({
+  currency: z.literal('usd'),
+  itemCount: z.number().int(),
+  /** At list price. */
+  subtotalCents: z.number().int(),
+  saleSavingsCents: z.number().int(),
+  shippingCents: z.number().int(),
+  creditsCents: z.number().int(),
+  totalCents: z.number().int(),
+  /** How much more (at sale price) ships free; 0 when it already does. */
+  freeShippingRemainingCents: z.number().int(),
+})
+export type CartTotals = z.infer<typeof totalsSchema>
+
+export const cartSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(cartStatuses),
+  items: z.array(cartItemSchema),
+  totals: totalsSchema,
+  updatedAt: z.string(),
+})
+export type Cart = z.infer<typeof cartSchema>
+
+export const addCartItemResponseSchema = z.object({ item: cartItemSchema, cart: cartSchema, created: z.boolean() })
+
+// ---------------------------------------------------------------------------------------------
+// Checkout sessions
+
+export const checkoutSessionStatuses = ['open', 'processing', 'paid', 'failed', 'expired'] as const
+export type CheckoutSessionStatus = (typeof checkoutSessionStatuses)[number]
+
+export const checkoutSessionParamsSchema = z.object({ id: z.uuid({ error: 'Checkout session id must be a UUID' }) })
+
+export const checkoutLineSchema = z.object({
+  cartItemId: z.uuid(),
+  title: z.string(),
+  variantId: z.number().int(),
+  quantity: z.number().int(),
+  unitAmountCents: z.number().int(),
+  unitListAmountCents: z.number().int(),
+  previewCdnUrl: z.string(),
+})
+export type CheckoutLine = z.infer<typeof checkoutLineSchema>
+
+export const shippingAddressSchema = z.object({
+  name: boundedText('name', 100),
+  email: z.email({ error: 'Enter a valid e-mail address' }).max(254),
+  phone: z.string().trim().max(32).regex(/^[\d +().-]*$/, { error: 'Enter a phone number with digits only' }).default(''),
+  line1: boundedText('Address line 1', 200),
+  line2: z.string().trim().max(200).default(''),
+  city: boundedText('City', 100),
+  state: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, { error: 'State must be a two-letter code such as NY' }),
+  postalCode: z
+    .string()
+    .trim()
+    .regex(/^\d{5}(-\d{4})?$/, { error: 'ZIP code must be 5 digits (or ZIP+4)' }),
+  country: z.literal('US', { error: 'We ship to the United States only' }),
+})
+export type ShippingAddress = z.infer<typeof shippingAddressSchema>
+
+export const checkoutSessionSchema = z.object({
+  id: z.uuid(),
+  cartId: z.uuid(),
+  provider: z.enum(['local', 'stripe']),
+  status: z.enum(checkoutSessionStatuses),
+  /** Where to send the shopper to pay (the local checkout page or Stripe's hosted page). */
+  url: z.string(),
+  lines: z.array(checkoutLineSchema),
+  totals: totalsSchema,
+  /** Set when the session was paid and fulfilled. */
+  orderId: z.uuid().nullable(),
+  /** The last refusal, e.g. a declined card, for the local checkout page. */
+  lastError: z.string().nullable(),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+})
+export type CheckoutSession = z.infer<typeof checkoutSessionSchema>
+
+/** The local provider's test cards (Stripe's numbers, so shoppers who know them feel at home). */
+export const LOCAL_TEST_CARDS = { succeeds: '4242424242424242', declined: '4000000000000002' } as const
+
+export const localPaymentRequestSchema = z.object({
+  cardNumber: z
+    .string()
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, { error: 'Enter the card number (12 to 19 digits)' })),
+  shippingAddress: shippingAddressSchema,
+})
+export type LocalPaymentRequest = z.input<typeof localPaymentRequestSchema>
+
+// ---------------------------------------------------------------------------------------------
+// Orders
+
+export const orderStatuses = ['paid', 'submitted', 'in_production', 'shipped', 'submission_failed'] as const
+export type OrderStatus = (typeof orderStatuses)[number]
+
+export const orderParamsSchema = z.object({ id: z.uuid({ error: 'Order id must be a UUID' }) })
+
+export const orderSchema = z.object({
+  id: z.uuid(),
+  /** A short human reference, e.g. KS-7F3A2C. */
+  reference: z.string(),
+  status: z.enum(orderStatuses),
+  checkoutSessionId: z.uuid(),
+  lines: z.array(checkoutLineSchema),
+  totals: totalsSchema,
+  shippingAddress: shippingAddressSchema.nullable(),
+  provider: z.enum(['local', 'printify']),
+  providerOrderId: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type Order = z.infer<typeof orderSchema>
+export const ordersResponseSchema = z.object({ orders: z.array(orderSchema) })

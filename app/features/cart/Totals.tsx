@@ -1,0 +1,71 @@
+import type { CartTotals } from '~/contract/cart'
+import { formatCents } from '~/lib/currency'
+import { FREE_SHIPPING_THRESHOLD_CENTS } from '~/lib/pricing'
+
+function Row({ label, value, tone = 'ink', testId }: { label: string; value: string; tone?: 'ink' | 'pine'; testId?: string }) {
+  return (
+    <div className="flex items-baseline justify-between gap-4 py-1">
+      <dt className="text-ink-soft">{label}</dt>
+      <dd className={`tabular-nums ${tone === 'pine' ? 'font-semibold text-pine' : 'text-ink'}`} data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  )
+}
+
+/** The money of a cart, a checkout or an order, as the server totalled it. */
+export function TotalsList({ totals, totalLabel = 'Total' }: { totals: CartTotals; totalLabel?: string }) {
+  return (
+    <dl className="text-base" data-testid="totals">
+      <Row label="Subtotal" value={formatCents(totals.subtotalCents)} testId="subtotal" />
+      {totals.saleSavingsCents > 0 ? (
+        <Row label="Sale savings" value={`−${formatCents(totals.saleSavingsCents)}`} tone="pine" testId="sale-savings" />
+      ) : null}
+      <Row label="Shipping" value={totals.shippingCents === 0 ? 'Free' : formatCents(totals.shippingCents)} testId="shipping" />
+      {totals.creditsCents > 0 ? <Row label="Credits" value={`−${formatCents(totals.creditsCents)}`} tone="pine" testId="credits" /> : null}
+      <div className="mt-2 flex items-baseline justify-between gap-4 border-t border-ink/10 pt-3">
+        <dt className="text-lg font-semibold">{totalLabel}</dt>
+        <dd className="text-xl font-bold tabular-nums" data-testid="total">
+          {formatCents(totals.totalCents)}
+        </dd>
+      </div>
+    </dl>
+  )
+}
+
+/** How far the cart is from free shipping, from the server's own figure. */
+export function FreeShippingNudge({ totals }: { totals: CartTotals }) {
+  const remaining = totals.freeShippingRemainingCents
+  if (totals.itemCount === 0) return null
+  if (remaining <= 0) {
+    return (
+      <p className="flex items-center gap-2 rounded-xl bg-pine-tint px-3 py-2 text-sm font-semibold text-pine-dark" data-testid="free-shipping">
+        <svg viewBox="0 0 20 20" className="size-5 shrink-0" aria-hidden="true">
+          <path d="M4 10.5l4 4 8-9" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        Your order ships free.
+      </p>
+    )
+  }
+  const progress = Math.max(0, Math.min(1, 1 - remaining / FREE_SHIPPING_THRESHOLD_CENTS))
+  return (
+    <div className="rounded-xl bg-gold-tint px-3 py-2.5 text-sm text-ink" data-testid="free-shipping">
+      <p>
+        Add <strong className="tabular-nums">{formatCents(remaining)}</strong> more for free shipping.
+      </p>
+      <div className="mt-2 h-1.5 overflow-hidden rounded-full bg-ink/10" aria-hidden="true">
+        <div className="h-full rounded-full bg-gold-dark" style={{ width: `${Math.round(progress * 100)}%` }} />
+      </div>
+    </div>
+  )
+}
+
+/** A design's preview on a soft card, the same size wherever a line is listed. */
+export function LineThumbnail({ src, alt, size = 'md' }: { src: string; alt: string; size?: 'sm' | 'md' | 'lg' }) {
+  const box = { sm: 'size-14', md: 'size-20 sm:size-24', lg: 'size-24 sm:size-32' }[size]
+  return (
+    <div className={`${box} shrink-0 overflow-hidden rounded-xl bg-cream-deep`}>
+      <img src={src} alt={alt} className="size-full object-contain" loading="lazy" decoding="async" />
+    </div>
+  )
+}

@@ -1,0 +1,12 @@
+import { ApiClientError } from '~/lib/api-client'
+import type { ApiOutcome } from './outcome'
+
+/** Runs an API call inside a server function, turning the API's refusal into a failed outcome. */
+export async function outcomeOf<T>(call: () => Promise<T>): Promise<ApiOutcome<T>> {
+  try {
+    return { ok: true, data: await call() }
+  } catch (error) {
+    if (!(error instanceof ApiClientError)) throw error
+    return { ok: false, error: { status: error.status, code: error.code, message: error.message, issues: error.issues } }
+  }
+}

@@ -1,0 +1,30 @@
+import type { ErrorCode } from '~/contract/errors'
+
+/**
+ * A refusal from the album API as a server function hands it to the page. Start sends only an
+ * error's message across the wire, so calls whose page needs the code (a declined card, a checkout
+ * that ended) answer an outcome instead of throwing.
+ */
+export type ApiFailure = {
+  status: number
+  code: ErrorCode | 'network'
+  message: string
+  issues: { path: string; message: string }[]
+}
+
+export type ApiOutcome<T> = { ok: true; data: T } | { ok: false; error: ApiFailure }
+
+/** A failed outcome raised in the browser, keeping its code for whoever catches it. */
+export class ApiFailureError extends Error {
+  constructor(readonly failure: ApiFailure) {
+    super(failure.message)
+    this.name = 'ApiFailureError'
+  }
+}
+
+export function unwrap<T>(outcome: ApiOutcome<T>): T {
+  if (outcome.ok) return outcome.data
+  throw new ApiFailureError(outcome.error)
+}
+
+export const failureOf = (error: unknown): ApiFailure | null => (error instanceof ApiFailureError ? error.failure : null)

@@ -1,0 +1,124 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useCallback, useRef, useState } from 'react'
+import type { Cart, CartItem } from '~/contract/cart'
+import { cartTotals, toCents } from '~/lib/pricing'
+import { notify } from '~/lib/toast'
+import { addCartItem, cartQuery, removeCartItem, updateCartItemQuantity } from './cart.functions'
+import type { ApiFailure, ApiOutcome } from './outcome'
+
+/** The cart as it will look once a change lands: lines and totals from the catalogue prices the lines carry. */
+function withItems(cart: Cart, items: CartItem[]): Cart {
+  const totals = cartTotals(
+    items.map((i) => ({ priceCents: toCents(i.metadata.price), salePriceCents: toCents(i.metadata.salePrice), quantity: i.quantity })),
+    cart.totals.creditsCents,
+  )
+  return { ...cart, items, totals }
+}
+
+function withQuantity(item: CartItem, quantity: number): CartItem {
+  return {
+    ...item,
+    quantity,
+    lineTotalCents: toCents(item.metadata.price) * quantity,
+    lineSaleTotalCents: toCents(item.metadata.salePrice) * quantity,
+  }
+}
+
+const { queryKey } = cartQuery()
+
+const unreachable = (error: unknown): ApiOutcome<never> => ({
+  ok: false,
+  error: { status: 0, code: 'network', message: error instanceof Error ? error.message : 'Keepsake could not be reached', issues: [] },
+})
+
+/**
+ * Changes to the cart, shown at once and sent one after another, so the API sees them in the order
+ * the shopper made them. When the last one lands the cart shows what the server answered; a refused
+ * change is thereby rolled back, and said so in a toast.
+ */
+export function useCartEditing() {
+  const queryClient = useQueryClient()
+  const chain = useRef<Promise<void>>(Promise.resolve())
+  const pending = useRef(0)
+  const confirmed = useRef<Cart | null>(null)
+  const [saving, setSaving] = useState(false)
+
+  const change = useCallback(
+    (show: (cart: Cart) => Cart, send: () => Promise<ApiOutcome<Cart>>, refused: (failure: ApiFailure) => void) => {
+      const current = queryClient.getQueryData(queryKey)
+      if (!current) return
+      void queryClient.cancelQueries({ queryKey })
+      if (pending.current === 0) confirmed.current = current
+      pending.current += 1
+      setSaving(true)
+      queryClient.setQueryData(queryKey, show(current))
+      const step = chain.current.then(async () => {
+        const outcome = await send().catch(unreachable)
+        if (outcome.ok) confirmed.current = outcome.data
+        else refused(outcome.error)
+      })
+      chain.current = step
+      void step.finally(() => {
+        pending.current -= 1
+        if (pending.current > 0) return
+        if (confirmed.current) queryClient.setQueryData(queryKey, confirmed.current)
+        setSaving(false)
+      })
+    },
+    [queryClient],
+  )
+
+  const setQuantity = useCallback(
+    (item: CartItem, quantity: number) =>
+      change(
+        (cart) => withItems(cart, cart.items.map((i) => (i.id === item.id ? withQuantity(i, quantity) : i))),
+        () => updateCartItemQuantity({ data: { id: item.id, quantity } }),
+        (failure) => notify.error(`We couldn’t change the quantity of your ${item.metadata.title}: ${failure.message}`),
+      ),
+    [change],
+  )
+
+  const putBack = useCallback(
+    (item: CartItem, at: number) =>
+      change(
+        (cart) => {
+          const items = cart.items.filter((i) => i.itemIdentifier !== item.itemIdentifier)
+          items.splice(Math.min(at, items.length), 0, item)
+          return withItems(cart, items)
+        },
+        async () => {
+          // The same line again: its identifier, design and quantity.
+          const outcome = await addCartItem({
+            data: { itemIdentifier: item.itemIdentifier, provider: item.provider, metadata: item.metadata, quantity: item.quantity },
+          })
+          return outcome.ok ? { ok: true, data: outcome.data.cart } : outcome
+        },
+        (failure) => notify.error(`We couldn’t put your ${item.metadata.title} back: ${failure.message}`),
+      ),
+    [change],
+  )
+
+  const remove = useCallback(
+    (item: CartItem) => {
+      const at = queryClient.getQueryData(queryKey)?.items.findIndex((i) => i.id === item.id) ?? 0
+      let refused = false
+      change(
+        (cart) => withItems(cart, cart.items.filter((i) => i.id !== item.id)),
+        () => removeCartItem({ data: { id: item.id } }),
+        (failure) => {
+          refused = true
+          notify.error(`We couldn’t remove your ${item.metadata.title}: ${failure.message}`)
+        },
+      )
+      notify.success(`Removed your ${item.metadata.title}`, {
+        label: 'Undo',
+        onClick: () => {
+          if (!refused) putBack(item, at)
+        },
+      })
+    },
+    [change, putBack, queryClient],
+  )
+
+  return { saving, setQuantity, remove }
+}

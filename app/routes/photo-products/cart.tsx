@@ -1,0 +1,23 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { useCallback } from 'react'
+import * as z from 'zod/mini'
+import { cartQuery } from '~/features/cart/cart.functions'
+import { CartPage } from '~/features/cart/CartPage'
+
+// ?cancelled=<checkout session id>: the cancel URL the API gives the payment provider.
+const searchSchema = z.object({ cancelled: z.catch(z.optional(z.uuid()), undefined) })
+
+export const Route = createFileRoute('/photo-products/cart')({
+  validateSearch: searchSchema,
+  // Prefetched, not ensured: a cart that fails to load is shown on the page with a retry.
+  loader: ({ context }) => context.queryClient.prefetchQuery(cartQuery()),
+  head: () => ({ meta: [{ title: 'Your cart — Keepsake' }] }),
+  component: CartRoute,
+})
+
+function CartRoute() {
+  const { cancelled } = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const onCancelledHandled = useCallback(() => void navigate({ search: {}, replace: true }), [navigate])
+  return <CartPage cancelledSessionId={cancelled} onCancelledHandled={onCancelledHandled} />
+}

@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto'
+import { previews } from '../../app/api/db/schema'
+import { findOrnamentVariant, ornamentProduct, pseudoTemplates, variantOfShape, type OrnamentShape } from '../../app/lib/ornaments'
+import type { TestApi } from './test-api'
+
+/**
+ * A preview record as generate-preview writes it, without rendering (the cart only needs the record;
+ * tests/api/designs.test.ts covers the rendering). Its URLs are the server's own.
+ */
+export async function recordPreview(t: TestApi, userId: string, shape: OrnamentShape = 'star') {
+  const id = randomUUID()
+  const variant = variantOfShape(shape)
+  const url = (file: string) => t.api.deps.media.previewUrl(id, file)
+  const photoIds = [randomUUID(), randomUUID()]
+  const sourceImages = photoIds.map((photoId, i) => ({ cropped: url(`source-${i}.jpg`), original: t.api.deps.media.photoUrl(photoId, 'smartphone') }))
+  await t.db.insert(previews).values({
+    id,
+    userId,
+    variantId: variant.id,
+    pseudoTemplateId: pseudoTemplates[shape].id,
+    backSideId: `${variant.id}-3`,
+    design: photoIds.map((photoId, i) => ({ cellId: `${shape}-${i ? 'right' : 'left'}`, photoId, transform: { x: 0, y: 0, zoom: 1, rotation: 0 } })),
+    printAreas: [
+      { position: 'front', imageUrl: url('front.png') },
+      { position: 'back', imageUrl: url('back.png') },
+    ],
+    sourceImages,
+    images: [url('mockup-front.jpg'), url('mockup-back.jpg')],
+    provider: 'local',
+    providerProductId: id,
+  })
+  return { id, variantId: variant.id, url, sourceImages }
+}
+
+/** The cart item a client builds from a preview: SPEC.md §3 metadata with the catalogue's prices. */
+export function cartItemFor(preview: Awaited<ReturnType<typeof recordPreview>>, overrides: { metadata?: Record<string, unknown>; [k: string]: unknown } = {}) {
+  const variant = findOrnamentVariant(preview.variantId)!
+  const { metadata, ...rest } = overrides
+  return {
+    itemIdentifier: `preview-${preview.id}`,
+    provider: 'PRINTIFY',
+    metadata: {
+      providerProductId: ornamentProduct.providerProductId,
+      variantId: variant.id,
+      printProviderId: ornamentProduct.printProviderId,
+      title: `${variant.name} Photo Ornament`,
+      price: variant.price,
+      salePrice: variant.salePrice,
+      previewCdnUrl: preview.url('mockup-front.jpg'),
+      previewCdnUrls: [preview.url('mockup-front.jpg'), preview.url('mockup-back.jpg')],
+      sourceImages: preview.sourceImages,
+      printAreas: [
+        { position: 'front', imageUrl: preview.url('front.png') },
+        { position: 'back', imageUrl: preview.url('back.png') },
+      ],
+      pseudoTemplateId: `pseudo-${variant.shape}-pair`,
+      ...metadata,
+    },
+    ...rest,
+  }
+}

@@ -1,0 +1,983 @@
+/**
+ * An in-memory Stripe API (v1, https://docs.stripe.com/api) behind a fetch-compatible function, for tests of
+ * the Stripe payment adapter. It follows Stripe's documented contract where our adapter depends on it:
+ * - Bearer (or Basic) auth with the secret key; 401 `{ error: { type, message } }` otherwise.
+ * - Form-encoded bodies in bracket notation, parsed back into nested objects; unknown parameters refused.
+ * - Idempotency-Key on POSTs: Stripe saves the status and body once an endpoint starts executing and replays
+ *   them for the same key (header `Idempotent-Replayed: true`); the same key with other parameters, or on
+ *   another endpoint, answers 400 `idempotency_error`. Requests refused by validation are not saved.
+ * - Checkout Sessions (create, retrieve with `expand[]=payment_intent`, expire) and coupons, with Stripe-shaped
+ *   400/404 errors, session objects with realistic fields, and time-based expiry against the injected clock.
+ * - Events as Stripe delivers them: pretty-printed JSON, signed `t=…,v1=…,v0=…` (test mode adds a v0).
+ * Knobs inject failures (before or after the request took effect) and drive sessions the way a shopper would.
+ */
+import { createHash, createHmac } from 'node:crypto'
+
+export const MOCK_STRIPE_SECRET_KEY = 'sk_test_51MockKeepsake0a1b2c3d4e5f6g7h8i9j0kLmNoPqRsTuVwXyZ'
+export const MOCK_STRIPE_WEBHOOK_SECRET = 'whsec_mockKeepsakeSigningSecret0123456789'
+export const MOCK_STRIPE_API_VERSION = '2025-07-30.basil'
+const API_ORIGIN = 'https://api.stripe.com'
+
+export type StripeMockOptions = {
+  /** Milliseconds, like Date.now. Drives `created`, `expires_at` checks and automatic expiry. */
+  now?: () => number
+  secretKey?: string
+}
+
+export type StripeMockCall = {
+  method: string
+  /** Path without the query, e.g. `/v1/checkout/sessions`. */
+  path: string
+  /** The parsed query string (bracket notation resolved). */
+  query: Record<string, unknown>
+  idempotencyKey: string | null
+  headers: Record<string, string>
+  /** The raw form body as sent ('' for none). */
+  rawBody: string
+  /** The form body parsed back into nested objects and arrays ({} for none). All leaves are strings, as on the wire. */
+  body: Record<string, unknown>
+  /** The status the mock answered; 0 for an injected network failure before Stripe answered. */
+  status: number
+  replayed: boolean
+}
+
+type Address = {
+  city: string | null
+  country: string | null
+  line1: string | null
+  line2: string | null
+  postal_code: string | null
+  state: string | null
+}
+
+export type MockCheckoutSession = {
+  id: string
+  object: 'checkout.session'
+  adaptive_pricing: { enabled: boolean }
+  after_expiration: null
+  allow_promotion_codes: null
+  amount_subtotal: number
+  amount_total: number
+  automatic_tax: { enabled: boolean; liability: null; status: null }
+  billing_address_collection: null
+  cancel_url: string | null
+  client_reference_id: string | null
+  collected_information: { business_name: null; individual_name: null; shipping_details: { address: Address; name: string } | null } | null
+  consent: null
+  consent_collection: null
+  created: number
+  currency: string
+  customer: null
+  customer_creation: 'if_required'
+  customer_details: { address: Address | null; email: string | null; name: string | null; phone: string | null; tax_exempt: 'none'; tax_ids: [] } | null
+  customer_email: string | null
+  discounts: { coupon: string | null; promotion_code: string | null }[]
+  expires_at: number
+  invoice: null
+  livemode: false
+  locale: null
+  metadata: Record<string, string>
+  mode: 'payment'
+  payment_intent: string | null
+  payment_method_types: string[]
+  payment_status: 'paid' | 'unpaid' | 'no_payment_required'
+  shipping_address_collection: { allowed_countries: string[] } | null
+  shipping_cost: { amount_subtotal: number; amount_tax: number; amount_total: number; shipping_rate: string } | null
+  shipping_options: { shipping_amount: number; shipping_rate: string }[]
+  status: 'open' | 'complete' | 'expired'
+  submit_type: null
+  success_url: string | null
+  total_details: { amount_discount: number; amount_shipping: number; amount_tax: number }
+  ui_mode: 'hosted'
+  url: string | null
+}
+
+export type MockCoupon = {
+  id: string
+  object: 'coupon'
+  amount_off: number | null
+  created: number
+  currency: string | null
+  duration: 'once' | 'repeating' | 'forever'
+  duration_in_months: number | null
+  livemode: false
+  max_redemptions: number | null
+  metadata: Record<string, string>
+  name: string | null
+  percent_off: number | null
+  redeem_by: number | null
+  times_redeemed: number
+  valid: boolean
+}
+
+export type MockShippingRate = {
+  id: string
+  object: 'shipping_rate'
+  active: boolean
+  created: number
+  display_name: string
+  fixed_amount: { amount: number; currency: string }
+  livemode: false
+  metadata: Record<string, string>
+  type: 'fixed_amount'
+}
+
+export type MockPaymentIntent = {
+  id: string
+  object: 'payment_intent'
+  amount: number
+  currency: string
+  status: 'processing' | 'succeeded' | 'requires_payment_method'
+}
+
+/** The shopper's shipping details for `complete`; anything left out takes a default US address. */
+export type MockShipping = {
+  name?: string
+  email?: string
+  phone?: string | null
+  line1?: string
+  line2?: string | null
+  city?: string
+  state?: string
+  postalCode?: string
+  country?: string
+}
+
+export type MockEventType =
+  | 'checkout.session.completed'
+  | 'checkout.session.async_payment_succeeded'
+  | 'checkout.session.async_payment_failed'
+  | 'checkout.session.expired'
+  | (string & {})
+
+type Answer = { status: number; body: unknown; headers?: Record<string, string>; save: boolean }
+type Fault =
+  | { kind: 'status'; status: number; body: unknown; headers: Record<string, string> }
+  | { kind: 'network'; processed: boolean }
+type Saved = { method: string; path: string; fingerprint: string; status: number; body: unknown }
+
+const DEFAULT_SHIPPING: Required<MockShipping> = {
+  name: 'Jenny Rosen',
+  email: 'jenny.rosen@example.com',
+  phone: '+14155550123',
+  line1: '510 Townsend St',
+  line2: 'Apt 4',
+  city: 'San Francisco',
+  state: 'CA',
+  postalCode: '94103',
+  country: 'US',
+}
+
+/** Checkout Session create parameters the mock knows (a subset of Stripe's); anything else is refused. */
+const SESSION_PARAMS = new Set([
+  'mode',
+  'success_url',
+  'cancel_url',
+  'line_items',
+  'client_reference_id',
+  'customer_email',
+  'metadata',
+  'expires_at',
+  'shipping_address_collection',
+  'shipping_options',
+  'discounts',
+  'payment_method_types',
+  'locale',
+  'submit_type',
+  'billing_address_collection',
+  'phone_number_collection',
+  'payment_intent_data',
+  'expand',
+])
+const LINE_ITEM_PARAMS = new Set(['quantity', 'price', 'price_data', 'adjustable_quantity', 'tax_rates'])
+const PRICE_DATA_PARAMS = new Set(['currency', 'unit_amount', 'unit_amount_decimal', 'product', 'product_data', 'tax_behavior'])
+const PRODUCT_DATA_PARAMS = new Set(['name', 'description', 'images', 'metadata', 'tax_code'])
+const SHIPPING_OPTION_PARAMS = new Set(['shipping_rate', 'shipping_rate_data'])
+const SHIPPING_RATE_DATA_PARAMS = new Set(['type', 'display_name', 'fixed_amount', 'delivery_estimate', 'metadata', 'tax_behavior', 'tax_code'])
+const COUPON_PARAMS = new Set([
+  'id',
+  'amount_off',
+  'percent_off',
+  'currency',
+  'duration',
+  'duration_in_months',
+  'max_redemptions',
+  'name',
+  'metadata',
+  'redeem_by',
+  'expand',
+])
+const CURRENCIES = new Set(['usd', 'eur', 'gbp', 'cad', 'aud'])
+/** Stripe's minimum charge in USD. */
+const MINIMUM_CHARGE_CENTS = 50
+
+export function createStripeMock(options: StripeMockOptions = {}) {
+  const now = options.now ?? Date.now
+  const secretKey = options.secretKey ?? MOCK_STRIPE_SECRET_KEY
+  const calls: StripeMockCall[] = []
+  const sessions = new Map<string, MockCheckoutSession>()
+  const coupons = new Map<string, MockCoupon>()
+  const shippingRates = new Map<string, MockShippingRate>()
+  const paymentIntents = new Map<string, MockPaymentIntent>()
+  const idempotency = new Map<string, Saved>()
+  const faults: Fault[] = []
+  let sequence = 0
+  const seconds = () => Math.floor(now() / 1000)
+
+  /** Stripe-like ids: a prefix and a long base62 tail, deterministic per mock. */
+  function nextId(prefix: string, length = 24) {
+    const digest = createHash('sha256').update(`${prefix}:${++sequence}`).digest()
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
+    let tail = ''
+    for (let i = 0; i < length; i++) tail += alphabet[digest[i % digest.length]! % alphabet.length]
+    return `${prefix}${tail}`
+  }
+
+  async function handle(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+    const request = new Request(input, init)
+    if (request.signal.aborted) throw request.signal.reason
+    const url = new URL(request.url)
+    const rawBody = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text()
+    const isForm = /^application\/x-www-form-urlencoded\b/i.test(request.headers.get('content-type') ?? '')
+    const call: StripeMockCall = {
+      method: request.method,
+      path: url.pathname,
+      query: parseForm(url.search.slice(1)),
+      idempotencyKey: request.headers.get('idempotency-key'),
+      headers: Object.fromEntries(request.headers),
+      rawBody,
+      // Stripe reads v1 parameters from a form body only; anything else reaches it as no parameters.
+      body: isForm ? parseForm(rawBody) : {},
+      status: 0,
+      replayed: false,
+    }
+    calls.push(call)
+
+    const answer = route(request, url, call)
+    if (answer === 'network') throw new TypeError('fetch failed')
+    call.status = answer.status
+    return new Response(JSON.stringify(answer.body, null, 2), {
+      status: answer.status,
+      headers: {
+        'Content-Type': 'application/json',
+        'Request-Id': `req_${nextId('', 14)}`,
+        'Stripe-Version': request.headers.get('stripe-version') ?? MOCK_STRIPE_API_VERSION,
+        ...(call.idempotencyKey && request.method === 'POST' ? { 'Idempotency-Key': call.idempotencyKey } : {}),
+        ...answer.headers,
+      },
+    })
+  }
+
+  function route(request: Request, url: URL, call: StripeMockCall): Answer | 'network' {
+    if (url.origin !== API_ORIGIN) return notFound(`Unrecognized request URL (${request.method}: ${url.pathname}).`)
+    const auth = authenticate(request.headers.get('authorization'))
+    if (auth) return auth
+    const version = request.headers.get('stripe-version')
+    if (version !== null && !/^\d{4}-\d{2}-\d{2}(\.[a-z]+)?$/.test(version))
+      return invalidRequest(`Invalid Stripe API version: ${version}`, { save: false })
+
+    const fault = faults.shift()
+    if (fault?.kind === 'status') return { status: fault.status, body: fault.body, headers: fault.headers, save: false }
+    if (fault?.kind === 'network' && !fault.processed) return 'network'
+
+    const key = request.method === 'POST' ? call.idempotencyKey : null
+    if (key !== null && key.length > 255)
+      return invalidRequest('Idempotency keys may be at most 255 characters long.', { param: 'Idempotency-Key', save: false })
+    const fingerprint = stableJson(call.body)
+    if (key !== null) {
+      const saved = idempotency.get(key)
+      if (saved) {
+        if (saved.method !== request.method || saved.path !== url.pathname || saved.fingerprint !== fingerprint)
+          return {
+            status: 400,
+            body: {
+              error: {
+                type: 'idempotency_error',
+                message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+              },
+            },
+            save: false,
+          }
+        call.replayed = true
+        if (fault?.kind === 'network') return 'network'
+        return { status: saved.status, body: saved.body, headers: { 'Idempotent-Replayed': 'true' }, save: false }
+      }
+    }
+
+    const answer = dispatch(request.method, url, call)
+    if (key !== null && answer.save)
+      idempotency.set(key, { method: request.method, path: url.pathname, fingerprint, status: answer.status, body: answer.body })
+    // A processed network fault: Stripe did the work (and saved it) but the answer never arrived.
+    return fault?.kind === 'network' ? 'network' : answer
+  }
+
+  function authenticate(header: string | null): Answer | null {
+    let given: string | null = null
+    if (header?.startsWith('Bearer ')) given = header.slice(7).trim()
+    else if (header?.startsWith('Basic ')) given = Buffer.from(header.slice(6), 'base64').toString('utf8').replace(/:.*$/, '')
+    if (given === secretKey) return null
+    const message =
+      given === null || given === ''
+        ? "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY'). See https://stripe.com/docs/api#authentication for details, or we can help at https://support.stripe.com/."
+        : `Invalid API Key provided: ${maskKey(given)}`
+    return { status: 401, body: { error: { type: 'invalid_request_error', message } }, save: false }
+  }
+
+  function dispatch(method: string, url: URL, call: StripeMockCall): Answer {
+    const path = url.pathname
+    if (path === '/v1/checkout/sessions' && method === 'POST') return createSession(call.body)
+    if (path === '/v1/coupons' && method === 'POST') return createCoupon(call.body)
+    const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path)
+    if (expire && method === 'POST') return expireSession(decodeURIComponent(expire[1]!), call.body)
+    const one = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path)
+    if (one && method === 'GET') return retrieveSession(decodeURIComponent(one[1]!), call.query)
+    return notFound(`Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`)
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Checkout Sessions
+
+  function createSession(body: Record<string, unknown>): Answer {
+    const unknown = unknownParam(body, SESSION_PARAMS)
+    if (unknown) return unknown
+    if (body.mode === undefined) return missing('mode')
+    if (!['payment', 'setup', 'subscription'].includes(body.mode as string))
+      return invalidRequest('Invalid mode: must be one of payment, setup, or subscription', { param: 'mode' })
+    if (body.mode !== 'payment')
+      return invalidRequest(`The Stripe mock implements mode=payment only, not ${String(body.mode)}.`, { param: 'mode' })
+
+    if (body.success_url === undefined) return missing('success_url')
+    for (const param of ['success_url', 'cancel_url'])
+      if (body[param] !== undefined && !isUrl(body[param]))
+        return invalidRequest('Not a valid URL', { param, code: 'url_invalid' })
+
+    const lineItems = body.line_items
+    if (lineItems === undefined || (Array.isArray(lineItems) && lineItems.length === 0)) return missing('line_items')
+    if (!Array.isArray(lineItems)) return invalidArray('line_items')
+    let currency: string | null = null
+    let subtotal = 0
+    for (const [i, raw] of lineItems.entries()) {
+      const at = `line_items[${i}]`
+      if (!isRecord(raw)) return invalidRequest(`Invalid object`, { param: at })
+      const bad = unknownParam(raw, LINE_ITEM_PARAMS, at)
+      if (bad) return bad
+      if (raw.price !== undefined) return invalidRequest(`No such price: '${String(raw.price)}'`, { param: `${at}[price]`, code: 'resource_missing' })
+      if (raw.quantity === undefined) return missing(`${at}[quantity]`)
+      const quantity = integer(raw.quantity)
+      if (quantity === null || quantity < 1) return invalidInteger(`${at}[quantity]`, raw.quantity)
+      const priceData = raw.price_data
+      if (priceData === undefined) return invalidRequest(`You must specify either \`price\` or \`price_data\` in ${at}.`, { param: at })
+      if (!isRecord(priceData)) return invalidRequest('Invalid object', { param: `${at}[price_data]` })
+      const badPrice = unknownParam(priceData, PRICE_DATA_PARAMS, `${at}[price_data]`)
+      if (badPrice) return badPrice
+      if (priceData.currency === undefined) return missing(`${at}[price_data][currency]`)
+      const lineCurrency = String(priceData.currency).toLowerCase()
+      if (!CURRENCIES.has(lineCurrency))
+        return invalidRequest(`Invalid currency: ${String(priceData.currency)}.`, { param: `${at}[price_data][currency]` })
+      if (currency !== null && lineCurrency !== currency)
+        return invalidRequest('All line items must use the same currency.', { param: `${at}[price_data][currency]` })
+      currency = lineCurrency
+      if (priceData.unit_amount === undefined) return missing(`${at}[price_data][unit_amount]`)
+      const unitAmount = integer(priceData.unit_amount)
+      if (unitAmount === null || unitAmount < 0)
+        return invalidRequest(`Invalid non-negative integer: ${String(priceData.unit_amount)}`, {
+          param: `${at}[price_data][unit_amount]`,
+        })
+      if (priceData.product === undefined && priceData.product_data === undefined)
+        return invalidRequest(`You must specify either \`product\` or \`product_data\` in ${at}[price_data].`, {
+          param: `${at}[price_data]`,
+        })
+      const productData = priceData.product_data
+      if (productData !== undefined) {
+        if (!isRecord(productData)) return invalidRequest('Invalid object', { param: `${at}[price_data][product_data]` })
+        const badProduct = unknownParam(productData, PRODUCT_DATA_PARAMS, `${at}[price_data][product_data]`)
+        if (badProduct) return badProduct
+        if (typeof productData.name !== 'string' || productData.name === '')
+          return missing(`${at}[price_data][product_data][name]`)
+        if (productData.images !== undefined) {
+          if (!Array.isArray(productData.images)) return invalidArray(`${at}[price_data][product_data][images]`)
+          if (productData.images.length > 8)
+            return invalidRequest('You may provide at most 8 images.', { param: `${at}[price_data][product_data][images]` })
+          for (const [j, image] of productData.images.entries())
+            if (!isUrl(image))
+              return invalidRequest('Not a valid URL', {
+                param: `${at}[price_data][product_data][images][${j}]`,
+                code: 'url_invalid',
+              })
+        }
+      }
+      subtotal += unitAmount * quantity
+    }
+    currency ??= 'usd'
+
+    if (body.client_reference_id !== undefined && String(body.client_reference_id).length > 200)
+      return invalidRequest('Invalid string: must be at most 200 characters', { param: 'client_reference_id', code: 'string_length_exceeded' })
+    if (body.customer_email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(String(body.customer_email)))
+      return invalidRequest(`Invalid email address: ${String(body.customer_email)}`, { param: 'customer_email', code: 'email_invalid' })
+    const metadata = validMetadata(body.metadata, 'metadata')
+    if ('status' in metadata) return metadata
+
+    const created = seconds()
+    let expiresAt = created + 24 * 60 * 60
+    if (body.expires_at !== undefined) {
+      const value = integer(body.expires_at)
+      if (value === null) return invalidInteger('expires_at', body.expires_at)
+      if (value < created + 30 * 60)
+        return invalidRequest('The `expires_at` timestamp must be at least 30 minutes from Checkout Session creation.', {
+          param: 'expires_at',
+        })
+      if (value > created + 24 * 60 * 60)
+        return invalidRequest('The `expires_at` timestamp must be less than 24 hours from Checkout Session creation.', {
+          param: 'expires_at',
+        })
+      expiresAt = value
+    }
+
+    let shippingCollection: MockCheckoutSession['shipping_address_collection'] = null
+    if (body.shipping_address_collection !== undefined) {
+      const collection = body.shipping_address_collection
+      if (!isRecord(collection) || collection.allowed_countries === undefined)
+        return missing('shipping_address_collection[allowed_countries]')
+      if (!Array.isArray(collection.allowed_countries) || collection.allowed_countries.length === 0)
+        return invalidArray('shipping_address_collection[allowed_countries]')
+      for (const [i, country] of collection.allowed_countries.entries())
+        if (typeof country !== 'string' || !/^[A-Z]{2}$/.test(country))
+          return invalidRequest(`Invalid shipping_address_collection[allowed_countries][${i}]: must be a two-letter country code`, {
+            param: `shipping_address_collection[allowed_countries][${i}]`,
+          })
+      shippingCollection = { allowed_countries: collection.allowed_countries as string[] }
+    }
+
+    const rates: MockShippingRate[] = []
+    if (body.shipping_options !== undefined) {
+      if (!Array.isArray(body.shipping_options)) return invalidArray('shipping_options')
+      if (body.shipping_options.length > 5) return invalidRequest('You may provide at most 5 shipping options.', { param: 'shipping_options' })
+      for (const [i, option] of body.shipping_options.entries()) {
+        const at = `shipping_options[${i}]`
+        if (!isRecord(option)) return invalidRequest('Invalid object', { param: at })
+        const bad = unknownParam(option, SHIPPING_OPTION_PARAMS, at)
+        if (bad) return bad
+        if (option.shipping_rate !== undefined)
+          return invalidRequest(`No such shipping rate: '${String(option.shipping_rate)}'`, { param: `${at}[shipping_rate]`, code: 'resource_missing' })
+        const data = option.shipping_rate_data
+        if (!isRecord(data)) return missing(`${at}[shipping_rate_data]`)
+        const badData = unknownParam(data, SHIPPING_RATE_DATA_PARAMS, `${at}[shipping_rate_data]`)
+        if (badData) return badData
+        if (typeof data.display_name !== 'string' || data.display_name === '')
+          return missing(`${at}[shipping_rate_data][display_name]`)
+        if (data.type !== undefined && data.type !== 'fixed_amount')
+          return invalidRequest('Invalid type: must be fixed_amount', { param: `${at}[shipping_rate_data][type]` })
+        const fixed = data.fixed_amount
+        if (!isRecord(fixed)) return missing(`${at}[shipping_rate_data][fixed_amount]`)
+        if (fixed.amount === undefined) return missing(`${at}[shipping_rate_data][fixed_amount][amount]`)
+        const amount = integer(fixed.amount)
+        if (amount === null || amount < 0)
+          return invalidRequest(`Invalid non-negative integer: ${String(fixed.amount)}`, {
+            param: `${at}[shipping_rate_data][fixed_amount][amount]`,
+          })
+        if (fixed.currency === undefined) return missing(`${at}[shipping_rate_data][fixed_amount][currency]`)
+        if (String(fixed.currency).toLowerCase() !== currency)
+          return invalidRequest(`The shipping rate currency must match the Checkout Session currency (${currency}).`, {
+            param: `${at}[shipping_rate_data][fixed_amount][currency]`,
+          })
+        rates.push({
+          id: nextId('shr_'),
+          object: 'shipping_rate',
+          active: true,
+          created,
+          display_name: data.display_name,
+          fixed_amount: { amount, currency },
+          livemode: false,
+          metadata: {},
+          type: 'fixed_amount',
+        })
+      }
+    }
+
+    let coupon: MockCoupon | null = null
+    if (body.discounts !== undefined) {
+      if (!Array.isArray(body.discounts)) return invalidArray('discounts')
+      if (body.discounts.length > 1) return invalidRequest('You may only specify one discount.', { param: 'discounts' })
+      const discount = body.discounts[0]
+      if (discount !== undefined) {
+        if (!isRecord(discount) || discount.coupon === undefined) return missing('discounts[0][coupon]')
+        coupon = coupons.get(String(discount.coupon)) ?? null
+        if (!coupon)
+          return invalidRequest(`No such coupon: '${String(discount.coupon)}'`, { param: 'discounts[0][coupon]', code: 'resource_missing' })
+        if (!coupon.valid)
+          return invalidRequest(`Coupon ${coupon.id} is no longer valid.`, { param: 'discounts[0][coupon]', code: 'coupon_expired' })
+        if (coupon.amount_off !== null && coupon.currency !== currency)
+          return invalidRequest(`The coupon currency (${coupon.currency}) must match the Checkout Session currency (${currency}).`, {
+            param: 'discounts[0][coupon]',
+          })
+      }
+    }
+
+    // Stripe pre-selects the first shipping option; a coupon discounts the line items, never shipping.
+    const shipping = rates[0]?.fixed_amount.amount ?? 0
+    const discount = coupon
+      ? Math.min(subtotal, coupon.amount_off ?? Math.round((subtotal * (coupon.percent_off ?? 0)) / 100))
+      : 0
+    const total = subtotal - discount + shipping
+    if (total > 0 && total < MINIMUM_CHARGE_CENTS)
+      return invalidRequest(`The Checkout Session's total amount due must add up to at least $0.50 ${currency}`, {
+        code: 'amount_too_small',
+      })
+
+    for (const rate of rates) shippingRates.set(rate.id, rate)
+    const id = nextId('cs_test_a1', 58)
+    const session: MockCheckoutSession = {
+      id,
+      object: 'checkout.session',
+      adaptive_pricing: { enabled: false },
+      after_expiration: null,
+      allow_promotion_codes: null,
+      amount_subtotal: subtotal,
+      amount_total: total,
+      automatic_tax: { enabled: false, liability: null, status: null },
+      billing_address_collection: null,
+      cancel_url: (body.cancel_url as string | undefined) ?? null,
+      client_reference_id: (body.client_reference_id as string | undefined) ?? null,
+      collected_information: null,
+      consent: null,
+      consent_collection: null,
+      created,
+      currency,
+      customer: null,
+      customer_creation: 'if_required',
+      customer_details: null,
+      customer_email: (body.customer_email as string | undefined) ?? null,
+      discounts: coupon ? [{ coupon: coupon.id, promotion_code: null }] : [],
+      expires_at: expiresAt,
+      invoice: null,
+      livemode: false,
+      locale: null,
+      metadata,
+      mode: 'payment',
+      payment_intent: null,
+      payment_method_types: ['card'],
+      payment_status: total === 0 ? 'no_payment_required' : 'unpaid',
+      shipping_address_collection: shippingCollection,
+      shipping_cost: rates[0]
+        ? { amount_subtotal: shipping, amount_tax: 0, amount_total: shipping, shipping_rate: rates[0].id }
+        : null,
+      shipping_options: rates.map((rate) => ({ shipping_amount: rate.fixed_amount.amount, shipping_rate: rate.id })),
+      status: 'open',
+      submit_type: null,
+      success_url: body.success_url as string,
+      total_details: { amount_discount: discount, amount_shipping: shipping, amount_tax: 0 },
+      ui_mode: 'hosted',
+      url: `https://checkout.stripe.com/c/pay/${id}#${Buffer.from(`fid:${id}`).toString('base64url')}`,
+    }
+    sessions.set(id, session)
+    return { status: 200, body: structuredClone(session), save: true }
+  }
+
+  function retrieveSession(id: string, query: Record<string, unknown>): Answer {
+    const session = sessions.get(id)
+    if (!session) return noSuchSession(id)
+    refresh(session)
+    const expand = query.expand === undefined ? [] : Array.isArray(query.expand) ? query.expand : [query.expand]
+    const view: Record<string, unknown> = structuredClone(session)
+    for (const field of expand) {
+      if (field !== 'payment_intent')
+        return invalidRequest(`This property cannot be expanded (${String(field)}).`, { param: 'expand', save: false })
+      view.payment_intent = session.payment_intent ? structuredClone(paymentIntents.get(session.payment_intent)) : null
+    }
+    return { status: 200, body: view, save: false }
+  }
+
+  function expireSession(id: string, body: Record<string, unknown>): Answer {
+    const unknown = unknownParam(body, new Set(['expand']))
+    if (unknown) return unknown
+    const session = sessions.get(id)
+    if (!session) return noSuchSession(id)
+    refresh(session)
+    // The check runs inside the endpoint, so Stripe saves (and replays) this refusal under the key.
+    if (session.status !== 'open')
+      return invalidRequest(
+        `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${session.status}\`.`,
+        { save: true },
+      )
+    markExpired(session)
+    return { status: 200, body: structuredClone(session), save: true }
+  }
+
+  /** Stripe expires an open session on its own once `expires_at` passes. */
+  function refresh(session: MockCheckoutSession) {
+    if (session.status === 'open' && seconds() >= session.expires_at) markExpired(session)
+  }
+
+  function markExpired(session: MockCheckoutSession) {
+    session.status = 'expired'
+    session.url = null
+  }
+
+  function noSuchSession(id: string): Answer {
+    return {
+      status: 404,
+      body: {
+        error: {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          param: 'session',
+          message: `No such checkout.session: '${id}'`,
+          doc_url: 'https://stripe.com/docs/error-codes/resource-missing',
+        },
+      },
+      save: false,
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Coupons
+
+  function createCoupon(body: Record<string, unknown>): Answer {
+    const unknown = unknownParam(body, COUPON_PARAMS)
+    if (unknown) return unknown
+    const hasAmount = body.amount_off !== undefined
+    const hasPercent = body.percent_off !== undefined
+    if (hasAmount === hasPercent)
+      return invalidRequest('You must pass exactly one of `amount_off` or `percent_off`.', { param: hasAmount ? 'percent_off' : 'amount_off' })
+    let amountOff: number | null = null
+    let currency: string | null = null
+    if (hasAmount) {
+      amountOff = integer(body.amount_off)
+      if (amountOff === null || amountOff < 1)
+        return invalidRequest(`Invalid positive integer: ${String(body.amount_off)}`, { param: 'amount_off' })
+      if (body.currency === undefined)
+        return invalidRequest('You must pass currency when passing amount_off', { param: 'currency', code: 'parameter_missing' })
+      currency = String(body.currency).toLowerCase()
+      if (!CURRENCIES.has(currency)) return invalidRequest(`Invalid currency: ${String(body.currency)}.`, { param: 'currency' })
+    }
+    let percentOff: number | null = null
+    if (hasPercent) {
+      percentOff = Number(body.percent_off)
+      if (!(percentOff > 0 && percentOff <= 100))
+        return invalidRequest('Invalid percent_off: must be greater than 0 and at most 100', { param: 'percent_off' })
+    }
+    const duration = (body.duration ?? 'once') as string
+    if (!['once', 'repeating', 'forever'].includes(duration))
+      return invalidRequest('Invalid duration: must be one of forever, once, or repeating', { param: 'duration' })
+    let maxRedemptions: number | null = null
+    if (body.max_redemptions !== undefined) {
+      maxRedemptions = integer(body.max_redemptions)
+      if (maxRedemptions === null || maxRedemptions < 1)
+        return invalidRequest(`Invalid positive integer: ${String(body.max_redemptions)}`, { param: 'max_redemptions' })
+    }
+    const metadata = validMetadata(body.metadata, 'metadata')
+    if ('status' in metadata) return metadata
+    const id = body.id !== undefined ? String(body.id) : nextId('', 8).toUpperCase()
+    if (coupons.has(id))
+      return invalidRequest('Coupon already exists.', { param: 'id', code: 'resource_already_exists', save: true })
+    const coupon: MockCoupon = {
+      id,
+      object: 'coupon',
+      amount_off: amountOff,
+      created: seconds(),
+      currency,
+      duration: duration as MockCoupon['duration'],
+      duration_in_months: null,
+      livemode: false,
+      max_redemptions: maxRedemptions,
+      metadata,
+      name: body.name !== undefined ? String(body.name) : null,
+      percent_off: percentOff,
+      redeem_by: null,
+      times_redeemed: 0,
+      valid: true,
+    }
+    coupons.set(id, coupon)
+    return { status: 200, body: structuredClone(coupon), save: true }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The shopper's side and events
+
+  function openSession(sessionId: string): MockCheckoutSession {
+    const session = sessions.get(sessionId)
+    if (!session) throw new Error(`Stripe mock: no checkout session ${sessionId}`)
+    refresh(session)
+    return session
+  }
+
+  /**
+   * The shopper finishes the payment page: `paid` (a card), `unpaid` (a delayed method such as ACH, settled
+   * later by `asyncResult`), or `no_payment_required` (a total of 0). `shipping: null` collects no address.
+   */
+  function complete(
+    sessionId: string,
+    {
+      paymentStatus = 'paid',
+      shipping = {},
+    }: { paymentStatus?: 'paid' | 'unpaid' | 'no_payment_required'; shipping?: MockShipping | null } = {},
+  ): MockCheckoutSession {
+    const session = openSession(sessionId)
+    if (session.status !== 'open') throw new Error(`Stripe mock: session ${sessionId} is ${session.status}, not open`)
+    const details = shipping === null ? null : { ...DEFAULT_SHIPPING, ...shipping }
+    const address: Address | null = details && {
+      city: details.city,
+      country: details.country,
+      line1: details.line1,
+      line2: details.line2 ?? null,
+      postal_code: details.postalCode,
+      state: details.state,
+    }
+    session.status = 'complete'
+    session.payment_status = paymentStatus
+    session.url = null
+    session.collected_information = {
+      business_name: null,
+      individual_name: null,
+      shipping_details: details && address ? { address, name: details.name } : null,
+    }
+    session.customer_details = {
+      address,
+      email: session.customer_email ?? details?.email ?? DEFAULT_SHIPPING.email,
+      name: details?.name ?? DEFAULT_SHIPPING.name,
+      phone: details?.phone ?? null,
+      tax_exempt: 'none',
+      tax_ids: [],
+    }
+    if (paymentStatus !== 'no_payment_required') {
+      const intent: MockPaymentIntent = {
+        id: nextId('pi_3'),
+        object: 'payment_intent',
+        amount: session.amount_total,
+        currency: session.currency,
+        status: paymentStatus === 'paid' ? 'succeeded' : 'processing',
+      }
+      paymentIntents.set(intent.id, intent)
+      session.payment_intent = intent.id
+    }
+    const couponId = session.discounts[0]?.coupon
+    const coupon = couponId ? coupons.get(couponId) : undefined
+    if (coupon) {
+      coupon.times_redeemed++
+      if (coupon.max_redemptions !== null && coupon.times_redeemed >= coupon.max_redemptions) coupon.valid = false
+    }
+    return structuredClone(session)
+  }
+
+  /** A delayed payment settles: `succeeded` makes the session paid; `failed` leaves it complete and unpaid. */
+  function asyncResult(sessionId: string, result: 'succeeded' | 'failed'): MockCheckoutSession {
+    const session = openSession(sessionId)
+    const intent = session.payment_intent ? paymentIntents.get(session.payment_intent) : undefined
+    if (session.status !== 'complete' || session.payment_status !== 'unpaid' || !intent || intent.status !== 'processing')
+      throw new Error(`Stripe mock: session ${sessionId} has no payment in progress`)
+    if (result === 'succeeded') {
+      intent.status = 'succeeded'
+      session.payment_status = 'paid'
+    } else intent.status = 'requires_payment_method'
+    return structuredClone(session)
+  }
+
+  /** Stripe expires the session (its time ran out, or as the expire endpoint does). */
+  function expire(sessionId: string): MockCheckoutSession {
+    const session = openSession(sessionId)
+    if (session.status !== 'open') throw new Error(`Stripe mock: session ${sessionId} is ${session.status}, not open`)
+    markExpired(session)
+    return structuredClone(session)
+  }
+
+  /** An event about a session as Stripe would deliver it to a webhook endpoint, signed with `secret`. */
+  function event(
+    type: MockEventType,
+    sessionId: string,
+    { secret = MOCK_STRIPE_WEBHOOK_SECRET, timestamp = seconds() }: { secret?: string; timestamp?: number } = {},
+  ) {
+    const session = sessions.get(sessionId)
+    if (!session) throw new Error(`Stripe mock: no checkout session ${sessionId}`)
+    const payload = {
+      id: nextId('evt_1'),
+      object: 'event',
+      api_version: MOCK_STRIPE_API_VERSION,
+      created: timestamp,
+      data: { object: structuredClone(session) },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+    }
+    // Stripe delivers events pretty-printed; verifiers must use these exact bytes.
+    const rawBody = JSON.stringify(payload, null, 2)
+    const v1 = createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex')
+    // Test-mode deliveries add a v0 signature made with a secret nobody has; verifiers must ignore it.
+    const v0 = createHmac('sha256', 'stripe-test-mode-v0').update(`${timestamp}.${rawBody}`).digest('hex')
+    return { event: payload, rawBody, signatureHeader: `t=${timestamp},v1=${v1},v0=${v0}` }
+  }
+
+  return {
+    fetch: handle,
+    secretKey,
+    calls,
+    sessions,
+    coupons,
+    shippingRates,
+    paymentIntents,
+    /** Calls with this method whose path starts with `pathPrefix`. */
+    callsTo(method: string, pathPrefix: string) {
+      return calls.filter((c) => c.method === method && c.path.startsWith(pathPrefix))
+    },
+    /**
+     * The next request answers `status` before reaching the endpoint (nothing done, nothing saved under its
+     * idempotency key), with Stripe's error shape unless `body` is given; `headers` e.g. Stripe-Should-Retry.
+     */
+    failNext(status: number, body?: unknown, { headers = {} }: { headers?: Record<string, string> } = {}) {
+      faults.push({ kind: 'status', status, body: body ?? defaultErrorBody(status), headers })
+    },
+    /**
+     * The next request fails like a dropped connection. `processed: true` drops it after Stripe did the work and
+     * saved the answer under the idempotency key (the case idempotency keys exist for).
+     */
+    networkErrorNext({ processed = false }: { processed?: boolean } = {}) {
+      faults.push({ kind: 'network', processed })
+    },
+    complete,
+    asyncResult,
+    expire,
+    event,
+  }
+}
+
+export type StripeMock = ReturnType<typeof createStripeMock>
+
+// ---------------------------------------------------------------------------------------------
+// Form bodies
+
+/** Parses `a[b][0][c]=v&list[]=x` into nested objects; objects keyed 0..n-1 (or `[]`) become arrays. */
+export function parseForm(text: string): Record<string, unknown> {
+  const root: Record<string, unknown> = {}
+  for (const [key, value] of new URLSearchParams(text)) {
+    const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(key)
+    const path = match ? [match[1]!, ...[...match[2]!.matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1]!)] : [key]
+    let node: Record<string, unknown> = root
+    for (let i = 0; i < path.length; i++) {
+      let part = path[i]!
+      if (part === '') part = String(Object.keys(node).length) // `list[]=x` appends
+      if (i === path.length - 1) node[part] = value
+      else {
+        const next = node[part]
+        node = (node[part] = isRecord(next) ? next : {}) as Record<string, unknown>
+      }
+    }
+  }
+  return arrayify(root) as Record<string, unknown>
+}
+
+function arrayify(value: unknown): unknown {
+  if (!isRecord(value)) return value
+  const keys = Object.keys(value)
+  const entries = keys.map((k) => [k, arrayify(value[k])] as const)
+  if (keys.length > 0 && keys.every((k) => /^\d+$/.test(k))) {
+    const sorted = [...entries].sort((a, b) => Number(a[0]) - Number(b[0]))
+    if (sorted.every(([k], i) => Number(k) === i)) return sorted.map(([, v]) => v)
+  }
+  return Object.fromEntries(entries)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stripe-shaped errors and checks
+
+function invalidRequest(
+  message: string,
+  { param, code, save = false }: { param?: string; code?: string; save?: boolean } = {},
+): Answer {
+  const error: Record<string, string> = { type: 'invalid_request_error', message }
+  if (code) {
+    error.code = code
+    error.doc_url = `https://stripe.com/docs/error-codes/${code.replace(/_/g, '-')}`
+  }
+  if (param) error.param = param
+  return { status: 400, body: { error }, save }
+}
+const missing = (param: string) => invalidRequest(`Missing required param: ${param}.`, { param, code: 'parameter_missing' })
+const invalidArray = (param: string) => invalidRequest('Invalid array', { param })
+const invalidInteger = (param: string, value: unknown) => invalidRequest(`Invalid integer: ${String(value)}`, { param })
+const notFound = (message: string): Answer => ({
+  status: 404,
+  body: { error: { type: 'invalid_request_error', message } },
+  save: false,
+})
+
+function unknownParam(body: Record<string, unknown>, known: Set<string>, prefix?: string): Answer | null {
+  for (const key of Object.keys(body))
+    if (!known.has(key)) {
+      const param = prefix ? `${prefix}[${key}]` : key
+      return invalidRequest(`Received unknown parameter: ${param}`, { param, code: 'parameter_unknown' })
+    }
+  return null
+}
+
+function validMetadata(value: unknown, param: string): Record<string, string> | Answer {
+  if (value === undefined || value === '') return {}
+  if (!isRecord(value)) return invalidRequest('Invalid object', { param })
+  const entries = Object.entries(value)
+  if (entries.length > 50) return invalidRequest('You can have at most 50 metadata keys.', { param })
+  for (const [key, item] of entries) {
+    if (key.length > 40)
+      return invalidRequest(`Metadata keys can be at most 40 characters long: ${key}`, { param: `${param}[${key}]` })
+    if (typeof item !== 'string') return invalidRequest('Invalid string', { param: `${param}[${key}]` })
+    if (item.length > 500)
+      return invalidRequest('Metadata values can be at most 500 characters long.', { param: `${param}[${key}]` })
+  }
+  return value as Record<string, string>
+}
+
+function defaultErrorBody(status: number) {
+  if (status === 409)
+    return {
+      error: {
+        type: 'invalid_request_error',
+        code: 'idempotency_key_in_use',
+        message:
+          'There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): please try again later.',
+      },
+    }
+  if (status === 429)
+    return {
+      error: {
+        type: 'invalid_request_error',
+        code: 'rate_limit',
+        message: 'Request rate limit exceeded. Learn more about rate limits here https://stripe.com/docs/rate-limits.',
+      },
+    }
+  if (status >= 500) return { error: { type: 'api_error', message: 'An unknown error occurred' } }
+  return { error: { type: 'invalid_request_error', message: `The request failed with HTTP ${status}.` } }
+}
+
+/** How Stripe echoes a wrong key: the prefix, stars, and the last four characters. */
+function maskKey(key: string) {
+  const prefix = /^(sk|rk|pk)_(test|live)_/.exec(key)?.[0] ?? ''
+  return `${prefix}${'*'.repeat(Math.max(4, key.length - prefix.length - 4))}${key.slice(-4)}`
+}
+
+function integer(value: unknown): number | null {
+  const text = typeof value === 'number' ? String(value) : value
+  return typeof text === 'string' && /^-?\d+$/.test(text) ? Number(text) : null
+}
+
+function isUrl(value: unknown): boolean {
+  if (typeof value !== 'string' || !/^https?:\/\//i.test(value) || value.length > 5000) return false
+  try {
+    new URL(value)
+    return true
+  } catch {
+    return false
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** JSON with sorted keys, so the same parameters in another order compare equal (as Stripe compares them). */
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`
+  if (isRecord(value))
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stableJson(value[k])}`)
+      .join(',')}}`
+  return JSON.stringify(value)
+}
