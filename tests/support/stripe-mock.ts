@@ -414,8 +414,9 @@ export function createStripeMock(options: StripeMockOptions = {}) {
       return invalidRequest('Invalid string: must be at most 200 characters', { param: 'client_reference_id', code: 'string_length_exceeded' })
     if (body.customer_email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(String(body.customer_email)))
       return invalidRequest(`Invalid email address: ${String(body.customer_email)}`, { param: 'customer_email', code: 'email_invalid' })
-    const metadata = validMetadata(body.metadata, 'metadata')
-    if ('status' in metadata) return metadata
+    const checkedMetadata = validMetadata(body.metadata, 'metadata')
+    if ('refusal' in checkedMetadata) return checkedMetadata.refusal
+    const { metadata } = checkedMetadata
 
     const created = seconds()
     let expiresAt = created + 24 * 60 * 60
@@ -665,8 +666,9 @@ export function createStripeMock(options: StripeMockOptions = {}) {
       if (maxRedemptions === null || maxRedemptions < 1)
         return invalidRequest(`Invalid positive integer: ${String(body.max_redemptions)}`, { param: 'max_redemptions' })
     }
-    const metadata = validMetadata(body.metadata, 'metadata')
-    if ('status' in metadata) return metadata
+    const checkedMetadata = validMetadata(body.metadata, 'metadata')
+    if ('refusal' in checkedMetadata) return checkedMetadata.refusal
+    const { metadata } = checkedMetadata
     const id = body.id !== undefined ? String(body.id) : nextId('', 8).toUpperCase()
     if (coupons.has(id))
       return invalidRequest('Coupon already exists.', { param: 'id', code: 'resource_already_exists', save: true })
@@ -909,19 +911,21 @@ function unknownParam(body: Record<string, unknown>, known: Set<string>, prefix?
   return null
 }
 
-function validMetadata(value: unknown, param: string): Record<string, string> | Answer {
-  if (value === undefined || value === '') return {}
-  if (!isRecord(value)) return invalidRequest('Invalid object', { param })
+/** Stripe's metadata limits: at most 50 keys, keys up to 40 characters, string values up to 500. */
+function validMetadata(value: unknown, param: string): { metadata: Record<string, string> } | { refusal: Answer } {
+  if (value === undefined || value === '') return { metadata: {} }
+  if (!isRecord(value)) return { refusal: invalidRequest('Invalid object', { param }) }
   const entries = Object.entries(value)
-  if (entries.length > 50) return invalidRequest('You can have at most 50 metadata keys.', { param })
+  if (entries.length > 50) return { refusal: invalidRequest('You can have at most 50 metadata keys.', { param }) }
   for (const [key, item] of entries) {
+    const at = `${param}[${key}]`
     if (key.length > 40)
-      return invalidRequest(`Metadata keys can be at most 40 characters long: ${key}`, { param: `${param}[${key}]` })
-    if (typeof item !== 'string') return invalidRequest('Invalid string', { param: `${param}[${key}]` })
+      return { refusal: invalidRequest(`Metadata keys can be at most 40 characters long: ${key}`, { param: at }) }
+    if (typeof item !== 'string') return { refusal: invalidRequest('Invalid string', { param: at }) }
     if (item.length > 500)
-      return invalidRequest('Metadata values can be at most 500 characters long.', { param: `${param}[${key}]` })
+      return { refusal: invalidRequest('Metadata values can be at most 500 characters long.', { param: at }) }
   }
-  return value as Record<string, string>
+  return { metadata: value as Record<string, string> }
 }
 
 function defaultErrorBody(status: number) {

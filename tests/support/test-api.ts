@@ -7,6 +7,7 @@ import { loadConfig } from '../../app.config'
 import { createApi } from '../../app/api/app'
 import { openDatabase, type DatabaseHandle } from '../../app/api/db/client'
 import { storageFor } from '../../app/api/storage'
+import type { PaymentProvider } from '../../app/api/providers/payments/provider'
 import type { PrintProvider } from '../../app/api/providers/print/provider'
 import { seedDemoAccounts, demoAccounts } from '../../app/api/services/demo'
 
@@ -40,7 +41,7 @@ async function freshDatabase(): Promise<DatabaseHandle> {
 
 export type TestApi = Awaited<ReturnType<typeof createTestApi>>
 
-export async function createTestApi(env: Record<string, string> = {}, overrides: { print?: PrintProvider } = {}) {
+export async function createTestApi(env: Record<string, string> = {}, overrides: { print?: PrintProvider; payments?: PaymentProvider } = {}) {
   const database = await freshDatabase()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'keepsake-api-test-'))
   const config = loadConfig({ PUBLIC_URL: TEST_ORIGIN, DEMO_MODE: 'true', DATA_DIR: dataDir, ...env })

@@ -79,10 +79,24 @@ async function expireOpenSessions(deps: ApiDeps, cartId: string) {
     .select()
     .from(checkoutSessions)
     .where(and(eq(checkoutSessions.cartId, cartId), eq(checkoutSessions.status, 'open')))
-  for (const row of open) {
-    if (row.providerSessionId) await deps.payments.expireSession(row.providerSessionId).catch(providerFailed)
-    await moveSession(deps.db, row, 'expired', { at: deps.now() })
+  for (const row of open) await endSession(deps, row)
+}
+
+/**
+ * Ends an open session at the provider and here. A session the provider says was completed meanwhile
+ * (paid, webhook not yet arrived) is not ended: its state is applied instead, so the payment is kept.
+ */
+async function endSession(deps: ApiDeps, row: SessionRow): Promise<SessionRow> {
+  if (row.providerSessionId) {
+    try {
+      await deps.payments.expireSession(row.providerSessionId)
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError && error.status === 409)) return providerFailed(error)
+      const state = await deps.payments.retrieveSession(row.providerSessionId).catch(providerFailed)
+      return applyPaymentState(deps, row, state)
+    }
   }
+  return moveSession(deps.db, row, 'expired', { at: deps.now() })
 }
 
 export async function createCheckoutSession(deps: ApiDeps, user: SessionUser): Promise<CheckoutSession> {
@@ -222,12 +236,11 @@ export async function getCheckoutSession(deps: ApiDeps, user: SessionUser, id: s
 /** The shopper cancelled (or came back from) checkout: the session ends and the cart is abandoned until they resume it. */
 export async function cancelCheckoutSession(deps: ApiDeps, user: SessionUser, id: string): Promise<CheckoutSession> {
   let row = await ownSession(deps, user, id)
-  if (row.status === 'paid' || row.status === 'processing') throw new AppError('conflict', 'This checkout has been paid and cannot be cancelled')
   if (row.status === 'open') {
-    if (row.providerSessionId) await deps.payments.expireSession(row.providerSessionId).catch(providerFailed)
-    row = await moveSession(deps.db, row, 'expired', { at: deps.now() })
-    await abandonCartOf(deps, row)
+    row = await endSession(deps, row)
+    if (row.status === 'expired') await abandonCartOf(deps, row)
   }
+  if (row.status === 'paid' || row.status === 'processing') throw new AppError('conflict', 'This checkout has been paid and cannot be cancelled')
   return sessionView(row, await orderIdOf(deps.db, row.id))
 }
 

@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { carts, checkoutSessions, jobs, orders } from '../../app/api/db/schema'
+import { StripeClient, StripePaymentProvider } from '../../app/api/providers/payments/stripe'
+import { cartItemFor, recordPreview } from '../support/cart'
+import { createStripeMock, MOCK_STRIPE_SECRET_KEY, MOCK_STRIPE_WEBHOOK_SECRET } from '../support/stripe-mock'
+import { createTestApi, type TestApi } from '../support/test-api'
+
+/** Checkout through Stripe (against the documented-contract mock): sessions, the webhook, the return page. */
+let t: TestApi
+let cookie: string
+const clock = () => (t ? t.now().getTime() : Date.parse('2026-11-22T12:00:00Z'))
+const mock = createStripeMock({ now: clock })
+
+beforeAll(async () => {
+  const client = new StripeClient({ secretKey: MOCK_STRIPE_SECRET_KEY, fetch: mock.fetch, sleep: async () => {} })
+  t = await createTestApi(
+    { STRIPE_SECRET_KEY: MOCK_STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: MOCK_STRIPE_WEBHOOK_SECRET },
+    { payments: new StripePaymentProvider(client, { now: clock }) },
+  )
+  cookie = await t.signIn(0)
+})
+afterAll(() => t.close())
+beforeEach(async () => {
+  await t.db.delete(orders)
+  await t.db.delete(checkoutSessions)
+  await t.db.delete(carts)
+  await t.db.delete(jobs)
+})
+
+async function startCheckout(quantity = 1) {
+  const preview = await recordPreview(t, t.users[0].id, 'tree')
+  const added = await t.request('/v1/photo-products-cart/items', { method: 'POST', cookie, json: { ...cartItemFor(preview), quantity } })
+  expect(added.status).toBe(201)
+  const res = await t.request('/v1/photo-products-cart/checkout-session', { method: 'POST', cookie })
+  expect(res.status, JSON.stringify(res.body)).toBe(201)
+  const row = (await t.db.select().from(checkoutSessions)).find((r) => r.id === res.body.id)!
+  return { session: res.body, stripeId: row.providerSessionId! }
+}
+
+const deliver = (delivery: { rawBody: string; signatureHeader: string }) =>
+  t.api.fetch(
+    new Request('http://localhost:3000/v1/webhooks/stripe', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': delivery.signatureHeader },
+      body: delivery.rawBody,
+    }),
+  )
+const orderCount = async () => (await t.db.select().from(orders)).length
+const getSession = (id: string) => t.request(`/v1/photo-products-cart/checkout-session/${id}`, { cookie }).then((r) => r.body)
+
+describe('Stripe Checkout sessions', () => {
+  it('prices lines on the server, references the cart and carries {CHECKOUT_SESSION_ID} in the success URL', async () => {
+    const { session, stripeId } = await startCheckout(2)
+    expect(session.provider).toBe('stripe')
+    expect(session.url).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/)
+    const stripe = mock.sessions.get(stripeId)!
+    expect(stripe.client_reference_id).toBe(session.cartId)
+    expect(stripe.metadata).toMatchObject({ checkout_session_id: session.id })
+    expect(stripe.success_url).toBe(`http://localhost:3000/photo-products/checkout/complete?checkout=${session.id}&session_id={CHECKOUT_SESSION_ID}`)
+    // Two tree pairs at the sale price (49.98, just under free shipping) plus 5.99 shipping: what the server computed.
+    expect(stripe.amount_total).toBe(session.totals.totalCents)
+    expect(session.totals.totalCents).toBe(2 * 2499 + 599)
+    const [create] = mock.callsTo('POST', '/v1/checkout/sessions')
+    expect(create!.idempotencyKey).toBe(`checkout-session:${session.id}`)
+  })
+
+  it('a newer session expires the older one at Stripe', async () => {
+    const first = await startCheckout()
+    const second = await t.request('/v1/photo-products-cart/checkout-session', { method: 'POST', cookie })
+    expect(second.status).toBe(201)
+    expect(mock.sessions.get(first.stripeId)!.status).toBe('expired')
+    expect((await getSession(first.session.id)).status).toBe('expired')
+  })
+})
+
+describe('the Stripe webhook', () => {
+  it('checkout.session.completed (paid) makes one order; a duplicate delivery changes nothing', async () => {
+    const { session, stripeId } = await startCheckout()
+    mock.complete(stripeId, { paymentStatus: 'paid' })
+    const delivery = mock.event('checkout.session.completed', stripeId)
+    const first = await deliver(delivery)
+    expect(first.status).toBe(200)
+    expect(await first.json()).toEqual({ received: true })
+    expect(await deliver(delivery)).toHaveProperty('status', 200)
+    expect(await orderCount()).toBe(1)
+    const fetched = await getSession(session.id)
+    expect(fetched.status).toBe('paid')
+    const [order] = await t.db.select().from(orders)
+    expect(fetched.orderId).toBe(order!.id)
+    expect(order!.shippingAddress).toMatchObject({ country: 'US' })
+  })
+
+  it('the return page and the webhook arriving together make one order', async () => {
+    const { session, stripeId } = await startCheckout()
+    mock.complete(stripeId, { paymentStatus: 'paid' })
+    const delivery = mock.event('checkout.session.completed', stripeId)
+    const results = await Promise.all([
+      ...Array.from({ length: 5 }, () => deliver(delivery)),
+      ...Array.from({ length: 5 }, () => getSession(session.id)),
+    ])
+    expect(results.slice(0, 5).every((r) => (r as Response).status === 200)).toBe(true)
+    expect(await orderCount()).toBe(1)
+  })
+
+  it('an async payment: completed (unpaid) → processing, no order; succeeded → one order', async () => {
+    const { session, stripeId } = await startCheckout()
+    mock.complete(stripeId, { paymentStatus: 'unpaid' })
+    await deliver(mock.event('checkout.session.completed', stripeId))
+    expect((await getSession(session.id)).status).toBe('processing')
+    expect(await orderCount()).toBe(0)
+    mock.asyncResult(stripeId, 'succeeded')
+    await deliver(mock.event('checkout.session.async_payment_succeeded', stripeId))
+    expect((await getSession(session.id)).status).toBe('paid')
+    expect(await orderCount()).toBe(1)
+  })
+
+  it('out of order: async_payment_succeeded before completed(unpaid) stays paid with one order', async () => {
+    const { session, stripeId } = await startCheckout()
+    mock.complete(stripeId, { paymentStatus: 'unpaid' })
+    const completedUnpaid = mock.event('checkout.session.completed', stripeId)
+    mock.asyncResult(stripeId, 'succeeded')
+    await deliver(mock.event('checkout.session.async_payment_succeeded', stripeId))
+    await deliver(completedUnpaid)
+    expect((await getSession(session.id)).status).toBe('paid')
+    expect(await orderCount()).toBe(1)
+  })
+
+  it('async_payment_failed leaves no order and the cart as it was', async () => {
+    const { session, stripeId } = await startCheckout()
+    mock.complete(stripeId, { paymentStatus: 'unpaid' })
+    await deliver(mock.event('checkout.session.completed', stripeId))
+    mock.asyncResult(stripeId, 'failed')
+    await deliver(mock.event('checkout.session.async_payment_failed', stripeId))
+    expect((await getSession(session.id)).status).toBe('failed')
+    expect(await orderCount()).toBe(0)
+    const cart = (await t.request('/v1/photo-products-cart', { cookie })).body
+    expect(cart.items).toHaveLength(1)
+  })
+
+  it('checkout.session.expired abandons the cart; a late duplicate completed for it makes no order', async () => {
+    const { session, stripeId } = await startCheckout()
+    mock.expire(stripeId)
+    await deliver(mock.event('checkout.session.expired', stripeId))
+    expect((await getSession(session.id)).status).toBe('expired')
+    expect((await t.request('/v1/photo-products-cart', { cookie })).body.status).toBe('abandoned')
+    expect(await orderCount()).toBe(0)
+  })
+
+  it.each([
+    ['a tampered body', (d: { rawBody: string; signatureHeader: string }) => ({ ...d, rawBody: d.rawBody.replace('"paid"', '"unpaid"') })],
+    ['a wrong secret', () => null],
+    ['no signature', (d: { rawBody: string; signatureHeader: string }) => ({ ...d, signatureHeader: '' })],
+  ])('refuses %s with 400 and changes nothing', async (_name, change) => {
+    const { session, stripeId } = await startCheckout()
+    mock.complete(stripeId, { paymentStatus: 'paid' })
+    const good = mock.event('checkout.session.completed', stripeId)
+    const bad = change(good) ?? mock.event('checkout.session.completed', stripeId, { secret: 'whsec_somebodyElse' })
+    const res = await deliver(bad)
+    expect(res.status).toBe(400)
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('validation_failed')
+    expect(await orderCount()).toBe(0)
+    expect((await t.db.select().from(checkoutSessions)).find((r) => r.id === session.id)!.status).toBe('open')
+  })
+
+  it('refuses a replayed delivery older than five minutes', async () => {
+    const { stripeId } = await startCheckout()
+    mock.complete(stripeId, { paymentStatus: 'paid' })
+    const stale = mock.event('checkout.session.completed', stripeId, { timestamp: Math.floor(clock() / 1000) - 301 })
+    expect((await deliver(stale)).status).toBe(400)
+    expect(await orderCount()).toBe(0)
+  })
+
+  it('the return page alone fulfils a paid session (webhook not yet delivered)', async () => {
+    const { session, stripeId } = await startCheckout()
+    mock.complete(stripeId, { paymentStatus: 'paid' })
+    const fetched = await getSession(session.id)
+    expect(fetched).toMatchObject({ status: 'paid', orderId: expect.any(String) })
+    expect(await orderCount()).toBe(1)
+  })
+})
+
+describe('cancelling at Stripe', () => {
+  it('cancel expires the Stripe session and abandons the cart', async () => {
+    const { session, stripeId } = await startCheckout()
+    const res = await t.request(`/v1/photo-products-cart/checkout-session/${session.id}/cancel`, { method: 'POST', cookie })
+    expect(res.body.status).toBe('expired')
+    expect(mock.sessions.get(stripeId)!.status).toBe('expired')
+    expect((await t.request('/v1/photo-products-cart', { cookie })).body.status).toBe('abandoned')
+  })
+
+  it('cancelling a session Stripe already took payment for keeps the payment: 409, and the order is made', async () => {
+    const { session, stripeId } = await startCheckout()
+    mock.complete(stripeId, { paymentStatus: 'paid' })
+    const res = await t.request(`/v1/photo-products-cart/checkout-session/${session.id}/cancel`, { method: 'POST', cookie })
+    expect(res.status).toBe(409)
+    expect(await orderCount()).toBe(1)
+  })
+})

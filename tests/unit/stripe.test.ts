@@ -1,0 +1,834 @@
+import { describe, expect, it } from 'vitest'
+import { shippingAddressSchema } from '../../app/contract/cart'
+import { PaymentProviderError, type CreatePaymentSessionInput } from '../../app/api/providers/payments/provider'
+import {
+  STRIPE_API_VERSION,
+  StripeApiError,
+  StripeClient,
+  StripePaymentProvider,
+  StripeWebhookError,
+  encodeForm,
+  parseStripeWebhook,
+  signStripePayload,
+  stripeShippingAddress,
+  type FetchLike,
+  type StripeCheckoutSession,
+  type StripeClientOptions,
+} from '../../app/api/providers/payments/stripe'
+import { MOCK_STRIPE_WEBHOOK_SECRET, createStripeMock, parseForm } from '../support/stripe-mock'
+
+const START = Date.UTC(2025, 0, 15, 12, 0, 0)
+const START_S = START / 1000
+const SUCCESS_URL = 'https://keepsake.shop/checkout/success?session_id={CHECKOUT_SESSION_ID}&from=stripe'
+const CHECKOUT_ID = '7d6c1f0e-3b7a-4d8e-9f21-0c5a6b7e8d90'
+const CART_ID = '0f9e8d7c-6b5a-4c3d-8e2f-1a0b9c8d7e6f'
+
+/** One clock for the mock, the client's sleeps and the provider; sleeping moves it, no real time passes. */
+function setup(clientOptions: Partial<StripeClientOptions> = {}) {
+  let t = START
+  const sleeps: number[] = []
+  const now = () => t
+  const mock = createStripeMock({ now })
+  const client = new StripeClient({
+    secretKey: mock.secretKey,
+    fetch: mock.fetch,
+    sleep: async (ms) => {
+      sleeps.push(ms)
+      t += ms
+    },
+    ...clientOptions,
+  })
+  const provider = new StripePaymentProvider(client, { now })
+  return {
+    mock,
+    client,
+    provider,
+    sleeps,
+    advance: (ms: number) => {
+      t += ms
+    },
+  }
+}
+
+function sessionInput(overrides: Partial<CreatePaymentSessionInput> = {}): CreatePaymentSessionInput {
+  return {
+    checkoutSessionId: CHECKOUT_ID,
+    cartId: CART_ID,
+    customerEmail: 'ada@example.org',
+    lines: [
+      {
+        name: 'Tree Photo Ornament (pair)',
+        unitAmountCents: 2499,
+        quantity: 2,
+        imageUrl: 'https://cdn.keepsake.shop/previews/ornament.png',
+      },
+      // Stripe's servers cannot fetch this one, so it is left out.
+      { name: 'Photo Mug', unitAmountCents: 1500, quantity: 1, imageUrl: 'http://localhost:3000/previews/mug.png' },
+    ],
+    shippingCents: 599,
+    discountCents: 0,
+    successUrl: SUCCESS_URL,
+    cancelUrl: 'https://keepsake.shop/cart',
+    expiresAt: new Date(START + 60 * 60 * 1000),
+    idempotencyKey: `checkout:${CHECKOUT_ID}`,
+    ...overrides,
+  }
+}
+/** 2 × 24.99 + 15.00 */
+const SUBTOTAL = 6498
+
+async function failure<E extends Error = PaymentProviderError>(
+  promise: Promise<unknown>,
+  type: abstract new (...args: never[]) => E = PaymentProviderError as never,
+): Promise<E> {
+  const error = await promise.then(
+    () => {
+      throw new Error('expected the call to fail')
+    },
+    (e: unknown) => e,
+  )
+  expect(error).toBeInstanceOf(type)
+  return error as E
+}
+
+function throwsWebhookError(run: () => unknown): StripeWebhookError {
+  try {
+    run()
+  } catch (error) {
+    expect(error).toBeInstanceOf(StripeWebhookError)
+    return error as StripeWebhookError
+  }
+  throw new Error('expected the webhook to be refused')
+}
+
+describe('form encoding', () => {
+  it('encodes nested objects and arrays in Stripe’s bracket notation, and the mock reads them back', () => {
+    const body = encodeForm({
+      mode: 'payment',
+      line_items: [
+        { quantity: 2, price_data: { currency: 'usd', unit_amount: 2499, product_data: { name: 'Tree & Star' } } },
+        { quantity: 1, price_data: { currency: 'usd', unit_amount: 0, product_data: { name: 'Gift note' } } },
+      ],
+      metadata: { checkout_session_id: 'abc' },
+      flag: true,
+      left_out: undefined,
+      unset: null,
+    })
+    expect(body.split('&')).toEqual([
+      'mode=payment',
+      'line_items[0][quantity]=2',
+      'line_items[0][price_data][currency]=usd',
+      'line_items[0][price_data][unit_amount]=2499',
+      'line_items[0][price_data][product_data][name]=Tree%20%26%20Star',
+      'line_items[1][quantity]=1',
+      'line_items[1][price_data][currency]=usd',
+      'line_items[1][price_data][unit_amount]=0',
+      'line_items[1][price_data][product_data][name]=Gift%20note',
+      'metadata[checkout_session_id]=abc',
+      'flag=true',
+      'unset=',
+    ])
+    expect(parseForm(body)).toEqual({
+      mode: 'payment',
+      line_items: [
+        { quantity: '2', price_data: { currency: 'usd', unit_amount: '2499', product_data: { name: 'Tree & Star' } } },
+        { quantity: '1', price_data: { currency: 'usd', unit_amount: '0', product_data: { name: 'Gift note' } } },
+      ],
+      metadata: { checkout_session_id: 'abc' },
+      flag: 'true',
+      unset: '',
+    })
+  })
+
+  it('percent-encodes {CHECKOUT_SESSION_ID} so it decodes to the literal placeholder Stripe substitutes', () => {
+    const body = encodeForm({ success_url: SUCCESS_URL })
+    expect(body).toBe(
+      'success_url=https%3A%2F%2Fkeepsake.shop%2Fcheckout%2Fsuccess%3Fsession_id%3D%7BCHECKOUT_SESSION_ID%7D%26from%3Dstripe',
+    )
+    expect(new URLSearchParams(body).get('success_url')).toBe(SUCCESS_URL)
+  })
+
+  it('writes Dates as unix seconds and escapes the characters encodeURIComponent leaves alone', () => {
+    expect(encodeForm({ at: new Date('2009-02-13T23:31:30Z'), name: "Mom's (best) *gift*!" })).toBe(
+      'at=1234567890&name=Mom%27s%20%28best%29%20%2Agift%2A%21',
+    )
+  })
+})
+
+describe('StripeClient: requests and retries', () => {
+  it('sends the secret as Bearer, the pinned Stripe-Version, a form body and an Idempotency-Key on every POST', async () => {
+    const { mock, provider } = setup()
+    const session = await provider.createSession(sessionInput({ discountCents: 500 }))
+    await provider.retrieveSession(session.providerSessionId)
+
+    expect(mock.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'POST /v1/coupons',
+      'POST /v1/checkout/sessions',
+      `GET /v1/checkout/sessions/${session.providerSessionId}`,
+    ])
+    for (const call of mock.calls) {
+      expect(call.headers.authorization).toBe(`Bearer ${mock.secretKey}`)
+      expect(call.headers['stripe-version']).toBe(STRIPE_API_VERSION)
+    }
+    const [coupon, create, retrieve] = mock.calls
+    expect(coupon!.idempotencyKey).toBe(`checkout:${CHECKOUT_ID}:coupon`)
+    expect(create!.idempotencyKey).toBe(`checkout:${CHECKOUT_ID}`)
+    expect(create!.headers['content-type']).toBe('application/x-www-form-urlencoded')
+    expect(retrieve!.idempotencyKey).toBeNull()
+    expect(retrieve!.headers['content-type']).toBeUndefined()
+  })
+
+  it('retries a create that got a 500 with the same key and body, leaving one session', async () => {
+    const { mock, provider, sleeps } = setup()
+    mock.failNext(500)
+    const session = await provider.createSession(sessionInput())
+
+    const creates = mock.callsTo('POST', '/v1/checkout/sessions')
+    expect(creates.map((c) => c.status)).toEqual([500, 200])
+    expect(creates[1]!.idempotencyKey).toBe(creates[0]!.idempotencyKey)
+    expect(creates[1]!.rawBody).toBe(creates[0]!.rawBody)
+    expect(sleeps).toEqual([1000])
+    expect([...mock.sessions.keys()]).toEqual([session.providerSessionId])
+  })
+
+  it('retries a create lost to a network error before Stripe saw it, leaving one session', async () => {
+    const { mock, provider } = setup()
+    mock.networkErrorNext()
+    const session = await provider.createSession(sessionInput())
+    expect(mock.callsTo('POST', '/v1/checkout/sessions').map((c) => c.status)).toEqual([0, 200])
+    expect([...mock.sessions.keys()]).toEqual([session.providerSessionId])
+  })
+
+  it('gets Stripe’s saved answer when the first answer was lost after Stripe created the session', async () => {
+    const { mock, provider } = setup()
+    mock.networkErrorNext({ processed: true })
+    const session = await provider.createSession(sessionInput())
+
+    const creates = mock.callsTo('POST', '/v1/checkout/sessions')
+    expect(creates.map((c) => [c.status, c.replayed])).toEqual([
+      [0, false],
+      [200, true],
+    ])
+    expect(mock.sessions.size).toBe(1)
+    expect(mock.sessions.get(session.providerSessionId)).toBeDefined()
+  })
+
+  it('retries 409 and 429 too, backing off 1 s then 2 s', async () => {
+    const { mock, client, sleeps } = setup()
+    mock.failNext(409)
+    mock.failNext(429)
+    const coupon = await client.createCoupon({ amount_off: 500, currency: 'usd', duration: 'once' }, 'coupon-1')
+    expect(mock.calls.map((c) => c.status)).toEqual([409, 429, 200])
+    expect(sleeps).toEqual([1000, 2000])
+    expect([...mock.coupons.keys()]).toEqual([coupon.id])
+  })
+
+  it('gives up after 3 retries (1 s, 2 s, 4 s) with Stripe’s message', async () => {
+    const { mock, client, sleeps } = setup()
+    for (let i = 0; i < 4; i++) mock.failNext(500)
+    const error = await failure(client.createCoupon({ amount_off: 500, currency: 'usd', duration: 'once' }, 'k'))
+    expect(sleeps).toEqual([1000, 2000, 4000])
+    expect(mock.calls).toHaveLength(4)
+    expect(error.status).toBe(500)
+    expect(error.message).toBe('Stripe create coupon failed with HTTP 500 after 3 retries (api_error): An unknown error occurred')
+  })
+
+  it('honours Stripe-Should-Retry: false on a 503 and true on a 400', async () => {
+    const { mock, client, sleeps } = setup()
+    mock.failNext(503, undefined, { headers: { 'Stripe-Should-Retry': 'false' } })
+    const error = await failure(client.createCoupon({ amount_off: 500, currency: 'usd', duration: 'once' }, 'k1'))
+    expect(error.status).toBe(503)
+    expect(mock.calls).toHaveLength(1)
+    expect(sleeps).toEqual([])
+
+    mock.failNext(400, { error: { type: 'invalid_request_error', code: 'lock_timeout', message: 'busy' } }, {
+      headers: { 'Stripe-Should-Retry': 'true' },
+    })
+    await client.createCoupon({ amount_off: 500, currency: 'usd', duration: 'once' }, 'k2')
+    expect(mock.calls.map((c) => c.status)).toEqual([503, 400, 200])
+    expect(sleeps).toEqual([1000])
+  })
+
+  it('turns a 4xx into a PaymentProviderError with Stripe’s message, without retrying', async () => {
+    const { mock, client, sleeps } = setup()
+    const error = await failure(
+      client.createCoupon({ amount_off: 500, currency: 'xyz', duration: 'once' }, 'coupon-bad-currency'),
+      StripeApiError,
+    )
+    expect(error.status).toBe(400)
+    expect(error.type).toBe('invalid_request_error')
+    expect(error.param).toBe('currency')
+    expect(error.message).toBe('Stripe create coupon failed with HTTP 400 (invalid_request_error): Invalid currency: xyz.')
+    expect(mock.calls).toHaveLength(1)
+    expect(sleeps).toEqual([])
+    expect(mock.coupons.size).toBe(0)
+  })
+
+  it('never puts the secret key in an error, whatever Stripe or the network echoes', async () => {
+    const wrongKey = 'sk_test_51WrongKeyForTheMockAbCdEfGhIjKlMnOp'
+    const wrong = setup({ secretKey: wrongKey })
+    const unauthorised = await failure(wrong.client.retrieveCheckoutSession('cs_test_missing'))
+    expect(unauthorised.status).toBe(401)
+    expect(unauthorised.message).toMatch(/^Stripe retrieve checkout session failed with HTTP 401 \(invalid_request_error\): Invalid API Key provided: sk_test_/)
+    expect(unauthorised.message).not.toContain(wrongKey)
+
+    const { mock, client } = setup()
+    mock.failNext(400, { error: { type: 'invalid_request_error', message: `Key ${mock.secretKey} is not allowed here` } })
+    const echoed = await failure(client.retrieveCheckoutSession('cs_test_missing'))
+    expect(echoed.message).not.toContain(mock.secretKey)
+    expect(echoed.message).toContain('[redacted]')
+
+    const secretKey = mock.secretKey
+    const leakyNetwork: FetchLike = async () => {
+      throw new TypeError(`connect ECONNREFUSED (Authorization: Bearer ${secretKey})`)
+    }
+    const offline = new StripeClient({ secretKey, fetch: leakyNetwork, sleep: async () => {} })
+    const network = await failure(offline.retrieveCheckoutSession('cs_test_1'))
+    expect(network.message).toMatch(/^Stripe retrieve checkout session failed after 3 retries: could not reach Stripe/)
+    expect(network.message).not.toContain(secretKey)
+
+    // Not only keys shaped like sk_test_…: the configured key itself is always cut out.
+    const opaque = createStripeMock({ secretKey: 'opaque-secret-4f1d9c' })
+    opaque.failNext(400, { error: { type: 'invalid_request_error', message: 'Echo: opaque-secret-4f1d9c' } })
+    const opaqueClient = new StripeClient({ secretKey: opaque.secretKey, fetch: opaque.fetch, sleep: async () => {} })
+    expect((await failure(opaqueClient.retrieveCheckoutSession('cs_test_1'))).message).toBe(
+      'Stripe retrieve checkout session failed with HTTP 400 (invalid_request_error): Echo: [redacted]',
+    )
+  })
+
+  it('the mock replays a key reused with the same parameters and refuses it with others (idempotency_error)', async () => {
+    const { mock, client } = setup()
+    const params = { amount_off: 500, currency: 'usd', duration: 'once' as const }
+    const first = await client.createCoupon(params, 'same-key')
+    const again = await client.createCoupon(params, 'same-key')
+    expect(again.id).toBe(first.id)
+    expect(mock.calls[1]!.replayed).toBe(true)
+
+    const error = await failure(client.createCoupon({ ...params, amount_off: 700 }, 'same-key'), StripeApiError)
+    expect(error.status).toBe(400)
+    expect(error.type).toBe('idempotency_error')
+    expect(error.message).toMatch(/can only be used with the same parameters they were first used with/)
+    expect(mock.coupons.size).toBe(1)
+  })
+})
+
+describe('StripePaymentProvider.createSession', () => {
+  it('creates the Checkout Session Stripe expects and answers its id and URL', async () => {
+    const { mock, provider } = setup()
+    const result = await provider.createSession(sessionInput())
+
+    const [create] = mock.callsTo('POST', '/v1/checkout/sessions')
+    expect(create!.body).toEqual({
+      mode: 'payment',
+      client_reference_id: CART_ID,
+      metadata: { checkout_session_id: CHECKOUT_ID },
+      customer_email: 'ada@example.org',
+      success_url: SUCCESS_URL,
+      cancel_url: 'https://keepsake.shop/cart',
+      expires_at: String(START_S + 3600),
+      line_items: [
+        {
+          quantity: '2',
+          price_data: {
+            currency: 'usd',
+            unit_amount: '2499',
+            product_data: {
+              name: 'Tree Photo Ornament (pair)',
+              images: ['https://cdn.keepsake.shop/previews/ornament.png'],
+            },
+          },
+        },
+        { quantity: '1', price_data: { currency: 'usd', unit_amount: '1500', product_data: { name: 'Photo Mug' } } },
+      ],
+      shipping_address_collection: { allowed_countries: ['US'] },
+      shipping_options: [
+        {
+          shipping_rate_data: {
+            type: 'fixed_amount',
+            display_name: 'Standard shipping',
+            fixed_amount: { amount: '599', currency: 'usd' },
+          },
+        },
+      ],
+    })
+    expect(mock.callsTo('POST', '/v1/coupons')).toHaveLength(0)
+
+    const stored = mock.sessions.get(result.providerSessionId)!
+    expect(result).toEqual({ providerSessionId: stored.id, url: stored.url })
+    expect(result.providerSessionId).toMatch(/^cs_test_/)
+    expect(result.url).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/)
+    // What Stripe keeps is the literal placeholder it will replace with the session id.
+    expect(stored.success_url).toBe(SUCCESS_URL)
+    expect(stored).toMatchObject({
+      status: 'open',
+      payment_status: 'unpaid',
+      amount_subtotal: SUBTOTAL,
+      amount_total: SUBTOTAL + 599,
+      total_details: { amount_discount: 0, amount_shipping: 599, amount_tax: 0 },
+      discounts: [],
+      client_reference_id: CART_ID,
+      metadata: { checkout_session_id: CHECKOUT_ID },
+    })
+  })
+
+  it('applies store credit as a one-off coupon made with the `:coupon` key, and only when there is some', async () => {
+    const { mock, provider } = setup()
+    const result = await provider.createSession(sessionInput({ discountCents: 1000 }))
+
+    const [couponCall] = mock.callsTo('POST', '/v1/coupons')
+    expect(couponCall!.idempotencyKey).toBe(`checkout:${CHECKOUT_ID}:coupon`)
+    expect(couponCall!.body).toMatchObject({ amount_off: '1000', currency: 'usd', duration: 'once', max_redemptions: '1' })
+    const coupon = [...mock.coupons.values()][0]!
+    expect(mock.callsTo('POST', '/v1/checkout/sessions')[0]!.body.discounts).toEqual([{ coupon: coupon.id }])
+    expect(mock.sessions.get(result.providerSessionId)).toMatchObject({
+      amount_subtotal: SUBTOTAL,
+      amount_total: SUBTOTAL - 1000 + 599,
+      total_details: { amount_discount: 1000, amount_shipping: 599 },
+    })
+
+    await provider.createSession(sessionInput({ discountCents: 0, idempotencyKey: 'checkout:another' }))
+    expect(mock.callsTo('POST', '/v1/coupons')).toHaveLength(1)
+    expect(mock.callsTo('POST', '/v1/checkout/sessions')[1]!.body).not.toHaveProperty('discounts')
+  })
+
+  it('a repeated createSession with the same key reuses Stripe’s coupon and session', async () => {
+    const { mock, provider } = setup()
+    const first = await provider.createSession(sessionInput({ discountCents: 250 }))
+    const second = await provider.createSession(sessionInput({ discountCents: 250 }))
+    expect(second).toEqual(first)
+    expect(mock.sessions.size).toBe(1)
+    expect(mock.coupons.size).toBe(1)
+  })
+
+  it('labels a zero shipping rate “Free shipping”', async () => {
+    const { mock, provider } = setup()
+    const result = await provider.createSession(sessionInput({ shippingCents: 0 }))
+    expect(mock.callsTo('POST', '/v1/checkout/sessions')[0]!.body.shipping_options).toEqual([
+      { shipping_rate_data: { type: 'fixed_amount', display_name: 'Free shipping', fixed_amount: { amount: '0', currency: 'usd' } } },
+    ])
+    expect(mock.sessions.get(result.providerSessionId)!.amount_total).toBe(SUBTOTAL)
+  })
+
+  it('leaves customer_email out when there is none', async () => {
+    const { mock, provider } = setup()
+    await provider.createSession(sessionInput({ customerEmail: null }))
+    expect(mock.callsTo('POST', '/v1/checkout/sessions')[0]!.body).not.toHaveProperty('customer_email')
+  })
+
+  it('moves expires_at inside Stripe’s 30 min to 24 h window, which Stripe enforces', async () => {
+    const { mock, client, provider } = setup()
+    await provider.createSession(sessionInput({ expiresAt: new Date(START + 10 * 60 * 1000), idempotencyKey: 'a' }))
+    await provider.createSession(sessionInput({ expiresAt: new Date(START + 48 * 3600 * 1000), idempotencyKey: 'b' }))
+    expect(mock.callsTo('POST', '/v1/checkout/sessions').map((c) => c.body.expires_at)).toEqual([
+      String(START_S + 31 * 60),
+      String(START_S + 24 * 3600 - 60),
+    ])
+
+    const tooSoon = await failure(
+      client.createCheckoutSession(
+        {
+          mode: 'payment',
+          success_url: SUCCESS_URL,
+          expires_at: START_S + 10 * 60,
+          line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: 500, product_data: { name: 'Mug' } } }],
+        },
+        'c',
+      ),
+    )
+    expect(tooSoon.message).toMatch(/HTTP 400 \(invalid_request_error\): The `expires_at` timestamp must be at least 30 minutes/)
+  })
+
+  it('refuses amounts Stripe cannot charge before calling Stripe', async () => {
+    const { mock, provider } = setup()
+    const [line] = sessionInput().lines
+    await failure(provider.createSession(sessionInput({ lines: [{ ...line!, unitAmountCents: 24.99 }] })))
+    await failure(provider.createSession(sessionInput({ lines: [] })))
+    await failure(provider.createSession(sessionInput({ discountCents: -5 })))
+    expect(mock.calls).toHaveLength(0)
+  })
+})
+
+describe('StripePaymentProvider.retrieveSession', () => {
+  async function created() {
+    const context = setup()
+    const { providerSessionId } = await context.provider.createSession(sessionInput())
+    return { ...context, id: providerSessionId }
+  }
+
+  it('maps an open session to open, with no address yet, expanding the payment intent', async () => {
+    const { mock, provider, id } = await created()
+    expect(await provider.retrieveSession(id)).toEqual({
+      status: 'open',
+      shippingAddress: null,
+      amountTotalCents: SUBTOTAL + 599,
+    })
+    expect(mock.callsTo('GET', '/v1/checkout/sessions/').at(-1)!.query).toEqual({ expand: ['payment_intent'] })
+  })
+
+  it('maps complete + paid to paid, with the collected shipping address in our shape', async () => {
+    const { mock, provider, id } = await created()
+    mock.complete(id, {
+      paymentStatus: 'paid',
+      shipping: {
+        name: 'Ada Lovelace',
+        phone: '+12175550100',
+        line1: '12 Main St',
+        line2: null,
+        city: 'Springfield',
+        state: 'il',
+        postalCode: '62701',
+      },
+    })
+    const state = await provider.retrieveSession(id)
+    expect(state).toEqual({
+      status: 'paid',
+      amountTotalCents: SUBTOTAL + 599,
+      shippingAddress: {
+        name: 'Ada Lovelace',
+        email: 'ada@example.org',
+        phone: '+12175550100',
+        line1: '12 Main St',
+        line2: '',
+        city: 'Springfield',
+        state: 'IL',
+        postalCode: '62701',
+        country: 'US',
+      },
+    })
+    expect(shippingAddressSchema.safeParse(state.shippingAddress).success).toBe(true)
+  })
+
+  it('maps complete + unpaid to processing, then to paid or failed as the delayed payment settles', async () => {
+    const { mock, provider, id } = await created()
+    mock.complete(id, { paymentStatus: 'unpaid' })
+    expect((await provider.retrieveSession(id)).status).toBe('processing')
+    mock.asyncResult(id, 'failed')
+    expect((await provider.retrieveSession(id)).status).toBe('failed')
+
+    const other = await provider.createSession(sessionInput({ idempotencyKey: 'second' }))
+    mock.complete(other.providerSessionId, { paymentStatus: 'unpaid' })
+    mock.asyncResult(other.providerSessionId, 'succeeded')
+    expect((await provider.retrieveSession(other.providerSessionId)).status).toBe('paid')
+  })
+
+  it('maps an expired session to expired, including one whose expires_at simply passed', async () => {
+    const { mock, provider, advance, id } = await created()
+    mock.expire(id)
+    expect(await provider.retrieveSession(id)).toMatchObject({ status: 'expired', shippingAddress: null })
+
+    const other = await provider.createSession(sessionInput({ idempotencyKey: 'second' }))
+    advance(3600 * 1000)
+    expect((await provider.retrieveSession(other.providerSessionId)).status).toBe('expired')
+  })
+
+  it('maps a fully discounted session (no_payment_required) to paid', async () => {
+    const { mock, provider, id } = await created()
+    mock.complete(id, { paymentStatus: 'no_payment_required' })
+    expect((await provider.retrieveSession(id)).status).toBe('paid')
+  })
+
+  it('reads the legacy top-level shipping_details when collected_information has none', () => {
+    const session = {
+      id: 'cs_test_legacy',
+      object: 'checkout.session',
+      status: 'complete',
+      payment_status: 'paid',
+      customer_email: null,
+      customer_details: { email: 'grace@example.org', name: 'Grace Hopper', phone: null },
+      collected_information: null,
+      shipping_details: {
+        name: 'Grace Hopper',
+        address: { line1: '1 Navy Way', line2: null, city: 'Arlington', state: 'VA', postal_code: '22202', country: 'US' },
+      },
+    } as unknown as StripeCheckoutSession
+    expect(stripeShippingAddress(session)).toEqual({
+      name: 'Grace Hopper',
+      email: 'grace@example.org',
+      phone: '',
+      line1: '1 Navy Way',
+      line2: '',
+      city: 'Arlington',
+      state: 'VA',
+      postalCode: '22202',
+      country: 'US',
+    })
+    expect(stripeShippingAddress({ ...session, shipping_details: null })).toBeNull()
+  })
+
+  it('answers a Stripe 404 for an unknown session as a PaymentProviderError', async () => {
+    const { provider } = setup()
+    const error = await failure(provider.retrieveSession('cs_test_nope'))
+    expect(error.status).toBe(404)
+    expect(error.message).toBe(
+      "Stripe retrieve checkout session failed with HTTP 404 (invalid_request_error, resource_missing): No such checkout.session: 'cs_test_nope'",
+    )
+  })
+})
+
+describe('StripePaymentProvider.expireSession', () => {
+  it('expires an open session with a key derived from its id', async () => {
+    const { mock, provider } = setup()
+    const { providerSessionId: id } = await provider.createSession(sessionInput())
+    await provider.expireSession(id)
+    expect(mock.sessions.get(id)).toMatchObject({ status: 'expired', url: null })
+    expect(mock.callsTo('POST', `/v1/checkout/sessions/${id}/expire`)[0]!.idempotencyKey).toBe(`expire:${id}`)
+  })
+
+  it('is idempotent: expiring twice, or a session Stripe already expired, is not a failure', async () => {
+    const { mock, provider } = setup()
+    const { providerSessionId: id } = await provider.createSession(sessionInput())
+    await provider.expireSession(id)
+    await provider.expireSession(id)
+
+    const other = await provider.createSession(sessionInput({ idempotencyKey: 'second' }))
+    mock.expire(other.providerSessionId)
+    await provider.expireSession(other.providerSessionId)
+    const refused = mock.callsTo('POST', `/v1/checkout/sessions/${other.providerSessionId}/expire`)
+    expect(refused.map((c) => c.status)).toEqual([400]) // Stripe: only open sessions can be expired…
+    expect(mock.callsTo('GET', `/v1/checkout/sessions/${other.providerSessionId}`)).toHaveLength(1) // …so it looked
+  })
+
+  it('does not pass off a completed (paid) session as expired', async () => {
+    const { mock, provider } = setup()
+    const { providerSessionId: id } = await provider.createSession(sessionInput())
+    mock.complete(id)
+    const error = await failure(provider.expireSession(id))
+    expect(error.status).toBe(409)
+    expect(error.message).toMatch(/already complete \(payment paid\)/)
+  })
+
+  it('throws other errors, such as an unknown session', async () => {
+    const { provider } = setup()
+    const error = await failure(provider.expireSession('cs_test_nope'))
+    expect(error.status).toBe(404)
+  })
+})
+
+describe('parseStripeWebhook: signatures', () => {
+  async function delivered() {
+    const context = setup()
+    const { providerSessionId } = await context.provider.createSession(sessionInput())
+    context.mock.complete(providerSessionId)
+    const delivery = context.mock.event('checkout.session.completed', providerSessionId)
+    return { ...context, id: providerSessionId, ...delivery }
+  }
+  const verify = (rawBody: string | Uint8Array, signatureHeader: string | null | undefined, overrides = {}) =>
+    parseStripeWebhook({ rawBody, signatureHeader, secret: MOCK_STRIPE_WEBHOOK_SECRET, nowSeconds: START_S, ...overrides })
+
+  it('accepts a genuine delivery (ignoring test mode’s v0 signature)', async () => {
+    const { rawBody, signatureHeader, event, id } = await delivered()
+    expect(signatureHeader).toMatch(/^t=\d+,v1=[0-9a-f]{64},v0=[0-9a-f]{64}$/)
+    expect(verify(rawBody, signatureHeader)).toMatchObject({ eventId: event.id, providerSessionId: id })
+    expect(verify(Buffer.from(rawBody, 'utf8'), signatureHeader).eventId).toBe(event.id)
+  })
+
+  it('rejects a tampered body', async () => {
+    const { rawBody, signatureHeader } = await delivered()
+    const tampered = rawBody.replace('"payment_status": "paid"', '"payment_status": "paid" ')
+    expect(tampered).not.toBe(rawBody)
+    expect(throwsWebhookError(() => verify(tampered, signatureHeader)).message).toMatch(/No Stripe-Signature v1 signature matches/)
+    // Re-serialising the parsed JSON changes the bytes too: verifiers need the raw body.
+    expect(() => verify(JSON.stringify(JSON.parse(rawBody)), signatureHeader)).toThrow(StripeWebhookError)
+  })
+
+  it('rejects a delivery signed with another secret', async () => {
+    const { rawBody, signatureHeader } = await delivered()
+    expect(() => verify(rawBody, signatureHeader, { secret: 'whsec_someoneElse' })).toThrow(StripeWebhookError)
+  })
+
+  it('rejects a timestamp outside the tolerance, and accepts one inside it', async () => {
+    const { rawBody } = await delivered()
+    const stale = signStripePayload(rawBody, MOCK_STRIPE_WEBHOOK_SECRET, START_S - 301)
+    expect(throwsWebhookError(() => verify(rawBody, stale)).message).toMatch(/outside the 300 s tolerance/)
+    const future = signStripePayload(rawBody, MOCK_STRIPE_WEBHOOK_SECRET, START_S + 301)
+    expect(() => verify(rawBody, future)).toThrow(StripeWebhookError)
+    const recent = signStripePayload(rawBody, MOCK_STRIPE_WEBHOOK_SECRET, START_S - 299)
+    expect(verify(rawBody, recent).type).toBe('checkout.session.completed')
+    expect(verify(rawBody, stale, { toleranceSeconds: 600 }).type).toBe('checkout.session.completed')
+  })
+
+  it('accepts a header with several v1 signatures when one matches (a secret being rolled)', async () => {
+    const { rawBody } = await delivered()
+    const good = signStripePayload(rawBody, MOCK_STRIPE_WEBHOOK_SECRET, START_S).split('v1=')[1]!
+    const old = signStripePayload(rawBody, 'whsec_oldSecret', START_S).split('v1=')[1]!
+    expect(verify(rawBody, `t=${START_S},v1=${old},v1=${good}`).type).toBe('checkout.session.completed')
+    expect(() => verify(rawBody, `t=${START_S},v1=${old},v1=${'0'.repeat(64)}`)).toThrow(StripeWebhookError)
+  })
+
+  it('rejects a missing or malformed header', async () => {
+    const { rawBody } = await delivered()
+    const v1 = signStripePayload(rawBody, MOCK_STRIPE_WEBHOOK_SECRET, START_S).split('v1=')[1]!
+    expect(throwsWebhookError(() => verify(rawBody, undefined)).message).toMatch(/missing/)
+    expect(throwsWebhookError(() => verify(rawBody, '')).message).toMatch(/missing/)
+    expect(throwsWebhookError(() => verify(rawBody, 'garbage')).message).toMatch(/malformed/)
+    expect(throwsWebhookError(() => verify(rawBody, `t=soon,v1=${v1}`)).message).toMatch(/malformed timestamp/)
+    expect(throwsWebhookError(() => verify(rawBody, `v1=${v1}`)).message).toMatch(/no timestamp/)
+    expect(throwsWebhookError(() => verify(rawBody, `t=${START_S}`)).message).toMatch(/no v1 signature/)
+    expect(throwsWebhookError(() => verify(rawBody, `t=${START_S},v0=${v1}`)).message).toMatch(/no v1 signature/)
+    expect(throwsWebhookError(() => verify(rawBody, `t=${START_S},v1=${v1.slice(0, 40)}`)).message).toMatch(/matches/)
+  })
+
+  it('refuses to verify without a configured secret', async () => {
+    const { rawBody, signatureHeader } = await delivered()
+    expect(throwsWebhookError(() => verify(rawBody, signatureHeader, { secret: '' })).message).toMatch(/secret/)
+  })
+})
+
+describe('parseStripeWebhook: events', () => {
+  const read = ({ rawBody, signatureHeader }: { rawBody: string; signatureHeader: string }) =>
+    parseStripeWebhook({ rawBody, signatureHeader, secret: MOCK_STRIPE_WEBHOOK_SECRET, nowSeconds: START_S })
+
+  it('maps checkout.session.completed like a retrieve: paid (with the address) or processing', async () => {
+    const { mock, provider } = setup()
+    const card = await provider.createSession(sessionInput())
+    mock.complete(card.providerSessionId, { shipping: { name: 'Ada Lovelace' } })
+    const paid = read(mock.event('checkout.session.completed', card.providerSessionId))
+    expect(paid).toEqual({
+      eventId: expect.stringMatching(/^evt_/),
+      type: 'checkout.session.completed',
+      providerSessionId: card.providerSessionId,
+      checkoutSessionId: CHECKOUT_ID,
+      state: {
+        status: 'paid',
+        amountTotalCents: SUBTOTAL + 599,
+        shippingAddress: expect.objectContaining({ name: 'Ada Lovelace', email: 'ada@example.org', country: 'US' }),
+      },
+    })
+
+    const ach = await provider.createSession(sessionInput({ idempotencyKey: 'ach' }))
+    mock.complete(ach.providerSessionId, { paymentStatus: 'unpaid' })
+    expect(read(mock.event('checkout.session.completed', ach.providerSessionId)).state!.status).toBe('processing')
+  })
+
+  it('maps async_payment_succeeded to paid and async_payment_failed to failed', async () => {
+    const { mock, provider } = setup()
+    const one = await provider.createSession(sessionInput())
+    mock.complete(one.providerSessionId, { paymentStatus: 'unpaid' })
+    mock.asyncResult(one.providerSessionId, 'succeeded')
+    expect(read(mock.event('checkout.session.async_payment_succeeded', one.providerSessionId))).toMatchObject({
+      type: 'checkout.session.async_payment_succeeded',
+      providerSessionId: one.providerSessionId,
+      checkoutSessionId: CHECKOUT_ID,
+      state: { status: 'paid' },
+    })
+
+    const two = await provider.createSession(sessionInput({ idempotencyKey: 'two' }))
+    mock.complete(two.providerSessionId, { paymentStatus: 'unpaid' })
+    mock.asyncResult(two.providerSessionId, 'failed')
+    const failed = read(mock.event('checkout.session.async_payment_failed', two.providerSessionId))
+    expect(failed.state).toMatchObject({ status: 'failed' })
+    expect(failed.state!.shippingAddress).not.toBeNull()
+  })
+
+  it('maps checkout.session.expired to expired', async () => {
+    const { mock, provider } = setup()
+    const { providerSessionId } = await provider.createSession(sessionInput())
+    mock.expire(providerSessionId)
+    expect(read(mock.event('checkout.session.expired', providerSessionId))).toMatchObject({
+      providerSessionId,
+      checkoutSessionId: CHECKOUT_ID,
+      state: { status: 'expired', shippingAddress: null, amountTotalCents: SUBTOTAL + 599 },
+    })
+  })
+
+  it('answers null for metadata it did not set', async () => {
+    const { mock, client } = setup()
+    const session = await client.createCheckoutSession(
+      {
+        mode: 'payment',
+        success_url: SUCCESS_URL,
+        line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: 900, product_data: { name: 'Mug' } } }],
+      },
+      'no-metadata',
+    )
+    mock.expire(session.id)
+    expect(read(mock.event('checkout.session.expired', session.id)).checkoutSessionId).toBeNull()
+  })
+
+  it('acknowledges other event types without acting on them', async () => {
+    const rawBody = JSON.stringify({
+      id: 'evt_1Other',
+      object: 'event',
+      type: 'payment_intent.created',
+      data: { object: { id: 'pi_123', object: 'payment_intent', status: 'requires_payment_method' } },
+    })
+    const signatureHeader = signStripePayload(rawBody, MOCK_STRIPE_WEBHOOK_SECRET, START_S)
+    expect(read({ rawBody, signatureHeader })).toEqual({
+      eventId: 'evt_1Other',
+      type: 'payment_intent.created',
+      providerSessionId: null,
+      checkoutSessionId: null,
+      state: null,
+    })
+  })
+
+  it('rejects a signed body that is not a Stripe event', () => {
+    for (const rawBody of ['not json', JSON.stringify({ hello: 'world' })]) {
+      const signatureHeader = signStripePayload(rawBody, MOCK_STRIPE_WEBHOOK_SECRET, START_S)
+      expect(() => read({ rawBody, signatureHeader })).toThrow(StripeWebhookError)
+    }
+  })
+})
+
+describe('the Stripe mock', () => {
+  it('validates a Checkout Session create like Stripe (missing params, unknown params, bad amounts)', async () => {
+    const { mock } = setup()
+    let key = 0
+    const post = async (body: string) => {
+      const response = await mock.fetch('https://api.stripe.com/v1/checkout/sessions', {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${mock.secretKey}`,
+          'Content-Type': 'application/x-www-form-urlencoded',
+          'Idempotency-Key': `validation-${++key}`,
+        },
+        body,
+      })
+      return { status: response.status, body: (await response.json()) as { error: Record<string, string> } }
+    }
+    const line = 'line_items[0][quantity]=1&line_items[0][price_data][currency]=usd&line_items[0][price_data][product_data][name]=Mug'
+    const base = `mode=payment&success_url=${encodeURIComponent(SUCCESS_URL)}`
+
+    expect(await post(`success_url=${encodeURIComponent(SUCCESS_URL)}`)).toEqual({
+      status: 400,
+      body: {
+        error: expect.objectContaining({
+          type: 'invalid_request_error',
+          code: 'parameter_missing',
+          param: 'mode',
+          message: 'Missing required param: mode.',
+        }),
+      },
+    })
+    expect((await post(`mode=payment&${line}&line_items[0][price_data][unit_amount]=5`)).body.error.param).toBe('success_url')
+    expect((await post(base)).body.error.param).toBe('line_items')
+    expect((await post(`${base}&${line}&line_items[0][price_data][unit_amount]=12.5`)).body.error).toMatchObject({
+      param: 'line_items[0][price_data][unit_amount]',
+      message: 'Invalid non-negative integer: 12.5',
+    })
+    expect((await post(`${base}&${line}&line_items[0][price_data][unit_amount]=-1`)).status).toBe(400)
+    expect((await post(`${base}&line_items[0][quantity]=1&line_items[0][price_data][unit_amount]=500&line_items[0][price_data][product_data][name]=Mug`)).body.error.param).toBe(
+      'line_items[0][price_data][currency]',
+    )
+    expect((await post(`${base}&${line}&line_items[0][price_data][unit_amount]=500&colour=red`)).body.error).toMatchObject({
+      code: 'parameter_unknown',
+      message: 'Received unknown parameter: colour',
+    })
+    expect((await post(`${base}&${line}&line_items[0][price_data][unit_amount]=500&discounts[0][coupon]=NOPE`)).body.error).toMatchObject({
+      code: 'resource_missing',
+      message: "No such coupon: 'NOPE'",
+    })
+    expect(mock.sessions.size).toBe(0)
+    expect((await post(`${base}&${line}&line_items[0][price_data][unit_amount]=500`)).status).toBe(200)
+    expect(mock.sessions.size).toBe(1)
+  })
+
+  it('refuses requests without the secret key, in Stripe’s error shape', async () => {
+    const { mock } = setup()
+    const response = await mock.fetch('https://api.stripe.com/v1/checkout/sessions/cs_test_1')
+    expect(response.status).toBe(401)
+    expect(await response.json()).toEqual({
+      error: { type: 'invalid_request_error', message: expect.stringMatching(/^You did not provide an API key/) },
+    })
+  })
+})
