@@ -2,7 +2,7 @@ import { getConfig } from '../../app.config'
 import { createApi, type Api } from './app'
 import { openDatabase, type DatabaseHandle } from './db/client'
 import { seedDemoAccounts } from './services/demo'
-import { fulfilmentJobs } from './services/fulfilment'
+import { fulfilmentJobs, scheduleDailyJobs } from './services/fulfilment'
 import { startJobWorker } from './services/jobs'
 import { seedDemoAlbums } from './services/demo-albums'
 import { storageFor } from './storage'
@@ -21,7 +21,7 @@ export function getApiServer() {
     }
     const api = createApi({ db: database.db, config, storage, now: () => new Date() })
     // Paid orders go to the print provider from the jobs table; a restart picks up where it left off.
-    startJobWorker(api.deps, fulfilmentJobs)
+    startJobWorker(api.deps, fulfilmentJobs, { beforeDrain: scheduleDailyJobs })
     return { api, database }
   })()
   ready.catch(() => {

@@ -28,6 +28,7 @@ export async function recordPreview(t: TestApi, userId: string, shape: OrnamentS
     images: [url('mockup-front.jpg'), url('mockup-back.jpg')],
     provider: 'local',
     providerProductId: id,
+    createdAt: t.now(),
   })
   return { id, variantId: variant.id, url, sourceImages }
 }

@@ -91,12 +91,13 @@ export async function drainJobs(deps: ApiDeps, handlers: JobHandlers, { maxJobs 
 }
 
 /** Drains jobs every `intervalMs` in this process; answers a stop function. One drain at a time. */
-export function startJobWorker(deps: ApiDeps, handlers: JobHandlers, intervalMs = 1000) {
+export function startJobWorker(deps: ApiDeps, handlers: JobHandlers, { intervalMs = 1000, beforeDrain }: { intervalMs?: number; beforeDrain?: (deps: ApiDeps) => Promise<void> } = {}) {
   let running = false
   const timer = setInterval(() => {
     if (running) return
     running = true
-    drainJobs(deps, handlers)
+    Promise.resolve(beforeDrain?.(deps))
+      .then(() => drainJobs(deps, handlers))
       .catch((error) => console.error('[jobs] drain failed', error))
       .finally(() => {
         running = false
