@@ -21,6 +21,8 @@ import { Route as LoopMothersDayRouteImport } from './routes/loop/mothers-day'
 import { Route as LoopMothersDayBRouteImport } from './routes/loop/mothers-day-b'
 import { Route as PhotoProductsIndexRouteImport } from './routes/photo-products/index'
 import { Route as PhotoProductsBuyNowRouteImport } from './routes/photo-products/buy-now'
+import { Route as PhotoProductsCartRouteImport } from './routes/photo-products/cart'
+import { Route as PhotoProductsOrdersRouteImport } from './routes/photo-products/orders'
 import { Route as PhotoProductsPhotosRouteImport } from './routes/photo-products/photos'
 import { Route as PhotoProductsTouRouteImport } from './routes/photo-products/tou'
 import { Route as ReferralIndexRouteImport } from './routes/referral/index'
@@ -34,10 +36,12 @@ import { Route as LoopModalIndexRouteImport } from './routes/loop/modal/index'
 import { Route as LoopModalHolidaysRouteImport } from './routes/loop/modal/holidays'
 import { Route as LoopModalNewUserRouteImport } from './routes/loop/modal/new-user'
 import { Route as LoopStoreIndexRouteImport } from './routes/loop/store/index'
+import { Route as PhotoProductsCheckoutCompleteRouteImport } from './routes/photo-products/checkout.complete'
 import { Route as PhotoProductsOrnamentsVariantIdRouteImport } from './routes/photo-products/ornaments.$variantId'
 import { Route as ReferralRAdvocateReferralCodeRouteImport } from './routes/referral/r.$advocateReferralCode'
 import { Route as ReferralR0AdvocateReferralCodeRouteImport } from './routes/referral/r0.$advocateReferralCode'
 import { Route as ReferralReferAdvocateReferralCodeRouteImport } from './routes/referral/refer.$advocateReferralCode'
+import { Route as UtilsCheckoutSessionIdRouteImport } from './routes/utils/checkout.$sessionId'
 import { Route as ReferralAdvocateAdvocateReferralCodeRedemptionsRedemptionIdIndexRouteImport } from './routes/referral/advocate.$advocateReferralCode.redemptions.$redemptionId.index'
 import { Route as ReferralAdvocateAdvocateReferralCodeRedemptionsRedemptionIdPastRouteImport } from './routes/referral/advocate.$advocateReferralCode.redemptions.$redemptionId.past'
 
@@ -99,6 +103,16 @@ const PhotoProductsIndexRoute = PhotoProductsIndexRouteImport.update({
 const PhotoProductsBuyNowRoute = PhotoProductsBuyNowRouteImport.update({
   id: '/photo-products/buy-now',
   path: '/photo-products/buy-now',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PhotoProductsCartRoute = PhotoProductsCartRouteImport.update({
+  id: '/photo-products/cart',
+  path: '/photo-products/cart',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PhotoProductsOrdersRoute = PhotoProductsOrdersRouteImport.update({
+  id: '/photo-products/orders',
+  path: '/photo-products/orders',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PhotoProductsPhotosRoute = PhotoProductsPhotosRouteImport.update({
@@ -166,6 +180,12 @@ const LoopStoreIndexRoute = LoopStoreIndexRouteImport.update({
   path: '/loop/store/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PhotoProductsCheckoutCompleteRoute =
+  PhotoProductsCheckoutCompleteRouteImport.update({
+    id: '/photo-products/checkout/complete',
+    path: '/photo-products/checkout/complete',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const PhotoProductsOrnamentsVariantIdRoute =
   PhotoProductsOrnamentsVariantIdRouteImport.update({
     id: '/photo-products/ornaments/$variantId',
@@ -190,6 +210,11 @@ const ReferralReferAdvocateReferralCodeRoute =
     path: '/referral/refer/$advocateReferralCode',
     getParentRoute: () => rootRouteImport,
   } as any)
+const UtilsCheckoutSessionIdRoute = UtilsCheckoutSessionIdRouteImport.update({
+  id: '/utils/checkout/$sessionId',
+  path: '/utils/checkout/$sessionId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ReferralAdvocateAdvocateReferralCodeRedemptionsRedemptionIdIndexRoute =
   ReferralAdvocateAdvocateReferralCodeRedemptionsRedemptionIdIndexRouteImport.update(
     {
@@ -216,6 +241,8 @@ export interface FileRoutesByFullPath {
   '/loop/mothers-day': typeof LoopMothersDayRoute
   '/loop/mothers-day-b': typeof LoopMothersDayBRoute
   '/photo-products/buy-now': typeof PhotoProductsBuyNowRoute
+  '/photo-products/cart': typeof PhotoProductsCartRoute
+  '/photo-products/orders': typeof PhotoProductsOrdersRoute
   '/photo-products/photos': typeof PhotoProductsPhotosRoute
   '/photo-products/tou': typeof PhotoProductsTouRoute
   '/referral/redeem': typeof ReferralRedeemRoute
@@ -231,10 +258,12 @@ export interface FileRoutesByFullPath {
   '/utils/': typeof UtilsIndexRoute
   '/loop/modal/holidays': typeof LoopModalHolidaysRoute
   '/loop/modal/new-user': typeof LoopModalNewUserRoute
+  '/photo-products/checkout/complete': typeof PhotoProductsCheckoutCompleteRoute
   '/photo-products/ornaments/$variantId': typeof PhotoProductsOrnamentsVariantIdRoute
   '/referral/r/$advocateReferralCode': typeof ReferralRAdvocateReferralCodeRoute
   '/referral/r0/$advocateReferralCode': typeof ReferralR0AdvocateReferralCodeRoute
   '/referral/refer/$advocateReferralCode': typeof ReferralReferAdvocateReferralCodeRoute
+  '/utils/checkout/$sessionId': typeof UtilsCheckoutSessionIdRoute
   '/loop/modal/': typeof LoopModalIndexRoute
   '/loop/store/': typeof LoopStoreIndexRoute
   '/referral/advocate/$advocateReferralCode/redemptions/$redemptionId/past': typeof ReferralAdvocateAdvocateReferralCodeRedemptionsRedemptionIdPastRoute
@@ -249,6 +278,8 @@ export interface FileRoutesByTo {
   '/loop/mothers-day': typeof LoopMothersDayRoute
   '/loop/mothers-day-b': typeof LoopMothersDayBRoute
   '/photo-products/buy-now': typeof PhotoProductsBuyNowRoute
+  '/photo-products/cart': typeof PhotoProductsCartRoute
+  '/photo-products/orders': typeof PhotoProductsOrdersRoute
   '/photo-products/photos': typeof PhotoProductsPhotosRoute
   '/photo-products/tou': typeof PhotoProductsTouRoute
   '/referral/redeem': typeof ReferralRedeemRoute
@@ -264,10 +295,12 @@ export interface FileRoutesByTo {
   '/utils': typeof UtilsIndexRoute
   '/loop/modal/holidays': typeof LoopModalHolidaysRoute
   '/loop/modal/new-user': typeof LoopModalNewUserRoute
+  '/photo-products/checkout/complete': typeof PhotoProductsCheckoutCompleteRoute
   '/photo-products/ornaments/$variantId': typeof PhotoProductsOrnamentsVariantIdRoute
   '/referral/r/$advocateReferralCode': typeof ReferralRAdvocateReferralCodeRoute
   '/referral/r0/$advocateReferralCode': typeof ReferralR0AdvocateReferralCodeRoute
   '/referral/refer/$advocateReferralCode': typeof ReferralReferAdvocateReferralCodeRoute
+  '/utils/checkout/$sessionId': typeof UtilsCheckoutSessionIdRoute
   '/loop/modal': typeof LoopModalIndexRoute
   '/loop/store': typeof LoopStoreIndexRoute
   '/referral/advocate/$advocateReferralCode/redemptions/$redemptionId/past': typeof ReferralAdvocateAdvocateReferralCodeRedemptionsRedemptionIdPastRoute
@@ -283,6 +316,8 @@ export interface FileRoutesById {
   '/loop/mothers-day': typeof LoopMothersDayRoute
   '/loop/mothers-day-b': typeof LoopMothersDayBRoute
   '/photo-products/buy-now': typeof PhotoProductsBuyNowRoute
+  '/photo-products/cart': typeof PhotoProductsCartRoute
+  '/photo-products/orders': typeof PhotoProductsOrdersRoute
   '/photo-products/photos': typeof PhotoProductsPhotosRoute
   '/photo-products/tou': typeof PhotoProductsTouRoute
   '/referral/redeem': typeof ReferralRedeemRoute
@@ -298,10 +333,12 @@ export interface FileRoutesById {
   '/utils/': typeof UtilsIndexRoute
   '/loop/modal/holidays': typeof LoopModalHolidaysRoute
   '/loop/modal/new-user': typeof LoopModalNewUserRoute
+  '/photo-products/checkout/complete': typeof PhotoProductsCheckoutCompleteRoute
   '/photo-products/ornaments/$variantId': typeof PhotoProductsOrnamentsVariantIdRoute
   '/referral/r/$advocateReferralCode': typeof ReferralRAdvocateReferralCodeRoute
   '/referral/r0/$advocateReferralCode': typeof ReferralR0AdvocateReferralCodeRoute
   '/referral/refer/$advocateReferralCode': typeof ReferralReferAdvocateReferralCodeRoute
+  '/utils/checkout/$sessionId': typeof UtilsCheckoutSessionIdRoute
   '/loop/modal/': typeof LoopModalIndexRoute
   '/loop/store/': typeof LoopStoreIndexRoute
   '/referral/advocate/$advocateReferralCode/redemptions/$redemptionId/past': typeof ReferralAdvocateAdvocateReferralCodeRedemptionsRedemptionIdPastRoute
@@ -318,6 +355,8 @@ export interface FileRouteTypes {
     | '/loop/mothers-day'
     | '/loop/mothers-day-b'
     | '/photo-products/buy-now'
+    | '/photo-products/cart'
+    | '/photo-products/orders'
     | '/photo-products/photos'
     | '/photo-products/tou'
     | '/referral/redeem'
@@ -333,10 +372,12 @@ export interface FileRouteTypes {
     | '/utils/'
     | '/loop/modal/holidays'
     | '/loop/modal/new-user'
+    | '/photo-products/checkout/complete'
     | '/photo-products/ornaments/$variantId'
     | '/referral/r/$advocateReferralCode'
     | '/referral/r0/$advocateReferralCode'
     | '/referral/refer/$advocateReferralCode'
+    | '/utils/checkout/$sessionId'
     | '/loop/modal/'
     | '/loop/store/'
     | '/referral/advocate/$advocateReferralCode/redemptions/$redemptionId/past'
@@ -351,6 +392,8 @@ export interface FileRouteTypes {
     | '/loop/mothers-day'
     | '/loop/mothers-day-b'
     | '/photo-products/buy-now'
+    | '/photo-products/cart'
+    | '/photo-products/orders'
     | '/photo-products/photos'
     | '/photo-products/tou'
     | '/referral/redeem'
@@ -366,10 +409,12 @@ export interface FileRouteTypes {
     | '/utils'
     | '/loop/modal/holidays'
     | '/loop/modal/new-user'
+    | '/photo-products/checkout/complete'
     | '/photo-products/ornaments/$variantId'
     | '/referral/r/$advocateReferralCode'
     | '/referral/r0/$advocateReferralCode'
     | '/referral/refer/$advocateReferralCode'
+    | '/utils/checkout/$sessionId'
     | '/loop/modal'
     | '/loop/store'
     | '/referral/advocate/$advocateReferralCode/redemptions/$redemptionId/past'
@@ -384,6 +429,8 @@ export interface FileRouteTypes {
     | '/loop/mothers-day'
     | '/loop/mothers-day-b'
     | '/photo-products/buy-now'
+    | '/photo-products/cart'
+    | '/photo-products/orders'
     | '/photo-products/photos'
     | '/photo-products/tou'
     | '/referral/redeem'
@@ -399,10 +446,12 @@ export interface FileRouteTypes {
     | '/utils/'
     | '/loop/modal/holidays'
     | '/loop/modal/new-user'
+    | '/photo-products/checkout/complete'
     | '/photo-products/ornaments/$variantId'
     | '/referral/r/$advocateReferralCode'
     | '/referral/r0/$advocateReferralCode'
     | '/referral/refer/$advocateReferralCode'
+    | '/utils/checkout/$sessionId'
     | '/loop/modal/'
     | '/loop/store/'
     | '/referral/advocate/$advocateReferralCode/redemptions/$redemptionId/past'
@@ -418,6 +467,8 @@ export interface RootRouteChildren {
   LoopMothersDayRoute: typeof LoopMothersDayRoute
   LoopMothersDayBRoute: typeof LoopMothersDayBRoute
   PhotoProductsBuyNowRoute: typeof PhotoProductsBuyNowRoute
+  PhotoProductsCartRoute: typeof PhotoProductsCartRoute
+  PhotoProductsOrdersRoute: typeof PhotoProductsOrdersRoute
   PhotoProductsPhotosRoute: typeof PhotoProductsPhotosRoute
   PhotoProductsTouRoute: typeof PhotoProductsTouRoute
   ReferralRedeemRoute: typeof ReferralRedeemRoute
@@ -433,10 +484,12 @@ export interface RootRouteChildren {
   UtilsIndexRoute: typeof UtilsIndexRoute
   LoopModalHolidaysRoute: typeof LoopModalHolidaysRoute
   LoopModalNewUserRoute: typeof LoopModalNewUserRoute
+  PhotoProductsCheckoutCompleteRoute: typeof PhotoProductsCheckoutCompleteRoute
   PhotoProductsOrnamentsVariantIdRoute: typeof PhotoProductsOrnamentsVariantIdRoute
   ReferralRAdvocateReferralCodeRoute: typeof ReferralRAdvocateReferralCodeRoute
   ReferralR0AdvocateReferralCodeRoute: typeof ReferralR0AdvocateReferralCodeRoute
   ReferralReferAdvocateReferralCodeRoute: typeof ReferralReferAdvocateReferralCodeRoute
+  UtilsCheckoutSessionIdRoute: typeof UtilsCheckoutSessionIdRoute
   LoopModalIndexRoute: typeof LoopModalIndexRoute
   LoopStoreIndexRoute: typeof LoopStoreIndexRoute
   ReferralAdvocateAdvocateReferralCodeRedemptionsRedemptionIdPastRoute: typeof ReferralAdvocateAdvocateReferralCodeRedemptionsRedemptionIdPastRoute
@@ -527,6 +580,20 @@ declare module '@tanstack/react-router' {
       path: '/photo-products/buy-now'
       fullPath: '/photo-products/buy-now'
       preLoaderRoute: typeof PhotoProductsBuyNowRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/photo-products/cart': {
+      id: '/photo-products/cart'
+      path: '/photo-products/cart'
+      fullPath: '/photo-products/cart'
+      preLoaderRoute: typeof PhotoProductsCartRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/photo-products/orders': {
+      id: '/photo-products/orders'
+      path: '/photo-products/orders'
+      fullPath: '/photo-products/orders'
+      preLoaderRoute: typeof PhotoProductsOrdersRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/photo-products/photos': {
@@ -620,6 +687,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoopStoreIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/photo-products/checkout/complete': {
+      id: '/photo-products/checkout/complete'
+      path: '/photo-products/checkout/complete'
+      fullPath: '/photo-products/checkout/complete'
+      preLoaderRoute: typeof PhotoProductsCheckoutCompleteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/photo-products/ornaments/$variantId': {
       id: '/photo-products/ornaments/$variantId'
       path: '/photo-products/ornaments/$variantId'
@@ -648,6 +722,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ReferralReferAdvocateReferralCodeRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/utils/checkout/$sessionId': {
+      id: '/utils/checkout/$sessionId'
+      path: '/utils/checkout/$sessionId'
+      fullPath: '/utils/checkout/$sessionId'
+      preLoaderRoute: typeof UtilsCheckoutSessionIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/referral/advocate/$advocateReferralCode/redemptions/$redemptionId/': {
       id: '/referral/advocate/$advocateReferralCode/redemptions/$redemptionId/'
       path: '/referral/advocate/$advocateReferralCode/redemptions/$redemptionId'
@@ -674,6 +755,8 @@ const rootRouteChildren: RootRouteChildren = {
   LoopMothersDayRoute: LoopMothersDayRoute,
   LoopMothersDayBRoute: LoopMothersDayBRoute,
   PhotoProductsBuyNowRoute: PhotoProductsBuyNowRoute,
+  PhotoProductsCartRoute: PhotoProductsCartRoute,
+  PhotoProductsOrdersRoute: PhotoProductsOrdersRoute,
   PhotoProductsPhotosRoute: PhotoProductsPhotosRoute,
   PhotoProductsTouRoute: PhotoProductsTouRoute,
   ReferralRedeemRoute: ReferralRedeemRoute,
@@ -689,11 +772,13 @@ const rootRouteChildren: RootRouteChildren = {
   UtilsIndexRoute: UtilsIndexRoute,
   LoopModalHolidaysRoute: LoopModalHolidaysRoute,
   LoopModalNewUserRoute: LoopModalNewUserRoute,
+  PhotoProductsCheckoutCompleteRoute: PhotoProductsCheckoutCompleteRoute,
   PhotoProductsOrnamentsVariantIdRoute: PhotoProductsOrnamentsVariantIdRoute,
   ReferralRAdvocateReferralCodeRoute: ReferralRAdvocateReferralCodeRoute,
   ReferralR0AdvocateReferralCodeRoute: ReferralR0AdvocateReferralCodeRoute,
   ReferralReferAdvocateReferralCodeRoute:
     ReferralReferAdvocateReferralCodeRoute,
+  UtilsCheckoutSessionIdRoute: UtilsCheckoutSessionIdRoute,
   LoopModalIndexRoute: LoopModalIndexRoute,
   LoopStoreIndexRoute: LoopStoreIndexRoute,
   ReferralAdvocateAdvocateReferralCodeRedemptionsRedemptionIdPastRoute:

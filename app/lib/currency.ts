@@ -16,14 +16,9 @@ export const dollarsAndCents = new Intl.NumberFormat('en-US', {
 export const formatWholeDollars = (amount: number) => wholeDollars.format(amount)
 export const formatPrice = (amount: number) => dollarsAndCents.format(amount)
 
-/**
- * Whole cents (the cart's totals) as dollars: whole amounts without decimals, others always with two
- * ($49.90, never $49.9, which the up-to-two formatter alone would print).
- */
+/** Whole cents (the cart's totals) as dollars with both decimals: $49.90, $10.00, never $49.9. */
 export function formatCents(cents: number) {
-  if (cents % 100 === 0) return wholeDollars.format(cents / 100)
-  return dollarsAndCents
-    .formatToParts(cents / 100)
-    .map((part) => (part.type === 'fraction' ? part.value.padEnd(2, '0') : part.value))
-    .join('')
+  const text = dollarsAndCents.format(cents / 100)
+  if (/\.\d\d$/.test(text)) return text
+  return /\.\d$/.test(text) ? `${text}0` : `${text}.00`
 }

@@ -5,6 +5,7 @@ import { SiteFooter } from '~/components/layout/SiteFooter'
 import { SiteHeader } from '~/components/layout/SiteHeader'
 import { LazyToaster } from '~/components/ui/LazyToaster'
 import { MaintenanceScreen } from '~/components/ui/MaintenanceScreen'
+import { CartNavLinks } from '~/features/cart/CartNavLinks'
 import { HolidayRoot } from '~/features/holiday/HolidayRoot'
 import { posthogTransport, startAnalytics, track, type AnalyticsTransport } from '~/lib/analytics'
 import { recordAnalytics } from '~/lib/analytics.functions'
@@ -68,7 +69,7 @@ function RootComponent() {
         Skip to content
       </a>
       <div className="flex min-h-dvh flex-col">
-        <SiteHeader />
+        <SiteHeader account={<CartNavLinks />} />
         <div className="flex-1">
           <Outlet />
         </div>

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Button, ButtonLink } from '~/components/ui/Button'
 import type { Cart } from '~/contract/cart'
+import { OrnamentArt } from '~/features/photo-products/OrnamentArt'
 import { track } from '~/lib/analytics'
 import { formatCents } from '~/lib/currency'
 import { usePublicConfig } from '~/lib/public-config'
@@ -125,7 +126,12 @@ export function CartPage({ cancelledSessionId, onCancelledHandled }: CartPagePro
             </Link>
           </p>
         </section>
-        <section aria-labelledby="summary-heading" className="rounded-card bg-cream-card p-5 shadow-card lg:sticky lg:top-24" aria-busy={editing.saving}>
+        <section
+          aria-labelledby="summary-heading"
+          className="rounded-card bg-cream-card p-5 shadow-card lg:sticky lg:top-24"
+          aria-busy={editing.saving}
+          data-testid="cart-summary"
+        >
           <h2 id="summary-heading" className="text-xl font-bold">
             Order summary
           </h2>
@@ -138,7 +144,7 @@ export function CartPage({ cancelledSessionId, onCancelledHandled }: CartPagePro
           <p id="checkout-hint" className="mt-3 min-h-5 text-sm text-ink-soft" role="status">
             {editing.saving ? 'Saving your changes…' : restoring ? 'Restoring your cart…' : 'Shipping address and payment come next.'}
           </p>
-          {checkoutButton('mt-4 hidden w-full lg:flex')}
+          <div className="mt-4 hidden lg:block">{checkoutButton('w-full')}</div>
         </section>
         {/* Phones: the total and Checkout stay within thumb's reach. */}
         <div className="fixed inset-x-0 bottom-0 z-20 border-t border-ink/10 bg-cream-card/95 backdrop-blur lg:hidden" data-testid="checkout-tray">
@@ -188,9 +194,14 @@ function ReturnBanner({ note }: { note: Exclude<ReturnNote, null> }) {
   )
 }
 
-function Panel({ title, children, action, testId }: { title: string; children: ReactNode; action?: ReactNode; testId: string }) {
+function Panel({ title, children, action, art, testId }: { title: string; children: ReactNode; action?: ReactNode; art?: ReactNode; testId: string }) {
   return (
     <section className="rounded-card border-2 border-dashed border-ink/15 bg-cream-card/60 px-6 py-12 text-center" data-testid={testId}>
+      {art ? (
+        <div aria-hidden="true" className="mb-6 flex items-end justify-center gap-2">
+          {art}
+        </div>
+      ) : null}
       <h2 className="text-2xl font-bold tracking-tight">{title}</h2>
       <div className="mx-auto mt-2 max-w-md text-ink-soft">{children}</div>
       {action ? <div className="mt-6 flex flex-wrap justify-center gap-3">{action}</div> : null}
@@ -203,6 +214,13 @@ function EmptyCart() {
     <Panel
       testId="cart-empty"
       title="Your cart is empty"
+      art={
+        <>
+          <OrnamentArt shape="star" className="w-14 -rotate-6 opacity-90" />
+          <OrnamentArt shape="tree" className="w-20 opacity-90" />
+          <OrnamentArt shape="stocking" className="w-14 rotate-6 opacity-90" />
+        </>
+      }
       action={<ButtonLink to="/photo-products">Make a photo ornament</ButtonLink>}
     >
       <p>Pick two photos from your family album and we’ll turn them into a matching pair of ornaments.</p>

@@ -1,5 +1,9 @@
 import { useState } from 'react'
+import { Button } from '~/components/ui/Button'
 import type { GeneratedPreview } from '~/contract/designs'
+import { useAddToCart } from '~/features/cart/add-to-cart'
+import { formatPrice } from '~/lib/currency'
+import { findOrnamentVariant } from '~/lib/ornaments'
 import { DesignerDialog } from './DesignerDialog'
 
 type PreviewResultDialogProps = {
@@ -25,9 +29,11 @@ function Mockup({ src, alt, label }: { src: string; alt: string; label: string }
   )
 }
 
-/** The server's mockups of the design: what will be printed, front and back. */
+/** The server's mockups of the design: what will be printed, front and back, and the way into the cart. */
 export function PreviewResultDialog({ result, shapeName, backSideName, onClose }: PreviewResultDialogProps) {
   const [front, back] = result?.images ?? []
+  const { add, adding } = useAddToCart()
+  const variant = result ? findOrnamentVariant(result.variantId) : undefined
   return (
     <DesignerDialog
       size="fit"
@@ -43,10 +49,19 @@ export function PreviewResultDialog({ result, shapeName, backSideName, onClose }
       <p className="mt-4 text-sm text-ink-soft">
         Colours on screen can look a little brighter than on the glossy print. Something not right? Close this and keep adjusting.
       </p>
-      <div className="mt-4 flex justify-end">
-        <button type="button" onClick={onClose} className="min-h-11 rounded-full border-2 border-ink/15 bg-cream-card px-6 font-semibold text-ink hover:border-ink/30">
+      <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-end">
+        <Button variant="secondary" onClick={onClose} disabled={adding}>
           Keep editing
-        </button>
+        </Button>
+        <Button onClick={() => result && void add(result)} disabled={adding || !variant}>
+          {adding ? <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" /> : null}
+          {adding ? 'Adding to cart…' : 'Add to cart'}
+          {variant && !adding ? (
+            <span className="font-normal">
+              · {formatPrice(variant.salePrice)}
+            </span>
+          ) : null}
+        </Button>
       </div>
     </DesignerDialog>
   )

@@ -6,6 +6,8 @@ export function UtilsIndex() {
   const { demoMode, supportEmail } = usePublicConfig()
   const tools = [
     ...(demoMode ? [{ to: '/utils/demo-sign-in' as const, title: 'Demo sign-in', body: 'Shop as one of the demo families.' }] : []),
+    { to: '/photo-products/cart' as const, title: 'Your cart', body: 'The ornaments you’re about to order, and checkout.' },
+    { to: '/photo-products/orders' as const, title: 'Your orders', body: 'Follow each order from the printer to your door.' },
     { to: '/utils/session' as const, title: 'Your session', body: 'The session id and campaign details support may ask for.' },
     { to: '/utils/render-check' as const, title: 'Preview render check', body: 'See the live ornament preview draw on this device.' },
     { to: '/photo-products/tou' as const, title: 'Terms of use', body: 'The terms for photo products.' },

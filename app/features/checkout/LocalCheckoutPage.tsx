@@ -1,0 +1,428 @@
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { Button, ButtonLink } from '~/components/ui/Button'
+import { LogoMark } from '~/components/ui/Logo'
+import { LOCAL_TEST_CARDS, type CheckoutSession } from '~/contract/cart'
+import { cartQuery, checkoutSessionQuery, payLocalCheckout } from '~/features/cart/cart.functions'
+import { OrderLines } from '~/features/cart/OrderLines'
+import type { ApiFailure } from '~/features/cart/outcome'
+import { TotalsList } from '~/features/cart/Totals'
+import { currentUserQuery } from '~/features/utils/account.functions'
+import { formatCents } from '~/lib/currency'
+import { usePublicConfig } from '~/lib/public-config'
+import { usStates } from './us-states'
+
+export const cancelUrlOf = (sessionId: string) => `/photo-products/cart?cancelled=${sessionId}`
+
+type AddressField = 'name' | 'email' | 'phone' | 'line1' | 'line2' | 'city' | 'state' | 'postalCode'
+type Field = AddressField | 'cardNumber'
+type FieldErrors = Partial<Record<Field, string>>
+
+const addressFields: AddressField[] = ['name', 'email', 'phone', 'line1', 'line2', 'city', 'state', 'postalCode']
+const fieldOrder: Field[] = [...addressFields, 'cardNumber']
+
+/** 4242424242424242 → 4242 4242 4242 4242, as the shopper types. */
+const groupCardNumber = (value: string) =>
+  value
+    .replace(/\D/g, '')
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ')
+
+/** The API's issue paths (`body.shippingAddress.postalCode`, `body.cardNumber`) as the form's fields. */
+function fieldErrorsOf(failure: ApiFailure): { fields: FieldErrors; other: string[] } {
+  const fields: FieldErrors = {}
+  const other: string[] = []
+  for (const issue of failure.issues) {
+    const name = issue.path.split('.').at(-1) as Field
+    if (fieldOrder.includes(name) && !fields[name]) fields[name] = issue.message
+    else other.push(issue.message)
+  }
+  return { fields, other }
+}
+
+/** /utils/checkout/$sessionId: the local payment provider's hosted checkout page (test cards only). */
+export function LocalCheckoutPage({ sessionId }: { sessionId: string }) {
+  const { data: outcome } = useSuspenseQuery(checkoutSessionQuery(sessionId))
+  if (!outcome.ok) {
+    if (outcome.error.status === 401) return <SignedOut />
+    if (outcome.error.status === 404) {
+      return (
+        <Ended title="We can’t find this checkout" testId="checkout-missing">
+          The link may be mistyped, or the checkout belongs to another account. Your cart is where you left it.
+        </Ended>
+      )
+    }
+    return <LoadFailed message={outcome.error.message} sessionId={sessionId} />
+  }
+  const session = outcome.data
+  if (session.status === 'expired' || session.status === 'failed') {
+    return (
+      <Ended title="This checkout has ended" testId="checkout-ended">
+        {session.status === 'expired'
+          ? 'It was cancelled or timed out before payment, so nothing was charged. Your designs are still in your cart: check out again whenever you’re ready.'
+          : 'The payment didn’t go through, so nothing was charged. Your designs are still in your cart: check out again to try another card.'}
+      </Ended>
+    )
+  }
+  return <CheckoutForm session={session} />
+}
+
+function CheckoutForm({ session }: { session: CheckoutSession }) {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const { data: user } = useQuery(currentUserQuery())
+  const [address, setAddress] = useState<Record<AddressField, string>>(() => ({
+    name: user ? `${user.firstName} ${user.lastName}` : '',
+    email: user?.email ?? '',
+    phone: '',
+    line1: '',
+    line2: '',
+    city: '',
+    state: '',
+    postalCode: '',
+  }))
+  const [cardNumber, setCardNumber] = useState('')
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [problem, setProblem] = useState<string | null>(session.lastError)
+  const [declined, setDeclined] = useState(false)
+  const [paying, setPaying] = useState(false)
+  const form = useRef<HTMLFormElement>(null)
+
+  const focusField = (field: Field) => form.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus()
+
+  const pay = async (event: FormEvent) => {
+    event.preventDefault()
+    if (paying) return
+    setPaying(true)
+    setProblem(null)
+    setDeclined(false)
+    setErrors({})
+    try {
+      const outcome = await payLocalCheckout({
+        data: { id: session.id, cardNumber, shippingAddress: { ...address, country: 'US' } },
+      })
+      if (outcome.ok) {
+        queryClient.setQueryData(checkoutSessionQuery(session.id).queryKey, outcome)
+        void queryClient.invalidateQueries({ queryKey: cartQuery().queryKey })
+        await navigate({ to: '/photo-products/checkout/complete', search: { checkout: session.id } })
+        return
+      }
+      const failure = outcome.error
+      if (failure.code === 'payment_declined') {
+        setDeclined(true)
+        setProblem(failure.message)
+        focusField('cardNumber')
+      } else if (failure.issues.length > 0) {
+        const { fields, other } = fieldErrorsOf(failure)
+        setErrors(fields)
+        setProblem(other.length > 0 ? other.join(' ') : 'Please check the highlighted fields.')
+        const first = fieldOrder.find((f) => fields[f])
+        if (first) focusField(first)
+      } else if (failure.status === 409 || failure.status === 404) {
+        // The session ended meanwhile (cancelled in another tab, timed out, or already paid).
+        await queryClient.invalidateQueries({ queryKey: checkoutSessionQuery(session.id).queryKey })
+        setProblem(failure.message)
+      } else {
+        setProblem(failure.message)
+      }
+    } catch (error) {
+      setProblem(`We couldn’t reach the payment service: ${error instanceof Error ? error.message : 'Unknown error'}. Nothing was charged; try again.`)
+    }
+    setPaying(false)
+  }
+
+  const set = (field: AddressField) => (value: string) => setAddress((a) => ({ ...a, [field]: value }))
+  const total = formatCents(session.totals.totalCents)
+
+  return (
+    <main id="main" className="pb-16">
+      <div className="border-b border-ink/10 bg-cream-card">
+        <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
+          <p className="flex items-center gap-2 font-semibold">
+            <LogoMark className="size-7" />
+            Keepsake checkout
+          </p>
+          <p className="rounded-full bg-gold-tint px-3 py-1 text-sm font-semibold text-gold-dark">Test mode</p>
+        </div>
+      </div>
+      <div className="mx-auto grid max-w-5xl gap-8 px-4 pt-6 sm:px-6 sm:pt-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)] lg:gap-12">
+        <section aria-labelledby="summary-heading" className="lg:sticky lg:top-24 lg:self-start">
+          <h1 id="summary-heading" className="text-ink-soft">
+            <span className="block text-base font-semibold">Pay Keepsake</span>
+            <span className="mt-1 block text-4xl font-bold tracking-tight text-ink tabular-nums" data-testid="checkout-total">
+              {total}
+            </span>
+          </h1>
+          <div className="mt-5 rounded-card bg-cream-card px-4 py-2 shadow-card sm:px-5">
+            <OrderLines lines={session.lines} thumbnail="sm" />
+            <div className="border-t border-ink/10 py-3">
+              <TotalsList totals={session.totals} totalLabel="Total due today" />
+            </div>
+          </div>
+          <p className="mt-4 text-sm text-ink-soft">
+            Changed your mind?{' '}
+            <a href={cancelUrlOf(session.id)} className="font-semibold text-cranberry underline-offset-4 hover:underline">
+              Cancel and return to the store
+            </a>
+          </p>
+        </section>
+
+        <form ref={form} onSubmit={(e) => void pay(e)} noValidate aria-labelledby="form-heading" className="space-y-8">
+          <h2 id="form-heading" className="sr-only">
+            Shipping and payment
+          </h2>
+          <fieldset className="space-y-4">
+            <legend className="text-xl font-bold">Contact</legend>
+            <TextField label="Full name" name="name" autoComplete="name" value={address.name} onChange={set('name')} error={errors.name} />
+            <TextField label="E-mail" name="email" type="email" autoComplete="email" value={address.email} onChange={set('email')} error={errors.email} hint="We’ll send the receipt and tracking here." />
+            <TextField label="Phone" optional name="phone" type="tel" autoComplete="tel" value={address.phone} onChange={set('phone')} error={errors.phone} hint="Only for the courier, if they need you." />
+          </fieldset>
+
+          <fieldset className="space-y-4">
+            <legend className="text-xl font-bold">Shipping address</legend>
+            <TextField label="Address line 1" name="line1" autoComplete="address-line1" value={address.line1} onChange={set('line1')} error={errors.line1} />
+            <TextField label="Address line 2" optional name="line2" autoComplete="address-line2" value={address.line2} onChange={set('line2')} error={errors.line2} hint="Apartment, suite, unit." />
+            <TextField label="City" name="city" autoComplete="address-level2" value={address.city} onChange={set('city')} error={errors.city} />
+            <div className="grid grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)] gap-3">
+              <SelectField label="State" name="state" autoComplete="address-level1" value={address.state} onChange={set('state')} error={errors.state} />
+              <TextField label="ZIP code" name="postalCode" autoComplete="postal-code" inputMode="numeric" value={address.postalCode} onChange={set('postalCode')} error={errors.postalCode} />
+            </div>
+            <div>
+              <label htmlFor="checkout-country" className="text-sm font-semibold">
+                Country
+              </label>
+              <input
+                id="checkout-country"
+                readOnly
+                value="United States"
+                autoComplete="country-name"
+                aria-describedby="checkout-country-hint"
+                className="mt-1 block min-h-11 w-full rounded-xl border-2 border-ink/10 bg-cream-deep/60 px-3 py-2 text-base text-ink-soft"
+              />
+              <p id="checkout-country-hint" className="mt-1 text-sm text-ink-soft">
+                We ship to the United States only for now.
+              </p>
+            </div>
+          </fieldset>
+
+          <fieldset className="space-y-4">
+            <legend className="text-xl font-bold">Payment</legend>
+            <TextField
+              label="Card number"
+              name="cardNumber"
+              autoComplete="cc-number"
+              inputMode="numeric"
+              placeholder="1234 1234 1234 1234"
+              value={cardNumber}
+              onChange={(v) => {
+                setCardNumber(groupCardNumber(v))
+                if (declined) setDeclined(false)
+              }}
+              error={errors.cardNumber ?? (declined && problem ? problem : undefined)}
+            />
+            <TestCards onUse={(number) => setCardNumber(groupCardNumber(number))} />
+          </fieldset>
+
+          {problem && !declined ? (
+            <p role="alert" className="rounded-xl border-2 border-cranberry/30 bg-cranberry-tint px-4 py-3 font-semibold text-cranberry-dark" data-testid="checkout-problem">
+              {problem}
+            </p>
+          ) : null}
+
+          <div>
+            <Button type="submit" disabled={paying} className="w-full text-lg">
+              {paying ? <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" /> : null}
+              {paying ? 'Paying…' : `Pay ${total}`}
+            </Button>
+            <p className="mt-3 text-center text-sm text-ink-soft">Nothing real is charged on this test checkout.</p>
+          </div>
+        </form>
+      </div>
+    </main>
+  )
+}
+
+const inputClass = (invalid: boolean) =>
+  // scroll-mt: a field focused for its error stays clear of the sticky header.
+  `mt-1 block min-h-11 w-full scroll-mt-32 rounded-xl border-2 bg-cream-card px-3 py-2 text-base text-ink placeholder:text-ink-faint ${
+    invalid ? 'border-cranberry' : 'border-ink/20 hover:border-ink/35'
+  }`
+
+type TextFieldProps = {
+  label: string
+  name: Field
+  value: string
+  onChange: (value: string) => void
+  error?: string
+  hint?: string
+  optional?: boolean
+  type?: 'text' | 'email' | 'tel'
+  autoComplete: string
+  inputMode?: 'numeric' | 'text'
+  placeholder?: string
+}
+
+function TextField({ label, name, value, onChange, error, hint, optional, type = 'text', autoComplete, inputMode, placeholder }: TextFieldProps) {
+  const id = useId()
+  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-semibold">
+        {label}
+        {optional ? <span className="font-normal text-ink-soft"> (optional)</span> : null}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        placeholder={placeholder}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described}
+        className={inputClass(Boolean(error))}
+      />
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-ink-soft">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={`${id}-error`} error={error} />
+    </div>
+  )
+}
+
+function SelectField({ label, name, value, onChange, error, autoComplete }: Omit<TextFieldProps, 'type' | 'hint' | 'optional'>) {
+  const id = useId()
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-semibold">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        autoComplete={autoComplete}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={inputClass(Boolean(error))}
+      >
+        <option value="">Choose…</option>
+        {usStates.map(([code, stateName]) => (
+          <option key={code} value={code}>
+            {stateName}
+          </option>
+        ))}
+      </select>
+      <FieldError id={`${id}-error`} error={error} />
+    </div>
+  )
+}
+
+function FieldError({ id, error }: { id: string; error?: string }) {
+  if (!error) return null
+  return (
+    <p id={id} className="mt-1 flex items-start gap-1.5 text-sm font-semibold text-cranberry-dark" role="alert">
+      <span aria-hidden="true">!</span>
+      {error}
+    </p>
+  )
+}
+
+function TestCards({ onUse }: { onUse: (number: string) => void }) {
+  const cards = [
+    { number: LOCAL_TEST_CARDS.succeeds, label: 'pays' },
+    { number: LOCAL_TEST_CARDS.declined, label: 'is declined' },
+  ]
+  return (
+    <div className="rounded-xl bg-gold-tint px-4 py-3 text-sm" data-testid="test-cards">
+      <p className="font-semibold">Test cards</p>
+      <ul className="mt-1 space-y-1">
+        {cards.map((card) => (
+          <li key={card.number} className="flex flex-wrap items-center justify-between gap-x-3">
+            <span>
+              <span className="font-mono tabular-nums">{groupCardNumber(card.number)}</span> {card.label}
+            </span>
+            <button
+              type="button"
+              onClick={() => onUse(card.number)}
+              className="min-h-11 rounded-full px-2 font-semibold text-cranberry-dark underline-offset-4 hover:underline"
+              aria-label={`Use ${groupCardNumber(card.number)}, which ${card.label}`}
+            >
+              Use
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+function Shell({ children, testId }: { children: ReactNode; testId: string }) {
+  return (
+    <main id="main" className="mx-auto flex min-h-[60dvh] max-w-xl flex-col items-center justify-center px-6 py-16 text-center" data-testid={testId}>
+      <LogoMark className="mb-6 size-14" />
+      {children}
+    </main>
+  )
+}
+
+function Ended({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
+  return (
+    <Shell testId={testId}>
+      <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
+      <p className="mt-3 text-lg text-ink-soft">{children}</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <ButtonLink to="/photo-products/cart">Back to your cart</ButtonLink>
+        <ButtonLink to="/photo-products" variant="secondary">
+          Go to the store
+        </ButtonLink>
+      </div>
+    </Shell>
+  )
+}
+
+function SignedOut() {
+  const { demoMode } = usePublicConfig()
+  return (
+    <Shell testId="checkout-signed-out">
+      <h1 className="text-3xl font-bold tracking-tight">Sign in to pay</h1>
+      <p className="mt-3 text-lg text-ink-soft">This checkout belongs to a Keepsake account. Sign in with the same account to continue.</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        {demoMode ? <ButtonLink to="/utils/demo-sign-in">Sign in as a demo family</ButtonLink> : null}
+        <ButtonLink to="/photo-products" variant="secondary">
+          Go to the store
+        </ButtonLink>
+      </div>
+    </Shell>
+  )
+}
+
+function LoadFailed({ message, sessionId }: { message: string; sessionId: string }) {
+  const queryClient = useQueryClient()
+  const { supportEmail } = usePublicConfig()
+  return (
+    <Shell testId="checkout-error">
+      <h1 className="text-3xl font-bold tracking-tight">We couldn’t open this checkout</h1>
+      <p className="mt-3 text-lg text-ink-soft">{message}. Nothing was charged.</p>
+      <p className="mt-2 text-sm text-ink-soft">
+        Still stuck? Write to{' '}
+        <a className="font-semibold text-cranberry underline" href={`mailto:${supportEmail}`}>
+          {supportEmail}
+        </a>
+        .
+      </p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Button onClick={() => void queryClient.invalidateQueries({ queryKey: checkoutSessionQuery(sessionId).queryKey })}>Try again</Button>
+        <Link to="/photo-products/cart" className="inline-flex min-h-11 items-center px-2 font-semibold text-cranberry underline-offset-4 hover:underline">
+          Back to your cart
+        </Link>
+      </div>
+    </Shell>
+  )
+}

@@ -1,0 +1,259 @@
+import { useQuery } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { Button, ButtonLink } from '~/components/ui/Button'
+import type { Order, OrderStatus } from '~/contract/cart'
+import { ordersQuery } from '~/features/cart/cart.functions'
+import { OrderLines } from '~/features/cart/OrderLines'
+import { LineThumbnail, TotalsList } from '~/features/cart/Totals'
+import { formatCents } from '~/lib/currency'
+import { usePublicConfig } from '~/lib/public-config'
+
+/** While any order is still on its way, the list is read again this often (the print provider moves it along). */
+const REFRESH_MS = 15_000
+
+const steps = [
+  { status: 'paid', label: 'Paid' },
+  { status: 'submitted', label: 'Sent to print' },
+  { status: 'in_production', label: 'In production' },
+  { status: 'shipped', label: 'Shipped' },
+] as const satisfies readonly { status: OrderStatus; label: string }[]
+
+/** One line on where the order is now, under its timeline. */
+const whereNow: Record<Exclude<OrderStatus, 'submission_failed'>, string> = {
+  paid: 'Paid — we’re sending your design to the printer.',
+  submitted: 'At the printer — production starts soon.',
+  in_production: 'Being printed, cut and packed in its gift box.',
+  shipped: 'On its way to you.',
+}
+
+/** How far along the four steps an order is; a failed submission is stuck after Paid. */
+const reached: Record<OrderStatus, number> = { paid: 0, submission_failed: 0, submitted: 1, in_production: 2, shipped: 3 }
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' })
+
+/** /photo-products/orders: every order the shopper placed, newest first, with where it is now. */
+export function OrdersPage() {
+  const orders = useQuery({
+    ...ordersQuery(),
+    refetchInterval: (q) => (q.state.data?.some((o) => o.status !== 'shipped') ? REFRESH_MS : false),
+  })
+  let body: ReactNode
+  if (orders.isPending) body = <OrdersSkeleton />
+  else if (orders.isError) body = <LoadFailed onRetry={() => void orders.refetch()} retrying={orders.isFetching} />
+  else if (orders.data === null) body = <SignedOut />
+  else if (orders.data.length === 0) {
+    body = (
+      <Panel testId="orders-empty" title="No orders yet" action={<ButtonLink to="/photo-products">Make a photo ornament</ButtonLink>}>
+        When you buy ornaments, you’ll follow them here from the printer to your door.
+      </Panel>
+    )
+  } else {
+    body = (
+      <ol className="space-y-6" aria-label="Your orders">
+        {orders.data.map((order) => (
+          <OrderCard key={order.id} order={order} />
+        ))}
+      </ol>
+    )
+  }
+  return (
+    <main id="main" className="mx-auto max-w-4xl px-4 pb-16 pt-8 sm:px-6 sm:pt-12">
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Your orders</h1>
+      <p className="mt-2 text-ink-soft">From the printer to your door: each order shows where it is now.</p>
+      <div className="mt-6">{body}</div>
+    </main>
+  )
+}
+
+function OrderCard({ order }: { order: Order }) {
+  const { supportEmail } = usePublicConfig()
+  const shown = order.lines.slice(0, 3)
+  const more = order.lines.length - shown.length
+  return (
+    <li id={`order-${order.reference}`} className="scroll-mt-28 rounded-card bg-cream-card p-5 shadow-card sm:p-6" data-testid="order-card">
+      <div className="flex flex-wrap items-start justify-between gap-x-6 gap-y-3">
+        <div>
+          <h2 className="text-xl font-bold">
+            <span className="sr-only">Order </span>
+            <span className="font-mono tracking-wide" data-testid="order-card-reference">
+              {order.reference}
+            </span>
+          </h2>
+          <p className="text-sm text-ink-soft">
+            Placed{' '}
+            <time dateTime={order.createdAt} suppressHydrationWarning>
+              {dateFormat.format(new Date(order.createdAt))}
+            </time>{' '}
+            · {order.totals.itemCount === 1 ? '1 item' : `${order.totals.itemCount} items`}
+          </p>
+        </div>
+        <p className="text-right">
+          <span className="block text-sm text-ink-soft">Total</span>
+          <span className="text-xl font-bold tabular-nums">{formatCents(order.totals.totalCents)}</span>
+        </p>
+      </div>
+      <ul className="mt-4 flex gap-2" aria-label="Designs in this order">
+        {shown.map((line) => (
+          <li key={line.cartItemId}>
+            <LineThumbnail src={line.previewCdnUrl} alt={`${line.title}, quantity ${line.quantity}`} size="sm" />
+          </li>
+        ))}
+        {more > 0 ? (
+          <li className="grid size-14 place-items-center rounded-xl bg-cream-deep text-sm font-semibold text-ink-soft">+{more}</li>
+        ) : null}
+      </ul>
+      <Timeline order={order} />
+      {order.status !== 'submission_failed' ? (
+        <p className="mt-3 text-sm text-ink-soft" data-testid="order-status">
+          {whereNow[order.status]}
+        </p>
+      ) : null}
+      {order.status === 'submission_failed' ? (
+        <p className="mt-4 rounded-xl bg-gold-tint px-4 py-3 text-sm text-ink" role="status" data-testid="order-trouble">
+          We’re having trouble sending this to print — we’ll keep trying; contact{' '}
+          <a className="font-semibold text-cranberry-dark underline" href={`mailto:${supportEmail}?subject=${encodeURIComponent(`Order ${order.reference}`)}`}>
+            {supportEmail}
+          </a>
+          .
+        </p>
+      ) : null}
+      {order.trackingNumber ? (
+        <p className="mt-4 text-sm">
+          Tracking number{' '}
+          {order.trackingUrl ? (
+            <a href={order.trackingUrl} className="font-mono font-semibold text-cranberry-dark underline" target="_blank" rel="noreferrer">
+              {order.trackingNumber}
+            </a>
+          ) : (
+            <span className="font-mono font-semibold">{order.trackingNumber}</span>
+          )}
+        </p>
+      ) : null}
+      <details className="group mt-4 border-t border-ink/10 pt-2">
+        <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 font-semibold text-cranberry-dark">
+          <span aria-hidden="true" className="transition-transform group-open:rotate-90">
+            ›
+          </span>
+          Order details
+        </summary>
+        <div className="grid gap-6 pb-2 md:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)]">
+          <div>
+            <OrderLines lines={order.lines} thumbnail="sm" />
+            <div className="border-t border-ink/10 pt-3">
+              <TotalsList totals={order.totals} totalLabel="Paid" />
+            </div>
+          </div>
+          {order.shippingAddress ? (
+            <div>
+              <h3 className="font-semibold">Shipping to</h3>
+              <address className="mt-1 not-italic leading-relaxed text-ink-soft">
+                {order.shippingAddress.name}
+                <br />
+                {order.shippingAddress.line1}
+                {order.shippingAddress.line2 ? (
+                  <>
+                    <br />
+                    {order.shippingAddress.line2}
+                  </>
+                ) : null}
+                <br />
+                {order.shippingAddress.city}, {order.shippingAddress.state} {order.shippingAddress.postalCode}
+              </address>
+            </div>
+          ) : null}
+        </div>
+      </details>
+    </li>
+  )
+}
+
+function Timeline({ order }: { order: Order }) {
+  const at = reached[order.status]
+  const troubled = order.status === 'submission_failed'
+  return (
+    <ol className="mt-5 grid grid-cols-4 gap-1" aria-label="Order progress" data-testid="order-timeline">
+      {steps.map((step, i) => {
+        const done = i <= at
+        const trouble = troubled && i === at + 1
+        const state = trouble ? 'needs attention' : done ? (i === at ? 'current step' : 'done') : 'not yet'
+        return (
+          <li key={step.status} className="flex flex-col items-center text-center" data-state={trouble ? 'trouble' : done ? 'done' : 'todo'} aria-current={i === at ? 'step' : undefined}>
+            <div className="flex w-full items-center">
+              <span className={`h-1 flex-1 rounded-full ${i === 0 ? 'invisible' : done || trouble ? 'bg-pine' : 'bg-ink/15'}`} />
+              <span
+                aria-hidden="true"
+                className={`grid size-7 shrink-0 place-items-center rounded-full text-sm font-bold ${
+                  trouble ? 'bg-gold text-ink' : done ? 'bg-pine text-white' : 'border-2 border-ink/20 bg-cream-card text-ink-soft'
+                }`}
+              >
+                {trouble ? '!' : done ? '✓' : i + 1}
+              </span>
+              <span className={`h-1 flex-1 rounded-full ${i === steps.length - 1 ? 'invisible' : i < at ? 'bg-pine' : 'bg-ink/15'}`} />
+            </div>
+            <span className={`mt-1.5 text-xs leading-tight sm:text-sm ${done || trouble ? 'font-semibold text-ink' : 'text-ink-soft'}`}>
+              {step.label}
+              <span className="sr-only">, {state}</span>
+            </span>
+          </li>
+        )
+      })}
+    </ol>
+  )
+}
+
+function Panel({ title, children, action, testId }: { title: string; children: ReactNode; action?: ReactNode; testId: string }) {
+  return (
+    <section className="rounded-card border-2 border-dashed border-ink/15 bg-cream-card/60 px-6 py-12 text-center" data-testid={testId}>
+      <h2 className="text-2xl font-bold tracking-tight">{title}</h2>
+      <div className="mx-auto mt-2 max-w-md text-ink-soft">{children}</div>
+      {action ? <div className="mt-6 flex flex-wrap justify-center gap-3">{action}</div> : null}
+    </section>
+  )
+}
+
+function SignedOut() {
+  const { demoMode } = usePublicConfig()
+  return (
+    <Panel
+      testId="orders-signed-out"
+      title="Sign in to see your orders"
+      action={demoMode ? <ButtonLink to="/utils/demo-sign-in">Sign in as a demo family</ButtonLink> : undefined}
+    >
+      Your orders are kept with your Keepsake account. Open the store from the Keepsake app to see them.
+    </Panel>
+  )
+}
+
+function LoadFailed({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  const { supportEmail } = usePublicConfig()
+  return (
+    <Panel
+      testId="orders-error"
+      title="We couldn’t load your orders"
+      action={
+        <Button onClick={onRetry} disabled={retrying}>
+          {retrying ? 'Trying again…' : 'Try again'}
+        </Button>
+      }
+    >
+      <p>Your orders are safe. Check your connection and try again.</p>
+      <p className="mt-2 text-sm">
+        Questions about an order? Write to{' '}
+        <a className="font-semibold text-cranberry underline" href={`mailto:${supportEmail}`}>
+          {supportEmail}
+        </a>
+        .
+      </p>
+    </Panel>
+  )
+}
+
+function OrdersSkeleton() {
+  return (
+    <div className="space-y-6" role="status" aria-label="Loading your orders">
+      {[0, 1].map((i) => (
+        <div key={i} className="h-48 animate-pulse rounded-card bg-cream-card shadow-card" />
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,28 @@
+import { createFileRoute } from '@tanstack/react-router'
+import * as z from 'zod/mini'
+import { ErrorPage } from '~/components/ui/ErrorPage'
+import { checkoutSessionQuery } from '~/features/cart/cart.functions'
+import { CheckoutCompletePage } from '~/features/checkout/CheckoutCompletePage'
+
+// The success URL the API gives the provider: ?checkout=<our session id>&session_id=<the provider's id>.
+const searchSchema = z.object({
+  checkout: z.catch(z.optional(z.uuid()), undefined),
+  session_id: z.catch(z.optional(z.string().check(z.maxLength(255))), undefined),
+})
+
+export const Route = createFileRoute('/photo-products/checkout/complete')({
+  validateSearch: searchSchema,
+  loaderDeps: ({ search }) => ({ checkout: search.checkout }),
+  loader: ({ context, deps }) => (deps.checkout ? context.queryClient.prefetchQuery(checkoutSessionQuery(deps.checkout)) : undefined),
+  head: () => ({ meta: [{ title: 'Your order — Keepsake' }, { name: 'robots', content: 'noindex' }] }),
+  component: CheckoutCompleteRoute,
+})
+
+function CheckoutCompleteRoute() {
+  const { checkout } = Route.useSearch()
+  if (!checkout) {
+    return <ErrorPage title="We can’t find this checkout" message="The link is missing its checkout reference. If you paid, your order is under Orders." />
+  }
+  return <CheckoutCompletePage key={checkout} sessionId={checkout} />
+}
+

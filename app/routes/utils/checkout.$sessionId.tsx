@@ -1,0 +1,28 @@
+import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
+import { checkoutSessionQuery } from '~/features/cart/cart.functions'
+import { LocalCheckoutPage } from '~/features/checkout/LocalCheckoutPage'
+import { currentUserQuery } from '~/features/utils/account.functions'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** The local payment provider's hosted page: the `url` of a local checkout session. */
+export const Route = createFileRoute('/utils/checkout/$sessionId')({
+  beforeLoad: ({ params }) => {
+    if (!UUID.test(params.sessionId)) throw notFound()
+  },
+  loader: async ({ context: { queryClient }, params }) => {
+    const [session] = await Promise.all([
+      queryClient.fetchQuery(checkoutSessionQuery(params.sessionId)),
+      queryClient.prefetchQuery(currentUserQuery()),
+    ])
+    // Paid (or being paid) already: the shopper belongs on the return page.
+    if (session.ok && (session.data.status === 'paid' || session.data.status === 'processing')) {
+      throw redirect({ to: '/photo-products/checkout/complete', search: { checkout: params.sessionId }, replace: true })
+    }
+  },
+  head: () => ({ meta: [{ title: 'Checkout — Keepsake' }, { name: 'robots', content: 'noindex' }] }),
+  component: function LocalCheckoutRoute() {
+    const { sessionId } = Route.useParams()
+    return <LocalCheckoutPage sessionId={sessionId} />
+  },
+})
