@@ -19,13 +19,14 @@ export const cartTransitions: Transitions<CartStatus> = {
 /**
  * Checkout session: payments only move forward, so a webhook delivered late or twice never undoes a
  * newer state. `processing` is a completed session whose payment (e.g. a bank debit) is still pending.
+ * A session we consider expired that the provider says was paid is still paid: money is never dropped.
  */
 export const checkoutSessionTransitions: Transitions<CheckoutSessionStatus> = {
   open: ['processing', 'paid', 'failed', 'expired'],
   processing: ['paid', 'failed'],
   paid: [],
   failed: [],
-  expired: [],
+  expired: ['paid'],
 }
 
 /** Order: made paid, then moved along by the print provider; a failed submission is retried by hand. */

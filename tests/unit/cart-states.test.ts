@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest'
+import { canMove, cartTransitions, checkoutSessionTransitions, orderTransitions } from '../../app/lib/cart-states'
+import { cartTotals, FREE_SHIPPING_THRESHOLD_CENTS, SHIPPING_CENTS } from '../../app/lib/pricing'
+import fc from 'fast-check'
+
+describe('state transitions', () => {
+  it('a checked-out cart never moves again; abandoned and active swap', () => {
+    expect(cartTransitions.checked_out).toEqual([])
+    expect(canMove(cartTransitions, 'active', 'abandoned')).toBe(true)
+    expect(canMove(cartTransitions, 'abandoned', 'active')).toBe(true)
+    expect(canMove(cartTransitions, 'active', 'active')).toBe(false)
+  })
+
+  it('a paid session is final, and nothing moves a session back to open', () => {
+    expect(checkoutSessionTransitions.paid).toEqual([])
+    for (const from of Object.keys(checkoutSessionTransitions) as (keyof typeof checkoutSessionTransitions)[]) {
+      expect(canMove(checkoutSessionTransitions, from, 'open')).toBe(false)
+    }
+    expect(canMove(checkoutSessionTransitions, 'processing', 'paid')).toBe(true)
+    expect(canMove(checkoutSessionTransitions, 'expired', 'paid')).toBe(true)
+    expect(canMove(checkoutSessionTransitions, 'failed', 'paid')).toBe(false)
+  })
+
+  it('an order only moves towards shipped', () => {
+    expect(orderTransitions.shipped).toEqual([])
+    expect(canMove(orderTransitions, 'in_production', 'submitted')).toBe(false)
+  })
+})
+
+describe('cart totals', () => {
+  it('one star pair: list 29.99, sale 24.99, plus shipping', () => {
+    expect(cartTotals([{ priceCents: 2999, salePriceCents: 2499, quantity: 1 }])).toMatchObject({
+      subtotalCents: 2999,
+      saleSavingsCents: 500,
+      shippingCents: SHIPPING_CENTS,
+      totalCents: 2499 + SHIPPING_CENTS,
+    })
+  })
+
+  it('credit reduces the total but never below zero', () => {
+    const totals = cartTotals([{ priceCents: 2999, salePriceCents: 2499, quantity: 1 }], 100_000)
+    expect(totals).toMatchObject({ creditsCents: 2499 + SHIPPING_CENTS, totalCents: 0 })
+  })
+
+  it('for any cart: total = subtotal − savings + shipping − credits, never negative; free shipping from the threshold', () => {
+    const line = fc.record({ priceCents: fc.integer({ min: 0, max: 10_000 }), salePriceCents: fc.integer({ min: 0, max: 10_000 }), quantity: fc.integer({ min: 1, max: 10 }) })
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 20 }), fc.integer({ min: 0, max: 50_000 }), (lines, credit) => {
+        const t = cartTotals(lines, credit)
+        expect(t.totalCents).toBe(t.subtotalCents - t.saleSavingsCents + t.shippingCents - t.creditsCents)
+        expect(t.totalCents).toBeGreaterThanOrEqual(0)
+        expect(t.saleSavingsCents).toBeGreaterThanOrEqual(0)
+        const sale = t.subtotalCents - t.saleSavingsCents
+        expect(t.shippingCents).toBe(lines.length === 0 || sale >= FREE_SHIPPING_THRESHOLD_CENTS ? 0 : SHIPPING_CENTS)
+      }),
+    )
+  })
+})
