@@ -11,6 +11,10 @@ import { TotalsList } from '~/features/cart/Totals'
 import { track } from '~/lib/analytics'
 import { usePublicConfig } from '~/lib/public-config'
 
+/** Still waiting on the provider: not yet paid, or paid but the order is not made yet. */
+const confirming = (session: CheckoutSession) =>
+  session.status === 'open' || session.status === 'processing' || (session.status === 'paid' && !session.orderId)
+
 /** The return page asks again this often while the payment is being confirmed, for at most this long. */
 const POLL_EVERY_MS = 1500
 const POLL_FOR_MS = 30_000
@@ -40,8 +44,6 @@ export function CheckoutCompletePage({ sessionId }: { sessionId: string }) {
   const queryClient = useQueryClient()
   const startedAt = useRef(Date.now())
   const [gaveUp, setGaveUp] = useState(false)
-  const confirming = (session: CheckoutSession) =>
-    session.status === 'open' || session.status === 'processing' || (session.status === 'paid' && !session.orderId)
   const query = useQuery({
     ...checkoutSessionQuery(sessionId),
     refetchInterval: (q) => {
