@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Button, ButtonLink } from '~/components/ui/Button'
+import { LoadFailedPanel, StatePanel } from '~/components/ui/StatePanel'
 import type { Cart } from '~/contract/cart'
 import { OrnamentArt } from '~/features/photo-products/OrnamentArt'
 import { track } from '~/lib/analytics'
@@ -194,24 +195,9 @@ function ReturnBanner({ note }: { note: Exclude<ReturnNote, null> }) {
   )
 }
 
-function Panel({ title, children, action, art, testId }: { title: string; children: ReactNode; action?: ReactNode; art?: ReactNode; testId: string }) {
-  return (
-    <section className="rounded-card border-2 border-dashed border-ink/15 bg-cream-card/60 px-6 py-12 text-center" data-testid={testId}>
-      {art ? (
-        <div aria-hidden="true" className="mb-6 flex items-end justify-center gap-2">
-          {art}
-        </div>
-      ) : null}
-      <h2 className="text-2xl font-bold tracking-tight">{title}</h2>
-      <div className="mx-auto mt-2 max-w-md text-ink-soft">{children}</div>
-      {action ? <div className="mt-6 flex flex-wrap justify-center gap-3">{action}</div> : null}
-    </section>
-  )
-}
-
 function EmptyCart() {
   return (
-    <Panel
+    <StatePanel
       testId="cart-empty"
       title="Your cart is empty"
       art={
@@ -224,14 +210,14 @@ function EmptyCart() {
       action={<ButtonLink to="/photo-products">Make a photo ornament</ButtonLink>}
     >
       <p>Pick two photos from your family album and we’ll turn them into a matching pair of ornaments.</p>
-    </Panel>
+    </StatePanel>
   )
 }
 
 function SignedOut() {
   const { demoMode } = usePublicConfig()
   return (
-    <Panel
+    <StatePanel
       testId="cart-signed-out"
       title="Sign in to see your cart"
       action={
@@ -250,31 +236,20 @@ function SignedOut() {
         Your cart is kept with your Keepsake account. Open the store from the Keepsake app to see it.
         {demoMode ? ' On this demo store you can sign in as a demo family.' : ''}
       </p>
-    </Panel>
+    </StatePanel>
   )
 }
 
 function CartLoadFailed({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
-  const { supportEmail } = usePublicConfig()
   return (
-    <Panel
+    <LoadFailedPanel
       testId="cart-error"
       title="We couldn’t load your cart"
-      action={
-        <Button onClick={onRetry} disabled={retrying}>
-          {retrying ? 'Trying again…' : 'Try again'}
-        </Button>
-      }
-    >
-      <p>Your designs are safe. Check your connection and try again.</p>
-      <p className="mt-2 text-sm">
-        Still stuck? Write to{' '}
-        <a className="font-semibold text-cranberry underline" href={`mailto:${supportEmail}`}>
-          {supportEmail}
-        </a>
-        .
-      </p>
-    </Panel>
+      reassurance="Your designs are safe. Check your connection and try again."
+      supportLead="Still stuck?"
+      onRetry={onRetry}
+      retrying={retrying}
+    />
   )
 }
 

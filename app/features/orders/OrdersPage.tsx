@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import { Button, ButtonLink } from '~/components/ui/Button'
+import { ButtonLink } from '~/components/ui/Button'
+import { LoadFailedPanel, StatePanel } from '~/components/ui/StatePanel'
 import type { Order, OrderStatus } from '~/contract/cart'
 import { ordersQuery } from '~/features/cart/cart.functions'
 import { OrderLines } from '~/features/cart/OrderLines'
@@ -43,9 +44,9 @@ export function OrdersPage() {
   else if (orders.data === null) body = <SignedOut />
   else if (orders.data.length === 0) {
     body = (
-      <Panel testId="orders-empty" title="No orders yet" action={<ButtonLink to="/photo-products">Make a photo ornament</ButtonLink>}>
+      <StatePanel testId="orders-empty" title="No orders yet" action={<ButtonLink to="/photo-products">Make a photo ornament</ButtonLink>}>
         When you buy ornaments, you’ll follow them here from the printer to your door.
-      </Panel>
+      </StatePanel>
     )
   } else {
     body = (
@@ -201,50 +202,29 @@ function Timeline({ order }: { order: Order }) {
   )
 }
 
-function Panel({ title, children, action, testId }: { title: string; children: ReactNode; action?: ReactNode; testId: string }) {
-  return (
-    <section className="rounded-card border-2 border-dashed border-ink/15 bg-cream-card/60 px-6 py-12 text-center" data-testid={testId}>
-      <h2 className="text-2xl font-bold tracking-tight">{title}</h2>
-      <div className="mx-auto mt-2 max-w-md text-ink-soft">{children}</div>
-      {action ? <div className="mt-6 flex flex-wrap justify-center gap-3">{action}</div> : null}
-    </section>
-  )
-}
-
 function SignedOut() {
   const { demoMode } = usePublicConfig()
   return (
-    <Panel
+    <StatePanel
       testId="orders-signed-out"
       title="Sign in to see your orders"
       action={demoMode ? <ButtonLink to="/utils/demo-sign-in">Sign in as a demo family</ButtonLink> : undefined}
     >
       Your orders are kept with your Keepsake account. Open the store from the Keepsake app to see them.
-    </Panel>
+    </StatePanel>
   )
 }
 
 function LoadFailed({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
-  const { supportEmail } = usePublicConfig()
   return (
-    <Panel
+    <LoadFailedPanel
       testId="orders-error"
       title="We couldn’t load your orders"
-      action={
-        <Button onClick={onRetry} disabled={retrying}>
-          {retrying ? 'Trying again…' : 'Try again'}
-        </Button>
-      }
-    >
-      <p>Your orders are safe. Check your connection and try again.</p>
-      <p className="mt-2 text-sm">
-        Questions about an order? Write to{' '}
-        <a className="font-semibold text-cranberry underline" href={`mailto:${supportEmail}`}>
-          {supportEmail}
-        </a>
-        .
-      </p>
-    </Panel>
+      reassurance="Your orders are safe. Check your connection and try again."
+      supportLead="Questions about an order?"
+      onRetry={onRetry}
+      retrying={retrying}
+    />
   )
 }
 
