@@ -98,6 +98,7 @@ const envSchema = z.object({
     .max(7 * 24 * 3600, { error: 'expected at most a week' })
     .default(60),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, { error: 'expected a redis:// URL' }).optional(),
+  TRUST_PROXY: bool(false),
 })
 
 export class ConfigError extends Error {
@@ -165,6 +166,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     printify: e.PRINTIFY_API_TOKEN && e.PRINTIFY_SHOP_ID ? { apiToken: e.PRINTIFY_API_TOKEN, shopId: e.PRINTIFY_SHOP_ID } : null,
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null } : null,
     redisUrl: e.REDIS_URL ?? null,
+    /** Whether X-Forwarded-For from the proxy in front of us names the client (only behind a proxy that sets it). */
+    trustProxy: e.TRUST_PROXY,
     /** The local print provider moves an order one production step (submitted → in production → shipped) this often. */
     localFulfilmentStepSeconds: e.LOCAL_FULFILMENT_STEP_SECONDS,
     /** CDN hosts the photo proxy may fetch from, besides our own media and bucket. */

@@ -1,4 +1,5 @@
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
+import { withClientAddress } from './api/client-address'
 import { handleApiRequest } from './api/server'
 import { registerInProcessApi } from './lib/api-client'
 
@@ -7,6 +8,7 @@ registerInProcessApi(handleApiRequest)
 
 export default createServerEntry({
   fetch(request) {
-    return handler.fetch(request)
+    // srvx gives the peer address (or X-Forwarded-For's client with TRUST_PROXY); rate limits key on it.
+    return withClientAddress((request as Request & { ip?: string }).ip, () => handler.fetch(request))
   },
 })

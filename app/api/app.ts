@@ -17,6 +17,8 @@ import { growthRoutes } from './routes/growth'
 import { mediaRoutes } from './routes/media'
 import { photoProductRoutes } from './routes/photo-products'
 import { printifyRoutes } from './routes/printify'
+import { referralRoutes } from './routes/referral'
+import { rateLimiterFor, type RateLimiter } from './rate-limit'
 import { paymentProviderFor } from './providers/payments'
 import type { PaymentProvider } from './providers/payments/provider'
 import { printProviderFor } from './providers/print'
@@ -33,10 +35,16 @@ function errorBody(code: ErrorCode, message: string, requestIdValue: string | un
 
 /** The album API of SPEC.md §7, mounted at /v1. Dependencies are passed in so tests get a fresh database and storage. */
 export function createApi(
-  given: Omit<ApiDeps, 'media' | 'storage' | 'print' | 'payments'> & { storage?: ObjectStorage; print?: PrintProvider; payments?: PaymentProvider },
+  given: Omit<ApiDeps, 'media' | 'storage' | 'print' | 'payments' | 'rateLimiter'> & {
+    storage?: ObjectStorage
+    print?: PrintProvider
+    payments?: PaymentProvider
+    rateLimiter?: RateLimiter
+  },
 ) {
   const deps: ApiDeps = {
     ...given,
+    rateLimiter: given.rateLimiter ?? rateLimiterFor(given.config),
     storage: given.storage ?? storageFor(given.config),
     media: mediaUrls(given.config),
     print: given.print ?? printProviderFor(given.config),
@@ -89,6 +97,7 @@ export function createApi(
   api.route('/', photoProductRoutes)
   api.route('/', printifyRoutes)
   api.route('/', cartRoutes)
+  api.route('/', referralRoutes)
   api.route('/', analyticsRoutes)
   api.route('/', albumRoutes(deps.config.productSlug))
   api.route('/', mediaRoutes)

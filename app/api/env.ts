@@ -3,6 +3,7 @@ import type { Database } from './db/client'
 import type { MediaUrls } from './media/urls'
 import type { PaymentProvider } from './providers/payments/provider'
 import type { PrintProvider } from './providers/print/provider'
+import type { RateLimiter } from './rate-limit'
 import type { ObjectStorage } from './storage/storage'
 
 export type ApiDeps = {
@@ -12,6 +13,8 @@ export type ApiDeps = {
   media: MediaUrls
   print: PrintProvider
   payments: PaymentProvider
+  /** In-process by default, Redis when REDIS_URL is set. */
+  rateLimiter: RateLimiter
   /** The API's clock; tests inject their own. */
   now: () => Date
 }

@@ -110,6 +110,8 @@ export const cartSchema = z.object({
   status: z.enum(cartStatuses),
   items: z.array(cartItemSchema),
   totals: totalsSchema,
+  /** The shopper's store-credit balance; totals.creditsCents is the part of it this cart would use. */
+  availableCreditCents: z.number().int(),
   updatedAt: z.string(),
 })
 export type Cart = z.infer<typeof cartSchema>
@@ -188,7 +190,7 @@ export type LocalPaymentRequest = z.input<typeof localPaymentRequestSchema>
 // ---------------------------------------------------------------------------------------------
 // Orders
 
-export const orderStatuses = ['paid', 'submitted', 'in_production', 'shipped', 'submission_failed'] as const
+export const orderStatuses = ['paid', 'submitted', 'in_production', 'shipped', 'submission_failed', 'refunded'] as const
 export type OrderStatus = (typeof orderStatuses)[number]
 
 export const orderParamsSchema = z.object({ id: z.uuid({ error: 'Order id must be a UUID' }) })

@@ -29,13 +29,14 @@ export const checkoutSessionTransitions: Transitions<CheckoutSessionStatus> = {
   expired: ['paid'],
 }
 
-/** Order: made paid, then moved along by the print provider; a failed submission is retried by hand. */
+/** Order: made paid, then moved along by the print provider; a failed submission is retried by hand. Any order can be refunded. */
 export const orderTransitions: Transitions<OrderStatus> = {
-  paid: ['submitted', 'submission_failed'],
-  submission_failed: ['submitted'],
-  submitted: ['in_production', 'shipped'],
-  in_production: ['shipped'],
-  shipped: [],
+  paid: ['submitted', 'submission_failed', 'refunded'],
+  submission_failed: ['submitted', 'refunded'],
+  submitted: ['in_production', 'shipped', 'refunded'],
+  in_production: ['shipped', 'refunded'],
+  shipped: ['refunded'],
+  refunded: [],
 }
 
 export function canMove<S extends string>(transitions: Transitions<S>, from: S, to: S): boolean {

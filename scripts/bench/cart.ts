@@ -121,6 +121,7 @@ const [
   { previews },
   { findSessionUser },
   { cartItemsOf, openCart, totalsOf },
+  { balanceOf },
   { demoAccounts, seedDemoAccounts },
   { SESSION_COOKIE },
   { findOrnamentVariant, ornamentProduct, ornamentShapes, pseudoTemplates, variantOfShape },
@@ -133,6 +134,7 @@ const [
   import('../../app/api/db/schema'),
   import('../../app/api/services/accounts'),
   import('../../app/api/services/cart'),
+  import('../../app/api/services/credit'),
   import('../../app/api/services/demo'),
   import('../../app/contract/headers'),
   import('../../app/lib/ornaments'),
@@ -225,7 +227,7 @@ const baseline = http.createServer(async (req, res) => {
     const shopper = token ? await findSessionUser(db, token, new Date()) : null
     if (!shopper) return void res.writeHead(401).end()
     const cart = await openCart(db, shopper.id)
-    const rows = await cartItemsOf(db, cart.id)
+    const [rows, balance] = await Promise.all([cartItemsOf(db, cart.id), balanceOf(db, shopper.id)])
     const body = JSON.stringify({
       id: cart.id,
       status: cart.status,
@@ -245,7 +247,8 @@ const baseline = http.createServer(async (req, res) => {
           addedAt: row.createdAt.toISOString(),
         }
       }),
-      totals: totalsOf(rows),
+      totals: totalsOf(rows, balance),
+      availableCreditCents: balance,
       updatedAt: cart.updatedAt.toISOString(),
     })
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body)

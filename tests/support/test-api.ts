@@ -10,6 +10,8 @@ import { storageFor } from '../../app/api/storage'
 import type { PaymentProvider } from '../../app/api/providers/payments/provider'
 import type { PrintProvider } from '../../app/api/providers/print/provider'
 import { seedDemoAccounts, demoAccounts } from '../../app/api/services/demo'
+import { withClientAddress } from '../../app/api/client-address'
+import type { RateLimiter } from '../../app/api/rate-limit'
 
 export const TEST_ORIGIN = 'http://localhost:3000'
 
@@ -41,7 +43,10 @@ async function freshDatabase(): Promise<DatabaseHandle> {
 
 export type TestApi = Awaited<ReturnType<typeof createTestApi>>
 
-export async function createTestApi(env: Record<string, string> = {}, overrides: { print?: PrintProvider; payments?: PaymentProvider } = {}) {
+export async function createTestApi(
+  env: Record<string, string> = {},
+  overrides: { print?: PrintProvider; payments?: PaymentProvider; rateLimiter?: RateLimiter } = {},
+) {
   const database = await freshDatabase()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'keepsake-api-test-'))
   const config = loadConfig({ PUBLIC_URL: TEST_ORIGIN, DEMO_MODE: 'true', DATA_DIR: dataDir, ...env })
@@ -50,18 +55,16 @@ export async function createTestApi(env: Record<string, string> = {}, overrides:
   const api = createApi({ db: database.db, config, storage, now: () => clock, ...overrides })
   await seedDemoAccounts(database.db)
 
-  async function request(path: string, init: RequestInit & { json?: unknown; cookie?: string } = {}) {
+  /** `clientAddress` is the network address the request comes from (rate limits key on it). */
+  async function request(path: string, init: RequestInit & { json?: unknown; cookie?: string; clientAddress?: string } = {}) {
     const headers = new Headers(init.headers)
     if (init.json !== undefined) {
       headers.set('content-type', 'application/json')
     }
     if (init.cookie) headers.set('cookie', init.cookie)
-    const response = await api.fetch(
-      new Request(`${TEST_ORIGIN}${path}`, {
-        ...init,
-        headers,
-        body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
-      }),
+    const { json, cookie, clientAddress, ...rest } = init
+    const response = await withClientAddress(clientAddress ?? '203.0.113.1', () =>
+      api.fetch(new Request(`${TEST_ORIGIN}${path}`, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : init.body })),
     )
     const text = await response.text()
     let body: any = text
@@ -81,6 +84,14 @@ export async function createTestApi(env: Record<string, string> = {}, overrides:
     return cookie.split(';')[0]!
   }
 
+  /** Signs in as a brand-new demo shopper (POST /v1/demo/guests): answers the cookie and the user. */
+  async function signInGuest(clientAddress = '203.0.113.1') {
+    const res = await request('/v1/demo/guests', { method: 'POST', clientAddress })
+    const cookie = res.headers.get('set-cookie')
+    if (res.status !== 201 || !cookie) throw new Error(`demo guest sign-in failed: ${res.status} ${JSON.stringify(res.body)}`)
+    return { cookie: cookie.split(';')[0]!, user: res.body.user as { id: string; firstName: string; lastName: string; email: string } }
+  }
+
   return {
     api,
     db: database.db,
@@ -89,6 +100,7 @@ export async function createTestApi(env: Record<string, string> = {}, overrides:
     dataDir,
     request,
     signIn,
+    signInGuest,
     users: [demoAccounts[0].user, demoAccounts[1].user] as const,
     setNow: (date: Date) => {
       clock = date

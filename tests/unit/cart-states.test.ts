@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { canMove, cartTransitions, checkoutSessionTransitions, orderTransitions } from '../../app/lib/cart-states'
-import { cartTotals, FREE_SHIPPING_THRESHOLD_CENTS, SHIPPING_CENTS } from '../../app/lib/pricing'
+import { cartTotals, FREE_SHIPPING_THRESHOLD_CENTS, MIN_CHARGE_CENTS, SHIPPING_CENTS } from '../../app/lib/pricing'
 import fc from 'fast-check'
 
 describe('state transitions', () => {
@@ -37,9 +37,14 @@ describe('cart totals', () => {
     })
   })
 
-  it('credit reduces the total but never below zero', () => {
-    const totals = cartTotals([{ priceCents: 2999, salePriceCents: 2499, quantity: 1 }], 100_000)
-    expect(totals).toMatchObject({ creditsCents: 2499 + SHIPPING_CENTS, totalCents: 0 })
+  it('credit pays for the ornaments, not shipping, and never takes the total below the minimum charge', () => {
+    const one = [{ priceCents: 2999, salePriceCents: 2499, quantity: 1 }]
+    expect(cartTotals(one, 100_000)).toMatchObject({ creditsCents: 2499, totalCents: SHIPPING_CENTS })
+    expect(cartTotals(one, 1000)).toMatchObject({ creditsCents: 1000, totalCents: 1499 + SHIPPING_CENTS })
+    // Free shipping: the credit leaves the minimum charge to pay.
+    const two = [{ priceCents: 2999, salePriceCents: 2499, quantity: 3 }]
+    expect(cartTotals(two, 100_000)).toMatchObject({ shippingCents: 0, creditsCents: 3 * 2499 - MIN_CHARGE_CENTS, totalCents: MIN_CHARGE_CENTS })
+    expect(cartTotals([], 1000)).toMatchObject({ creditsCents: 0, totalCents: 0 })
   })
 
   it('for any cart: total = subtotal − savings + shipping − credits, never negative; free shipping from the threshold', () => {
@@ -49,6 +54,8 @@ describe('cart totals', () => {
         const t = cartTotals(lines, credit)
         expect(t.totalCents).toBe(t.subtotalCents - t.saleSavingsCents + t.shippingCents - t.creditsCents)
         expect(t.totalCents).toBeGreaterThanOrEqual(0)
+        expect(t.creditsCents).toBeLessThanOrEqual(Math.min(credit, t.subtotalCents - t.saleSavingsCents))
+        if (t.creditsCents > 0) expect(t.totalCents).toBeGreaterThanOrEqual(MIN_CHARGE_CENTS)
         expect(t.saleSavingsCents).toBeGreaterThanOrEqual(0)
         const sale = t.subtotalCents - t.saleSavingsCents
         expect(t.shippingCents).toBe(lines.length === 0 || sale >= FREE_SHIPPING_THRESHOLD_CENTS ? 0 : SHIPPING_CENTS)

@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm'
+import { orderStatuses } from '../../contract/cart'
+import { creditReasons, rewardStatuses } from '../../contract/referral'
 import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
@@ -221,6 +223,8 @@ export const checkoutSessions = pgTable(
     totals: jsonb('totals').$type<import('../../contract/cart').CartTotals>().notNull(),
     shippingAddress: jsonb('shipping_address').$type<import('../../contract/cart').ShippingAddress>(),
     lastError: text('last_error'),
+    /** Store credit held for this session (totals.creditsCents): reserved at creation, then spent or released once. */
+    creditStatus: text('credit_status', { enum: ['none', 'reserved', 'spent', 'released'] }).notNull().default('none'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -241,7 +245,7 @@ export const orders = pgTable(
       .notNull()
       .unique()
       .references(() => checkoutSessions.id, { onDelete: 'restrict' }),
-    status: text('status', { enum: ['paid', 'submitted', 'in_production', 'shipped', 'submission_failed'] }).notNull().default('paid'),
+    status: text('status', { enum: orderStatuses }).notNull().default('paid'),
     lines: jsonb('lines').$type<import('../../contract/cart').CheckoutLine[]>().notNull(),
     /** Print files per line: the preview's provider product and print areas. */
     printItems: jsonb('print_items')
@@ -281,4 +285,81 @@ export const jobs = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('jobs_ready_idx').on(t.status, t.runAt)],
+)
+
+/**
+ * Store credit (issue 6): an append-only ledger. A balance is the sum of a user's entries; every write
+ * locks the user's row first and never takes a balance below zero. (reason, reference) is unique per
+ * user, so a retried write of the same event is a no-op.
+ */
+export const creditEntries = pgTable(
+  'credit_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason', { enum: creditReasons }).notNull(),
+    /** What the entry is about, e.g. checkout:<sessionId>, redemption:<id>, order:<id>. */
+    reference: text('reference').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('credit_entries_event_uq').on(t.userId, t.reason, t.reference), index('credit_entries_user_idx').on(t.userId, t.id)],
+)
+
+/** Each advocate's stable referral code (made on first use). */
+export const referralCodes = pgTable('referral_codes', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  code: text('code').notNull().unique(),
+  /** A disabled code (abuse) no longer lands or redeems; its existing rewards stand. */
+  disabled: boolean('disabled').notNull().default(false),
+  createdAt: createdAt(),
+})
+
+/** A friend's redemption of an advocate's code; one per friend, ever. States: app/lib/referral-states.ts. */
+export const referralRedemptions = pgTable(
+  'referral_redemptions',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    advocateUserId: uuid('advocate_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    referredUserId: uuid('referred_user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    status: text('status', { enum: rewardStatuses }).notNull().default('pending'),
+    creditCents: integer('credit_cents').notNull(),
+    rewardCents: integer('reward_cents').notNull(),
+    timezone: text('timezone').notNull(),
+    /** The friend's first paid order, which approved the reward. */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    creditedAt: timestamp('credited_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('referral_redemptions_advocate_idx').on(t.advocateUserId, t.createdAt)],
+)
+
+/** SPEC.md §6: each referral role's user-action log, and the general one. */
+export const referralUserActions = pgTable(
+  'referral_user_actions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    role: text('role', { enum: ['advocate', 'referred', 'general'] }).notNull(),
+    action: text('action').notNull(),
+    metadata: jsonb('metadata').$type<Record<string, string | number | boolean | null>>().notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The referral code the action is about (the advocate's own, or the friend's remembered one). */
+    code: text('code'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('referral_user_actions_role_idx').on(t.role, t.createdAt)],
 )

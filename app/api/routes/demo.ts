@@ -4,12 +4,16 @@ import { endpoint } from '../endpoint'
 import type { ApiEnv } from '../env'
 import { AppError } from '../errors'
 import { findUser } from '../services/accounts'
-import { isDemoUser, listDemoUsers } from '../services/demo'
+import { createDemoGuest, isDemoUser, listDemoUsers } from '../services/demo'
+import { currentClientAddress } from '../client-address'
+import { enforceRateLimits } from '../rate-limit'
 import { startCookieSession } from '../session-cookie'
 
 /** Demo sign-in, present only in DEMO_MODE; otherwise these paths do not exist (404). */
 // The guard is scoped to /demo/*: mounted at '/', a '*' middleware would guard every route after it.
 export const demoRoutes = new Hono<ApiEnv>()
+
+const DEMO_GUESTS_PER_ADDRESS = { name: 'demo-guests-address', limit: 60, windowMs: 3600_000 }
 
 demoRoutes.use('/demo/*', async (c, next) => {
   if (!c.get('deps').config.demoMode) throw new AppError('not_found', `No such endpoint: ${c.req.method} ${c.req.path}`)
@@ -39,5 +43,25 @@ endpoint(
     if (!(await isDemoUser(db, body.userId))) throw new AppError('not_found', 'Demo account not found')
     await startCookieSession(c, body.userId)
     return { authenticated: true, user: await findUser(db, body.userId) }
+  },
+)
+
+endpoint(
+  demoRoutes,
+  {
+    method: 'post',
+    path: '/demo/guests',
+    tag: 'demo',
+    summary: 'Sign in as a brand-new demo shopper, to try the friend’s side of an invite (demo mode only)',
+    auth: 'none',
+    response: authenticateSessionSchema,
+    status: 201,
+  },
+  async (_input, c) => {
+    const deps = c.get('deps')
+    await enforceRateLimits(deps.rateLimiter, [{ rule: DEMO_GUESTS_PER_ADDRESS, key: currentClientAddress() }], deps.now())
+    const userId = await createDemoGuest(deps.db)
+    await startCookieSession(c, userId)
+    return { authenticated: true, user: await findUser(deps.db, userId) }
   },
 )

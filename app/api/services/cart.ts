@@ -16,6 +16,7 @@ import { findOrnamentVariant, ornamentProduct } from '../../lib/ornaments'
 import { cartTotals, toCents } from '../../lib/pricing'
 import type { Database } from '../db/client'
 import { cartItems, carts, previews } from '../db/schema'
+import { balanceOf } from './credit'
 import type { SessionUser } from '../env'
 import { AppError, notFound } from '../errors'
 
@@ -72,13 +73,23 @@ export async function cartItemsOf(db: Db, cartId: string) {
   return db.select().from(cartItems).where(eq(cartItems.cartId, cartId)).orderBy(asc(cartItems.createdAt), asc(cartItems.id))
 }
 
-export function totalsOf(items: { metadata: CartItemMetadata; quantity: number }[]) {
-  return cartTotals(items.map((i) => ({ priceCents: toCents(i.metadata.price), salePriceCents: toCents(i.metadata.salePrice), quantity: i.quantity })))
+export function totalsOf(items: { metadata: CartItemMetadata; quantity: number }[], availableCreditCents = 0) {
+  return cartTotals(
+    items.map((i) => ({ priceCents: toCents(i.metadata.price), salePriceCents: toCents(i.metadata.salePrice), quantity: i.quantity })),
+    availableCreditCents,
+  )
 }
 
 export async function cartView(db: Db, cart: CartRow): Promise<Cart> {
-  const rows = await cartItemsOf(db, cart.id)
-  return { id: cart.id, status: cart.status, items: rows.map(itemView), totals: totalsOf(rows), updatedAt: cart.updatedAt.toISOString() }
+  const [rows, balance] = await Promise.all([cartItemsOf(db, cart.id), balanceOf(db, cart.userId)])
+  return {
+    id: cart.id,
+    status: cart.status,
+    items: rows.map(itemView),
+    totals: totalsOf(rows, balance),
+    availableCreditCents: balance,
+    updatedAt: cart.updatedAt.toISOString(),
+  }
 }
 
 export async function getCart(db: Database, user: SessionUser): Promise<Cart> {

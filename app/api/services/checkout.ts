@@ -21,7 +21,9 @@ import type { ApiDeps, SessionUser } from '../env'
 import { AppError, notFound } from '../errors'
 import { PaymentProviderError, type PaymentState } from '../providers/payments/provider'
 import { cartItemsOf, moveCart, openCart, totalsOf } from './cart'
+import { balanceOf, lockAccount, releaseCredit, reserveCredit, restoreCreditForRefund, spendCredit } from './credit'
 import { enqueueJob } from './jobs'
+import { approveReferralFor, voidRewardForOrder } from './referral'
 
 type SessionRow = typeof checkoutSessions.$inferSelect
 type OrderRow = typeof orders.$inferSelect
@@ -119,24 +121,32 @@ export async function createCheckoutSession(deps: ApiDeps, user: SessionUser): P
     unitListAmountCents: toCents(r.metadata.price),
     previewCdnUrl: r.metadata.previewCdnUrl,
   }))
-  const totals = totalsOf(rows)
   const id = randomUUID()
   const expiresAt = new Date(now.getTime() + CHECKOUT_SESSION_MINUTES * 60_000)
-  const [row] = await deps.db
-    .insert(checkoutSessions)
-    .values({
-      id,
-      userId: user.id,
-      cartId: cart.id,
-      provider: deps.payments.name,
-      lines,
-      previewIds: Object.fromEntries(rows.map((r) => [r.id, r.previewId])),
-      totals,
-      expiresAt,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning()
+  // The shopper's store credit is held for this session as it is made (released if it never gets paid).
+  const row = await deps.db.transaction(async (tx) => {
+    await lockAccount(tx, user.id)
+    const totals = totalsOf(rows, await balanceOf(tx, user.id))
+    const [made] = await tx
+      .insert(checkoutSessions)
+      .values({
+        id,
+        userId: user.id,
+        cartId: cart.id,
+        provider: deps.payments.name,
+        lines,
+        previewIds: Object.fromEntries(rows.map((r) => [r.id, r.previewId])),
+        totals,
+        creditStatus: totals.creditsCents > 0 ? 'reserved' : 'none',
+        expiresAt,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
+    await reserveCredit(tx, { id, userId: user.id, creditsCents: totals.creditsCents }, now)
+    return made!
+  })
+  const totals = row.totals
 
   const base = deps.config.publicUrl
   let made
@@ -154,7 +164,7 @@ export async function createCheckoutSession(deps: ApiDeps, user: SessionUser): P
       idempotencyKey: `checkout-session:${id}`,
     })
   } catch (error) {
-    await moveSession(deps.db, row!, 'expired', { at: deps.now(), lastError: error instanceof Error ? error.message : String(error) })
+    await moveSession(deps.db, row, 'expired', { at: deps.now(), lastError: error instanceof Error ? error.message : String(error) })
     return providerFailed(error)
   }
   const [updated] = await deps.db
@@ -183,7 +193,10 @@ async function moveSession(
     })
     .where(and(eq(checkoutSessions.id, row.id), inArray(checkoutSessions.status, from)))
     .returning()
-  if (moved) return moved
+  if (moved) {
+    if (to === 'expired' || to === 'failed') await releaseCredit(db, moved.id, at)
+    return moved
+  }
   const [current] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, row.id))
   return current!
 }
@@ -315,6 +328,8 @@ export async function fulfilCheckout(deps: ApiDeps, sessionId: string): Promise<
       .returning()
 
     await checkOutCart(tx as unknown as Database, session, now)
+    await spendCredit(tx, session, now)
+    await approveReferralFor(tx, session.userId, orderId, now)
     await enqueueJob(tx, { kind: 'submit-order', dedupeKey: `submit-order:${orderId}`, payload: { orderId }, runAt: now })
     return order!
   })
@@ -340,6 +355,24 @@ async function checkOutCart(tx: Database, session: SessionRow, now: Date) {
       .values({ cartId: fresh.id, itemIdentifier: item.itemIdentifier, provider: item.provider, previewId: item.previewId, metadata: item.metadata, quantity, createdAt: item.createdAt })
       .onConflictDoNothing()
   }
+}
+
+/**
+ * An order was refunded (by the operator; see scripts/refund-order.ts): it stops wherever it is, the
+ * store credit it spent goes back, and a referral reward it approved is voided. Safe to repeat.
+ */
+export async function refundOrder(deps: ApiDeps, orderId: string) {
+  return deps.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
+    if (!order) throw notFound('Order')
+    if (order.status === 'refunded') return order
+    const now = deps.now()
+    const [refunded] = await tx.update(orders).set({ status: 'refunded', updatedAt: now }).where(eq(orders.id, orderId)).returning()
+    const [session] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, order.checkoutSessionId))
+    if (session) await restoreCreditForRefund(tx, session, order.id, now)
+    await voidRewardForOrder(tx, order.id, now)
+    return refunded!
+  })
 }
 
 export async function listOrders(db: Database, user: SessionUser) {

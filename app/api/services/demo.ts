@@ -1,3 +1,4 @@
+import { randomBytes, randomInt } from 'node:crypto'
 import type { Database } from '../db/client'
 import { findUser } from './accounts'
 import { families, familyMembers, users } from '../db/schema'
@@ -31,4 +32,23 @@ export function listDemoUsers() {
 export async function isDemoUser(db: Database, userId: string) {
   if (!demoAccounts.some((a) => a.user.id === userId)) return false
   return (await findUser(db, userId)) !== null
+}
+
+const guestFirstNames = ['Priya', 'Noah', 'Lena', 'Omar', 'Grace', 'Theo', 'Ines', 'Kai'] as const
+
+/**
+ * A new demo shopper (demo mode only): a fresh account with no orders and no referral history, in the
+ * Okafor family so it has an album to design from. It lets anyone try the friend's side of an invite.
+ */
+export async function createDemoGuest(db: Database) {
+  const firstName = guestFirstNames[randomInt(guestFirstNames.length)]!
+  const family = demoAccounts[1].family
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({ email: `guest-${randomBytes(5).toString('hex')}@demo.keepsake.example`, firstName, lastName: 'Guest' })
+      .returning({ id: users.id })
+    await tx.insert(familyMembers).values({ familyId: family.id, userId: user!.id, role: 'member' })
+    return user!.id
+  })
 }

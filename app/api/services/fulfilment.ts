@@ -43,7 +43,7 @@ async function scheduleLocalStep(deps: ApiDeps, orderId: string, to: OrderStatus
 /** Submits once: an order that already has the provider's id is done; the provider itself finds a half-finished earlier try. */
 async function submitOrder(deps: ApiDeps, job: JobRow) {
   const order = await loadOrder(deps, job)
-  if (order.providerOrderId) return
+  if (order.providerOrderId || order.status === 'refunded') return
   if (!order.shippingAddress) throw new Error(`order ${order.id} has no shipping address`)
   const { providerOrderId } = await deps.print.submitOrder({
     orderId: order.id,

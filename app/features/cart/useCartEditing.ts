@@ -10,7 +10,7 @@ import type { ApiFailure, ApiOutcome } from './outcome'
 function withItems(cart: Cart, items: CartItem[]): Cart {
   const totals = cartTotals(
     items.map((i) => ({ priceCents: toCents(i.metadata.price), salePriceCents: toCents(i.metadata.salePrice), quantity: i.quantity })),
-    cart.totals.creditsCents,
+    cart.availableCreditCents,
   )
   return { ...cart, items, totals }
 }

@@ -1,20 +1,38 @@
-import { ButtonLink } from '~/components/ui/Button'
+import { Link } from '@tanstack/react-router'
 import { FeatureList, PageHero, Section } from '~/components/ui/PageHero'
+import { usePublicConfig } from '~/lib/public-config'
 import { ReferralArt } from './ReferralArt'
+import { useLogOnce } from './user-actions'
 
-/** /referral: how the double-sided programme works. */
+const onPine = 'inline-flex min-h-11 items-center justify-center rounded-full bg-cream px-6 py-2.5 font-semibold text-pine-dark hover:bg-white'
+const outlineOnPine = 'inline-flex min-h-11 items-center justify-center rounded-full border-2 border-cream/70 px-6 py-2.5 font-semibold text-cream hover:border-cream hover:bg-cream/10'
+
+/** /referral, signed out: how the double-sided programme works, and the way in. */
 export function ReferralHome() {
+  const { demoMode, deepLinks } = usePublicConfig()
+  useLogOnce('general', 'viewed_referral_home')
   return (
     <main id="main">
       <PageHero
         tone="pine"
         eyebrow="Refer a friend"
         title="Share Keepsake, and you both get a gift"
-        lead="Invite another family to turn their photos into keepsakes. They get credit on their first order, and you earn credit when it ships."
+        lead="Invite another family to turn their photos into keepsakes. They get credit on their first order, and you earn credit when it’s paid."
         actions={
-          <ButtonLink to="/referral/redeem" variant="secondary">
-            I have an invite
-          </ButtonLink>
+          <>
+            {demoMode ? (
+              <Link to="/utils/demo-sign-in" search={{ redirect: '/referral' }} className={onPine}>
+                Sign in to get your link
+              </Link>
+            ) : (
+              <a href={deepLinks.download} className={onPine}>
+                Get your link in the app
+              </a>
+            )}
+            <Link to="/referral/redeem" className={outlineOnPine}>
+              I have an invite
+            </Link>
+          </>
         }
         art={<ReferralArt className="w-52 sm:w-64" />}
       />

@@ -32,6 +32,11 @@ export const signInAsDemoUser = createServerFn({ method: 'POST' })
   .validator(demoSignInSchema)
   .handler(({ data }) => apiForRequest().call('/demo/sessions', { method: 'POST', body: data, schema: authenticateSessionSchema }))
 
+/** POST /v1/demo/guests: a brand-new demo family member (no orders yet, photos in the album), signed in. */
+export const signInAsNewFamily = createServerFn({ method: 'POST' }).handler(() =>
+  apiForRequest().call('/demo/guests', { method: 'POST', schema: authenticateSessionSchema }),
+)
+
 export const signOut = createServerFn({ method: 'POST' }).handler(() =>
   apiForRequest().call('/growth/authenticate-session', { method: 'DELETE', schema: z.object({ authenticated: z.literal(false) }) }),
 )

@@ -1,8 +1,14 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { currentUserQuery, getDemoUsers } from '~/features/utils/account.functions'
 import { DemoSignIn } from '~/features/utils/DemoSignIn'
+import { safeRedirectPath } from '~/features/utils/redirect-path'
 
 export const Route = createFileRoute('/utils/demo-sign-in')({
+  // ?redirect=: where to go once signed in; only a path on this site is kept (no open redirect).
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } => {
+    const redirect = safeRedirectPath(search.redirect)
+    return redirect ? { redirect } : {}
+  },
   loader: async ({ context }) => {
     const [demo] = await Promise.all([getDemoUsers(), context.queryClient.ensureQueryData(currentUserQuery())])
     // Absent, not merely hidden, when demo mode is off.
@@ -12,6 +18,7 @@ export const Route = createFileRoute('/utils/demo-sign-in')({
   head: () => ({ meta: [{ title: 'Demo sign-in — Keepsake' }] }),
   component: function DemoSignInRoute() {
     const { users } = Route.useLoaderData()
-    return <DemoSignIn users={users} />
+    const { redirect } = Route.useSearch()
+    return <DemoSignIn users={users} redirect={redirect} />
   },
 })
