@@ -1,3 +1,4 @@
+import { canMoveReward, rewardTransitions } from '../../app/lib/referral-states'
 import { describe, expect, it } from 'vitest'
 import { canMove, cartTransitions, checkoutSessionTransitions, orderTransitions } from '../../app/lib/cart-states'
 import { cartTotals, FREE_SHIPPING_THRESHOLD_CENTS, MIN_CHARGE_CENTS, SHIPPING_CENTS } from '../../app/lib/pricing'
@@ -21,9 +22,13 @@ describe('state transitions', () => {
     expect(canMove(checkoutSessionTransitions, 'failed', 'paid')).toBe(false)
   })
 
-  it('an order only moves towards shipped', () => {
-    expect(orderTransitions.shipped).toEqual([])
+  it('an order only moves towards shipped, and any order can be refunded (then nothing more)', () => {
+    expect(orderTransitions.shipped).toEqual(['refunded'])
+    expect(orderTransitions.refunded).toEqual([])
     expect(canMove(orderTransitions, 'in_production', 'submitted')).toBe(false)
+    for (const from of Object.keys(orderTransitions) as (keyof typeof orderTransitions)[]) {
+      if (from !== 'refunded') expect(canMove(orderTransitions, from, 'refunded')).toBe(true)
+    }
   })
 })
 
@@ -61,5 +66,17 @@ describe('cart totals', () => {
         expect(t.shippingCents).toBe(lines.length === 0 || sale >= FREE_SHIPPING_THRESHOLD_CENTS ? 0 : SHIPPING_CENTS)
       }),
     )
+  })
+})
+
+describe('referral reward states', () => {
+  it('pending → approved → credited, or voided / expired; nothing leaves an ended state', () => {
+    expect(canMoveReward('pending', 'approved')).toBe(true)
+    expect(canMoveReward('approved', 'credited')).toBe(true)
+    expect(canMoveReward('approved', 'voided')).toBe(true)
+    expect(canMoveReward('pending', 'expired')).toBe(true)
+    expect(canMoveReward('pending', 'credited')).toBe(false)
+    expect(canMoveReward('credited', 'voided')).toBe(false)
+    for (const end of ['credited', 'voided', 'expired'] as const) expect(rewardTransitions[end]).toEqual([])
   })
 })
