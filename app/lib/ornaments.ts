@@ -39,6 +39,11 @@ export function findOrnamentVariant(id: number): OrnamentVariant | undefined {
   return ornamentVariants.find((v) => v.id === id)
 }
 
+/** The catalogue's name for one variant, e.g. "Star Photo Ornament" (the cart, previews and orders all use it). */
+export function variantTitle(variant: Pick<OrnamentVariant, 'name'>): string {
+  return `${variant.name} ${ornamentProduct.title}`
+}
+
 export function variantOfShape(shape: OrnamentShape): OrnamentVariant {
   return ornamentVariants.find((v) => v.shape === shape)!
 }

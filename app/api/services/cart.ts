@@ -12,7 +12,7 @@ import {
   type CartStatus,
 } from '../../contract/cart'
 import { canMove, cartTransitions } from '../../lib/cart-states'
-import { findOrnamentVariant, ornamentProduct } from '../../lib/ornaments'
+import { findOrnamentVariant, ornamentProduct, variantTitle } from '../../lib/ornaments'
 import { cartTotals, toCents } from '../../lib/pricing'
 import type { Database } from '../db/client'
 import { cartItems, carts, previews } from '../db/schema'
@@ -137,7 +137,7 @@ async function verifiedItem(db: Db, user: SessionUser, input: AddCartItemRequest
     providerProductId: ornamentProduct.providerProductId,
     variantId: variant.id,
     printProviderId: ornamentProduct.printProviderId,
-    title: `${variant.name} Photo Ornament`,
+    title: variantTitle(variant),
     price: variant.price,
     salePrice: variant.salePrice,
     previewCdnUrl: m.previewCdnUrl,

@@ -1,11 +1,11 @@
-import { ornamentProduct } from '../../lib/ornaments'
+import { ornamentProduct, variantTitle } from '../../lib/ornaments'
 import type { PhotoProduct } from '../../contract/photo-products'
 import { notFound } from '../errors'
 
 const products: PhotoProduct[] = [
   {
     ...ornamentProduct,
-    variants: ornamentProduct.variants.map((v) => ({ ...v, title: `${v.name} Photo Ornament` })),
+    variants: ornamentProduct.variants.map((v) => ({ ...v, title: variantTitle(v) })),
   },
 ]
 

@@ -1,4 +1,5 @@
 import { LogoMark } from './Logo'
+import { SupportLine } from './SupportLine'
 
 type ErrorPageProps = {
   /** The error's text; "Unknown error" when there is none (SPEC.md §8). */
@@ -17,15 +18,7 @@ export function ErrorPage({ title, message, onRetry, retryLabel = 'Retry', suppo
       <LogoMark className="mb-6 size-14 opacity-90" />
       <h1 className="text-4xl font-bold tracking-tight text-ink">{title || 'Unknown error'}</h1>
       {message ? <p className="mt-3 text-lg text-ink-soft">{message}</p> : null}
-      {supportEmail ? (
-        <p className="mt-2 text-sm text-ink-soft">
-          Still stuck? Write to{' '}
-          <a className="font-semibold text-cranberry underline" href={`mailto:${supportEmail}`}>
-            {supportEmail}
-          </a>
-          .
-        </p>
-      ) : null}
+      {supportEmail ? <SupportLine email={supportEmail} /> : null}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         {onRetry ? (
           <button

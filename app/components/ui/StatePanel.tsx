@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { usePublicConfig } from '~/lib/public-config'
 import { Button } from './Button'
+import { SupportLine } from './SupportLine'
 
 /** A designed empty, signed-out or failed state: a dashed card with a title, a few words and an action. */
 export function StatePanel({ title, children, action, art, testId }: { title: string; children: ReactNode; action?: ReactNode; art?: ReactNode; testId: string }) {
@@ -46,13 +47,7 @@ export function LoadFailedPanel({
       }
     >
       <p>{reassurance}</p>
-      <p className="mt-2 text-sm">
-        {supportLead} Write to{' '}
-        <a className="font-semibold text-cranberry underline" href={`mailto:${supportEmail}`}>
-          {supportEmail}
-        </a>
-        .
-      </p>
+      <SupportLine email={supportEmail} lead={supportLead} className="mt-2 text-sm" />
     </StatePanel>
   )
 }

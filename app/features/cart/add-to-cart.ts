@@ -4,7 +4,7 @@ import { useCallback, useRef, useState } from 'react'
 import type { AddCartItemRequest } from '~/contract/cart'
 import type { GeneratedPreview } from '~/contract/designs'
 import { track } from '~/lib/analytics'
-import { findOrnamentVariant, ornamentProduct } from '~/lib/ornaments'
+import { findOrnamentVariant, ornamentProduct, variantTitle } from '~/lib/ornaments'
 import { notify } from '~/lib/toast'
 import { addCartItem, cartQuery } from './cart.functions'
 
@@ -22,7 +22,7 @@ export function cartItemFromPreview(preview: GeneratedPreview): AddCartItemReque
       providerProductId: ornamentProduct.providerProductId,
       variantId: variant.id,
       printProviderId: ornamentProduct.printProviderId,
-      title: `${variant.name} ${ornamentProduct.title}`,
+      title: variantTitle(variant),
       price: variant.price,
       salePrice: variant.salePrice,
       previewCdnUrl: front,

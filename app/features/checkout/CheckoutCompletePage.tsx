@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { SupportLine } from '~/components/ui/SupportLine'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Button, ButtonLink } from '~/components/ui/Button'
@@ -273,13 +274,7 @@ function Failed({ onRetry }: { onRetry: () => void }) {
       }
     >
       <p>If you paid, your order is safe: it will appear under Orders. Don’t pay a second time.</p>
-      <p className="mt-2 text-sm">
-        Questions? Write to{' '}
-        <a className="font-semibold text-cranberry underline" href={`mailto:${supportEmail}`}>
-          {supportEmail}
-        </a>
-        .
-      </p>
+      <SupportLine email={supportEmail} lead="Questions?" className="mt-2 text-sm" />
     </Message>
   )
 }

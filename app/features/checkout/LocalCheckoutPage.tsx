@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Button, ButtonLink } from '~/components/ui/Button'
 import { LogoMark } from '~/components/ui/Logo'
+import { SupportLine } from '~/components/ui/SupportLine'
 import { LOCAL_TEST_CARDS, type CheckoutSession } from '~/contract/cart'
 import { cartQuery, checkoutSessionQuery, payLocalCheckout } from '~/features/cart/cart.functions'
 import { OrderLines } from '~/features/cart/OrderLines'
@@ -410,13 +411,7 @@ function LoadFailed({ message, sessionId }: { message: string; sessionId: string
     <Shell testId="checkout-error">
       <h1 className="text-3xl font-bold tracking-tight">We couldn’t open this checkout</h1>
       <p className="mt-3 text-lg text-ink-soft">{message}. Nothing was charged.</p>
-      <p className="mt-2 text-sm text-ink-soft">
-        Still stuck? Write to{' '}
-        <a className="font-semibold text-cranberry underline" href={`mailto:${supportEmail}`}>
-          {supportEmail}
-        </a>
-        .
-      </p>
+      <SupportLine email={supportEmail} />
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Button onClick={() => void queryClient.invalidateQueries({ queryKey: checkoutSessionQuery(sessionId).queryKey })}>Try again</Button>
         <Link to="/photo-products/cart" className="inline-flex min-h-11 items-center px-2 font-semibold text-cranberry underline-offset-4 hover:underline">

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import { SupportLine } from '~/components/ui/SupportLine'
 import { usePublicConfig } from '~/lib/public-config'
 
 /** /utils: the store's utility pages. */
@@ -15,13 +16,7 @@ export function UtilsIndex() {
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <h1 className="text-4xl font-bold tracking-tight">Help and tools</h1>
-      <p className="mt-3 text-lg text-ink-soft">
-        Need a person? Write to{' '}
-        <a className="font-semibold text-cranberry underline" href={`mailto:${supportEmail}`}>
-          {supportEmail}
-        </a>
-        .
-      </p>
+      <SupportLine email={supportEmail} lead="Need a person?" className="mt-3 text-lg text-ink-soft" />
       <ul className="mt-8 grid gap-4 sm:grid-cols-2">
         {tools.map((tool) => (
           <li key={tool.to}>
