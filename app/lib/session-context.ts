@@ -55,6 +55,12 @@ export function startSession(
   }
 }
 
+/**
+ * The query string the tab arrived with, taken when this module first runs (the app's first load),
+ * before the router can rewrite the URL (a redirect, a search-param update) and drop market/uuid/data.
+ */
+const arrivalSearch = typeof window === 'undefined' ? '' : window.location.search
+
 /** Browser only: starts (or resumes) the tab's session and keeps it in sessionStorage. */
 export function startBrowserSession(): SessionContext {
   let stored: string | null = null
@@ -63,7 +69,7 @@ export function startBrowserSession(): SessionContext {
   } catch {
     stored = null
   }
-  const session = startSession(window.location.search, stored)
+  const session = startSession(arrivalSearch || window.location.search, stored)
   try {
     window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(session))
   } catch {
