@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createHmac } from 'node:crypto'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { carts, checkoutSessions, jobs, orders } from '../../app/api/db/schema'
 import { StripeClient, StripePaymentProvider } from '../../app/api/providers/payments/stripe'
 import { cartItemFor, recordPreview } from '../support/cart'
@@ -62,6 +63,9 @@ describe('Stripe Checkout sessions', () => {
     expect(session.totals.totalCents).toBe(2 * 2499 + 599)
     const [create] = mock.callsTo('POST', '/v1/checkout/sessions')
     expect(create!.idempotencyKey).toBe(`checkout-session:${session.id}`)
+    // Stripe copies payment_intent_data.metadata onto the PaymentIntent, which is how a refund finds its order.
+    expect(create!.rawBody).toContain(`payment_intent_data[metadata][checkout_session_id]=${session.id}`)
+    expect(create!.body.payment_intent_data).toEqual({ metadata: { checkout_session_id: session.id } })
   })
 
   it('a newer session expires the older one at Stripe', async () => {
@@ -194,5 +198,146 @@ describe('cancelling at Stripe', () => {
     const res = await t.request(`/v1/photo-products-cart/checkout-session/${session.id}/cancel`, { method: 'POST', cookie })
     expect(res.status).toBe(409)
     expect(await orderCount()).toBe(1)
+  })
+})
+
+describe('refunds in Stripe', () => {
+  /** A Stripe order: the session paid at the mock and the completed event delivered. */
+  async function paidOrder() {
+    const { session, stripeId } = await startCheckout()
+    mock.complete(stripeId, { paymentStatus: 'paid' })
+    expect((await deliver(mock.event('checkout.session.completed', stripeId))).status).toBe(200)
+    const [order] = await t.db.select().from(orders)
+    const paymentIntentId = mock.sessions.get(stripeId)!.payment_intent!
+    expect(mock.paymentIntents.get(paymentIntentId)!.metadata).toEqual({ checkout_session_id: session.id })
+    return { session, order: order!, paymentIntentId }
+  }
+  let refundKey = 0
+  /** What the Dashboard (or an operator's script) does: POST /v1/refunds. */
+  async function refundAtStripe(params: Record<string, string>) {
+    const response = await mock.fetch('https://api.stripe.com/v1/refunds', {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${MOCK_STRIPE_SECRET_KEY}`,
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'Idempotency-Key': `refund-${++refundKey}`,
+      },
+      body: new URLSearchParams(params).toString(),
+    })
+    expect(response.status).toBe(200)
+    return (await response.json()) as { id: string; amount: number }
+  }
+  const orderStatus = async (id: string) => (await t.request(`/v1/photo-products-orders/${id}`, { cookie })).body.status
+
+  it('charge.refunded for a full refund records the order refunded; a redelivery changes nothing more', async () => {
+    const { order, paymentIntentId } = await paidOrder()
+    expect(await orderStatus(order.id)).not.toBe('refunded')
+    const refund = await refundAtStripe({ payment_intent: paymentIntentId })
+    expect(refund.amount).toBe(order.totals.totalCents)
+    const delivery = mock.chargeEvent('charge.refunded', paymentIntentId)
+    expect(delivery.event.data.object).toMatchObject({ object: 'charge', refunded: true, payment_intent: paymentIntentId })
+
+    const first = await deliver(delivery)
+    expect(first.status).toBe(200)
+    expect(await first.json()).toEqual({ received: true })
+    expect(mock.callsTo('GET', `/v1/payment_intents/${paymentIntentId}`)).toHaveLength(1)
+    expect(await orderStatus(order.id)).toBe('refunded')
+    const [after] = await t.db.select().from(orders)
+    expect(after!.updatedAt.getTime()).toBeGreaterThanOrEqual(order.updatedAt.getTime())
+
+    const again = await deliver(delivery)
+    expect(again.status).toBe(200)
+    expect(await orderStatus(order.id)).toBe('refunded')
+    const [still] = await t.db.select().from(orders)
+    expect(still!.updatedAt).toEqual(after!.updatedAt)
+    expect(await orderCount()).toBe(1)
+  })
+
+  it('a partial refund is acknowledged and leaves the order as it was; the rest refunded later records it', async () => {
+    const { order, paymentIntentId } = await paidOrder()
+    await refundAtStripe({ payment_intent: paymentIntentId, amount: '500' })
+    const partial = mock.chargeEvent('charge.refunded', paymentIntentId)
+    expect(partial.event.data.object).toMatchObject({ refunded: false, amount_refunded: 500 })
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {})
+    try {
+      const res = await deliver(partial)
+      expect(res.status).toBe(200)
+      expect(await res.json()).toEqual({ received: true })
+      expect(info).toHaveBeenCalledWith(expect.stringMatching(/partial refund \(500 of \d+ cents\)/))
+    } finally {
+      info.mockRestore()
+    }
+    expect(await orderStatus(order.id)).toBe(order.status)
+    const [unchanged] = await t.db.select().from(orders)
+    expect(unchanged).toEqual(order)
+
+    await refundAtStripe({ payment_intent: paymentIntentId })
+    expect((await deliver(mock.chargeEvent('charge.refunded', paymentIntentId))).status).toBe(200)
+    expect(await orderStatus(order.id)).toBe('refunded')
+  })
+
+  it('refuses a tampered charge.refunded with 400 and changes nothing', async () => {
+    const { order, paymentIntentId } = await paidOrder()
+    await refundAtStripe({ payment_intent: paymentIntentId, amount: '500' })
+    const good = mock.chargeEvent('charge.refunded', paymentIntentId)
+    const tampered = { ...good, rawBody: good.rawBody.replace('"refunded": false', '"refunded": true') }
+    expect(tampered.rawBody).not.toBe(good.rawBody)
+    const lookups = mock.callsTo('GET', '/v1/payment_intents/').length
+    const res = await deliver(tampered)
+    expect(res.status).toBe(400)
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('validation_failed')
+    expect(mock.callsTo('GET', '/v1/payment_intents/')).toHaveLength(lookups)
+    expect(await orderStatus(order.id)).toBe(order.status)
+  })
+
+  it('acknowledges a refund for a payment intent Stripe does not know, and changes nothing', async () => {
+    const { order, paymentIntentId } = await paidOrder()
+    await refundAtStripe({ payment_intent: paymentIntentId })
+    const real = mock.chargeEvent('charge.refunded', paymentIntentId)
+    // A genuine, signed delivery about a charge whose PaymentIntent this account does not have (Stripe answers 404).
+    const rawBody = real.rawBody.split(paymentIntentId).join('pi_3UnknownUnknownUnknown0')
+    const timestamp = Math.floor(clock() / 1000)
+    const signatureHeader = `t=${timestamp},v1=${createHmac('sha256', MOCK_STRIPE_WEBHOOK_SECRET).update(`${timestamp}.${rawBody}`).digest('hex')}`
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    try {
+      const res = await deliver({ rawBody, signatureHeader })
+      expect(res.status).toBe(200)
+      expect(await res.json()).toEqual({ received: true })
+      expect(warn).toHaveBeenCalledWith(expect.stringMatching(/pi_3UnknownUnknownUnknown0 is unknown/))
+    } finally {
+      warn.mockRestore()
+    }
+    const [lookup] = mock.callsTo('GET', '/v1/payment_intents/pi_3UnknownUnknownUnknown0')
+    expect(lookup!.status).toBe(404)
+    expect(await orderStatus(order.id)).toBe(order.status)
+  })
+
+  it('acknowledges a full refund whose checkout session has no order here, and changes nothing', async () => {
+    const { order, paymentIntentId } = await paidOrder()
+    await refundAtStripe({ payment_intent: paymentIntentId })
+    const delivery = mock.chargeEvent('charge.refunded', paymentIntentId)
+    await t.db.delete(orders)
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    try {
+      expect((await deliver(delivery)).status).toBe(200)
+      expect(warn).toHaveBeenCalledWith(expect.stringMatching(/no order for checkout session/))
+    } finally {
+      warn.mockRestore()
+    }
+    expect(await orderCount()).toBe(0)
+    expect(mock.callsTo('GET', `/v1/payment_intents/${paymentIntentId}`)).toHaveLength(1)
+    expect(order.checkoutSessionId).toBe(mock.paymentIntents.get(paymentIntentId)!.metadata.checkout_session_id)
+  })
+
+  it('answers 502 when Stripe cannot be reached, so Stripe delivers the event again', async () => {
+    const { order, paymentIntentId } = await paidOrder()
+    await refundAtStripe({ payment_intent: paymentIntentId })
+    const delivery = mock.chargeEvent('charge.refunded', paymentIntentId)
+    for (let i = 0; i < 4; i++) mock.failNext(503)
+    const res = await deliver(delivery)
+    expect(res.status).toBe(502)
+    expect(await orderStatus(order.id)).toBe(order.status)
+    expect((await deliver(delivery)).status).toBe(200)
+    expect(await orderStatus(order.id)).toBe('refunded')
   })
 })

@@ -8,6 +8,10 @@
  *   another endpoint, answers 400 `idempotency_error`. Requests refused by validation are not saved.
  * - Checkout Sessions (create, retrieve with `expand[]=payment_intent`, expire) and coupons, with Stripe-shaped
  *   400/404 errors, session objects with realistic fields, and time-based expiry against the injected clock.
+ * - PaymentIntents (retrieve, with `expand[]=latest_charge`) and their Charges, made when a session is completed;
+ *   the PaymentIntent's metadata is the session's `payment_intent_data[metadata]`, as Checkout copies it.
+ * - Refunds (create, by `payment_intent` or `charge`, whole or `amount`), which update the Charge's
+ *   `amount_refunded` and `refunded` (true only once the whole amount is refunded).
  * - Events as Stripe delivers them: pretty-printed JSON, signed `t=…,v1=…,v0=…` (test mode adds a v0).
  * Knobs inject failures (before or after the request took effect) and drive sessions the way a shopper would.
  */
@@ -126,8 +130,48 @@ export type MockPaymentIntent = {
   id: string
   object: 'payment_intent'
   amount: number
+  amount_received: number
+  created: number
   currency: string
+  description: string | null
+  latest_charge: string | null
+  livemode: false
+  metadata: Record<string, string>
   status: 'processing' | 'succeeded' | 'requires_payment_method'
+}
+
+export type MockCharge = {
+  id: string
+  object: 'charge'
+  amount: number
+  amount_captured: number
+  amount_refunded: number
+  captured: boolean
+  created: number
+  currency: string
+  livemode: false
+  /** Stripe does not promise to copy the PaymentIntent's metadata here; the mock leaves it empty. */
+  metadata: Record<string, string>
+  paid: boolean
+  payment_intent: string | null
+  /** True only once the whole amount has been refunded. */
+  refunded: boolean
+  status: 'pending' | 'succeeded' | 'failed'
+}
+
+export type MockRefund = {
+  id: string
+  object: 'refund'
+  amount: number
+  balance_transaction: string | null
+  charge: string
+  created: number
+  currency: string
+  metadata: Record<string, string>
+  payment_intent: string | null
+  reason: 'duplicate' | 'fraudulent' | 'requested_by_customer' | null
+  receipt_number: null
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled' | 'requires_action'
 }
 
 /** The shopper's shipping details for `complete`; anything left out takes a default US address. */
@@ -149,6 +193,8 @@ export type MockEventType =
   | 'checkout.session.async_payment_failed'
   | 'checkout.session.expired'
   | (string & {})
+
+export type MockChargeEventType = 'charge.refunded' | 'charge.succeeded' | 'charge.updated' | (string & {})
 
 type Answer = { status: number; body: unknown; headers?: Record<string, string>; save: boolean }
 type Fault =
@@ -189,6 +235,36 @@ const SESSION_PARAMS = new Set([
   'payment_intent_data',
   'expand',
 ])
+/** What Checkout passes on to the PaymentIntent it creates (Stripe's `payment_intent_data`). */
+const PAYMENT_INTENT_DATA_PARAMS = new Set([
+  'application_fee_amount',
+  'capture_method',
+  'description',
+  'metadata',
+  'on_behalf_of',
+  'receipt_email',
+  'setup_future_usage',
+  'shipping',
+  'statement_descriptor',
+  'statement_descriptor_suffix',
+  'transfer_data',
+  'transfer_group',
+])
+const REFUND_PARAMS = new Set([
+  'amount',
+  'charge',
+  'currency',
+  'customer',
+  'instructions_email',
+  'metadata',
+  'origin',
+  'payment_intent',
+  'reason',
+  'refund_application_fee',
+  'reverse_transfer',
+  'expand',
+])
+const REFUND_REASONS = new Set(['duplicate', 'fraudulent', 'requested_by_customer'])
 const LINE_ITEM_PARAMS = new Set(['quantity', 'price', 'price_data', 'adjustable_quantity', 'tax_rates'])
 const PRICE_DATA_PARAMS = new Set(['currency', 'unit_amount', 'unit_amount_decimal', 'product', 'product_data', 'tax_behavior'])
 const PRODUCT_DATA_PARAMS = new Set(['name', 'description', 'images', 'metadata', 'tax_code'])
@@ -219,6 +295,10 @@ export function createStripeMock(options: StripeMockOptions = {}) {
   const coupons = new Map<string, MockCoupon>()
   const shippingRates = new Map<string, MockShippingRate>()
   const paymentIntents = new Map<string, MockPaymentIntent>()
+  const charges = new Map<string, MockCharge>()
+  const refunds = new Map<string, MockRefund>()
+  /** Each session's `payment_intent_data` (Stripe keeps it off the session object and applies it to its PaymentIntent). */
+  const intentData = new Map<string, { metadata: Record<string, string>; description: string | null }>()
   const idempotency = new Map<string, Saved>()
   const faults: Fault[] = []
   let sequence = 0
@@ -327,6 +407,9 @@ export function createStripeMock(options: StripeMockOptions = {}) {
     const path = url.pathname
     if (path === '/v1/checkout/sessions' && method === 'POST') return createSession(call.body)
     if (path === '/v1/coupons' && method === 'POST') return createCoupon(call.body)
+    if (path === '/v1/refunds' && method === 'POST') return createRefund(call.body)
+    const intent = /^\/v1\/payment_intents\/([^/]+)$/.exec(path)
+    if (intent && method === 'GET') return retrievePaymentIntent(decodeURIComponent(intent[1]!), call.query)
     const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path)
     if (expire && method === 'POST') return expireSession(decodeURIComponent(expire[1]!), call.body)
     const one = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path)
@@ -417,6 +500,19 @@ export function createStripeMock(options: StripeMockOptions = {}) {
     const checkedMetadata = validMetadata(body.metadata, 'metadata')
     if ('refusal' in checkedMetadata) return checkedMetadata.refusal
     const { metadata } = checkedMetadata
+
+    let intentMetadata: Record<string, string> = {}
+    let intentDescription: string | null = null
+    if (body.payment_intent_data !== undefined) {
+      const data = body.payment_intent_data
+      if (!isRecord(data)) return invalidRequest('Invalid object', { param: 'payment_intent_data' })
+      const bad = unknownParam(data, PAYMENT_INTENT_DATA_PARAMS, 'payment_intent_data')
+      if (bad) return bad
+      const checked = validMetadata(data.metadata, 'payment_intent_data[metadata]')
+      if ('refusal' in checked) return checked.refusal
+      intentMetadata = checked.metadata
+      if (data.description !== undefined) intentDescription = String(data.description)
+    }
 
     const created = seconds()
     let expiresAt = created + 24 * 60 * 60
@@ -571,6 +667,7 @@ export function createStripeMock(options: StripeMockOptions = {}) {
       url: `https://checkout.stripe.com/c/pay/${id}#${Buffer.from(`fid:${id}`).toString('base64url')}`,
     }
     sessions.set(id, session)
+    intentData.set(id, { metadata: intentMetadata, description: intentDescription })
     return { status: 200, body: structuredClone(session), save: true }
   }
 
@@ -623,6 +720,107 @@ export function createStripeMock(options: StripeMockOptions = {}) {
           code: 'resource_missing',
           param: 'session',
           message: `No such checkout.session: '${id}'`,
+          doc_url: 'https://stripe.com/docs/error-codes/resource-missing',
+        },
+      },
+      save: false,
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // PaymentIntents and refunds
+
+  function retrievePaymentIntent(id: string, query: Record<string, unknown>): Answer {
+    const intent = paymentIntents.get(id)
+    if (!intent) return noSuch('payment_intent', id, 'intent')
+    const expand = query.expand === undefined ? [] : Array.isArray(query.expand) ? query.expand : [query.expand]
+    const view: Record<string, unknown> = structuredClone(intent)
+    for (const field of expand) {
+      if (field !== 'latest_charge')
+        return invalidRequest(`This property cannot be expanded (${String(field)}).`, { param: 'expand', save: false })
+      view.latest_charge = intent.latest_charge ? structuredClone(charges.get(intent.latest_charge)) : null
+    }
+    return { status: 200, body: view, save: false }
+  }
+
+  function createRefund(body: Record<string, unknown>): Answer {
+    const unknown = unknownParam(body, REFUND_PARAMS)
+    if (unknown) return unknown
+    if (body.charge === undefined && body.payment_intent === undefined)
+      return invalidRequest('One of the following params should be provided for this request: payment_intent or charge.', {
+        code: 'parameter_missing',
+      })
+    if (body.charge !== undefined && body.payment_intent !== undefined)
+      return invalidRequest('Only one of the following params should be provided for this request: payment_intent or charge.', {
+        param: 'payment_intent',
+      })
+    let amount: number | null = null
+    if (body.amount !== undefined) {
+      amount = integer(body.amount)
+      if (amount === null || amount < 1) return invalidRequest(`Invalid positive integer: ${String(body.amount)}`, { param: 'amount' })
+    }
+    if (body.reason !== undefined && !REFUND_REASONS.has(String(body.reason)))
+      return invalidRequest('Invalid reason: must be one of duplicate, fraudulent, or requested_by_customer', { param: 'reason' })
+    const checkedMetadata = validMetadata(body.metadata, 'metadata')
+    if ('refusal' in checkedMetadata) return checkedMetadata.refusal
+
+    let charge: MockCharge | undefined
+    if (body.payment_intent !== undefined) {
+      const intent = paymentIntents.get(String(body.payment_intent))
+      if (!intent) return noSuch('payment_intent', String(body.payment_intent), 'payment_intent')
+      charge = intent.latest_charge ? charges.get(intent.latest_charge) : undefined
+      // Checked inside the endpoint from here on, so Stripe saves (and replays) these refusals under the key.
+      if (!charge || charge.status !== 'succeeded')
+        return invalidRequest(`This PaymentIntent (${intent.id}) does not have a successful charge to refund.`, {
+          param: 'payment_intent',
+          save: true,
+        })
+    } else {
+      charge = charges.get(String(body.charge))
+      if (!charge) return noSuch('charge', String(body.charge), 'charge')
+      if (charge.status !== 'succeeded')
+        return invalidRequest(`Charge ${charge.id} has not succeeded and cannot be refunded.`, { param: 'charge', save: true })
+    }
+    if (charge.refunded)
+      return invalidRequest(`Charge ${charge.id} has already been refunded.`, { code: 'charge_already_refunded', save: true })
+    const left = charge.amount - charge.amount_refunded
+    const refundAmount = amount ?? left
+    if (refundAmount > left)
+      return invalidRequest(
+        `Refund amount ($${(refundAmount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+        { param: 'amount', save: true },
+      )
+
+    charge.amount_refunded += refundAmount
+    charge.refunded = charge.amount_refunded === charge.amount
+    const refund: MockRefund = {
+      id: nextId('re_3'),
+      object: 'refund',
+      amount: refundAmount,
+      balance_transaction: nextId('txn_3'),
+      charge: charge.id,
+      created: seconds(),
+      currency: charge.currency,
+      metadata: checkedMetadata.metadata,
+      payment_intent: charge.payment_intent,
+      reason: body.reason !== undefined ? (String(body.reason) as MockRefund['reason']) : null,
+      receipt_number: null,
+      status: 'succeeded',
+    }
+    refunds.set(refund.id, refund)
+    return { status: 200, body: structuredClone(refund), save: true }
+  }
+
+  /** Stripe's 404 for an id it does not know, e.g. `No such payment_intent: 'pi_…'`. */
+  function noSuch(object: string, id: string, param: string): Answer {
+    return {
+      status: 404,
+      body: {
+        error: {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          param,
+          message: `No such ${object}: '${id}'`,
           doc_url: 'https://stripe.com/docs/error-codes/resource-missing',
         },
       },
@@ -742,13 +940,40 @@ export function createStripeMock(options: StripeMockOptions = {}) {
       tax_ids: [],
     }
     if (paymentStatus !== 'no_payment_required') {
+      const data = intentData.get(session.id)
+      const paid = paymentStatus === 'paid'
+      const intentId = nextId('pi_3')
+      // Stripe's charge ids share their PaymentIntent's tail: pi_3Abc… → ch_3Abc….
+      const charge: MockCharge = {
+        id: `ch_${intentId.slice(3)}`,
+        object: 'charge',
+        amount: session.amount_total,
+        amount_captured: paid ? session.amount_total : 0,
+        amount_refunded: 0,
+        captured: paid,
+        created: seconds(),
+        currency: session.currency,
+        livemode: false,
+        metadata: {},
+        paid,
+        payment_intent: intentId,
+        refunded: false,
+        status: paid ? 'succeeded' : 'pending',
+      }
       const intent: MockPaymentIntent = {
-        id: nextId('pi_3'),
+        id: intentId,
         object: 'payment_intent',
         amount: session.amount_total,
+        amount_received: paid ? session.amount_total : 0,
+        created: seconds(),
         currency: session.currency,
-        status: paymentStatus === 'paid' ? 'succeeded' : 'processing',
+        description: data?.description ?? null,
+        latest_charge: charge.id,
+        livemode: false,
+        metadata: structuredClone(data?.metadata ?? {}),
+        status: paid ? 'succeeded' : 'processing',
       }
+      charges.set(charge.id, charge)
       paymentIntents.set(intent.id, intent)
       session.payment_intent = intent.id
     }
@@ -767,10 +992,16 @@ export function createStripeMock(options: StripeMockOptions = {}) {
     const intent = session.payment_intent ? paymentIntents.get(session.payment_intent) : undefined
     if (session.status !== 'complete' || session.payment_status !== 'unpaid' || !intent || intent.status !== 'processing')
       throw new Error(`Stripe mock: session ${sessionId} has no payment in progress`)
+    const charge = intent.latest_charge ? charges.get(intent.latest_charge) : undefined
     if (result === 'succeeded') {
       intent.status = 'succeeded'
+      intent.amount_received = intent.amount
       session.payment_status = 'paid'
-    } else intent.status = 'requires_payment_method'
+      if (charge) Object.assign(charge, { status: 'succeeded', paid: true, captured: true, amount_captured: charge.amount })
+    } else {
+      intent.status = 'requires_payment_method'
+      if (charge) charge.status = 'failed'
+    }
     return structuredClone(session)
   }
 
@@ -790,12 +1021,31 @@ export function createStripeMock(options: StripeMockOptions = {}) {
   ) {
     const session = sessions.get(sessionId)
     if (!session) throw new Error(`Stripe mock: no checkout session ${sessionId}`)
+    return signedEvent(type, structuredClone(session), secret, timestamp)
+  }
+
+  /**
+   * An event about a PaymentIntent's charge (its latest), e.g. `charge.refunded` after a refund, as Stripe would
+   * deliver it: data.object is the Charge as it is now. Stripe sends `charge.refunded` for partial refunds too.
+   */
+  function chargeEvent(
+    type: MockChargeEventType,
+    paymentIntentId: string,
+    { secret = MOCK_STRIPE_WEBHOOK_SECRET, timestamp = seconds() }: { secret?: string; timestamp?: number } = {},
+  ) {
+    const intent = paymentIntents.get(paymentIntentId)
+    const charge = intent?.latest_charge ? charges.get(intent.latest_charge) : undefined
+    if (!charge) throw new Error(`Stripe mock: no charge for payment intent ${paymentIntentId}`)
+    return signedEvent(type, structuredClone(charge), secret, timestamp)
+  }
+
+  function signedEvent(type: string, object: unknown, secret: string, timestamp: number) {
     const payload = {
       id: nextId('evt_1'),
       object: 'event',
       api_version: MOCK_STRIPE_API_VERSION,
       created: timestamp,
-      data: { object: structuredClone(session) },
+      data: { object },
       livemode: false,
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
@@ -817,6 +1067,8 @@ export function createStripeMock(options: StripeMockOptions = {}) {
     coupons,
     shippingRates,
     paymentIntents,
+    charges,
+    refunds,
     /** Calls with this method whose path starts with `pathPrefix`. */
     callsTo(method: string, pathPrefix: string) {
       return calls.filter((c) => c.method === method && c.path.startsWith(pathPrefix))
@@ -839,6 +1091,7 @@ export function createStripeMock(options: StripeMockOptions = {}) {
     asyncResult,
     expire,
     event,
+    chargeEvent,
   }
 }
 

@@ -322,6 +322,7 @@ describe('StripePaymentProvider.createSession', () => {
       mode: 'payment',
       client_reference_id: CART_ID,
       metadata: { checkout_session_id: CHECKOUT_ID },
+      payment_intent_data: { metadata: { checkout_session_id: CHECKOUT_ID } },
       customer_email: 'ada@example.org',
       success_url: SUCCESS_URL,
       cancel_url: 'https://keepsake.shop/cart',
@@ -762,11 +763,132 @@ describe('parseStripeWebhook: events', () => {
     })
   })
 
+  /** A paid session at the mock and what Stripe answered for a refund of `amount` (all that is left when omitted). */
+  async function refunded(amount?: number) {
+    const context = setup()
+    const { providerSessionId } = await context.provider.createSession(sessionInput())
+    context.mock.complete(providerSessionId)
+    const paymentIntentId = context.mock.sessions.get(providerSessionId)!.payment_intent!
+    const response = await context.mock.fetch('https://api.stripe.com/v1/refunds', {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${context.mock.secretKey}`,
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'Idempotency-Key': `refund:${paymentIntentId}:${amount ?? 'all'}`,
+      },
+      body: encodeForm({ payment_intent: paymentIntentId, amount }),
+    })
+    expect(response.status).toBe(200)
+    return { ...context, paymentIntentId, chargeId: context.mock.paymentIntents.get(paymentIntentId)!.latest_charge! }
+  }
+
+  it('maps charge.refunded for a full refund, with the charge’s payment intent and no session state', async () => {
+    const { mock, paymentIntentId, chargeId } = await refunded()
+    expect(chargeId).toMatch(/^ch_3/)
+    expect(read(mock.chargeEvent('charge.refunded', paymentIntentId))).toEqual({
+      eventId: expect.stringMatching(/^evt_/),
+      type: 'charge.refunded',
+      providerSessionId: null,
+      checkoutSessionId: null,
+      state: null,
+      refund: {
+        chargeId,
+        paymentIntentId,
+        fullyRefunded: true,
+        amountCents: SUBTOTAL + 599,
+        amountRefundedCents: SUBTOTAL + 599,
+      },
+    })
+  })
+
+  it('maps charge.refunded for a partial refund as not fully refunded', async () => {
+    const { mock, paymentIntentId } = await refunded(500)
+    expect(read(mock.chargeEvent('charge.refunded', paymentIntentId)).refund).toEqual({
+      chargeId: expect.stringMatching(/^ch_/),
+      paymentIntentId,
+      fullyRefunded: false,
+      amountCents: SUBTOTAL + 599,
+      amountRefundedCents: 500,
+    })
+  })
+
+  it('rejects a charge.refunded that carries no well-formed charge', async () => {
+    const { mock, paymentIntentId } = await refunded()
+    const charge = mock.chargeEvent('charge.refunded', paymentIntentId).event.data.object as Record<string, unknown>
+    const signed = (object: unknown) => {
+      const rawBody = JSON.stringify({ id: 'evt_1Refund', object: 'event', type: 'charge.refunded', data: { object } })
+      return { rawBody, signatureHeader: signStripePayload(rawBody, MOCK_STRIPE_WEBHOOK_SECRET, START_S) }
+    }
+    expect(read(signed(charge)).refund!.fullyRefunded).toBe(true)
+    for (const object of [
+      undefined,
+      null,
+      { ...charge, object: 'payment_intent' },
+      { ...charge, id: '' },
+      { ...charge, refunded: 'true' },
+      { ...charge, refunded: undefined },
+      { ...charge, amount_refunded: '100' },
+      { ...charge, amount: -1 },
+      { ...charge, amount: 10.5 },
+      { ...charge, payment_intent: 42 },
+    ])
+      expect(throwsWebhookError(() => read(signed(object))).message).toMatch(/charge\.refunded event carries/)
+    // A charge made without a PaymentIntent is well-formed; it just leads nowhere.
+    expect(read(signed({ ...charge, payment_intent: null })).refund!.paymentIntentId).toBeNull()
+  })
+
   it('rejects a signed body that is not a Stripe event', () => {
     for (const rawBody of ['not json', JSON.stringify({ hello: 'world' })]) {
       const signatureHeader = signStripePayload(rawBody, MOCK_STRIPE_WEBHOOK_SECRET, START_S)
       expect(() => read({ rawBody, signatureHeader })).toThrow(StripeWebhookError)
     }
+  })
+})
+
+describe('payment intents', () => {
+  it('carries the checkout session id Checkout copied from payment_intent_data, found by the provider', async () => {
+    const { mock, client, provider } = setup()
+    const { providerSessionId } = await provider.createSession(sessionInput())
+    mock.complete(providerSessionId)
+    const paymentIntentId = mock.sessions.get(providerSessionId)!.payment_intent!
+    const intent = await client.retrievePaymentIntent(paymentIntentId)
+    expect(intent).toMatchObject({
+      id: paymentIntentId,
+      object: 'payment_intent',
+      status: 'succeeded',
+      amount: SUBTOTAL + 599,
+      metadata: { checkout_session_id: CHECKOUT_ID },
+      latest_charge: expect.stringMatching(/^ch_3/),
+    })
+    expect(await provider.checkoutSessionIdOfPaymentIntent(paymentIntentId)).toBe(CHECKOUT_ID)
+    const [call] = mock.callsTo('GET', '/v1/payment_intents/')
+    expect(call!.headers['stripe-version']).toBe(STRIPE_API_VERSION)
+  })
+
+  it('answers null for a payment intent Stripe does not know or one without our metadata', async () => {
+    const { mock, client, provider } = setup()
+    expect(await provider.checkoutSessionIdOfPaymentIntent('pi_3Nope')).toBeNull()
+    const error = await failure(client.retrievePaymentIntent('pi_3Nope'), StripeApiError)
+    expect(error).toMatchObject({ status: 404, type: 'invalid_request_error', code: 'resource_missing', param: 'intent' })
+    expect(error.message).toMatch(/No such payment_intent: 'pi_3Nope'/)
+
+    const session = await client.createCheckoutSession(
+      {
+        mode: 'payment',
+        success_url: SUCCESS_URL,
+        line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: 900, product_data: { name: 'Mug' } } }],
+      },
+      'no-intent-metadata',
+    )
+    mock.complete(session.id)
+    expect(await provider.checkoutSessionIdOfPaymentIntent(mock.sessions.get(session.id)!.payment_intent!)).toBeNull()
+  })
+
+  it('throws when Stripe cannot answer, so the caller can try again', async () => {
+    const { mock, provider } = setup()
+    for (let i = 0; i < 4; i++) mock.failNext(500)
+    const error = await failure(provider.checkoutSessionIdOfPaymentIntent('pi_3Any'), StripeApiError)
+    expect(error.status).toBe(500)
   })
 })
 
@@ -830,5 +952,80 @@ describe('the Stripe mock', () => {
     expect(await response.json()).toEqual({
       error: { type: 'invalid_request_error', message: expect.stringMatching(/^You did not provide an API key/) },
     })
+  })
+
+  it('refunds like Stripe: by payment intent, partly then the rest, never more, idempotently', async () => {
+    const { mock, provider } = setup()
+    const { providerSessionId } = await provider.createSession(sessionInput())
+    mock.complete(providerSessionId)
+    const paymentIntentId = mock.sessions.get(providerSessionId)!.payment_intent!
+    const chargeId = mock.paymentIntents.get(paymentIntentId)!.latest_charge!
+    const total = SUBTOTAL + 599
+    const refund = async (params: Record<string, string | number>, key: string) => {
+      const response = await mock.fetch('https://api.stripe.com/v1/refunds', {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${mock.secretKey}`,
+          'Content-Type': 'application/x-www-form-urlencoded',
+          'Idempotency-Key': key,
+        },
+        body: encodeForm(params),
+      })
+      return {
+        status: response.status,
+        replayed: response.headers.get('idempotent-replayed') === 'true',
+        body: (await response.json()) as Record<string, unknown> & { error?: Record<string, string> },
+      }
+    }
+
+    const first = await refund({ payment_intent: paymentIntentId, amount: 500 }, 'r1')
+    expect(first.body).toMatchObject({
+      id: expect.stringMatching(/^re_/),
+      object: 'refund',
+      amount: 500,
+      charge: chargeId,
+      payment_intent: paymentIntentId,
+      currency: 'usd',
+      status: 'succeeded',
+    })
+    expect(mock.charges.get(chargeId)).toMatchObject({ amount: total, amount_refunded: 500, refunded: false })
+    const replay = await refund({ payment_intent: paymentIntentId, amount: 500 }, 'r1')
+    expect(replay).toMatchObject({ status: 200, replayed: true, body: { id: first.body.id } })
+    expect(mock.refunds.size).toBe(1)
+
+    const tooMuch = await refund({ payment_intent: paymentIntentId, amount: total }, 'r2')
+    expect(tooMuch.status).toBe(400)
+    expect(tooMuch.body.error).toMatchObject({ type: 'invalid_request_error', param: 'amount' })
+    expect(tooMuch.body.error!.message).toMatch(/greater than unrefunded amount/)
+
+    const rest = await refund({ charge: chargeId }, 'r3')
+    expect(rest.body.amount).toBe(total - 500)
+    expect(mock.charges.get(chargeId)).toMatchObject({ amount_refunded: total, refunded: true })
+
+    const again = await refund({ payment_intent: paymentIntentId }, 'r4')
+    expect(again.status).toBe(400)
+    expect(again.body.error).toMatchObject({ code: 'charge_already_refunded', message: `Charge ${chargeId} has already been refunded.` })
+
+    const unknown = await refund({ payment_intent: 'pi_3Nope' }, 'r5')
+    expect(unknown.status).toBe(404)
+    expect(unknown.body.error).toMatchObject({ code: 'resource_missing', param: 'payment_intent', message: "No such payment_intent: 'pi_3Nope'" })
+    expect((await refund({ amount: 100 }, 'r6')).body.error).toMatchObject({ code: 'parameter_missing' })
+    expect((await refund({ payment_intent: paymentIntentId, amount: 0 }, 'r7')).body.error).toMatchObject({ param: 'amount' })
+    expect((await refund({ payment_intent: paymentIntentId, colour: 'red' }, 'r8')).body.error).toMatchObject({ code: 'parameter_unknown' })
+    expect(mock.refunds.size).toBe(2)
+  })
+
+  it('refuses to refund a payment that has not succeeded', async () => {
+    const { mock, provider } = setup()
+    const { providerSessionId } = await provider.createSession(sessionInput())
+    mock.complete(providerSessionId, { paymentStatus: 'unpaid' })
+    const paymentIntentId = mock.sessions.get(providerSessionId)!.payment_intent!
+    const response = await mock.fetch('https://api.stripe.com/v1/refunds', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${mock.secretKey}`, 'Content-Type': 'application/x-www-form-urlencoded', 'Idempotency-Key': 'pending' },
+      body: encodeForm({ payment_intent: paymentIntentId }),
+    })
+    expect(response.status).toBe(400)
+    expect(mock.refunds.size).toBe(0)
   })
 })

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import {
   addCartItemRequestSchema,
@@ -13,10 +14,18 @@ import {
   updateCartItemRequestSchema,
 } from '../../contract/cart'
 import { z } from '../../contract/zod'
+import { orders } from '../db/schema'
 import { endpoint, readBodyCapped } from '../endpoint'
-import type { ApiEnv } from '../env'
+import type { ApiDeps, ApiEnv } from '../env'
 import { AppError, notFound } from '../errors'
-import { parseStripeWebhook, StripeWebhookError } from '../providers/payments/stripe'
+import { PaymentProviderError } from '../providers/payments/provider'
+import {
+  parseStripeWebhook,
+  StripePaymentProvider,
+  StripeWebhookError,
+  type StripeChargeRefund,
+  type StripeWebhookEvent,
+} from '../providers/payments/stripe'
 import { addCartItem, getCart, moveOpenCart, removeCartItem, updateCartItemQuantity } from '../services/cart'
 import {
   applyPaymentState,
@@ -27,6 +36,7 @@ import {
   getOrder,
   listOrders,
   payLocalCheckout,
+  refundOrder,
 } from '../services/checkout'
 
 export const cartRoutes = new Hono<ApiEnv>()
@@ -145,6 +155,34 @@ endpoint(
 const MAX_WEBHOOK_BYTES = 256 * 1024
 const webhookResponse = z.object({ received: z.literal(true) })
 
+/**
+ * A charge refunded in Stripe. Only a full refund marks the order refunded (refundOrder: credit restored, referral
+ * reward voided; idempotent, so redeliveries are harmless); a partial refund is logged and changes nothing. The order
+ * is found through the PaymentIntent's metadata.checkout_session_id. Anything unknown is acknowledged (Stripe
+ * redelivers non-2xx answers for days); only a failure to reach Stripe answers non-2xx, so the event comes again.
+ */
+async function recordStripeRefund(deps: ApiDeps, event: StripeWebhookEvent, refund: StripeChargeRefund) {
+  const label = `[stripe] ${event.type} ${event.eventId} (charge ${refund.chargeId})`
+  if (!refund.fullyRefunded) {
+    console.info(`${label}: a partial refund (${refund.amountRefundedCents} of ${refund.amountCents} cents); the order is unchanged`)
+    return
+  }
+  if (!refund.paymentIntentId) return console.warn(`${label}: the charge has no payment intent`)
+  if (!(deps.payments instanceof StripePaymentProvider)) return console.warn(`${label}: the payment provider cannot look up payment intents`)
+  let checkoutSessionId
+  try {
+    checkoutSessionId = await deps.payments.checkoutSessionIdOfPaymentIntent(refund.paymentIntentId)
+  } catch (error) {
+    if (error instanceof PaymentProviderError) throw new AppError('provider_failed', `The payment provider could not be reached: ${error.message}`)
+    throw error
+  }
+  if (!checkoutSessionId || !/^[0-9a-f-]{36}$/.test(checkoutSessionId))
+    return console.warn(`${label}: payment intent ${refund.paymentIntentId} is unknown or names no checkout session`)
+  const [order] = await deps.db.select().from(orders).where(eq(orders.checkoutSessionId, checkoutSessionId))
+  if (!order) return console.warn(`${label}: no order for checkout session ${checkoutSessionId}`)
+  await refundOrder(deps, order.id)
+}
+
 /** Stripe's webhook: verified on the raw body, then the same forward-only state moves and fulfilment as the return page. */
 endpoint(
   cartRoutes,
@@ -152,7 +190,7 @@ endpoint(
     method: 'post',
     path: '/webhooks/stripe',
     tag: 'checkout',
-    summary: 'Stripe webhook (checkout.session.completed, async_payment_succeeded/failed, expired), signed with STRIPE_WEBHOOK_SECRET',
+    summary: 'Stripe webhook (checkout.session.completed, async_payment_succeeded/failed, expired; charge.refunded), signed with STRIPE_WEBHOOK_SECRET',
     auth: 'none',
     headers: { 'stripe-signature': 't=<unix>,v1=<hex HMAC-SHA256>' },
     response: webhookResponse,
@@ -169,7 +207,8 @@ endpoint(
       if (error instanceof StripeWebhookError) throw new AppError('validation_failed', error.message)
       throw error
     }
-    if (event.state) {
+    if (event.refund) await recordStripeRefund(deps, event, event.refund)
+    else if (event.state) {
       const row = await findSessionForWebhook(deps.db, event.providerSessionId, event.checkoutSessionId)
       if (row) await applyPaymentState(deps, row, event.state)
       else console.warn(`[stripe] ${event.type} ${event.eventId} for an unknown session ${event.providerSessionId}`)

@@ -12,6 +12,8 @@
  *   running), 429 and 5xx; `Stripe-Should-Retry: true|false` overrides the status when Stripe sends it.
  * - Errors are `{ error: { type, code?, param?, message } }`.
  * - Webhooks: `Stripe-Signature: t=<unix>,v1=<hex>[,v1=…][,v0=…]`, v1 = HMAC-SHA256(secret, `${t}.${rawBody}`).
+ * - Checkout copies `payment_intent_data.metadata` onto the PaymentIntent it creates, so a refund (whose event
+ *   carries a Charge, which names its PaymentIntent) leads back to our checkout session.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { ShippingAddress } from '../../../contract/cart'
@@ -76,6 +78,18 @@ export type StripeCheckoutSession = {
   livemode: boolean
 }
 
+export type StripePaymentIntent = {
+  id: string
+  object: 'payment_intent'
+  status: string
+  amount: number
+  currency: string
+  /** For a Checkout payment: the session's `payment_intent_data.metadata`. */
+  metadata: Record<string, string> | null
+  /** A string id, or the object when expanded. */
+  latest_charge?: string | { id: string; object: 'charge' } | null
+}
+
 export type StripeCoupon = {
   id: string
   object: 'coupon'
@@ -98,6 +112,8 @@ export type StripeCreateCheckoutSessionParams = FormParams & {
   client_reference_id?: string
   customer_email?: string
   metadata?: Record<string, string>
+  /** Stripe passes these to the PaymentIntent it creates for the session (its metadata is copied onto it). */
+  payment_intent_data?: { metadata?: Record<string, string> }
   expires_at?: number
   line_items: {
     quantity: number
@@ -245,6 +261,15 @@ export class StripeClient {
       idempotencyKey,
     )
     return requireId('expire checkout session', session)
+  }
+
+  async retrievePaymentIntent(id: string): Promise<StripePaymentIntent> {
+    const intent = await this.request<StripePaymentIntent>(
+      'retrieve payment intent',
+      'GET',
+      `/v1/payment_intents/${encodeURIComponent(id)}`,
+    )
+    return requireId('retrieve payment intent', intent)
   }
 
   async createCoupon(params: StripeCreateCouponParams, idempotencyKey: string): Promise<StripeCoupon> {
@@ -485,6 +510,7 @@ export class StripePaymentProvider implements PaymentProvider {
         mode: 'payment',
         client_reference_id: input.cartId,
         metadata: { checkout_session_id: input.checkoutSessionId },
+        payment_intent_data: { metadata: { checkout_session_id: input.checkoutSessionId } },
         customer_email: input.customerEmail ?? undefined,
         success_url: input.successUrl,
         cancel_url: input.cancelUrl,
@@ -546,6 +572,24 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
+  /**
+   * Our checkout session id for a Stripe PaymentIntent (its metadata.checkout_session_id, copied there from the
+   * session's payment_intent_data), or null when Stripe has no such PaymentIntent or it does not carry one.
+   * Other failures (network, 5xx, auth) throw, so a webhook answers non-2xx and Stripe delivers it again.
+   */
+  async checkoutSessionIdOfPaymentIntent(paymentIntentId: string): Promise<string | null> {
+    let intent: StripePaymentIntent
+    try {
+      intent = await this.client.retrievePaymentIntent(paymentIntentId)
+    } catch (error) {
+      if (error instanceof StripeApiError && error.status === 404 && error.code === 'resource_missing') return null
+      throw error
+    }
+    const metadata = isRecord(intent.metadata) ? intent.metadata : {}
+    const id = metadata.checkout_session_id
+    return typeof id === 'string' && id !== '' ? id : null
+  }
+
   /** Stripe accepts 30 min to 24 h ahead; a value outside is moved just inside, so the create never fails on it. */
   private expiresAt(at: Date): number {
     const now = Math.floor(this.now() / 1000)
@@ -597,14 +641,31 @@ export const STRIPE_CHECKOUT_EVENT_TYPES = [
   'checkout.session.expired',
 ] as const
 
+/** Events about a charge's refunds; `charge.refunded` fires for partial refunds too. */
+export const STRIPE_REFUND_EVENT_TYPES = ['charge.refunded'] as const
+
+/** What a `charge.refunded` event says about the charge. */
+export type StripeChargeRefund = {
+  chargeId: string
+  /** Null for a charge made without a PaymentIntent (never the case for Checkout). */
+  paymentIntentId: string | null
+  /** The charge's `refunded`: true only once the whole amount has been refunded. */
+  fullyRefunded: boolean
+  amountCents: number
+  /** All refunds so far, whole cents. */
+  amountRefundedCents: number
+}
+
 export type StripeWebhookEvent = {
   eventId: string
   type: string
-  /** Null for event types we ignore (acknowledge with 200 and do nothing). */
+  /** Null for event types we ignore (acknowledge with 200 and do nothing), and for refund events. */
   providerSessionId: string | null
   /** Our checkout session id (the session's metadata.checkout_session_id), null when absent. */
   checkoutSessionId: string | null
   state: PaymentState | null
+  /** Present only for refund events (STRIPE_REFUND_EVENT_TYPES); their `state` is null. */
+  refund?: StripeChargeRefund
 }
 
 export type ParseStripeWebhookInput = {
@@ -686,6 +747,8 @@ export function parseStripeWebhook({
   const eventId = event.id
   const type = event.type
   const ignored = { eventId, type, providerSessionId: null, checkoutSessionId: null, state: null }
+  if ((STRIPE_REFUND_EVENT_TYPES as readonly string[]).includes(type))
+    return { ...ignored, refund: stripeChargeRefund(type, isRecord(event.data) ? event.data.object : undefined) }
   if (!(STRIPE_CHECKOUT_EVENT_TYPES as readonly string[]).includes(type)) return ignored
 
   const session = isRecord(event.data) ? event.data.object : undefined
@@ -706,4 +769,29 @@ export function parseStripeWebhook({
   const metadata = isRecord(checkout.metadata) ? checkout.metadata : {}
   const checkoutSessionId = typeof metadata.checkout_session_id === 'string' ? metadata.checkout_session_id : null
   return { eventId, type, providerSessionId: checkout.id, checkoutSessionId, state: { status, ...stripeSessionDetails(checkout) } }
+}
+
+/** Reads a refund event's Charge; anything that is not one throws StripeWebhookError. */
+function stripeChargeRefund(type: string, charge: unknown): StripeChargeRefund {
+  if (!isRecord(charge) || charge.object !== 'charge' || typeof charge.id !== 'string' || charge.id === '')
+    throw new StripeWebhookError(`The Stripe ${type} event carries no charge.`)
+  const cents = (value: unknown) => typeof value === 'number' && Number.isInteger(value) && value >= 0
+  if (!cents(charge.amount) || !cents(charge.amount_refunded) || typeof charge.refunded !== 'boolean')
+    throw new StripeWebhookError(`The Stripe ${type} event carries charge ${charge.id} without its amounts.`)
+  const intent = charge.payment_intent
+  const paymentIntentId =
+    typeof intent === 'string' && intent !== ''
+      ? intent
+      : isRecord(intent) && typeof intent.id === 'string' && intent.id !== ''
+        ? intent.id
+        : null
+  if (intent !== null && intent !== undefined && paymentIntentId === null)
+    throw new StripeWebhookError(`The Stripe ${type} event carries charge ${charge.id} with a malformed payment_intent.`)
+  return {
+    chargeId: charge.id,
+    paymentIntentId,
+    fullyRefunded: charge.refunded,
+    amountCents: charge.amount as number,
+    amountRefundedCents: charge.amount_refunded as number,
+  }
 }
