@@ -23,3 +23,48 @@ export async function expectNoSeriousAxeViolations(page: Page) {
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 }
+
+export const STAR = '/photo-products/ornaments/72965'
+export const STAR_TITLE = 'Star Photo Ornament'
+
+export async function signInAs(page: Page, name: string) {
+  await page.goto('/utils/demo-sign-in')
+  await waitForHydration(page)
+  await page.getByRole('button', { name: `Sign in as ${name}` }).click()
+  await expect(page.getByTestId('current-user')).toHaveText(`Signed in as ${name}`)
+}
+
+/** Every axe violation, whatever its impact. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  expect(results.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+}
+
+export async function pickPhoto(page: Page, slot: 'left' | 'right', nth: number) {
+  await page.getByRole('button', { name: new RegExp(`^(Choose|Change) photo for the ${slot} ornament$`) }).click()
+  const dialog = page.getByRole('dialog', { name: `Choose a photo for the ${slot} ornament` })
+  const tiles = dialog.getByTestId('album-grid').getByRole('button')
+  await expect(tiles.nth(nth)).toBeVisible()
+  await tiles.nth(nth).click()
+  await expect(dialog).toBeHidden()
+}
+
+/** Designs a star pair, previews it, and adds it to the cart from the preview: the shopper lands on the cart. */
+export async function designStarAndAddToCart(page: Page) {
+  await page.goto(STAR)
+  await waitForHydration(page)
+  await expect(page.getByTestId('preview-stage')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 })
+  await pickPhoto(page, 'left', 1)
+  await pickPhoto(page, 'right', 2)
+  await expect(page.getByTestId('preview-stage').getByText('Loading photo…')).toHaveCount(0, { timeout: 20_000 })
+  await page.getByRole('button', { name: 'Preview my ornament' }).click()
+  const result = page.getByRole('dialog', { name: 'Your star ornaments' })
+  await expect(result).toBeVisible({ timeout: 60_000 })
+  const add = result.getByRole('button', { name: /^Add to cart/ })
+  await expect(add).toContainText('$24.99')
+  // A double tap sends one request: the button is disabled as soon as the first lands.
+  await add.dblclick()
+  await expect(page).toHaveURL(/\/photo-products\/cart$/, { timeout: 30_000 })
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Your cart')
+  await expect(page.getByText(`Your ${STAR_TITLE} is in your cart`)).toBeVisible()
+}

@@ -1,11 +1,12 @@
 import { Link } from '@tanstack/react-router'
 import { FeatureList, PageHero, Section } from '~/components/ui/PageHero'
 import { usePublicConfig } from '~/lib/public-config'
+import { onDarkButton } from './on-dark'
 import { ReferralArt } from './ReferralArt'
 import { useLogOnce } from './user-actions'
 
-const onPine = 'inline-flex min-h-11 items-center justify-center rounded-full bg-cream px-6 py-2.5 font-semibold text-pine-dark hover:bg-white'
-const outlineOnPine = 'inline-flex min-h-11 items-center justify-center rounded-full border-2 border-cream/70 px-6 py-2.5 font-semibold text-cream hover:border-cream hover:bg-cream/10'
+const onPine = onDarkButton.solid('text-pine-dark')
+const outlineOnPine = onDarkButton.outline
 
 /** /referral, signed out: how the double-sided programme works, and the way in. */
 export function ReferralHome() {
@@ -34,7 +35,7 @@ export function ReferralHome() {
             </Link>
           </>
         }
-        art={<ReferralArt className="w-52 sm:w-64" />}
+        art={<ReferralArt className="w-52 sm:w-64" on="pine" />}
       />
       <Section title="How referrals work">
         <FeatureList

@@ -3,20 +3,37 @@ import type { AdvocateRedemption, RewardStatus } from '~/contract/referral'
 import { formatCents } from '~/lib/currency'
 import { LocalDate } from './format'
 
-const badges: Record<RewardStatus, { label: string; glyph: string; className: string }> = {
-  pending: { label: 'Pending', glyph: '…', className: 'bg-gold-tint text-gold-dark' },
-  approved: { label: 'Approved', glyph: '✓', className: 'bg-pine-tint text-pine-dark' },
-  credited: { label: 'Credited', glyph: '★', className: 'bg-pine text-white' },
-  voided: { label: 'Voided', glyph: '✕', className: 'bg-cranberry-tint text-cranberry-dark' },
-  expired: { label: 'Expired', glyph: '–', className: 'bg-cream-deep text-ink-soft' },
+const icons = {
+  clock: <path d="M10 5.5V10l3 2M17 10a7 7 0 1 1-14 0 7 7 0 0 1 14 0Z" />,
+  check: <path d="M4 10.5l4 4 8-9" />,
+  star: <path d="m10 3 2.1 4.4 4.8.6-3.5 3.3.9 4.7L10 13.7 5.7 16l.9-4.7L3.1 8l4.8-.6Z" />,
+  cross: <path d="m5 5 10 10M15 5 5 15" />,
+  dash: <path d="M5 10h10" />,
 }
 
-/** A reward's state as a word with a mark (never colour alone). */
+/** A small line icon beside a status word. */
+export function StatusIcon({ name }: { name: keyof typeof icons }) {
+  return (
+    <svg viewBox="0 0 20 20" className="size-4 shrink-0" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      {icons[name]}
+    </svg>
+  )
+}
+
+const badges: Record<RewardStatus, { label: string; icon: keyof typeof icons; className: string }> = {
+  pending: { label: 'Pending', icon: 'clock', className: 'bg-gold-tint text-gold-dark' },
+  approved: { label: 'Approved', icon: 'check', className: 'bg-pine-tint text-pine-dark' },
+  credited: { label: 'Credited', icon: 'star', className: 'bg-pine text-white' },
+  voided: { label: 'Voided', icon: 'cross', className: 'bg-cranberry-tint text-cranberry-dark' },
+  expired: { label: 'Expired', icon: 'dash', className: 'bg-cream-deep text-ink-soft' },
+}
+
+/** A reward's state as a word with an icon (never colour alone). */
 export function StatusBadge({ status }: { status: RewardStatus }) {
   const badge = badges[status]
   return (
     <span className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold ${badge.className}`} data-testid="reward-status" data-status={status}>
-      <span aria-hidden="true">{badge.glyph}</span>
+      <StatusIcon name={badge.icon} />
       {badge.label}
     </span>
   )

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { buttonClass, ButtonLink } from '~/components/ui/Button'
 import { StatePanel } from '~/components/ui/StatePanel'
 import { usePublicConfig } from '~/lib/public-config'
+import { ReferralArt } from './ReferralArt'
 
 /** A referral page for a signed-in family, seen signed out: what it holds and how to sign in, coming back here after. */
 export function SignInPrompt({
@@ -25,6 +26,7 @@ export function SignInPrompt({
     <StatePanel
       testId={testId}
       title={title}
+      art={<ReferralArt className="w-28" />}
       action={
         demoMode ? (
           <ButtonLink to="/utils/demo-sign-in" search={{ redirect }} onClick={onSignIn}>

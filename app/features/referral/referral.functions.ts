@@ -107,7 +107,7 @@ export const logUserAction = createServerFn({ method: 'POST' })
 
 export const advocateStateQuery = () => queryOptions({ queryKey: ['referral', 'advocate'], queryFn: () => getAdvocateState(), staleTime: 10_000 })
 
-export const referredStateQuery = () => queryOptions({ queryKey: ['referral', 'referred'], queryFn: () => getReferredState(), staleTime: 0 })
+export const referredStateQuery = () => queryOptions({ queryKey: ['referral', 'referred'], queryFn: () => getReferredState(), staleTime: 5_000 })
 
 /** One redemption as an outcome: its page tells "not yours / not found" (404) from a load that failed. */
 export const advocateRedemptionQuery = (id: string) =>

@@ -1,11 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ReferralAccountPage } from '~/features/referral/ReferralAccountPage'
+import { advocateRedemptionQuery } from '~/features/referral/referral.functions'
+import { REDEMPTION_ID, RedemptionPage } from '~/features/referral/RedemptionPage'
 
 export const Route = createFileRoute('/referral/advocate/$advocateReferralCode/redemptions/$redemptionId/')({
-  head: () => ({ meta: [{ title: 'Your referral reward — Keepsake' }] }),
-  component: () => (
-    <ReferralAccountPage eyebrow="Refer a friend" title="Your referral reward">
-      <p>Rewards belong to the family that shared the invite. Open the Keepsake app, signed in as that family, to see this friend’s progress and the credit you earned.</p>
-    </ReferralAccountPage>
-  ),
+  // Prefetched, not ensured: a redemption that fails to load is shown on the page with a retry.
+  loader: ({ context, params }) =>
+    REDEMPTION_ID.test(params.redemptionId) ? context.queryClient.prefetchQuery(advocateRedemptionQuery(params.redemptionId)) : undefined,
+  head: () => ({ meta: [{ title: 'Your referral reward — Keepsake' }, { name: 'robots', content: 'noindex' }] }),
+  component: function RedemptionRoute() {
+    const { advocateReferralCode, redemptionId } = Route.useParams()
+    return <RedemptionPage code={advocateReferralCode} redemptionId={redemptionId} />
+  },
 })

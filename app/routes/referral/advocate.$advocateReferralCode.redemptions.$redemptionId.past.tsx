@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ReferralAccountPage } from '~/features/referral/ReferralAccountPage'
+import { PastReferralsPage } from '~/features/referral/PastReferralsPage'
+import { advocateStateQuery } from '~/features/referral/referral.functions'
 
 export const Route = createFileRoute('/referral/advocate/$advocateReferralCode/redemptions/$redemptionId/past')({
-  head: () => ({ meta: [{ title: 'Past referrals — Keepsake' }] }),
-  component: () => (
-    <ReferralAccountPage eyebrow="Refer a friend" title="Your past referrals">
-      <p>Your referral history lives with your account. Open the Keepsake app, signed in, to see every friend you invited and each reward’s state.</p>
-    </ReferralAccountPage>
-  ),
+  loader: ({ context }) => context.queryClient.prefetchQuery(advocateStateQuery()),
+  head: () => ({ meta: [{ title: 'Past referrals — Keepsake' }, { name: 'robots', content: 'noindex' }] }),
+  component: function PastReferralsRoute() {
+    const { advocateReferralCode, redemptionId } = Route.useParams()
+    return <PastReferralsPage code={advocateReferralCode} redemptionId={redemptionId} />
+  },
 })

@@ -1,10 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { loadLanding } from '~/features/referral/landing-loader'
 import { ReferralLanding } from '~/features/referral/ReferralLanding'
 
 export const Route = createFileRoute('/referral/r0/$advocateReferralCode')({
-  head: () => ({ meta: [{ title: 'You’re invited to Keepsake' }] }),
+  loader: ({ context, params }) => loadLanding(context.queryClient, params.advocateReferralCode),
+  head: ({ loaderData }) => ({ meta: [{ title: loaderData?.title ?? 'You’re invited to Keepsake' }] }),
   component: function Landing() {
     const { advocateReferralCode } = Route.useParams()
-    return <ReferralLanding variant="r0" code={advocateReferralCode} />
+    const { invite } = Route.useLoaderData()
+    return <ReferralLanding variant="r0" code={advocateReferralCode} invite={invite} />
   },
 })

@@ -5,10 +5,8 @@ import { safeRedirectPath } from '~/features/utils/redirect-path'
 
 export const Route = createFileRoute('/utils/demo-sign-in')({
   // ?redirect=: where to go once signed in; only a path on this site is kept (no open redirect).
-  validateSearch: (search: Record<string, unknown>): { redirect?: string } => {
-    const redirect = safeRedirectPath(search.redirect)
-    return redirect ? { redirect } : {}
-  },
+  // An unsafe value is set to undefined, not left out: the router would otherwise keep the raw one.
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } => ({ redirect: safeRedirectPath(search.redirect) }),
   loader: async ({ context }) => {
     const [demo] = await Promise.all([getDemoUsers(), context.queryClient.ensureQueryData(currentUserQuery())])
     // Absent, not merely hidden, when demo mode is off.
