@@ -13,23 +13,12 @@ import {
   quantitySchema,
 } from '~/contract/cart'
 import { z } from '~/contract/zod'
-import { ApiClientError } from '~/lib/api-client'
 import { apiForRequest } from '~/lib/api-call.server'
 import { timezoneMiddleware } from '~/lib/timezone.middleware'
 import { unwrap } from './outcome'
-import { outcomeOf } from './outcome.server'
+import { orSignedOut, outcomeOf } from './outcome.server'
 
 const CART = '/photo-products-cart'
-
-/** null when the API answers 401: the page then asks the shopper to sign in. */
-async function orSignedOut<T>(call: () => Promise<T>): Promise<T | null> {
-  try {
-    return await call()
-  } catch (error) {
-    if (error instanceof ApiClientError && error.status === 401) return null
-    throw error
-  }
-}
 
 /** GET /v1/photo-products-cart: the shopper's open cart (it always exists), or null when signed out. */
 export const getCart = createServerFn({ method: 'GET' })

@@ -10,3 +10,13 @@ export async function outcomeOf<T>(call: () => Promise<T>): Promise<ApiOutcome<T
     return { ok: false, error: { status: error.status, code: error.code, message: error.message, issues: error.issues } }
   }
 }
+
+/** null when the API answers 401: the page then asks the shopper to sign in. */
+export async function orSignedOut<T>(call: () => Promise<T>): Promise<T | null> {
+  try {
+    return await call()
+  } catch (error) {
+    if (error instanceof ApiClientError && error.status === 401) return null
+    throw error
+  }
+}

@@ -11,7 +11,7 @@ import { onDarkButton } from './on-dark'
 import { OpenInAppButton } from './OpenInAppButton'
 import { advocateStateQuery } from './referral.functions'
 import { ReferralHome } from './ReferralHome'
-import { rewardExplanation, StatusBadge } from './RewardStatus'
+import { RedemptionDetailsLink, rewardExplanation, StatusBadge } from './RewardStatus'
 import { logAction, useLogOnce } from './user-actions'
 
 /** The dashboard lists the newest few; the rest are on the past-referrals page. */
@@ -232,14 +232,7 @@ export function RedemptionRow({ code, redemption: r }: { code: string; redemptio
       <p className="mt-1 text-ink-soft" data-testid="reward-explanation">
         {rewardExplanation(r)}
       </p>
-      <Link
-        to="/referral/advocate/$advocateReferralCode/redemptions/$redemptionId"
-        params={{ advocateReferralCode: code, redemptionId: r.id }}
-        className="mt-1 inline-flex min-h-11 items-center font-semibold text-cranberry-dark underline-offset-4 hover:underline"
-        aria-label={`Details of ${r.friendFirstName}’s reward`}
-      >
-        Details <span aria-hidden="true">&nbsp;→</span>
-      </Link>
+      <RedemptionDetailsLink code={code} redemption={r} />
     </li>
   )
 }

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { LoadFailedPanel } from '~/components/ui/StatePanel'
 import type { AdvocateRedemption, AdvocateState, RewardStatus } from '~/contract/referral'
@@ -7,7 +6,7 @@ import { formatCents } from '~/lib/currency'
 import { LocalDate } from './format'
 import { ReferralAccountPage, ReferralNotFound, ReferralPageSkeleton } from './ReferralAccountPage'
 import { advocateStateQuery } from './referral.functions'
-import { rewardExplanation, StatusBadge } from './RewardStatus'
+import { RedemptionDetailsLink, rewardExplanation, StatusBadge } from './RewardStatus'
 import { SignInPrompt } from './SignInPrompt'
 import { useLogOnce } from './user-actions'
 
@@ -106,14 +105,7 @@ function PastRow({ code, redemption: r }: { code: string; redemption: AdvocateRe
         Claimed your invite <LocalDate iso={r.redeemedAt} /> · {formatCents(r.rewardCents)} reward
       </p>
       <p className="mt-1 text-ink-soft">{rewardExplanation(r)}</p>
-      <Link
-        to="/referral/advocate/$advocateReferralCode/redemptions/$redemptionId"
-        params={{ advocateReferralCode: code, redemptionId: r.id }}
-        className="mt-1 inline-flex min-h-11 items-center font-semibold text-cranberry-dark underline-offset-4 hover:underline"
-        aria-label={`Details of ${r.friendFirstName}’s reward`}
-      >
-        Details <span aria-hidden="true">&nbsp;→</span>
-      </Link>
+      <RedemptionDetailsLink code={code} redemption={r} />
     </li>
   )
 }

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import type { AdvocateRedemption, RewardStatus } from '~/contract/referral'
 import { formatCents } from '~/lib/currency'
@@ -144,5 +145,19 @@ export function RewardTimeline({ redemption }: { redemption: AdvocateRedemption 
         )
       })}
     </ol>
+  )
+}
+
+/** "Details →": one redemption's page. */
+export function RedemptionDetailsLink({ code, redemption }: { code: string; redemption: AdvocateRedemption }) {
+  return (
+    <Link
+      to="/referral/advocate/$advocateReferralCode/redemptions/$redemptionId"
+      params={{ advocateReferralCode: code, redemptionId: redemption.id }}
+      className="mt-1 inline-flex min-h-11 items-center font-semibold text-cranberry-dark underline-offset-4 hover:underline"
+      aria-label={`Details of ${redemption.friendFirstName}’s reward`}
+    >
+      Details <span aria-hidden="true">&nbsp;→</span>
+    </Link>
   )
 }

@@ -16,23 +16,12 @@ import {
 } from '~/contract/referral'
 import { z } from '~/contract/zod'
 import type { ApiOutcome } from '~/features/cart/outcome'
-import { outcomeOf } from '~/features/cart/outcome.server'
-import { ApiClientError } from '~/lib/api-client'
+import { orSignedOut, outcomeOf } from '~/features/cart/outcome.server'
 import { apiForRequest } from '~/lib/api-call.server'
 import { timezoneMiddleware } from '~/lib/timezone.middleware'
 
 /** SPEC.md §7: the referral area talks to the celebrate API client, whose photo proxy is disabled. */
 const celebrate = (timezone: string) => apiForRequest({ celebrate: true, timezone })
-
-/** null when the API answers 401: the page then asks the shopper to sign in. */
-async function orSignedOut<T>(call: () => Promise<T>): Promise<T | null> {
-  try {
-    return await call()
-  } catch (error) {
-    if (error instanceof ApiClientError && error.status === 401) return null
-    throw error
-  }
-}
 
 /**
  * GET /v1/growth/referral-codes/{code}: the invite a landing page shows. Its Set-Cookie (the
