@@ -7,6 +7,7 @@ import { getConfig } from '../app.config'
 import { openDatabase } from '../app/api/db/client'
 import { seedDemoAccounts } from '../app/api/services/demo'
 import { seedDemoAlbums, warmDemoPhotoCache } from '../app/api/services/demo-albums'
+import { seedDemoOffers } from '../app/api/services/offers'
 import { storageFor } from '../app/api/storage'
 
 const config = getConfig()
@@ -18,6 +19,7 @@ if (!process.argv.includes('--cache-only')) {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   await seedDemoAccounts(database.db)
   await seedDemoAlbums(database.db, storageFor(config), config.demoPhotoCacheDir)
+  await seedDemoOffers(database.db)
   await database.close()
   console.log(`Seeded the demo families on ${database.engine} (${Math.round(performance.now() - started)} ms)`)
 }

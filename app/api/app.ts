@@ -18,6 +18,7 @@ import { mediaRoutes } from './routes/media'
 import { photoProductRoutes } from './routes/photo-products'
 import { printifyRoutes } from './routes/printify'
 import { referralRoutes } from './routes/referral'
+import { offerRoutes } from './routes/offers'
 import { rateLimiterFor, type RateLimiter } from './rate-limit'
 import { paymentProviderFor } from './providers/payments'
 import type { PaymentProvider } from './providers/payments/provider'
@@ -98,6 +99,7 @@ export function createApi(
   api.route('/', printifyRoutes)
   api.route('/', cartRoutes)
   api.route('/', referralRoutes)
+  api.route('/', offerRoutes)
   api.route('/', analyticsRoutes)
   api.route('/', albumRoutes(deps.config.productSlug))
   api.route('/', mediaRoutes)

@@ -5,6 +5,7 @@ import { seedDemoAccounts } from './services/demo'
 import { fulfilmentJobs, scheduleDailyJobs } from './services/fulfilment'
 import { startJobWorker } from './services/jobs'
 import { referralJobs } from './services/referral'
+import { seedDemoOffers } from './services/offers'
 import { seedDemoAlbums } from './services/demo-albums'
 import { storageFor } from './storage'
 
@@ -19,6 +20,7 @@ export function getApiServer() {
     if (config.demoMode) {
       await seedDemoAccounts(database.db)
       await seedDemoAlbums(database.db, storage, config.demoPhotoCacheDir)
+      await seedDemoOffers(database.db)
     }
     const api = createApi({ db: database.db, config, storage, now: () => new Date() })
     // Paid orders go to the print provider from the jobs table; a restart picks up where it left off.

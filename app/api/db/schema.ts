@@ -363,3 +363,36 @@ export const referralUserActions = pgTable(
   },
   (t) => [index('referral_user_actions_role_idx').on(t.role, t.createdAt)],
 )
+
+/** The partner offer wall (/fmn, issue 7): offers from the database, seeded in demo mode. */
+export const partnerOffers = pgTable('partner_offers', {
+  id: text('id').primaryKey(),
+  title: text('title').notNull(),
+  partner: text('partner').notNull(),
+  reward: text('reward').notNull(),
+  summary: text('summary').notNull(),
+  terms: jsonb('terms').$type<string[]>().notNull(),
+  imageUrl: text('image_url').notNull(),
+  imageAlt: text('image_alt').notNull(),
+  /** The only place a click may lead: an https URL stored here, never one from a request. */
+  targetUrl: text('target_url').notNull(),
+  active: boolean('active').notNull().default(true),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: createdAt(),
+})
+
+/** Every outbound click on an offer (Fmn events), also recorded as a DidClickFmnOffer analytics event. */
+export const partnerOfferClicks = pgTable(
+  'partner_offer_clicks',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    offerId: text('offer_id')
+      .notNull()
+      .references(() => partnerOffers.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    sid: uuid('sid'),
+    fromPath: text('from_path'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('partner_offer_clicks_offer_idx').on(t.offerId, t.createdAt)],
+)
