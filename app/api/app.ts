@@ -19,6 +19,7 @@ import { photoProductRoutes } from './routes/photo-products'
 import { printifyRoutes } from './routes/printify'
 import { referralRoutes } from './routes/referral'
 import { offerRoutes } from './routes/offers'
+import { smokescreenRoutes } from './routes/smokescreens'
 import { rateLimiterFor, type RateLimiter } from './rate-limit'
 import { paymentProviderFor } from './providers/payments'
 import type { PaymentProvider } from './providers/payments/provider'
@@ -100,6 +101,7 @@ export function createApi(
   api.route('/', cartRoutes)
   api.route('/', referralRoutes)
   api.route('/', offerRoutes)
+  api.route('/', smokescreenRoutes)
   api.route('/', analyticsRoutes)
   api.route('/', albumRoutes(deps.config.productSlug))
   api.route('/', mediaRoutes)

@@ -396,3 +396,22 @@ export const partnerOfferClicks = pgTable(
   },
   (t) => [index('partner_offer_clicks_offer_idx').on(t.offerId, t.createdAt)],
 )
+
+/** Smokescreen sign-ups (issue 7): one per (kind, product, shopper or e-mail). */
+export const smokescreenSignups = pgTable(
+  'smokescreen_signups',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind', { enum: ['waitlist', 'delivery'] }).notNull(),
+    product: text('product').notNull(),
+    /** user:<id> when signed in, else email:<lower-cased address>. */
+    dedupeKey: text('dedupe_key').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    sourcePage: text('source_page'),
+    /** The form as submitted (validated). */
+    fields: jsonb('fields').$type<Record<string, string>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('smokescreen_signups_once').on(t.kind, t.product, t.dedupeKey)],
+)

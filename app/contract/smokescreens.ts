@@ -1,0 +1,39 @@
+/**
+ * Smokescreens (issue 7; SPEC.md §3, §7): "notify me" and "deliver to me" forms for products Keepsake
+ * does not sell yet, to measure demand. One sign-up per shopper (or e-mail) per product and kind.
+ */
+import { shippingAddressSchema } from './cart'
+import { z } from './zod'
+
+export const smokescreenProducts = ['photo-calendar', 'canvas-print', 'photo-mug', 'photo-book', 'jigsaw-puzzle'] as const
+export type SmokescreenProduct = (typeof smokescreenProducts)[number]
+
+const product = z.enum(smokescreenProducts, {
+  error: (issue) => (issue.input === undefined ? 'Required' : `product must be one of ${smokescreenProducts.join(', ')}`),
+})
+
+/** SPEC.md §3: "Waitlist payload: the form fields plus product and sourcePage". */
+export const waitlistRequestSchema = z.object({
+  product,
+  sourcePage: z
+    .string()
+    .max(200, { error: 'sourcePage must be at most 200 characters' })
+    .regex(/^\/(?![/\\])[\w\-./]*$/, { error: 'sourcePage must be a path on this site, such as /loop/store/' }),
+  name: z.string().trim().min(1, { error: 'Enter your name' }).max(100, { error: 'name must be at most 100 characters' }),
+  email: z.email({ error: 'Enter a valid e-mail address' }).max(254),
+  note: z.string().trim().max(500, { error: 'note must be at most 500 characters' }).default(''),
+})
+export type WaitlistRequest = z.infer<typeof waitlistRequestSchema>
+
+/** SPEC.md §3: "Smokescreen delivery payload: the form fields plus product" — where they would want it delivered. */
+export const deliveryRequestSchema = shippingAddressSchema.extend({ product })
+export type DeliveryRequest = z.infer<typeof deliveryRequestSchema>
+
+export const smokescreenSignupSchema = z.object({
+  kind: z.enum(['waitlist', 'delivery']),
+  product: z.string(),
+  /** false when this shopper (or e-mail) had already signed up for this product: nothing new was stored. */
+  created: z.boolean(),
+  /** How many have signed up for this product and kind so far. */
+  count: z.number().int(),
+})
