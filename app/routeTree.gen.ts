@@ -32,6 +32,7 @@ import { Route as UtilsDemoSignInRouteImport } from './routes/utils/demo-sign-in
 import { Route as UtilsRenderCheckRouteImport } from './routes/utils/render-check'
 import { Route as UtilsSessionRouteImport } from './routes/utils/session'
 import { Route as V1SplatRouteImport } from './routes/v1/$'
+import { Route as FmnOffersOfferIdRouteImport } from './routes/fmn/offers.$offerId'
 import { Route as LoopModalIndexRouteImport } from './routes/loop/modal/index'
 import { Route as LoopModalHolidaysRouteImport } from './routes/loop/modal/holidays'
 import { Route as LoopModalNewUserRouteImport } from './routes/loop/modal/new-user'
@@ -160,6 +161,11 @@ const V1SplatRoute = V1SplatRouteImport.update({
   path: '/v1/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const FmnOffersOfferIdRoute = FmnOffersOfferIdRouteImport.update({
+  id: '/fmn/offers/$offerId',
+  path: '/fmn/offers/$offerId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LoopModalIndexRoute = LoopModalIndexRouteImport.update({
   id: '/loop/modal/',
   path: '/loop/modal/',
@@ -256,6 +262,7 @@ export interface FileRoutesByFullPath {
   '/photo-products/': typeof PhotoProductsIndexRoute
   '/referral/': typeof ReferralIndexRoute
   '/utils/': typeof UtilsIndexRoute
+  '/fmn/offers/$offerId': typeof FmnOffersOfferIdRoute
   '/loop/modal/holidays': typeof LoopModalHolidaysRoute
   '/loop/modal/new-user': typeof LoopModalNewUserRoute
   '/photo-products/checkout/complete': typeof PhotoProductsCheckoutCompleteRoute
@@ -293,6 +300,7 @@ export interface FileRoutesByTo {
   '/photo-products': typeof PhotoProductsIndexRoute
   '/referral': typeof ReferralIndexRoute
   '/utils': typeof UtilsIndexRoute
+  '/fmn/offers/$offerId': typeof FmnOffersOfferIdRoute
   '/loop/modal/holidays': typeof LoopModalHolidaysRoute
   '/loop/modal/new-user': typeof LoopModalNewUserRoute
   '/photo-products/checkout/complete': typeof PhotoProductsCheckoutCompleteRoute
@@ -331,6 +339,7 @@ export interface FileRoutesById {
   '/photo-products/': typeof PhotoProductsIndexRoute
   '/referral/': typeof ReferralIndexRoute
   '/utils/': typeof UtilsIndexRoute
+  '/fmn/offers/$offerId': typeof FmnOffersOfferIdRoute
   '/loop/modal/holidays': typeof LoopModalHolidaysRoute
   '/loop/modal/new-user': typeof LoopModalNewUserRoute
   '/photo-products/checkout/complete': typeof PhotoProductsCheckoutCompleteRoute
@@ -370,6 +379,7 @@ export interface FileRouteTypes {
     | '/photo-products/'
     | '/referral/'
     | '/utils/'
+    | '/fmn/offers/$offerId'
     | '/loop/modal/holidays'
     | '/loop/modal/new-user'
     | '/photo-products/checkout/complete'
@@ -407,6 +417,7 @@ export interface FileRouteTypes {
     | '/photo-products'
     | '/referral'
     | '/utils'
+    | '/fmn/offers/$offerId'
     | '/loop/modal/holidays'
     | '/loop/modal/new-user'
     | '/photo-products/checkout/complete'
@@ -444,6 +455,7 @@ export interface FileRouteTypes {
     | '/photo-products/'
     | '/referral/'
     | '/utils/'
+    | '/fmn/offers/$offerId'
     | '/loop/modal/holidays'
     | '/loop/modal/new-user'
     | '/photo-products/checkout/complete'
@@ -482,6 +494,7 @@ export interface RootRouteChildren {
   PhotoProductsIndexRoute: typeof PhotoProductsIndexRoute
   ReferralIndexRoute: typeof ReferralIndexRoute
   UtilsIndexRoute: typeof UtilsIndexRoute
+  FmnOffersOfferIdRoute: typeof FmnOffersOfferIdRoute
   LoopModalHolidaysRoute: typeof LoopModalHolidaysRoute
   LoopModalNewUserRoute: typeof LoopModalNewUserRoute
   PhotoProductsCheckoutCompleteRoute: typeof PhotoProductsCheckoutCompleteRoute
@@ -659,6 +672,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof V1SplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/fmn/offers/$offerId': {
+      id: '/fmn/offers/$offerId'
+      path: '/fmn/offers/$offerId'
+      fullPath: '/fmn/offers/$offerId'
+      preLoaderRoute: typeof FmnOffersOfferIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/loop/modal/': {
       id: '/loop/modal/'
       path: '/loop/modal'
@@ -770,6 +790,7 @@ const rootRouteChildren: RootRouteChildren = {
   PhotoProductsIndexRoute: PhotoProductsIndexRoute,
   ReferralIndexRoute: ReferralIndexRoute,
   UtilsIndexRoute: UtilsIndexRoute,
+  FmnOffersOfferIdRoute: FmnOffersOfferIdRoute,
   LoopModalHolidaysRoute: LoopModalHolidaysRoute,
   LoopModalNewUserRoute: LoopModalNewUserRoute,
   PhotoProductsCheckoutCompleteRoute: PhotoProductsCheckoutCompleteRoute,

@@ -25,6 +25,7 @@ const pages = [
   '/referral/advocate/GRAN-7Q4X/redemptions/rdm_42/past',
   '/fmn',
   '/fmn/offer-wall',
+  '/fmn/offers/little-reader-books',
   '/egifts',
   '/utils',
   '/utils/session',
@@ -42,6 +43,8 @@ for (const width of [390, 1280]) {
     test.use({ viewport: { width, height: width === 390 ? 844 : 900 } })
     for (const path of pages) {
       test(`${path} renders cleanly and passes axe`, async ({ page }) => {
+        // Full-page screenshots of the long pages take seconds while four servers share two cores.
+        test.slow()
         await page.goto(path)
         await page.waitForLoadState('networkidle')
         await expect(page.locator('h1').first()).toBeVisible()

@@ -7,7 +7,7 @@ export function FmnLanding() {
       <PageHero
         eyebrow="Partner offers"
         title="Good things for growing families"
-        lead="Hand-picked offers from brands we trust. Take one up and we will add a reward to your Keepsake account."
+        lead="Hand-picked offers from brands we trust. Take one up with the partner and collect its reward there."
         actions={<ButtonLink to="/fmn/offer-wall">Browse the offer wall</ButtonLink>}
       />
       <Section title="How partner offers work">
@@ -15,7 +15,7 @@ export function FmnLanding() {
           items={[
             { title: 'Pick an offer', body: 'Every offer shows its reward and its terms up front.' },
             { title: 'Complete it with the partner', body: 'We send you straight to the partner’s own site — never anywhere else.' },
-            { title: 'Collect your reward', body: 'Rewards appear as Keepsake credit once the partner confirms.' },
+            { title: 'Collect your reward', body: 'Each partner gives its reward on its own site, as its terms say.' },
           ]}
         />
       </Section>
