@@ -35,7 +35,18 @@ async function freshDatabase(): Promise<DatabaseHandle> {
       await handle.close()
       const dropper = new pg.Client({ connectionString: serverUrl })
       await dropper.connect()
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      // A plain DROP first: FORCE terminates connections still closing, and the FATAL it sends them
+      // surfaces as an unhandled error in whichever test file is running. FORCE only as a last resort.
+      let dropped = false
+      for (let attempt = 0; attempt < 30 && !dropped; attempt++) {
+        try {
+          await dropper.query(`DROP DATABASE IF EXISTS ${name}`)
+          dropped = true
+        } catch {
+          await new Promise((resolve) => setTimeout(resolve, 100))
+        }
+      }
+      if (!dropped) await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
       await dropper.end()
     },
   }
