@@ -99,6 +99,8 @@ const envSchema = z.object({
     .default(60),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, { error: 'expected a redis:// URL' }).optional(),
   TRUST_PROXY: bool(false),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: 'expected an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().min(3).default('Keepsake <gifts@keepsake.example>'),
 })
 
 export class ConfigError extends Error {
@@ -166,6 +168,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     printify: e.PRINTIFY_API_TOKEN && e.PRINTIFY_SHOP_ID ? { apiToken: e.PRINTIFY_API_TOKEN, shopId: e.PRINTIFY_SHOP_ID } : null,
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null } : null,
     redisUrl: e.REDIS_URL ?? null,
+    /** E-mail goes through nodemailer to this SMTP server; without it, only to the outbox table (see app/api/services/mail.ts). */
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
     /** Whether X-Forwarded-For from the proxy in front of us names the client (only behind a proxy that sets it). */
     trustProxy: e.TRUST_PROXY,
     /** The local print provider moves an order one production step (submitted → in production → shipped) this often. */
