@@ -4,6 +4,7 @@ import { openDatabase, type DatabaseHandle } from './db/client'
 import { seedDemoAccounts } from './services/demo'
 import { fulfilmentJobs, scheduleDailyJobs } from './services/fulfilment'
 import { startJobWorker } from './services/jobs'
+import { mailJobs } from './services/mail'
 import { referralJobs } from './services/referral'
 import { seedDemoOffers } from './services/offers'
 import { seedDemoAlbums } from './services/demo-albums'
@@ -24,7 +25,7 @@ export function getApiServer() {
     }
     const api = createApi({ db: database.db, config, storage, now: () => new Date() })
     // Paid orders go to the print provider from the jobs table; a restart picks up where it left off.
-    startJobWorker(api.deps, { ...fulfilmentJobs, ...referralJobs }, { beforeDrain: scheduleDailyJobs })
+    startJobWorker(api.deps, { ...fulfilmentJobs, ...referralJobs, ...mailJobs }, { beforeDrain: scheduleDailyJobs })
     return { api, database }
   })()
   ready.catch(() => {

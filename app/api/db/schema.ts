@@ -210,9 +210,9 @@ export const checkoutSessions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    cartId: uuid('cart_id')
-      .notNull()
-      .references(() => carts.id, { onDelete: 'cascade' }),
+    /** What is being paid for: the cart's ornaments, or an e-gift (issue 7; then there is no cart). */
+    purpose: text('purpose', { enum: ['cart', 'egift'] }).notNull().default('cart'),
+    cartId: uuid('cart_id').references(() => carts.id, { onDelete: 'cascade' }),
     provider: text('provider', { enum: ['local', 'stripe'] }).notNull(),
     providerSessionId: text('provider_session_id').unique(),
     url: text('url').notNull().default(''),
@@ -414,4 +414,71 @@ export const smokescreenSignups = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('smokescreen_signups_once').on(t.kind, t.product, t.dedupeKey)],
+)
+
+/**
+ * E-gifts (issue 7): bought through a checkout session of purpose 'egift'; when it is paid a single-use
+ * code is issued (only its SHA-256 is kept here; the recipient's e-mail carries the code) and redeemed
+ * once into the redeemer's store-credit ledger.
+ */
+export const egifts = pgTable(
+  'egifts',
+  {
+    id: uuid('id').primaryKey(),
+    purchaserId: uuid('purchaser_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    checkoutSessionId: uuid('checkout_session_id')
+      .notNull()
+      .unique()
+      .references(() => checkoutSessions.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['awaiting_payment', 'issued', 'redeemed', 'cancelled'] })
+      .notNull()
+      .default('awaiting_payment'),
+    amountCents: integer('amount_cents').notNull(),
+    recipientName: text('recipient_name').notNull(),
+    recipientEmail: text('recipient_email').notNull(),
+    senderName: text('sender_name').notNull(),
+    message: text('message').notNull().default(''),
+    /** The day to send, in the buyer's time zone (YYYY-MM-DD), and that zone; null = when paid. */
+    sendOn: text('send_on'),
+    timezone: text('timezone').notNull(),
+    codeHash: text('code_hash').unique(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
+    redeemedBy: uuid('redeemed_by').references(() => users.id, { onDelete: 'set null' }),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('egifts_purchaser_idx').on(t.purchaserId, t.createdAt)],
+)
+
+/**
+ * Every e-mail the store sends (issue 7). Without SMTP_URL this table is where mail goes (demo mode
+ * shows it at /utils/outbox); with it, nodemailer delivers and the row records the outcome.
+ */
+export const outboxEmails = pgTable(
+  'outbox_emails',
+  {
+    id: uuid('id').primaryKey(),
+    kind: text('kind').notNull(),
+    /** What the e-mail is about, e.g. egift:<id>; unique, so an event is e-mailed once. */
+    reference: text('reference').notNull().unique(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    status: text('status', { enum: ['scheduled', 'sent', 'failed'] })
+      .notNull()
+      .default('scheduled'),
+    transport: text('transport', { enum: ['outbox', 'smtp'] }).notNull(),
+    sendAfter: timestamp('send_after', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    providerMessageId: text('provider_message_id'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_emails_created_idx').on(t.createdAt)],
 )

@@ -1,0 +1,111 @@
+/**
+ * E-mail (issue 7). Every e-mail is first written to the outbox_emails table, in the same transaction
+ * as the event it is about, with a durable `send-email` job due at its send time. The job delivers it:
+ * through nodemailer to SMTP_URL when that is set, and otherwise the outbox row itself is the delivery
+ * (demo mode shows it at /utils/outbox). A failed SMTP delivery is retried by the job's backoff.
+ */
+import { randomUUID } from 'node:crypto'
+import { desc, eq } from 'drizzle-orm'
+import nodemailer from 'nodemailer'
+import type { OutboxEmail } from '../../contract/egifts'
+import type { Database } from '../db/client'
+import { outboxEmails } from '../db/schema'
+import type { ApiDeps } from '../env'
+import { markEgiftEmailed } from './egifts'
+import { enqueueJob, type JobHandlers, type JobRow } from './jobs'
+
+export type EmailMessage = { kind: string; reference: string; to: string; subject: string; text: string; html: string; sendAfter: Date }
+type Executor = Pick<Database, 'insert'>
+
+/** Schedules an e-mail; a second call for the same reference is a no-op (the event is e-mailed once). */
+export async function queueEmail(db: Executor, config: { smtpUrl: string | null }, message: EmailMessage) {
+  const id = randomUUID()
+  const [row] = await db
+    .insert(outboxEmails)
+    .values({ id, ...message, transport: config.smtpUrl ? 'smtp' : 'outbox', status: 'scheduled' })
+    .onConflictDoNothing({ target: outboxEmails.reference })
+    .returning({ id: outboxEmails.id })
+  if (row) await enqueueJob(db, { kind: 'send-email', dedupeKey: `send-email:${row.id}`, payload: { emailId: row.id }, runAt: message.sendAfter })
+  return row?.id ?? null
+}
+
+type Transport = { sendMail(message: { from: string; to: string; subject: string; text: string; html: string }): Promise<{ messageId?: string }> }
+const transports = new Map<string, Transport>()
+function smtpTransport(url: string): Transport {
+  let transport = transports.get(url)
+  if (!transport) {
+    transport = nodemailer.createTransport(url)
+    transports.set(url, transport)
+  }
+  return transport
+}
+
+/** Delivers one scheduled e-mail. Safe to repeat: a sent e-mail is never sent again. */
+export async function deliverEmail(deps: ApiDeps, emailId: string) {
+  const [email] = await deps.db.select().from(outboxEmails).where(eq(outboxEmails.id, emailId))
+  if (!email || email.status === 'sent') return
+  let providerMessageId: string | null = null
+  if (email.transport === 'smtp') {
+    if (!deps.config.smtpUrl) throw new Error('This e-mail is for SMTP, but SMTP_URL is no longer set')
+    try {
+      const info = await smtpTransport(deps.config.smtpUrl).sendMail({
+        from: deps.config.mailFrom,
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+      })
+      providerMessageId = info.messageId ?? null
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      await deps.db.update(outboxEmails).set({ lastError: message.slice(0, 500) }).where(eq(outboxEmails.id, emailId))
+      throw error
+    }
+  }
+  const at = deps.now()
+  await deps.db.transaction(async (tx) => {
+    await tx.update(outboxEmails).set({ status: 'sent', sentAt: at, providerMessageId, lastError: null }).where(eq(outboxEmails.id, emailId))
+    if (email.kind === 'egift') await markEgiftEmailed(tx, email.reference, at)
+  })
+}
+
+const emailIdOf = (job: JobRow) => String((job.payload as { emailId: string }).emailId)
+
+/** Delivers with the jobs table's retries; after the last attempt the e-mail is marked failed (and shows so in the outbox). */
+export const mailJobs: JobHandlers = {
+  'send-email': {
+    run: (deps, job) => deliverEmail(deps, emailIdOf(job)),
+    onGiveUp: async (deps, job) => {
+      await deps.db.update(outboxEmails).set({ status: 'failed' }).where(eq(outboxEmails.id, emailIdOf(job)))
+    },
+  },
+}
+
+export const OUTBOX_PAGE_SIZE = 50
+
+export function outboxView(row: typeof outboxEmails.$inferSelect): OutboxEmail {
+  return {
+    id: row.id,
+    kind: row.kind,
+    to: row.to,
+    subject: row.subject,
+    text: row.text,
+    html: row.html,
+    status: row.status,
+    transport: row.transport,
+    sendAfter: row.sendAfter.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+    lastError: row.lastError,
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+/** The newest e-mails first (demo mode's /utils/outbox). */
+export async function listOutbox(db: Database) {
+  const rows = await db.select().from(outboxEmails).orderBy(desc(outboxEmails.createdAt)).limit(OUTBOX_PAGE_SIZE)
+  return { emails: rows.map(outboxView) }
+}
+
+const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+/** Text from shoppers goes into e-mail HTML only through this. */
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => escapes[c]!)
