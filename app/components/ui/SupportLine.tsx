@@ -1,9 +1,20 @@
 /** "Still stuck? Write to help@…": the way out every error and failure state offers. */
-export function SupportLine({ email, lead = 'Still stuck?', className = 'mt-2 text-sm text-ink-soft' }: { email: string; lead?: string; className?: string }) {
+export function SupportLine({
+  email,
+  lead = 'Still stuck?',
+  className = 'mt-2 text-sm text-ink-soft',
+  linkClassName = 'text-cranberry',
+}: {
+  email: string
+  lead?: string
+  className?: string
+  /** The link's colour; inside a tinted alert, '' keeps the alert's own text colour for contrast. */
+  linkClassName?: string
+}) {
   return (
     <p className={className}>
       {lead} Write to{' '}
-      <a className="font-semibold text-cranberry underline" href={`mailto:${email}`}>
+      <a className={`font-semibold underline ${linkClassName}`.trim()} href={`mailto:${email}`}>
         {email}
       </a>
       .

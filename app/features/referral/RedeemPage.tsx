@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useState, type ReactNode } from 'react'
 import { Button, ButtonLink } from '~/components/ui/Button'
 import { LoadFailedPanel } from '~/components/ui/StatePanel'
+import { SupportLine } from '~/components/ui/SupportLine'
 import type { ReferralInvite, ReferredRedemption, ReferredState, RewardStatus } from '~/contract/referral'
 import type { ApiFailure, ApiOutcome } from '~/features/cart/outcome'
 import { formatCents } from '~/lib/currency'
@@ -139,13 +140,7 @@ function RefusalAlert({ refusal, onDismiss }: { refusal: ApiFailure; onDismiss: 
         <p className="mt-1" data-testid="redeem-refusal-message">
           {refusal.message}
         </p>
-        <p className="mt-2 text-sm">
-          Think this is a mistake? Write to{' '}
-          <a className="font-semibold underline" href={`mailto:${supportEmail}`}>
-            {supportEmail}
-          </a>
-          .
-        </p>
+        <SupportLine email={supportEmail} lead="Think this is a mistake?" className="mt-2 text-sm" linkClassName="" />
       </div>
       <button
         type="button"
