@@ -10,9 +10,11 @@ import { AppError } from './errors'
 import { buildOpenApiDocument } from './openapi'
 import { mediaUrls } from './media/urls'
 import { albumRoutes } from './routes/album'
+import { bundleRoutes } from './routes/bundles'
 import { analyticsRoutes } from './routes/analytics'
 import { cartRoutes } from './routes/cart'
 import { demoRoutes } from './routes/demo'
+import { egiftRoutes } from './routes/egifts'
 import { growthRoutes } from './routes/growth'
 import { mediaRoutes } from './routes/media'
 import { photoProductRoutes } from './routes/photo-products'
@@ -101,7 +103,9 @@ export function createApi(
   api.route('/', cartRoutes)
   api.route('/', referralRoutes)
   api.route('/', offerRoutes)
+  api.route('/', bundleRoutes)
   api.route('/', smokescreenRoutes)
+  api.route('/', egiftRoutes)
   api.route('/', analyticsRoutes)
   api.route('/', albumRoutes(deps.config.productSlug))
   api.route('/', mediaRoutes)

@@ -2,6 +2,7 @@
  * The photo-products cart, checkout sessions and orders on the wire (SPEC.md §3, §4, §5, §7).
  * Amounts in totals are whole cents; the metadata prices are dollars, as SPEC.md §3 has them.
  */
+import { appliedBundleSchema } from './bundles'
 import { printAreaSchema, sourceImageSchema } from './designs'
 import { z } from './zod'
 
@@ -97,10 +98,13 @@ export const totalsSchema = z.object({
   /** At list price. */
   subtotalCents: z.number().int(),
   saleSavingsCents: z.number().int(),
+  /** Off the sale prices for complete bundle sets (0 and [] on sessions and orders made before bundles). */
+  bundleSavingsCents: z.number().int().default(0),
+  bundles: z.array(appliedBundleSchema).default([]),
   shippingCents: z.number().int(),
   creditsCents: z.number().int(),
   totalCents: z.number().int(),
-  /** How much more (at sale price) ships free; 0 when it already does. */
+  /** How much more (at sale price, after bundle savings) ships free; 0 when it already does. */
   freeShippingRemainingCents: z.number().int(),
 })
 export type CartTotals = z.infer<typeof totalsSchema>
@@ -159,7 +163,9 @@ export type ShippingAddress = z.infer<typeof shippingAddressSchema>
 
 export const checkoutSessionSchema = z.object({
   id: z.uuid(),
-  cartId: z.uuid(),
+  /** 'egift' sessions pay for an e-gift (issue 7): no cart, no shipping address. */
+  purpose: z.enum(['cart', 'egift']),
+  cartId: z.uuid().nullable(),
   provider: z.enum(['local', 'stripe']),
   status: z.enum(checkoutSessionStatuses),
   /** Where to send the shopper to pay (the local checkout page or Stripe's hosted page). */
@@ -183,7 +189,8 @@ export const localPaymentRequestSchema = z.object({
     .string()
     .transform((v) => v.replace(/[\s-]/g, ''))
     .pipe(z.string().regex(/^\d{12,19}$/, { error: 'Enter the card number (12 to 19 digits)' })),
-  shippingAddress: shippingAddressSchema,
+  /** Required when paying for a cart; an e-gift ships nothing. */
+  shippingAddress: shippingAddressSchema.optional(),
 })
 export type LocalPaymentRequest = z.input<typeof localPaymentRequestSchema>
 

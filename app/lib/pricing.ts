@@ -2,8 +2,10 @@
  * Money rules of the cart, in whole cents. The server computes every total with these; the client
  * only shows what the server answered.
  */
+import type { AppliedBundle } from '../contract/bundles'
+
 export const SHIPPING_CENTS = 599
-/** Orders whose sale-price subtotal reaches this ship free. */
+/** Orders whose goods (at sale price, after bundle savings) reach this ship free. */
 export const FREE_SHIPPING_THRESHOLD_CENTS = 5000
 
 export const toCents = (dollars: number) => Math.round(dollars * 100)
@@ -11,29 +13,72 @@ export const toCents = (dollars: number) => Math.round(dollars * 100)
 /** Store credit never takes a payment below this (Stripe's smallest US charge), so every checkout has a payment to take. */
 export const MIN_CHARGE_CENTS = 50
 
-export type PricedLine = { priceCents: number; salePriceCents: number; quantity: number }
+/** `variantId` lets a line count towards bundles; a line without one never does. */
+export type PricedLine = { priceCents: number; salePriceCents: number; quantity: number; variantId?: number }
+
+/** A bundle as the money rules see it: these items together cost `savingsCents` less than their sale prices. */
+export type BundleRule = {
+  id: string
+  title: string
+  items: readonly { variantId: number; quantity: number }[]
+  savingsCents: number
+}
 
 /**
- * Store credit pays for ornaments, not shipping (Stripe's coupons cannot discount shipping, and one
- * rule for every checkout keeps the totals the shopper sees equal to what they are charged), and it
- * leaves at least MIN_CHARGE_CENTS to pay.
+ * Complete sets of each bundle the lines hold, counted greedily: the bundle saving most per set takes
+ * its sets first, then the next from what is left. A set never saves more than its items cost here.
  */
-export function cartTotals(lines: PricedLine[], availableCreditCents = 0) {
+export function applyBundles(lines: readonly PricedLine[], bundles: readonly BundleRule[]): AppliedBundle[] {
+  const left = new Map<number, number>()
+  const unitCents = new Map<number, number>()
+  for (const line of lines) {
+    if (line.variantId === undefined || line.quantity <= 0) continue
+    left.set(line.variantId, (left.get(line.variantId) ?? 0) + line.quantity)
+    const unit = Math.min(line.salePriceCents, line.priceCents)
+    unitCents.set(line.variantId, Math.min(unitCents.get(line.variantId) ?? unit, unit))
+  }
+  const bestFirst = [...bundles].sort((a, b) => b.savingsCents - a.savingsCents || a.id.localeCompare(b.id))
+  const applied: AppliedBundle[] = []
+  for (const bundle of bestFirst) {
+    const needs = new Map<number, number>()
+    for (const item of bundle.items) needs.set(item.variantId, (needs.get(item.variantId) ?? 0) + item.quantity)
+    if (needs.size === 0 || bundle.savingsCents <= 0 || [...needs.values()].some((n) => !Number.isInteger(n) || n <= 0)) continue
+    const sets = Math.min(...[...needs].map(([variantId, n]) => Math.floor((left.get(variantId) ?? 0) / n)))
+    if (sets <= 0) continue
+    const setCents = [...needs].reduce((sum, [variantId, n]) => sum + unitCents.get(variantId)! * n, 0)
+    for (const [variantId, n] of needs) left.set(variantId, left.get(variantId)! - sets * n)
+    applied.push({ id: bundle.id, title: bundle.title, sets, savingsCents: sets * Math.min(bundle.savingsCents, setCents) })
+  }
+  return applied
+}
+
+/**
+ * Bundle savings come off the goods first; free shipping and the store-credit cap then look at the
+ * goods after them. Store credit pays for ornaments, not shipping (Stripe's coupons cannot discount
+ * shipping, and one rule for every checkout keeps the totals the shopper sees equal to what they are
+ * charged), and it leaves at least MIN_CHARGE_CENTS to pay.
+ */
+export function cartTotals(lines: PricedLine[], availableCreditCents = 0, bundles: readonly BundleRule[] = []) {
   const subtotalCents = lines.reduce((sum, l) => sum + l.priceCents * l.quantity, 0)
   const saleSubtotal = lines.reduce((sum, l) => sum + Math.min(l.salePriceCents, l.priceCents) * l.quantity, 0)
   const itemCount = lines.reduce((sum, l) => sum + l.quantity, 0)
-  const shippingCents = itemCount === 0 || saleSubtotal >= FREE_SHIPPING_THRESHOLD_CENTS ? 0 : SHIPPING_CENTS
-  const beforeCredit = saleSubtotal + shippingCents
-  const creditable = Math.min(saleSubtotal, beforeCredit - MIN_CHARGE_CENTS)
+  const applied = applyBundles(lines, bundles)
+  const bundleSavingsCents = applied.reduce((sum, b) => sum + b.savingsCents, 0)
+  const goodsCents = saleSubtotal - bundleSavingsCents
+  const shippingCents = itemCount === 0 || goodsCents >= FREE_SHIPPING_THRESHOLD_CENTS ? 0 : SHIPPING_CENTS
+  const beforeCredit = goodsCents + shippingCents
+  const creditable = Math.min(goodsCents, beforeCredit - MIN_CHARGE_CENTS)
   const creditsCents = Math.max(0, Math.min(availableCreditCents, creditable))
   return {
     currency: 'usd' as const,
     itemCount,
     subtotalCents,
     saleSavingsCents: subtotalCents - saleSubtotal,
+    bundleSavingsCents,
+    bundles: applied,
     shippingCents,
     creditsCents,
     totalCents: beforeCredit - creditsCents,
-    freeShippingRemainingCents: itemCount === 0 ? FREE_SHIPPING_THRESHOLD_CENTS : Math.max(0, FREE_SHIPPING_THRESHOLD_CENTS - saleSubtotal),
+    freeShippingRemainingCents: itemCount === 0 ? FREE_SHIPPING_THRESHOLD_CENTS : Math.max(0, FREE_SHIPPING_THRESHOLD_CENTS - goodsCents),
   }
 }

@@ -59,6 +59,8 @@ describe('adding items (SPEC.md §3, §5)', () => {
       itemCount: 1,
       subtotalCents: 2999,
       saleSavingsCents: 500,
+      bundleSavingsCents: 0,
+      bundles: [],
       shippingCents: 599,
       creditsCents: 0,
       totalCents: 3098,

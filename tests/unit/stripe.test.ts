@@ -372,6 +372,15 @@ describe('StripePaymentProvider.createSession', () => {
     })
   })
 
+  it('an e-gift session (collectShipping false) asks for no address and charges no shipping', async () => {
+    const { mock, provider } = setup()
+    const result = await provider.createSession(sessionInput({ shippingCents: 0, collectShipping: false }))
+    const [create] = mock.callsTo('POST', '/v1/checkout/sessions')
+    expect(create!.body).not.toHaveProperty('shipping_address_collection')
+    expect(create!.body).not.toHaveProperty('shipping_options')
+    expect(mock.sessions.get(result.providerSessionId)).toMatchObject({ amount_total: SUBTOTAL, total_details: { amount_shipping: 0 } })
+  })
+
   it('applies store credit as a one-off coupon made with the `:coupon` key, and only when there is some', async () => {
     const { mock, provider } = setup()
     const result = await provider.createSession(sessionInput({ discountCents: 1000 }))

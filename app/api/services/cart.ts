@@ -16,6 +16,7 @@ import { findOrnamentVariant, ornamentProduct, variantTitle } from '../../lib/or
 import { cartTotals, toCents } from '../../lib/pricing'
 import type { Database } from '../db/client'
 import { cartItems, carts, previews } from '../db/schema'
+import { storeBundles } from './bundles'
 import { balanceOf } from './credit'
 import type { SessionUser } from '../env'
 import { AppError, notFound } from '../errors'
@@ -73,10 +74,17 @@ export async function cartItemsOf(db: Db, cartId: string) {
   return db.select().from(cartItems).where(eq(cartItems.cartId, cartId)).orderBy(asc(cartItems.createdAt), asc(cartItems.id))
 }
 
+/** The cart's money, with the price of every complete bundle set applied (SPEC.md §7 bundles). */
 export function totalsOf(items: { metadata: CartItemMetadata; quantity: number }[], availableCreditCents = 0) {
   return cartTotals(
-    items.map((i) => ({ priceCents: toCents(i.metadata.price), salePriceCents: toCents(i.metadata.salePrice), quantity: i.quantity })),
+    items.map((i) => ({
+      priceCents: toCents(i.metadata.price),
+      salePriceCents: toCents(i.metadata.salePrice),
+      quantity: i.quantity,
+      variantId: i.metadata.variantId,
+    })),
     availableCreditCents,
+    storeBundles,
   )
 }
 

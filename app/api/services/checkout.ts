@@ -23,6 +23,7 @@ import { PaymentProviderError, type PaymentState } from '../providers/payments/p
 import { cartItemsOf, moveCart, openCart, totalsOf } from './cart'
 import { balanceOf, lockAccount, releaseCredit, reserveCredit, restoreCreditForRefund, spendCredit } from './credit'
 import { enqueueJob } from './jobs'
+import { cancelEgift, issueEgift } from './egifts'
 import { approveReferralFor, voidRewardForOrder } from './referral'
 
 type SessionRow = typeof checkoutSessions.$inferSelect
@@ -34,6 +35,7 @@ export const CHECKOUT_SESSION_MINUTES = 60
 export function sessionView(row: SessionRow, orderId: string | null): CheckoutSession {
   return {
     id: row.id,
+    purpose: row.purpose,
     cartId: row.cartId,
     provider: row.provider,
     status: row.status,
@@ -157,7 +159,7 @@ export async function createCheckoutSession(deps: ApiDeps, user: SessionUser): P
       customerEmail: user.email,
       lines: lines.map((l) => ({ name: `${l.title} (pair)`, unitAmountCents: l.unitAmountCents, quantity: l.quantity, imageUrl: l.previewCdnUrl })),
       shippingCents: totals.shippingCents,
-      discountCents: totals.creditsCents,
+      discountCents: totals.creditsCents + totals.bundleSavingsCents,
       successUrl: `${base}/photo-products/checkout/complete?checkout=${id}&session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${base}/photo-products/cart?cancelled=${id}`,
       expiresAt,
@@ -194,7 +196,10 @@ async function moveSession(
     .where(and(eq(checkoutSessions.id, row.id), inArray(checkoutSessions.status, from)))
     .returning()
   if (moved) {
-    if (to === 'expired' || to === 'failed') await releaseCredit(db, moved.id, at)
+    if (to === 'expired' || to === 'failed') {
+      await releaseCredit(db, moved.id, at)
+      if (moved.purpose === 'egift') await cancelEgift(db, moved.id, at)
+    }
     return moved
   }
   const [current] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, row.id))
@@ -216,8 +221,10 @@ export async function applyPaymentState(deps: ApiDeps, row: SessionRow, state: P
 }
 
 async function abandonCartOf(deps: ApiDeps, row: SessionRow) {
+  const cartId = row.cartId
+  if (!cartId) return
   await deps.db.transaction(async (tx) => {
-    const [cart] = await tx.select().from(carts).where(eq(carts.id, row.cartId)).for('update')
+    const [cart] = await tx.select().from(carts).where(eq(carts.id, cartId)).for('update')
     if (cart?.status === 'active') await moveCart(tx, cart, 'abandoned', deps.now())
   })
 }
@@ -258,9 +265,12 @@ export async function cancelCheckoutSession(deps: ApiDeps, user: SessionUser, id
 }
 
 /** The local hosted checkout page's Pay button: test cards only. */
-export async function payLocalCheckout(deps: ApiDeps, user: SessionUser, id: string, input: { cardNumber: string; shippingAddress: ShippingAddress }) {
+export async function payLocalCheckout(deps: ApiDeps, user: SessionUser, id: string, input: { cardNumber: string; shippingAddress?: ShippingAddress | undefined }) {
   let row = await ownSession(deps, user, id)
   if (row.provider !== 'local') throw notFound('Checkout session')
+  if (row.purpose === 'cart' && !input.shippingAddress) {
+    throw new AppError('validation_failed', 'Enter the address to ship your ornaments to', [{ path: 'body.shippingAddress', message: 'Required' }])
+  }
   if (row.status === 'paid') return sessionView(row, await fulfilCheckout(deps, row.id).then((o) => o?.id ?? null))
   if (row.status === 'open' && row.expiresAt <= deps.now()) {
     row = await applyPaymentState(deps, row, { status: 'expired', shippingAddress: null, amountTotalCents: null })
@@ -276,7 +286,11 @@ export async function payLocalCheckout(deps: ApiDeps, user: SessionUser, id: str
       { path: 'body.cardNumber', message: 'Use a test card' },
     ])
   }
-  row = await moveSession(deps.db, row, 'paid', { at: deps.now(), shippingAddress: input.shippingAddress, lastError: null })
+  row = await moveSession(deps.db, row, 'paid', {
+    at: deps.now(),
+    shippingAddress: row.purpose === 'cart' ? input.shippingAddress : null,
+    lastError: null,
+  })
   const order = row.status === 'paid' ? await fulfilCheckout(deps, row.id) : null
   return sessionView(row, order?.id ?? null)
 }
@@ -295,6 +309,10 @@ export async function fulfilCheckout(deps: ApiDeps, sessionId: string): Promise<
     if (existing) return existing
     if (session.status !== 'paid') return null
     const now = deps.now()
+    if (session.purpose === 'egift') {
+      await issueEgift(tx, deps, session.id, now)
+      return null
+    }
 
     const previewIds = Object.values(session.previewIds)
     const previewRows = previewIds.length ? await tx.select().from(previews).where(inArray(previews.id, previewIds)) : []
@@ -340,6 +358,7 @@ export async function fulfilCheckout(deps: ApiDeps, sessionId: string): Promise<
  * moves to a fresh cart, so nothing in the cart is lost to a checkout that did not include it.
  */
 async function checkOutCart(tx: Database, session: SessionRow, now: Date) {
+  if (!session.cartId) return
   const [cart] = await tx.select().from(carts).where(eq(carts.id, session.cartId)).for('update')
   if (!cart || cart.status === 'checked_out') return
   await moveCart(tx, cart, 'checked_out', now)

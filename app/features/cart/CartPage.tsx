@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Button, ButtonLink } from '~/components/ui/Button'
 import { LoadFailedPanel, StatePanel } from '~/components/ui/StatePanel'
 import type { Cart } from '~/contract/cart'
+import { BundleNudge } from '~/features/bundles/BundleNudge'
 import { OrnamentArt } from '~/features/photo-products/OrnamentArt'
 import { track } from '~/lib/analytics'
 import { formatCents } from '~/lib/currency'
@@ -139,8 +140,9 @@ export function CartPage({ cancelledSessionId, onCancelledHandled }: CartPagePro
           <div className="mt-3">
             <TotalsList totals={totals} />
           </div>
-          <div className="mt-4">
+          <div className="mt-4 space-y-3">
             <FreeShippingNudge totals={totals} />
+            <BundleNudge items={items} />
           </div>
           <p id="checkout-hint" className="mt-3 min-h-5 text-sm text-ink-soft" role="status">
             {editing.saving ? 'Saving your changes…' : restoring ? 'Restoring your cart…' : 'Shipping address and payment come next.'}

@@ -2,10 +2,19 @@ import type { CartTotals } from '~/contract/cart'
 import { formatCents } from '~/lib/currency'
 import { FREE_SHIPPING_THRESHOLD_CENTS } from '~/lib/pricing'
 
-function Row({ label, value, tone = 'ink', testId }: { label: string; value: string; tone?: 'ink' | 'pine'; testId?: string }) {
+type RowProps = { label: string; detail?: string; value: string; tone?: 'ink' | 'pine'; testId?: string }
+
+function Row({ label, detail, value, tone = 'ink', testId }: RowProps) {
   return (
     <div className="flex items-baseline justify-between gap-4 py-1">
-      <dt className="text-ink-soft">{label}</dt>
+      <dt className="text-ink-soft">
+        {label}
+        {detail ? (
+          <span className="block text-sm" data-testid={testId ? `${testId}-detail` : undefined}>
+            {detail}
+          </span>
+        ) : null}
+      </dt>
       <dd className={`tabular-nums ${tone === 'pine' ? 'font-semibold text-pine' : 'text-ink'}`} data-testid={testId}>
         {value}
       </dd>
@@ -20,6 +29,15 @@ export function TotalsList({ totals, totalLabel = 'Total' }: { totals: CartTotal
       <Row label="Subtotal" value={formatCents(totals.subtotalCents)} testId="subtotal" />
       {totals.saleSavingsCents > 0 ? (
         <Row label="Sale savings" value={`−${formatCents(totals.saleSavingsCents)}`} tone="pine" testId="sale-savings" />
+      ) : null}
+      {totals.bundleSavingsCents > 0 ? (
+        <Row
+          label="Bundle savings"
+          detail={totals.bundles.map((b) => `${b.title} × ${b.sets}`).join(', ')}
+          value={`−${formatCents(totals.bundleSavingsCents)}`}
+          tone="pine"
+          testId="bundle-savings"
+        />
       ) : null}
       <Row label="Shipping" value={totals.shippingCents === 0 ? 'Free' : formatCents(totals.shippingCents)} testId="shipping" />
       {totals.creditsCents > 0 ? <Row label="Credits" value={`−${formatCents(totals.creditsCents)}`} tone="pine" testId="credits" /> : null}

@@ -1,16 +1,26 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useRef, useState } from 'react'
 import type { Cart, CartItem } from '~/contract/cart'
-import { cartTotals, toCents } from '~/lib/pricing'
+import { bundlesQuery } from '~/features/bundles/bundles-query'
+import { cartTotals, toCents, type BundleRule } from '~/lib/pricing'
 import { notify } from '~/lib/toast'
 import { addCartItem, cartQuery, removeCartItem, updateCartItemQuantity } from './cart.functions'
 import type { ApiFailure, ApiOutcome } from './outcome'
 
-/** The cart as it will look once a change lands: lines and totals from the catalogue prices the lines carry. */
-function withItems(cart: Cart, items: CartItem[]): Cart {
+/**
+ * The cart as it will look once a change lands: lines and totals from the catalogue prices the lines
+ * carry, with the bundles the page has loaded (none yet: the server's answer adds their savings).
+ */
+function withItems(cart: Cart, items: CartItem[], bundles: readonly BundleRule[]): Cart {
   const totals = cartTotals(
-    items.map((i) => ({ priceCents: toCents(i.metadata.price), salePriceCents: toCents(i.metadata.salePrice), quantity: i.quantity })),
+    items.map((i) => ({
+      priceCents: toCents(i.metadata.price),
+      salePriceCents: toCents(i.metadata.salePrice),
+      quantity: i.quantity,
+      variantId: i.metadata.variantId,
+    })),
     cart.availableCreditCents,
+    bundles,
   )
   return { ...cart, items, totals }
 }
@@ -25,6 +35,7 @@ function withQuantity(item: CartItem, quantity: number): CartItem {
 }
 
 const { queryKey } = cartQuery()
+const bundlesKey = bundlesQuery('').queryKey
 
 const unreachable = (error: unknown): ApiOutcome<never> => ({
   ok: false,
@@ -42,6 +53,8 @@ export function useCartEditing() {
   const pending = useRef(0)
   const confirmed = useRef<Cart | null>(null)
   const [saving, setSaving] = useState(false)
+
+  const withItemsNow = useCallback((cart: Cart, items: CartItem[]) => withItems(cart, items, queryClient.getQueryData(bundlesKey) ?? []), [queryClient])
 
   const change = useCallback(
     (show: (cart: Cart) => Cart, send: () => Promise<ApiOutcome<Cart>>, refused: (failure: ApiFailure) => void) => {
@@ -71,11 +84,11 @@ export function useCartEditing() {
   const setQuantity = useCallback(
     (item: CartItem, quantity: number) =>
       change(
-        (cart) => withItems(cart, cart.items.map((i) => (i.id === item.id ? withQuantity(i, quantity) : i))),
+        (cart) => withItemsNow(cart, cart.items.map((i) => (i.id === item.id ? withQuantity(i, quantity) : i))),
         () => updateCartItemQuantity({ data: { id: item.id, quantity } }),
         (failure) => notify.error(`We couldn’t change the quantity of your ${item.metadata.title}: ${failure.message}`),
       ),
-    [change],
+    [change, withItemsNow],
   )
 
   const putBack = useCallback(
@@ -84,7 +97,7 @@ export function useCartEditing() {
         (cart) => {
           const items = cart.items.filter((i) => i.itemIdentifier !== item.itemIdentifier)
           items.splice(Math.min(at, items.length), 0, item)
-          return withItems(cart, items)
+          return withItemsNow(cart, items)
         },
         async () => {
           // The same line again: its identifier, design and quantity.
@@ -95,7 +108,7 @@ export function useCartEditing() {
         },
         (failure) => notify.error(`We couldn’t put your ${item.metadata.title} back: ${failure.message}`),
       ),
-    [change],
+    [change, withItemsNow],
   )
 
   const remove = useCallback(
@@ -103,7 +116,7 @@ export function useCartEditing() {
       const at = queryClient.getQueryData(queryKey)?.items.findIndex((i) => i.id === item.id) ?? 0
       let refused = false
       change(
-        (cart) => withItems(cart, cart.items.filter((i) => i.id !== item.id)),
+        (cart) => withItemsNow(cart, cart.items.filter((i) => i.id !== item.id)),
         () => removeCartItem({ data: { id: item.id } }),
         (failure) => {
           refused = true
@@ -117,7 +130,7 @@ export function useCartEditing() {
         },
       })
     },
-    [change, putBack, queryClient],
+    [change, putBack, queryClient, withItemsNow],
   )
 
   return { saving, setQuantity, remove }

@@ -23,8 +23,13 @@ export type CreatePaymentSessionInput = {
   customerEmail: string | null
   lines: PaymentLine[]
   shippingCents: number
-  /** Store credit applied to this session, whole cents (0 for none). */
+  /**
+   * Bundle savings and store credit taken off the ornaments, whole cents (0 for none). Never more than
+   * the lines cost, and never off shipping: Stripe applies it as a one-off coupon (amount_off).
+   */
   discountCents: number
+  /** Whether the payment page asks for a shipping address (default true); an e-gift ships nothing. */
+  collectShipping?: boolean
   /** Absolute URLs. Stripe's success URL carries {CHECKOUT_SESSION_ID}. */
   successUrl: string
   cancelUrl: string

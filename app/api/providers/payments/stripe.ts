@@ -38,6 +38,8 @@ const TIMEOUT_MS = 20_000
 /** Stripe: `expires_at` must be 30 minutes to 24 hours after creation. We keep a minute inside both ends. */
 const MIN_EXPIRY_S = 30 * 60 + 60
 const MAX_EXPIRY_S = 24 * 60 * 60 - 60
+/** The coupon's name on Stripe's payment page and receipt (Stripe allows 40 characters). */
+export const STRIPE_DISCOUNT_NAME = 'Bundle savings and store credit'
 /** Stripe's default and recommended webhook timestamp tolerance. */
 export const DEFAULT_WEBHOOK_TOLERANCE_S = 300
 
@@ -491,6 +493,8 @@ export class StripePaymentProvider implements PaymentProvider {
 
   async createSession(input: CreatePaymentSessionInput): Promise<PaymentSession> {
     validateInput(input)
+    // Bundle savings and store credit travel as one coupon: a session takes a single discount, and amount_off
+    // coupons discount the line items only, so the charge equals our totals (pricing.ts keeps shipping out of both).
     let coupon: StripeCoupon | null = null
     if (input.discountCents > 0)
       coupon = await this.client.createCoupon(
@@ -499,7 +503,7 @@ export class StripePaymentProvider implements PaymentProvider {
           currency: 'usd',
           duration: 'once',
           max_redemptions: 1,
-          name: 'Store credit',
+          name: STRIPE_DISCOUNT_NAME,
           metadata: { checkout_session_id: input.checkoutSessionId },
         },
         `${input.idempotencyKey}:coupon`,
@@ -526,16 +530,20 @@ export class StripePaymentProvider implements PaymentProvider {
             },
           },
         })),
-        shipping_address_collection: { allowed_countries: ['US'] },
-        shipping_options: [
-          {
-            shipping_rate_data: {
-              type: 'fixed_amount',
-              display_name: input.shippingCents > 0 ? 'Standard shipping' : 'Free shipping',
-              fixed_amount: { amount: input.shippingCents, currency: 'usd' },
-            },
-          },
-        ],
+        ...(input.collectShipping === false
+          ? {}
+          : {
+              shipping_address_collection: { allowed_countries: ['US'] },
+              shipping_options: [
+                {
+                  shipping_rate_data: {
+                    type: 'fixed_amount' as const,
+                    display_name: input.shippingCents > 0 ? 'Standard shipping' : 'Free shipping',
+                    fixed_amount: { amount: input.shippingCents, currency: 'usd' as const },
+                  },
+                },
+              ],
+            }),
         discounts: coupon ? [{ coupon: coupon.id }] : undefined,
       },
       input.idempotencyKey,

@@ -1,0 +1,155 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { storeBundles } from '../../app/api/services/bundles'
+import { variantOfShape, type OrnamentShape } from '../../app/lib/ornaments'
+import { applyBundles, cartTotals, FREE_SHIPPING_THRESHOLD_CENTS, MIN_CHARGE_CENTS, SHIPPING_CENTS, toCents, type BundleRule, type PricedLine } from '../../app/lib/pricing'
+
+/** A cart line of one shape at the catalogue's prices, as cart.ts builds it. */
+const line = (shape: OrnamentShape, quantity = 1): PricedLine => {
+  const v = variantOfShape(shape)
+  return { priceCents: toCents(v.price), salePriceCents: toCents(v.salePrice), quantity, variantId: v.id }
+}
+const totals = (lines: PricedLine[], credit = 0) => cartTotals(lines, credit, storeBundles)
+/** The store's bundles and a smaller one that overlaps them, to see which sets are counted first. */
+const twoStars: BundleRule = { id: 'two-stars', title: 'Two stars', items: [{ variantId: variantOfShape('star').id, quantity: 2 }], savingsCents: 600 }
+const withTwoStars = (lines: PricedLine[], credit = 0) => cartTotals(lines, credit, [...storeBundles, twoStars])
+
+describe('the bundles on sale', () => {
+  it('price the whole set from the catalogue’s sale prices', () => {
+    expect(storeBundles.map((b) => [b.id, b.regularPriceCents, b.bundlePriceCents, b.savingsCents])).toEqual([['whole-set', 2499 + 2499 + 2799, 6997, 800]])
+    expect(storeBundles[0]!.items.map((i) => [i.variantId, i.quantity, i.title])).toEqual([
+      [72963, 1, 'Tree Photo Ornament'],
+      [72965, 1, 'Star Photo Ornament'],
+      [72960, 1, 'Stocking Photo Ornament'],
+    ])
+    expect(storeBundles.map((b) => b.shapes)).toEqual([['tree', 'star', 'stocking']])
+  })
+
+  it('each saves at least the shipping fee and costs more than nothing', () => {
+    for (const b of storeBundles) {
+      expect(b.savingsCents).toBe(b.regularPriceCents - b.bundlePriceCents)
+      expect(b.savingsCents).toBeGreaterThanOrEqual(SHIPPING_CENTS)
+      expect(b.bundlePriceCents).toBeGreaterThan(0)
+    }
+  })
+})
+
+describe('cart totals with bundles', () => {
+  it('no complete set: no bundle savings', () => {
+    expect(totals([line('tree'), line('star')])).toMatchObject({
+      bundleSavingsCents: 0,
+      bundles: [],
+      shippingCents: SHIPPING_CENTS,
+      totalCents: 2499 + 2499 + SHIPPING_CENTS,
+    })
+    expect(totals([])).toMatchObject({ bundleSavingsCents: 0, bundles: [], totalCents: 0 })
+    // Stars alone are no set: the common cart of a few of one shape keeps its price.
+    expect(totals([line('star', 3)])).toMatchObject({ bundleSavingsCents: 0, totalCents: 3 * 2499 })
+  })
+
+  it('one of each shape is the whole set at its bundle price, shipped free', () => {
+    expect(totals([line('tree'), line('star'), line('stocking')])).toMatchObject({
+      subtotalCents: 2999 + 2999 + 3299,
+      saleSavingsCents: 1500,
+      bundleSavingsCents: 800,
+      bundles: [{ id: 'whole-set', title: 'The whole set', sets: 1, savingsCents: 800 }],
+      shippingCents: 0,
+      totalCents: 6997,
+      freeShippingRemainingCents: 0,
+    })
+  })
+
+  it('two of each shape are two whole sets, and leave no stars for a star bundle', () => {
+    expect(withTwoStars([line('tree', 2), line('star', 2), line('stocking', 2)])).toMatchObject({
+      bundleSavingsCents: 1600,
+      bundles: [{ id: 'whole-set', sets: 2, savingsCents: 1600 }],
+      totalCents: 2 * 6997,
+    })
+  })
+
+  it('counts sets across lines of the same shape, best saving first', () => {
+    // Three stars over two lines, a tree and a stocking: the whole set takes a star, the other two make two stars.
+    const mixed = withTwoStars([line('star', 2), line('tree'), line('star'), line('stocking')])
+    expect(mixed.bundles).toEqual([
+      { id: 'whole-set', title: 'The whole set', sets: 1, savingsCents: 800 },
+      { id: 'two-stars', title: 'Two stars', sets: 1, savingsCents: 600 },
+    ])
+    expect(mixed.bundleSavingsCents).toBe(1400)
+    expect(mixed.totalCents).toBe(3 * 2499 + 2499 + 2799 - 1400)
+    // Two stars with a tree and a stocking: the whole set saves more than two stars, so it wins.
+    expect(withTwoStars([line('star', 2), line('tree'), line('stocking')]).bundles).toEqual([{ id: 'whole-set', title: 'The whole set', sets: 1, savingsCents: 800 }])
+    // Five stars and a tree: two sets of two stars; the odd star and the tree pay their sale prices.
+    expect(withTwoStars([line('star', 5), line('tree')])).toMatchObject({ bundles: [{ id: 'two-stars', sets: 2, savingsCents: 1200 }], totalCents: 6 * 2499 - 1200 })
+  })
+
+  it('the order the bundles are listed in does not change the count', () => {
+    const lines = [line('star', 3), line('tree'), line('stocking')]
+    expect(cartTotals(lines, 0, [twoStars, ...storeBundles])).toEqual(withTwoStars(lines))
+  })
+
+  it('lines without a variant never make a set', () => {
+    const anonymous = [line('tree'), line('star'), line('stocking')].map(({ variantId: _, ...rest }) => rest)
+    expect(totals(anonymous)).toMatchObject({ bundleSavingsCents: 0, totalCents: 7797 })
+  })
+
+  it('store credit is capped at the goods after bundle savings and leaves the minimum charge', () => {
+    const set = [line('tree'), line('star'), line('stocking')]
+    expect(totals(set, 100_000)).toMatchObject({ bundleSavingsCents: 800, shippingCents: 0, creditsCents: 6997 - MIN_CHARGE_CENTS, totalCents: MIN_CHARGE_CENTS })
+    expect(totals(set, 1000)).toMatchObject({ creditsCents: 1000, totalCents: 5997 })
+    // Shipping is charged under two stars' bundle price: credit covers the goods only, never shipping.
+    expect(withTwoStars([line('star', 2)], 100_000)).toMatchObject({ bundleSavingsCents: 600, shippingCents: SHIPPING_CENTS, creditsCents: 4398, totalCents: SHIPPING_CENTS })
+  })
+
+  it('free shipping is decided on the goods after bundle savings', () => {
+    // Two stars: 49.98 at sale, 43.98 as a bundle, so $6.02 short of free shipping.
+    expect(withTwoStars([line('star', 2)])).toMatchObject({ shippingCents: SHIPPING_CENTS, freeShippingRemainingCents: FREE_SHIPPING_THRESHOLD_CENTS - 4398, totalCents: 4398 + SHIPPING_CENTS })
+    // A cart at the threshold before its bundle saving falls below it after.
+    const pair: BundleRule[] = [{ id: 'pair', title: 'A pair', items: [{ variantId: 1, quantity: 2 }], savingsCents: 600 }]
+    const lines = [{ priceCents: 2600, salePriceCents: 2600, quantity: 2, variantId: 1 }]
+    expect(cartTotals(lines, 0, [])).toMatchObject({ shippingCents: 0, totalCents: 5200 })
+    expect(cartTotals(lines, 0, pair)).toMatchObject({ bundleSavingsCents: 600, shippingCents: SHIPPING_CENTS, freeShippingRemainingCents: 400, totalCents: 4600 + SHIPPING_CENTS })
+  })
+
+  it('a set never saves more than its items cost', () => {
+    const generous: BundleRule[] = [{ id: 'too-generous', title: 'Too generous', items: [{ variantId: 1, quantity: 1 }], savingsCents: 10_000 }]
+    expect(applyBundles([{ priceCents: 2999, salePriceCents: 2499, quantity: 2, variantId: 1 }], generous)).toEqual([
+      { id: 'too-generous', title: 'Too generous', sets: 2, savingsCents: 2 * 2499 },
+    ])
+  })
+
+  it('for any cart and bundles: total = subtotal − sale savings − bundle savings + shipping − credits, in whole cents', () => {
+    const variant = fc.integer({ min: 1, max: 4 })
+    const pricedLine = fc.record({
+      priceCents: fc.integer({ min: 0, max: 10_000 }),
+      salePriceCents: fc.integer({ min: 0, max: 10_000 }),
+      quantity: fc.integer({ min: 1, max: 10 }),
+      variantId: variant,
+    })
+    const rule = fc.record({
+      id: fc.string({ minLength: 1, maxLength: 6 }),
+      title: fc.constant('A bundle'),
+      items: fc.array(fc.record({ variantId: variant, quantity: fc.integer({ min: 1, max: 3 }) }), { minLength: 1, maxLength: 3 }),
+      savingsCents: fc.integer({ min: 1, max: 5_000 }),
+    })
+    fc.assert(
+      fc.property(fc.array(pricedLine, { maxLength: 12 }), fc.uniqueArray(rule, { selector: (r) => r.id, maxLength: 4 }), fc.integer({ min: 0, max: 50_000 }), (lines, rules, credit) => {
+        const t = cartTotals(lines, credit, rules)
+        expect(t.totalCents).toBe(t.subtotalCents - t.saleSavingsCents - t.bundleSavingsCents + t.shippingCents - t.creditsCents)
+        expect(t.bundleSavingsCents).toBe(t.bundles.reduce((sum, b) => sum + b.savingsCents, 0))
+        for (const n of [t.totalCents, t.bundleSavingsCents, t.creditsCents]) expect(Number.isInteger(n) && n >= 0).toBe(true)
+        const goods = t.subtotalCents - t.saleSavingsCents - t.bundleSavingsCents
+        expect(goods).toBeGreaterThanOrEqual(0)
+        expect(t.creditsCents).toBeLessThanOrEqual(Math.min(credit, goods))
+        if (t.creditsCents > 0) expect(t.totalCents).toBeGreaterThanOrEqual(MIN_CHARGE_CENTS)
+        expect(t.shippingCents).toBe(lines.length === 0 || goods >= FREE_SHIPPING_THRESHOLD_CENTS ? 0 : SHIPPING_CENTS)
+        // The sets counted never use more ornaments of a variant than the cart holds.
+        const used = new Map<number, number>()
+        for (const applied of t.bundles) {
+          const r = rules.find((x) => x.id === applied.id)!
+          for (const item of r.items) used.set(item.variantId, (used.get(item.variantId) ?? 0) + item.quantity * applied.sets)
+        }
+        for (const [variantId, n] of used) expect(n).toBeLessThanOrEqual(lines.filter((l) => l.variantId === variantId).reduce((s, l) => s + l.quantity, 0))
+      }),
+    )
+  })
+})
