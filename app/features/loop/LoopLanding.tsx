@@ -32,7 +32,7 @@ export function LoopLanding() {
                   to={to}
                   className="flex h-full flex-col rounded-card bg-cream-card p-5 shadow-card transition-shadow hover:shadow-lg focus-visible:shadow-lg"
                 >
-                  <OrnamentArt shape={c.art} className="mx-auto h-24 w-auto" />
+                  <OrnamentArt shape={c.shape} className="mx-auto h-24 w-auto" />
                   <span className="mt-4 text-sm font-semibold uppercase tracking-wider text-pine">{c.eyebrow}</span>
                   <span className="mt-1 text-lg font-semibold leading-snug">{c.title}</span>
                 </Link>

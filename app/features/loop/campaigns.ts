@@ -5,10 +5,15 @@ export type Campaign = {
   title: string
   lead: string
   cta: string
+  /** The page's <title>. */
+  pageTitle: string
   /** Modal campaigns sit as a sheet inside the album app's web view, with a close action. */
   presentation: 'page' | 'sheet'
   tone: 'cream' | 'pine' | 'cranberry'
-  art: OrnamentShape
+  /** The ornament the campaign sells: its artwork, and the designer its photos and CTA lead into. */
+  shape: OrnamentShape
+  /** Heading of the strip of the shopper's own album photos. */
+  photosHeading: string
   /** Campaigns tested against each other share an experiment name. */
   experiment?: { name: string; variant: 'a' | 'b' }
 }
@@ -20,36 +25,44 @@ export const campaigns = {
     title: 'Hold your favourite photos',
     lead: 'Your album is full of moments worth keeping. Turn two of them into a photo ornament the whole family can hang.',
     cta: 'Make an ornament',
+    pageTitle: 'Hold your favourite photos — Keepsake',
     presentation: 'sheet',
     tone: 'cream',
-    art: 'tree',
+    shape: 'tree',
+    photosHeading: 'Ready to print, from your album',
   },
   'modal-holidays': {
     eyebrow: 'Holiday season',
     title: 'Deck the tree with this year’s memories',
     lead: 'A tree, a star or a stocking with your family’s best photos of the year, one photo on each of a matching pair, gift-boxed.',
     cta: 'Design a holiday ornament',
+    pageTitle: 'Holiday photo ornaments — Keepsake',
     presentation: 'sheet',
     tone: 'pine',
-    art: 'star',
+    shape: 'star',
+    photosHeading: 'This year’s best, ready to hang',
   },
   'modal-new-user': {
     eyebrow: 'Welcome to Keepsake',
     title: 'Your first keepsake is a few taps away',
     lead: 'Pick two photos from the album you just started and see them on an ornament instantly, before you buy anything.',
     cta: 'Try it with my photos',
+    pageTitle: 'Welcome to Keepsake — your first photo ornament',
     presentation: 'sheet',
     tone: 'cream',
-    art: 'stocking',
+    shape: 'stocking',
+    photosHeading: 'Straight from your new album',
   },
   'mothers-day': {
     eyebrow: 'Mother’s Day',
     title: 'For the one who took all the photos',
     lead: 'This year, put Mum in the picture. Two photos, one ornament she will bring out every season.',
     cta: 'Make Mum’s keepsake',
+    pageTitle: 'Mother’s Day photo ornaments — Keepsake',
     presentation: 'page',
     tone: 'cranberry',
-    art: 'star',
+    shape: 'star',
+    photosHeading: 'Photos she’d love to hold',
     experiment: { name: 'mothers-day-2026', variant: 'a' },
   },
   'mothers-day-b': {
@@ -57,9 +70,11 @@ export const campaigns = {
     title: 'Say thank you with the moments you share',
     lead: 'From first steps to last week’s picnic: pick the photos that say it best and we will print them for her.',
     cta: 'Choose photos for Mum',
+    pageTitle: 'Thank Mum with your photos — Keepsake',
     presentation: 'page',
     tone: 'pine',
-    art: 'tree',
+    shape: 'tree',
+    photosHeading: 'Pick the moments that say it best',
     experiment: { name: 'mothers-day-2026', variant: 'b' },
   },
   'fathers-day': {
@@ -67,28 +82,37 @@ export const campaigns = {
     title: 'The dad jokes fade. The photos stay.',
     lead: 'Give Dad an ornament with his favourite people on it — printed, boxed and ready to hang.',
     cta: 'Make Dad’s keepsake',
+    pageTitle: 'Father’s Day photo ornaments — Keepsake',
     presentation: 'page',
     tone: 'pine',
-    art: 'stocking',
+    shape: 'stocking',
+    photosHeading: 'His favourite people, from your album',
   },
   'grandparents-day': {
     eyebrow: 'Grandparents Day',
     title: 'Send the grandkids to Grandma’s tree',
     lead: 'Grandparents treasure every photo you share. This one they can hold, hang and show the neighbours.',
     cta: 'Make one for the grandparents',
+    pageTitle: 'Grandparents Day photo ornaments — Keepsake',
     presentation: 'page',
     tone: 'cream',
-    art: 'tree',
+    shape: 'tree',
+    photosHeading: 'The ones the grandparents will show off',
   },
   store: {
     eyebrow: 'Keepsake store',
     title: 'Everything you can make from your album',
     lead: 'Ornaments today, with more keepsakes on the way. Bundles and seasonal offers appear here first.',
     cta: 'Shop ornaments',
+    pageTitle: 'The Keepsake store',
     presentation: 'page',
     tone: 'cream',
-    art: 'star',
+    shape: 'star',
+    photosHeading: 'Start from your favourites',
   },
 } as const satisfies Record<string, Campaign>
 
 export type CampaignId = keyof typeof campaigns
+
+/** The page's <title>, for a route's head(). */
+export const campaignHead = (id: CampaignId) => ({ meta: [{ title: campaigns[id].pageTitle }] })

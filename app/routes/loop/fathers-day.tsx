@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { CampaignPage } from '~/features/loop/CampaignPage'
+import { campaignHead } from '~/features/loop/campaigns'
+import { campaignPhotosQuery } from '~/features/loop/loop.functions'
 
 export const Route = createFileRoute('/loop/fathers-day')({
+  // Prefetched, not ensured: signed out shows the sign-in prompt, a failed load a retry.
+  loader: ({ context }) => context.queryClient.prefetchQuery(campaignPhotosQuery()),
+  head: () => campaignHead('fathers-day'),
   component: () => <CampaignPage id="fathers-day" />,
 })

@@ -1,6 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { CampaignPage } from '~/features/loop/CampaignPage'
+import { campaignHead } from '~/features/loop/campaigns'
+import { campaignPhotosQuery } from '~/features/loop/loop.functions'
+import { StorePage } from '~/features/loop/StorePage'
+import { photoProductQuery } from '~/features/photo-products/photo-products.functions'
 
 export const Route = createFileRoute('/loop/store/')({
-  component: () => <CampaignPage id="store" />,
+  loader: ({ context: { queryClient } }) =>
+    Promise.all([queryClient.ensureQueryData(photoProductQuery()), queryClient.prefetchQuery(campaignPhotosQuery())]),
+  head: () => campaignHead('store'),
+  component: StorePage,
 })
