@@ -12,6 +12,8 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as SplatRouteImport } from './routes/$'
 import { Route as EgiftsIndexRouteImport } from './routes/egifts/index'
+import { Route as EgiftsCompleteRouteImport } from './routes/egifts/complete'
+import { Route as EgiftsRedeemRouteImport } from './routes/egifts/redeem'
 import { Route as FmnIndexRouteImport } from './routes/fmn/index'
 import { Route as FmnOfferWallRouteImport } from './routes/fmn/offer-wall'
 import { Route as LoopIndexRouteImport } from './routes/loop/index'
@@ -29,8 +31,11 @@ import { Route as ReferralIndexRouteImport } from './routes/referral/index'
 import { Route as ReferralRedeemRouteImport } from './routes/referral/redeem'
 import { Route as UtilsIndexRouteImport } from './routes/utils/index'
 import { Route as UtilsDemoSignInRouteImport } from './routes/utils/demo-sign-in'
+import { Route as UtilsOutboxRouteImport } from './routes/utils/outbox'
 import { Route as UtilsRenderCheckRouteImport } from './routes/utils/render-check'
 import { Route as UtilsSessionRouteImport } from './routes/utils/session'
+import { Route as UtilsSmokescreensRouteImport } from './routes/utils/smokescreens'
+import { Route as UtilsStatusRouteImport } from './routes/utils/status'
 import { Route as V1SplatRouteImport } from './routes/v1/$'
 import { Route as FmnOffersOfferIdRouteImport } from './routes/fmn/offers.$offerId'
 import { Route as LoopModalIndexRouteImport } from './routes/loop/modal/index'
@@ -59,6 +64,16 @@ const SplatRoute = SplatRouteImport.update({
 const EgiftsIndexRoute = EgiftsIndexRouteImport.update({
   id: '/egifts/',
   path: '/egifts/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EgiftsCompleteRoute = EgiftsCompleteRouteImport.update({
+  id: '/egifts/complete',
+  path: '/egifts/complete',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EgiftsRedeemRoute = EgiftsRedeemRouteImport.update({
+  id: '/egifts/redeem',
+  path: '/egifts/redeem',
   getParentRoute: () => rootRouteImport,
 } as any)
 const FmnIndexRoute = FmnIndexRouteImport.update({
@@ -146,6 +161,11 @@ const UtilsDemoSignInRoute = UtilsDemoSignInRouteImport.update({
   path: '/utils/demo-sign-in',
   getParentRoute: () => rootRouteImport,
 } as any)
+const UtilsOutboxRoute = UtilsOutboxRouteImport.update({
+  id: '/utils/outbox',
+  path: '/utils/outbox',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const UtilsRenderCheckRoute = UtilsRenderCheckRouteImport.update({
   id: '/utils/render-check',
   path: '/utils/render-check',
@@ -154,6 +174,16 @@ const UtilsRenderCheckRoute = UtilsRenderCheckRouteImport.update({
 const UtilsSessionRoute = UtilsSessionRouteImport.update({
   id: '/utils/session',
   path: '/utils/session',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UtilsSmokescreensRoute = UtilsSmokescreensRouteImport.update({
+  id: '/utils/smokescreens',
+  path: '/utils/smokescreens',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UtilsStatusRoute = UtilsStatusRouteImport.update({
+  id: '/utils/status',
+  path: '/utils/status',
   getParentRoute: () => rootRouteImport,
 } as any)
 const V1SplatRoute = V1SplatRouteImport.update({
@@ -241,6 +271,8 @@ const ReferralAdvocateAdvocateReferralCodeRedemptionsRedemptionIdPastRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
+  '/egifts/complete': typeof EgiftsCompleteRoute
+  '/egifts/redeem': typeof EgiftsRedeemRoute
   '/fmn/offer-wall': typeof FmnOfferWallRoute
   '/loop/fathers-day': typeof LoopFathersDayRoute
   '/loop/grandparents-day': typeof LoopGrandparentsDayRoute
@@ -253,8 +285,11 @@ export interface FileRoutesByFullPath {
   '/photo-products/tou': typeof PhotoProductsTouRoute
   '/referral/redeem': typeof ReferralRedeemRoute
   '/utils/demo-sign-in': typeof UtilsDemoSignInRoute
+  '/utils/outbox': typeof UtilsOutboxRoute
   '/utils/render-check': typeof UtilsRenderCheckRoute
   '/utils/session': typeof UtilsSessionRoute
+  '/utils/smokescreens': typeof UtilsSmokescreensRoute
+  '/utils/status': typeof UtilsStatusRoute
   '/v1/$': typeof V1SplatRoute
   '/egifts/': typeof EgiftsIndexRoute
   '/fmn/': typeof FmnIndexRoute
@@ -279,6 +314,8 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
+  '/egifts/complete': typeof EgiftsCompleteRoute
+  '/egifts/redeem': typeof EgiftsRedeemRoute
   '/fmn/offer-wall': typeof FmnOfferWallRoute
   '/loop/fathers-day': typeof LoopFathersDayRoute
   '/loop/grandparents-day': typeof LoopGrandparentsDayRoute
@@ -291,8 +328,11 @@ export interface FileRoutesByTo {
   '/photo-products/tou': typeof PhotoProductsTouRoute
   '/referral/redeem': typeof ReferralRedeemRoute
   '/utils/demo-sign-in': typeof UtilsDemoSignInRoute
+  '/utils/outbox': typeof UtilsOutboxRoute
   '/utils/render-check': typeof UtilsRenderCheckRoute
   '/utils/session': typeof UtilsSessionRoute
+  '/utils/smokescreens': typeof UtilsSmokescreensRoute
+  '/utils/status': typeof UtilsStatusRoute
   '/v1/$': typeof V1SplatRoute
   '/egifts': typeof EgiftsIndexRoute
   '/fmn': typeof FmnIndexRoute
@@ -318,6 +358,8 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
+  '/egifts/complete': typeof EgiftsCompleteRoute
+  '/egifts/redeem': typeof EgiftsRedeemRoute
   '/fmn/offer-wall': typeof FmnOfferWallRoute
   '/loop/fathers-day': typeof LoopFathersDayRoute
   '/loop/grandparents-day': typeof LoopGrandparentsDayRoute
@@ -330,8 +372,11 @@ export interface FileRoutesById {
   '/photo-products/tou': typeof PhotoProductsTouRoute
   '/referral/redeem': typeof ReferralRedeemRoute
   '/utils/demo-sign-in': typeof UtilsDemoSignInRoute
+  '/utils/outbox': typeof UtilsOutboxRoute
   '/utils/render-check': typeof UtilsRenderCheckRoute
   '/utils/session': typeof UtilsSessionRoute
+  '/utils/smokescreens': typeof UtilsSmokescreensRoute
+  '/utils/status': typeof UtilsStatusRoute
   '/v1/$': typeof V1SplatRoute
   '/egifts/': typeof EgiftsIndexRoute
   '/fmn/': typeof FmnIndexRoute
@@ -358,6 +403,8 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/$'
+    | '/egifts/complete'
+    | '/egifts/redeem'
     | '/fmn/offer-wall'
     | '/loop/fathers-day'
     | '/loop/grandparents-day'
@@ -370,8 +417,11 @@ export interface FileRouteTypes {
     | '/photo-products/tou'
     | '/referral/redeem'
     | '/utils/demo-sign-in'
+    | '/utils/outbox'
     | '/utils/render-check'
     | '/utils/session'
+    | '/utils/smokescreens'
+    | '/utils/status'
     | '/v1/$'
     | '/egifts/'
     | '/fmn/'
@@ -396,6 +446,8 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/$'
+    | '/egifts/complete'
+    | '/egifts/redeem'
     | '/fmn/offer-wall'
     | '/loop/fathers-day'
     | '/loop/grandparents-day'
@@ -408,8 +460,11 @@ export interface FileRouteTypes {
     | '/photo-products/tou'
     | '/referral/redeem'
     | '/utils/demo-sign-in'
+    | '/utils/outbox'
     | '/utils/render-check'
     | '/utils/session'
+    | '/utils/smokescreens'
+    | '/utils/status'
     | '/v1/$'
     | '/egifts'
     | '/fmn'
@@ -434,6 +489,8 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/$'
+    | '/egifts/complete'
+    | '/egifts/redeem'
     | '/fmn/offer-wall'
     | '/loop/fathers-day'
     | '/loop/grandparents-day'
@@ -446,8 +503,11 @@ export interface FileRouteTypes {
     | '/photo-products/tou'
     | '/referral/redeem'
     | '/utils/demo-sign-in'
+    | '/utils/outbox'
     | '/utils/render-check'
     | '/utils/session'
+    | '/utils/smokescreens'
+    | '/utils/status'
     | '/v1/$'
     | '/egifts/'
     | '/fmn/'
@@ -473,6 +533,8 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   SplatRoute: typeof SplatRoute
+  EgiftsCompleteRoute: typeof EgiftsCompleteRoute
+  EgiftsRedeemRoute: typeof EgiftsRedeemRoute
   FmnOfferWallRoute: typeof FmnOfferWallRoute
   LoopFathersDayRoute: typeof LoopFathersDayRoute
   LoopGrandparentsDayRoute: typeof LoopGrandparentsDayRoute
@@ -485,8 +547,11 @@ export interface RootRouteChildren {
   PhotoProductsTouRoute: typeof PhotoProductsTouRoute
   ReferralRedeemRoute: typeof ReferralRedeemRoute
   UtilsDemoSignInRoute: typeof UtilsDemoSignInRoute
+  UtilsOutboxRoute: typeof UtilsOutboxRoute
   UtilsRenderCheckRoute: typeof UtilsRenderCheckRoute
   UtilsSessionRoute: typeof UtilsSessionRoute
+  UtilsSmokescreensRoute: typeof UtilsSmokescreensRoute
+  UtilsStatusRoute: typeof UtilsStatusRoute
   V1SplatRoute: typeof V1SplatRoute
   EgiftsIndexRoute: typeof EgiftsIndexRoute
   FmnIndexRoute: typeof FmnIndexRoute
@@ -530,6 +595,20 @@ declare module '@tanstack/react-router' {
       path: '/egifts'
       fullPath: '/egifts/'
       preLoaderRoute: typeof EgiftsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/egifts/complete': {
+      id: '/egifts/complete'
+      path: '/egifts/complete'
+      fullPath: '/egifts/complete'
+      preLoaderRoute: typeof EgiftsCompleteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/egifts/redeem': {
+      id: '/egifts/redeem'
+      path: '/egifts/redeem'
+      fullPath: '/egifts/redeem'
+      preLoaderRoute: typeof EgiftsRedeemRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/fmn/': {
@@ -651,6 +730,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UtilsDemoSignInRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/utils/outbox': {
+      id: '/utils/outbox'
+      path: '/utils/outbox'
+      fullPath: '/utils/outbox'
+      preLoaderRoute: typeof UtilsOutboxRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/utils/render-check': {
       id: '/utils/render-check'
       path: '/utils/render-check'
@@ -663,6 +749,20 @@ declare module '@tanstack/react-router' {
       path: '/utils/session'
       fullPath: '/utils/session'
       preLoaderRoute: typeof UtilsSessionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/utils/smokescreens': {
+      id: '/utils/smokescreens'
+      path: '/utils/smokescreens'
+      fullPath: '/utils/smokescreens'
+      preLoaderRoute: typeof UtilsSmokescreensRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/utils/status': {
+      id: '/utils/status'
+      path: '/utils/status'
+      fullPath: '/utils/status'
+      preLoaderRoute: typeof UtilsStatusRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/v1/$': {
@@ -769,6 +869,8 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   SplatRoute: SplatRoute,
+  EgiftsCompleteRoute: EgiftsCompleteRoute,
+  EgiftsRedeemRoute: EgiftsRedeemRoute,
   FmnOfferWallRoute: FmnOfferWallRoute,
   LoopFathersDayRoute: LoopFathersDayRoute,
   LoopGrandparentsDayRoute: LoopGrandparentsDayRoute,
@@ -781,8 +883,11 @@ const rootRouteChildren: RootRouteChildren = {
   PhotoProductsTouRoute: PhotoProductsTouRoute,
   ReferralRedeemRoute: ReferralRedeemRoute,
   UtilsDemoSignInRoute: UtilsDemoSignInRoute,
+  UtilsOutboxRoute: UtilsOutboxRoute,
   UtilsRenderCheckRoute: UtilsRenderCheckRoute,
   UtilsSessionRoute: UtilsSessionRoute,
+  UtilsSmokescreensRoute: UtilsSmokescreensRoute,
+  UtilsStatusRoute: UtilsStatusRoute,
   V1SplatRoute: V1SplatRoute,
   EgiftsIndexRoute: EgiftsIndexRoute,
   FmnIndexRoute: FmnIndexRoute,

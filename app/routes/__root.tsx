@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { HeadContent, Outlet, Scripts, createRootRouteWithContext, useRouter } from '@tanstack/react-router'
+import { HeadContent, Outlet, Scripts, createRootRouteWithContext, useMatches, useRouter } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { SiteFooter } from '~/components/layout/SiteFooter'
 import { SiteHeader } from '~/components/layout/SiteHeader'
@@ -12,6 +12,13 @@ import { recordAnalytics } from '~/lib/analytics.functions'
 import { SessionProvider } from '~/lib/session'
 import { getShellState } from '~/lib/shell.functions'
 import appCss from '~/styles/app.css?url'
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** The page sits inside the album app's web view as a sheet (the /loop/modal campaigns): no site header or footer. */
+    sheet?: boolean
+  }
+}
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   head: () => ({
@@ -51,6 +58,7 @@ function RootDocument({ children }: { children: ReactNode }) {
 function RootComponent() {
   const { maintenance, rootOverride, publicConfig } = Route.useLoaderData()
   const router = useRouter()
+  const sheet = useMatches({ select: (matches) => matches.some((m) => m.staticData.sheet === true) })
   if (maintenance) return <MaintenanceScreen />
   if (rootOverride) return <HolidayRoot />
   return (
@@ -69,11 +77,11 @@ function RootComponent() {
         Skip to content
       </a>
       <div className="flex min-h-dvh flex-col">
-        <SiteHeader account={<CartNavLinks />} />
+        {sheet ? null : <SiteHeader account={<CartNavLinks />} />}
         <div className="flex-1">
           <Outlet />
         </div>
-        <SiteFooter supportEmail={publicConfig.supportEmail} />
+        {sheet ? null : <SiteFooter supportEmail={publicConfig.supportEmail} />}
       </div>
     </SessionProvider>
   )

@@ -261,7 +261,7 @@ export function egiftEmail(gift: Pick<EgiftRow, 'recipientName' | 'senderName' |
     `The code can be used once, until ${until}. It becomes Keepsake store credit for photo ornaments.`,
   ].join('\n')
   const e = escapeHtml
-  const html = `<!doctype html><html><body style="margin:0;background:#fbf7f0;font-family:Helvetica,Arial,sans-serif;color:#2b2622">
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${e(subject)}</title></head><body style="margin:0;background:#fbf7f0;font-family:Helvetica,Arial,sans-serif;color:#2b2622">
 <div style="max-width:520px;margin:0 auto;padding:32px 24px">
 <p style="font-size:14px;letter-spacing:.08em;text-transform:uppercase;color:#1f5a45;font-weight:bold">Keepsake e-gift</p>
 <h1 style="font-size:26px;line-height:1.25;margin:8px 0 16px">${e(gift.senderName)} sent you ${e(amount)}</h1>

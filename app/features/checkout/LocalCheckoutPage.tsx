@@ -9,12 +9,17 @@ import { cartQuery, checkoutSessionQuery, payLocalCheckout } from '~/features/ca
 import { OrderLines } from '~/features/cart/OrderLines'
 import type { ApiFailure } from '~/features/cart/outcome'
 import { TotalsList } from '~/features/cart/Totals'
+import { payEgiftCheckout } from '~/features/egifts/egifts.functions'
 import { currentUserQuery } from '~/features/utils/account.functions'
 import { formatCents } from '~/lib/currency'
 import { usePublicConfig } from '~/lib/public-config'
 import { usStates } from './us-states'
 
 export const cancelUrlOf = (sessionId: string) => `/photo-products/cart?cancelled=${sessionId}`
+/** An e-gift's checkout returns to /egifts, named by the gift (its one line), as Stripe's cancel URL does. */
+export const egiftCancelUrlOf = (giftId: string) => `/egifts?cancelled=${giftId}`
+/** An e-gift session's single line is the gift itself. */
+const giftIdOf = (session: CheckoutSession) => (session.purpose === 'egift' ? (session.lines[0]?.cartItemId ?? null) : null)
 
 type AddressField = 'name' | 'email' | 'phone' | 'line1' | 'line2' | 'city' | 'state' | 'postalCode'
 type Field = AddressField | 'cardNumber'
@@ -58,6 +63,15 @@ export function LocalCheckoutPage({ sessionId }: { sessionId: string }) {
   }
   const session = outcome.data
   if (session.status === 'expired' || session.status === 'failed') {
+    if (session.purpose === 'egift') {
+      return (
+        <Ended title="This checkout has ended" testId="checkout-ended" forGift>
+          {session.status === 'expired'
+            ? 'It was cancelled or timed out before payment, so nothing was charged and no gift was sent. You can choose your gift again whenever you’re ready.'
+            : 'The payment didn’t go through, so nothing was charged and no gift was sent. Choose your gift again to try another card.'}
+        </Ended>
+      )
+    }
     return (
       <Ended title="This checkout has ended" testId="checkout-ended">
         {session.status === 'expired'
@@ -89,6 +103,7 @@ function CheckoutForm({ session }: { session: CheckoutSession }) {
   const [declined, setDeclined] = useState(false)
   const [paying, setPaying] = useState(false)
   const form = useRef<HTMLFormElement>(null)
+  const giftId = giftIdOf(session)
 
   const focusField = (field: Field) => form.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus()
 
@@ -100,11 +115,18 @@ function CheckoutForm({ session }: { session: CheckoutSession }) {
     setDeclined(false)
     setErrors({})
     try {
-      const outcome = await payLocalCheckout({
-        data: { id: session.id, cardNumber, shippingAddress: { ...address, country: 'US' } },
-      })
+      // A gift ships nothing: its payment is the card alone.
+      const outcome = giftId
+        ? await payEgiftCheckout({ data: { id: session.id, cardNumber } })
+        : await payLocalCheckout({
+            data: { id: session.id, cardNumber, shippingAddress: { ...address, country: 'US' } },
+          })
       if (outcome.ok) {
         queryClient.setQueryData(checkoutSessionQuery(session.id).queryKey, outcome)
+        if (giftId) {
+          await navigate({ to: '/egifts/complete', search: { gift: giftId } })
+          return
+        }
         void queryClient.invalidateQueries({ queryKey: cartQuery().queryKey })
         await navigate({ to: '/photo-products/checkout/complete', search: { checkout: session.id } })
         return
@@ -155,57 +177,65 @@ function CheckoutForm({ session }: { session: CheckoutSession }) {
               {total}
             </span>
           </h1>
-          <div className="mt-5 rounded-card bg-cream-card px-4 py-2 shadow-card sm:px-5">
-            <OrderLines lines={session.lines} thumbnail="sm" />
-            <div className="border-t border-ink/10 py-3">
-              <TotalsList totals={session.totals} totalLabel="Total due today" />
+          {giftId ? (
+            <EgiftSummary session={session} />
+          ) : (
+            <div className="mt-5 rounded-card bg-cream-card px-4 py-2 shadow-card sm:px-5">
+              <OrderLines lines={session.lines} thumbnail="sm" />
+              <div className="border-t border-ink/10 py-3">
+                <TotalsList totals={session.totals} totalLabel="Total due today" />
+              </div>
             </div>
-          </div>
+          )}
           <p className="mt-4 text-sm text-ink-soft">
             Changed your mind?{' '}
-            <a href={cancelUrlOf(session.id)} className="font-semibold text-cranberry underline-offset-4 hover:underline">
-              Cancel and return to the store
+            <a href={giftId ? egiftCancelUrlOf(giftId) : cancelUrlOf(session.id)} className="font-semibold text-cranberry underline-offset-4 hover:underline">
+              {giftId ? 'Cancel and return to e-gifts' : 'Cancel and return to the store'}
             </a>
           </p>
         </section>
 
         <form ref={form} onSubmit={(e) => void pay(e)} noValidate aria-labelledby="form-heading" className="space-y-8">
           <h2 id="form-heading" className="sr-only">
-            Shipping and payment
+            {giftId ? 'Payment' : 'Shipping and payment'}
           </h2>
-          <fieldset className="space-y-4">
-            <legend className="text-xl font-bold">Contact</legend>
-            <TextField label="Full name" name="name" autoComplete="name" value={address.name} onChange={set('name')} error={errors.name} />
-            <TextField label="E-mail" name="email" type="email" autoComplete="email" value={address.email} onChange={set('email')} error={errors.email} hint="We’ll send the receipt and tracking here." />
-            <TextField label="Phone" optional name="phone" type="tel" autoComplete="tel" value={address.phone} onChange={set('phone')} error={errors.phone} hint="Only for the courier, if they need you." />
-          </fieldset>
+          {giftId ? null : (
+            <>
+              <fieldset className="space-y-4">
+                <legend className="text-xl font-bold">Contact</legend>
+                <TextField label="Full name" name="name" autoComplete="name" value={address.name} onChange={set('name')} error={errors.name} />
+                <TextField label="E-mail" name="email" type="email" autoComplete="email" value={address.email} onChange={set('email')} error={errors.email} hint="We’ll send the receipt and tracking here." />
+                <TextField label="Phone" optional name="phone" type="tel" autoComplete="tel" value={address.phone} onChange={set('phone')} error={errors.phone} hint="Only for the courier, if they need you." />
+              </fieldset>
 
-          <fieldset className="space-y-4">
-            <legend className="text-xl font-bold">Shipping address</legend>
-            <TextField label="Address line 1" name="line1" autoComplete="address-line1" value={address.line1} onChange={set('line1')} error={errors.line1} />
-            <TextField label="Address line 2" optional name="line2" autoComplete="address-line2" value={address.line2} onChange={set('line2')} error={errors.line2} hint="Apartment, suite, unit." />
-            <TextField label="City" name="city" autoComplete="address-level2" value={address.city} onChange={set('city')} error={errors.city} />
-            <div className="grid grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)] gap-3">
-              <SelectField label="State" name="state" autoComplete="address-level1" value={address.state} onChange={set('state')} error={errors.state} />
-              <TextField label="ZIP code" name="postalCode" autoComplete="postal-code" inputMode="numeric" value={address.postalCode} onChange={set('postalCode')} error={errors.postalCode} />
-            </div>
-            <div>
-              <label htmlFor="checkout-country" className="text-sm font-semibold">
-                Country
-              </label>
-              <input
-                id="checkout-country"
-                readOnly
-                value="United States"
-                autoComplete="country-name"
-                aria-describedby="checkout-country-hint"
-                className="mt-1 block min-h-11 w-full rounded-xl border-2 border-ink/10 bg-cream-deep/60 px-3 py-2 text-base text-ink-soft"
-              />
-              <p id="checkout-country-hint" className="mt-1 text-sm text-ink-soft">
-                We ship to the United States only for now.
-              </p>
-            </div>
-          </fieldset>
+              <fieldset className="space-y-4">
+                <legend className="text-xl font-bold">Shipping address</legend>
+                <TextField label="Address line 1" name="line1" autoComplete="address-line1" value={address.line1} onChange={set('line1')} error={errors.line1} />
+                <TextField label="Address line 2" optional name="line2" autoComplete="address-line2" value={address.line2} onChange={set('line2')} error={errors.line2} hint="Apartment, suite, unit." />
+                <TextField label="City" name="city" autoComplete="address-level2" value={address.city} onChange={set('city')} error={errors.city} />
+                <div className="grid grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)] gap-3">
+                  <SelectField label="State" name="state" autoComplete="address-level1" value={address.state} onChange={set('state')} error={errors.state} />
+                  <TextField label="ZIP code" name="postalCode" autoComplete="postal-code" inputMode="numeric" value={address.postalCode} onChange={set('postalCode')} error={errors.postalCode} />
+                </div>
+                <div>
+                  <label htmlFor="checkout-country" className="text-sm font-semibold">
+                    Country
+                  </label>
+                  <input
+                    id="checkout-country"
+                    readOnly
+                    value="United States"
+                    autoComplete="country-name"
+                    aria-describedby="checkout-country-hint"
+                    className="mt-1 block min-h-11 w-full rounded-xl border-2 border-ink/10 bg-cream-deep/60 px-3 py-2 text-base text-ink-soft"
+                  />
+                  <p id="checkout-country-hint" className="mt-1 text-sm text-ink-soft">
+                    We ship to the United States only for now.
+                  </p>
+                </div>
+              </fieldset>
+            </>
+          )}
 
           <fieldset className="space-y-4">
             <legend className="text-xl font-bold">Payment</legend>
@@ -373,18 +403,43 @@ function Shell({ children, testId }: { children: ReactNode; testId: string }) {
   )
 }
 
-function Ended({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
+function Ended({ title, children, testId, forGift }: { title: string; children: ReactNode; testId: string; forGift?: boolean }) {
   return (
     <Shell testId={testId}>
       <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
       <p className="mt-3 text-lg text-ink-soft">{children}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <ButtonLink to="/photo-products/cart">Back to your cart</ButtonLink>
+        {forGift ? <ButtonLink to="/egifts">Back to e-gifts</ButtonLink> : <ButtonLink to="/photo-products/cart">Back to your cart</ButtonLink>}
         <ButtonLink to="/photo-products" variant="secondary">
           Go to the store
         </ButtonLink>
       </div>
     </Shell>
+  )
+}
+
+/** An e-gift's one line: the card, who it is for, and the amount; there is no shipping to total. */
+function EgiftSummary({ session }: { session: CheckoutSession }) {
+  const line = session.lines[0]
+  return (
+    <div className="mt-5 rounded-card bg-cream-card px-4 py-4 shadow-card sm:px-5" data-testid="egift-line">
+      {line ? (
+        <div className="flex items-center gap-4">
+          <img src={line.previewCdnUrl} alt="" width={96} height={60} className="h-[3.75rem] w-24 shrink-0 rounded-lg object-cover" />
+          <div className="min-w-0 flex-1">
+            <p className="font-semibold leading-snug">{line.title}</p>
+            <p className="text-sm text-ink-soft">Sent by e-mail · nothing to ship</p>
+          </div>
+          <p className="font-semibold tabular-nums">{formatCents(line.unitAmountCents * line.quantity)}</p>
+        </div>
+      ) : null}
+      <div className="mt-3 flex items-baseline justify-between gap-4 border-t border-ink/10 pt-3">
+        <p className="text-lg font-semibold">Total due today</p>
+        <p className="text-xl font-bold tabular-nums" data-testid="total">
+          {formatCents(session.totals.totalCents)}
+        </p>
+      </div>
+    </div>
   )
 }
 

@@ -17,6 +17,9 @@ export const Route = createFileRoute('/utils/checkout/$sessionId')({
     ])
     // Paid (or being paid) already: the shopper belongs on the return page.
     if (session.ok && (session.data.status === 'paid' || session.data.status === 'processing')) {
+      // An e-gift's one line is the gift: its own return page follows it.
+      const giftId = session.data.purpose === 'egift' ? session.data.lines[0]?.cartItemId : undefined
+      if (giftId) throw redirect({ to: '/egifts/complete', search: { gift: giftId }, replace: true })
       throw redirect({ to: '/photo-products/checkout/complete', search: { checkout: params.sessionId }, replace: true })
     }
   },

@@ -4,6 +4,7 @@ import { campaignHead } from '~/features/loop/campaigns'
 import { campaignPhotosQuery } from '~/features/loop/loop.functions'
 
 export const Route = createFileRoute('/loop/modal/new-user')({
+  staticData: { sheet: true },
   // Prefetched, not ensured: signed out shows the sign-in prompt, a failed load a retry.
   loader: ({ context }) => context.queryClient.prefetchQuery(campaignPhotosQuery()),
   head: () => campaignHead('modal-new-user'),
