@@ -98,8 +98,8 @@ test.describe('sheets and experiments', () => {
       // No marketing footer inside a sheet: the how-it-works section is for full pages.
       await expect(page.locator('#how-it-works')).toHaveCount(0)
       // Inside the app's web view the sheet is the whole screen: no site header or footer.
-      await expect(page.locator('header')).toHaveCount(0)
-      await expect(page.locator('footer')).toHaveCount(0)
+      await expect(page.getByRole('banner')).toHaveCount(0)
+      await expect(page.getByRole('contentinfo')).toHaveCount(0)
     })
   }
 
@@ -108,8 +108,8 @@ test.describe('sheets and experiments', () => {
     await expect(page.locator('main')).toHaveAttribute('data-presentation', 'page')
     await expect(page.getByRole('link', { name: 'Close' })).toHaveCount(0)
     await expect(page.locator('#how-it-works')).toBeVisible()
-    await expect(page.locator('header')).toHaveCount(1)
-    await expect(page.locator('footer')).toHaveCount(1)
+    await expect(page.getByRole('banner')).toHaveCount(1)
+    await expect(page.getByRole('contentinfo')).toHaveCount(1)
   })
 
   test('mothers-day-b is the B side of the same experiment as mothers-day, with its own copy and shape', async ({ page }) => {
