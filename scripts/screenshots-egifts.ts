@@ -4,11 +4,11 @@
  * folder given as the first argument). It starts its own server on a fresh demo database, buys gifts
  * in each state through the API, then visits each page.
  */
-import { spawn } from 'node:child_process'
-import { mkdir, rm } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { chromium, type APIRequestContext, type BrowserContext, type Page } from 'playwright-core'
 import { chromiumLaunch } from '../playwright.config'
+import { demoSignIn, readJson, startShotsServer } from './support/shots'
 import { LOCAL_TEST_CARDS } from '../app/contract/cart'
 import type { EgiftPurchase, OutboxEmail } from '../app/contract/egifts'
 
@@ -18,24 +18,6 @@ const OUT = path.resolve(process.argv[2] ?? '/tmp/shots/egifts')
 const DATA_DIR = '.data/shots-egifts'
 const WIDTHS = [390, 1280] as const
 const headers = { origin: BASE, 'x-keepsake-timezone': 'America/New_York' }
-
-async function startServer() {
-  await rm(DATA_DIR, { recursive: true, force: true })
-  const server = spawn(process.execPath, ['scripts/serve.ts'], {
-    env: { ...process.env, PORT: String(PORT), PUBLIC_URL: BASE, DATA_DIR, NODE_ENV: 'production' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${BASE}/favicon.svg`)).ok) return server
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500))
-  }
-  server.kill()
-  throw new Error(`the server did not start on ${BASE}`)
-}
 
 /** `scrolled`: keep the scroll `before` left and shoot the viewport only (an off-screen sandboxed frame is not painted in a full-page shot). */
 async function shoot(page: Page, name: string, url: string, before?: (page: Page, width: number) => Promise<void>, { scrolled = false } = {}) {
@@ -55,14 +37,7 @@ async function shoot(page: Page, name: string, url: string, before?: (page: Page
   }
 }
 
-const json = <T>(res: { json: () => Promise<unknown> }) => res.json() as Promise<T>
-
-/** Signs the context in through the demo API (its cookies are the browser's). */
-async function signInAs(context: BrowserContext, firstName: string) {
-  const { users } = await json<{ users: { id: string; firstName: string }[] }>(await context.request.get(`${BASE}/v1/demo/users`))
-  const user = users.find((u) => u.firstName === firstName)!
-  await context.request.post(`${BASE}/v1/demo/sessions`, { data: { userId: user.id }, headers })
-}
+const signInAs = (context: BrowserContext, firstName: string) => demoSignIn(BASE, context, firstName)
 
 const addDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
 
@@ -72,7 +47,7 @@ async function buy(request: APIRequestContext, gift: Partial<{ amountCents: numb
     data: { amountCents: 5000, recipientName: 'Gran', recipientEmail: 'gran@example.com', senderName: 'Maya', message: '', ...gift },
   })
   if (res.status() !== 201) throw new Error(`buying failed: ${res.status()} ${await res.text()}`)
-  return json<EgiftPurchase>(res)
+  return readJson<EgiftPurchase>(res)
 }
 
 async function pay(request: APIRequestContext, gift: EgiftPurchase) {
@@ -82,7 +57,7 @@ async function pay(request: APIRequestContext, gift: EgiftPurchase) {
 
 /** The gift's code, read from its e-mail in the outbox as its recipient would. */
 async function codeOf(request: APIRequestContext, recipientEmail: string) {
-  const { emails } = await json<{ emails: OutboxEmail[] }>(await request.get(`${BASE}/v1/demo/outbox`))
+  const { emails } = await readJson<{ emails: OutboxEmail[] }>(await request.get(`${BASE}/v1/demo/outbox`))
   const email = emails.find((e) => e.to === recipientEmail)
   return email!.text.match(/KEEP-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}/)![0]
 }
@@ -90,7 +65,7 @@ async function codeOf(request: APIRequestContext, recipientEmail: string) {
 /** Waits until the job worker has e-mailed every gift due now. */
 async function mailSent(request: APIRequestContext) {
   for (let i = 0; i < 40; i++) {
-    const { emails } = await json<{ emails: OutboxEmail[] }>(await request.get(`${BASE}/v1/demo/outbox`))
+    const { emails } = await readJson<{ emails: OutboxEmail[] }>(await request.get(`${BASE}/v1/demo/outbox`))
     if (!emails.some((e) => e.status === 'scheduled' && Date.parse(e.sendAfter) <= Date.now())) return
     await new Promise((r) => setTimeout(r, 500))
   }
@@ -98,7 +73,7 @@ async function mailSent(request: APIRequestContext) {
 
 async function main() {
   await mkdir(OUT, { recursive: true })
-  const server = await startServer()
+  const server = await startShotsServer(PORT, DATA_DIR)
   const browser = await chromium.launch(chromiumLaunch)
   try {
     const visitor = await browser.newPage()

@@ -4,11 +4,11 @@
  * `npm run build && npx tsx scripts/screenshots-loop.ts` (into /tmp/shots/loop/, or the folder
  * given as the first argument). It starts its own server on a fresh demo database.
  */
-import { spawn } from 'node:child_process'
-import { mkdir, rm } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import { chromiumLaunch } from '../playwright.config'
+import { demoSignIn, readJson, startShotsServer } from './support/shots'
 
 const PORT = Number(process.env.SHOTS_PORT ?? 3191)
 const BASE = `http://localhost:${PORT}`
@@ -28,24 +28,6 @@ const campaignPages = {
   store: '/loop/store/',
 }
 
-async function startServer() {
-  await rm(DATA_DIR, { recursive: true, force: true })
-  const server = spawn(process.execPath, ['scripts/serve.ts'], {
-    env: { ...process.env, PORT: String(PORT), PUBLIC_URL: BASE, DATA_DIR, NODE_ENV: 'production' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${BASE}/favicon.svg`)).ok) return server
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500))
-  }
-  server.kill()
-  throw new Error(`the server did not start on ${BASE}`)
-}
-
 async function shoot(page: Page, name: string, url: string, before?: (page: Page) => Promise<void>) {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 })
@@ -63,14 +45,7 @@ async function shoot(page: Page, name: string, url: string, before?: (page: Page
   }
 }
 
-const json = <T>(res: { json: () => Promise<unknown> }) => res.json() as Promise<T>
-
-/** Signs the context in through the demo API (its cookies are the browser's). */
-async function signInAs(context: BrowserContext, firstName: string) {
-  const { users } = await json<{ users: { id: string; firstName: string }[] }>(await context.request.get(`${BASE}/v1/demo/users`))
-  const user = users.find((u) => u.firstName === firstName)!
-  await context.request.post(`${BASE}/v1/demo/sessions`, { data: { userId: user.id }, headers: { origin: BASE } })
-}
+const signInAs = (context: BrowserContext, firstName: string) => demoSignIn(BASE, context, firstName)
 
 async function waitForHydration(page: Page) {
   await page.waitForFunction(() => Boolean((window as unknown as { __TSR_ROUTER__?: unknown }).__TSR_ROUTER__))
@@ -84,7 +59,7 @@ async function openForm(page: Page, button: string) {
 
 async function main() {
   await mkdir(OUT, { recursive: true })
-  const server = await startServer()
+  const server = await startShotsServer(PORT, DATA_DIR)
   const browser = await chromium.launch(chromiumLaunch)
   try {
     const visitor = await browser.newPage()

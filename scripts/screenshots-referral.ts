@@ -4,11 +4,11 @@
  * the folder given as the first argument). It starts its own server on a fresh demo database, makes
  * an advocate with friends in each state through the API and the store, then visits each page.
  */
-import { spawn } from 'node:child_process'
-import { mkdir, rm } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import { chromiumLaunch } from '../playwright.config'
+import { demoSignIn, readJson, startShotsServer } from './support/shots'
 import { LOCAL_TEST_CARDS } from '../app/contract/cart'
 
 const PORT = Number(process.env.SHOTS_PORT ?? 3190)
@@ -16,24 +16,6 @@ const BASE = `http://localhost:${PORT}`
 const OUT = path.resolve(process.argv[2] ?? '/tmp/shots/referral')
 const DATA_DIR = '.data/shots-referral'
 const WIDTHS = [390, 1280] as const
-
-async function startServer() {
-  await rm(DATA_DIR, { recursive: true, force: true })
-  const server = spawn(process.execPath, ['scripts/serve.ts'], {
-    env: { ...process.env, PORT: String(PORT), PUBLIC_URL: BASE, DATA_DIR, NODE_ENV: 'production' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${BASE}/favicon.svg`)).ok) return server
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500))
-  }
-  server.kill()
-  throw new Error(`the server did not start on ${BASE}`)
-}
 
 async function shoot(page: Page, name: string, url: string, before?: (page: Page) => Promise<void>) {
   for (const width of WIDTHS) {
@@ -47,20 +29,13 @@ async function shoot(page: Page, name: string, url: string, before?: (page: Page
   }
 }
 
-const json = <T>(res: { json: () => Promise<unknown> }) => res.json() as Promise<T>
-
-/** Signs the context in through the demo API (its cookies are the browser's). */
-async function signInAs(context: BrowserContext, firstName: string) {
-  const { users } = await json<{ users: { id: string; firstName: string }[] }>(await context.request.get(`${BASE}/v1/demo/users`))
-  const user = users.find((u) => u.firstName === firstName)!
-  await context.request.post(`${BASE}/v1/demo/sessions`, { data: { userId: user.id }, headers: { origin: BASE } })
-}
+const signInAs = (context: BrowserContext, firstName: string) => demoSignIn(BASE, context, firstName)
 
 /** A new family that opened the invite and claimed it; returns its context and first name. */
 async function friendWhoRedeemed(browser: Awaited<ReturnType<typeof chromium.launch>>, code: string) {
   const context = await browser.newContext()
   await context.request.get(`${BASE}/v1/growth/referral-codes/${code}`)
-  const { user } = await json<{ user: { firstName: string } }>(await context.request.post(`${BASE}/v1/demo/guests`, { headers: { origin: BASE } }))
+  const { user } = await readJson<{ user: { firstName: string } }>(await context.request.post(`${BASE}/v1/demo/guests`, { headers: { origin: BASE } }))
   const res = await context.request.post(`${BASE}/v1/growth/referred/redemptions`, { data: { timezone: 'America/New_York' }, headers: { origin: BASE } })
   if (res.status() !== 201) throw new Error(`redeeming failed: ${res.status()} ${await res.text()}`)
   return { context, firstName: user.firstName }
@@ -98,7 +73,7 @@ async function firstOrder(page: Page) {
 
 async function main() {
   await mkdir(OUT, { recursive: true })
-  const server = await startServer()
+  const server = await startShotsServer(PORT, DATA_DIR)
   const browser = await chromium.launch(chromiumLaunch)
   try {
     const visitor = await browser.newPage()
@@ -111,7 +86,7 @@ async function main() {
     await signInAs(maya, 'Maya')
     const mayaPage = await maya.newPage()
     await shoot(mayaPage, 'dashboard-empty', '/referral')
-    const { code } = await json<{ code: string }>(await maya.request.get(`${BASE}/v1/growth/advocate/redemptions/`))
+    const { code } = await readJson<{ code: string }>(await maya.request.get(`${BASE}/v1/growth/advocate/redemptions/`))
 
     for (const variant of ['refer', 'r', 'r0']) await shoot(visitor, `landing-${variant}`, `/referral/${variant}/${code}`)
     await shoot(visitor, 'redeem-signed-out-with-invite', `/referral/redeem?code=${code}`)
@@ -137,7 +112,7 @@ async function main() {
       await page.getByRole('button', { name: 'Copy code' }).focus()
       await page.keyboard.press('Shift+Tab')
     })
-    const state = await json<{ redemptions: { id: string; status: string }[] }>(await maya.request.get(`${BASE}/v1/growth/advocate/redemptions/`))
+    const state = await readJson<{ redemptions: { id: string; status: string }[] }>(await maya.request.get(`${BASE}/v1/growth/advocate/redemptions/`))
     for (const r of state.redemptions) await shoot(mayaPage, `redemption-${r.status}`, `/referral/advocate/${code}/redemptions/${r.id}`)
     await shoot(mayaPage, 'past', `/referral/advocate/${code}/redemptions/${state.redemptions[0]!.id}/past`)
     await shoot(mayaPage, 'redemption-not-found', `/referral/advocate/${code}/redemptions/00000000-0000-4000-8000-000000000000`)
