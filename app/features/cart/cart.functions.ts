@@ -102,6 +102,7 @@ export const cancelCheckoutSession = createServerFn({ method: 'POST' })
 /**
  * POST /v1/checkout/local/{id}/pay. The form's fields go to the API as typed: it owns the rules and
  * answers each refusal with the field it concerns (400 with issues), or 402 for a declined card.
+ * An e-gift's session is paid with the card alone (no shippingAddress): a gift ships nothing.
  */
 export const payLocalCheckout = createServerFn({ method: 'POST' })
   .middleware([timezoneMiddleware])
@@ -109,7 +110,7 @@ export const payLocalCheckout = createServerFn({ method: 'POST' })
     z.object({
       id: checkoutSessionParamsSchema.shape.id,
       cardNumber: z.string().max(64),
-      shippingAddress: z.record(z.string().max(32), z.string().max(500)),
+      shippingAddress: z.record(z.string().max(32), z.string().max(500)).optional(),
     }),
   )
   .handler(({ data, context }) =>

@@ -9,7 +9,6 @@ import { cartQuery, checkoutSessionQuery, payLocalCheckout } from '~/features/ca
 import { OrderLines } from '~/features/cart/OrderLines'
 import type { ApiFailure } from '~/features/cart/outcome'
 import { TotalsList } from '~/features/cart/Totals'
-import { payEgiftCheckout } from '~/features/egifts/egifts.functions'
 import { currentUserQuery } from '~/features/utils/account.functions'
 import { formatCents } from '~/lib/currency'
 import { usePublicConfig } from '~/lib/public-config'
@@ -116,11 +115,9 @@ function CheckoutForm({ session }: { session: CheckoutSession }) {
     setErrors({})
     try {
       // A gift ships nothing: its payment is the card alone.
-      const outcome = giftId
-        ? await payEgiftCheckout({ data: { id: session.id, cardNumber } })
-        : await payLocalCheckout({
-            data: { id: session.id, cardNumber, shippingAddress: { ...address, country: 'US' } },
-          })
+      const outcome = await payLocalCheckout({
+        data: { id: session.id, cardNumber, ...(giftId ? {} : { shippingAddress: { ...address, country: 'US' } }) },
+      })
       if (outcome.ok) {
         queryClient.setQueryData(checkoutSessionQuery(session.id).queryKey, outcome)
         if (giftId) {

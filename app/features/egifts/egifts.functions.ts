@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
 import { createServerFn } from '@tanstack/react-start'
-import { checkoutSessionParamsSchema, checkoutSessionSchema } from '~/contract/cart'
 import { egiftParamsSchema, egiftPurchaseSchema, egiftPurchasesResponseSchema, egiftRedemptionSchema } from '~/contract/egifts'
 import { z } from '~/contract/zod'
 import { orSignedOut, outcomeOf } from '~/features/cart/outcome.server'
@@ -48,20 +47,6 @@ export const redeemEgiftCode = createServerFn({ method: 'POST' })
   .validator(z.object({ code: z.string().max(200) }))
   .handler(({ data, context }) =>
     outcomeOf(() => apiForRequest({ timezone: context.timezone }).call('/egifts/redeem', { method: 'POST', body: data, schema: egiftRedemptionSchema })),
-  )
-
-/** POST /v1/checkout/local/{id}/pay for an e-gift's session: a card alone, as a gift ships nothing. */
-export const payEgiftCheckout = createServerFn({ method: 'POST' })
-  .middleware([timezoneMiddleware])
-  .validator(z.object({ id: checkoutSessionParamsSchema.shape.id, cardNumber: z.string().max(64) }))
-  .handler(({ data, context }) =>
-    outcomeOf(() =>
-      apiForRequest({ timezone: context.timezone }).call(`/checkout/local/${data.id}/pay`, {
-        method: 'POST',
-        body: { cardNumber: data.cardNumber },
-        schema: checkoutSessionSchema,
-      }),
-    ),
   )
 
 export const egiftPurchasesQuery = () => queryOptions({ queryKey: ['egifts', 'purchases'], queryFn: () => getEgiftPurchases(), staleTime: 5_000 })
