@@ -56,6 +56,20 @@ export function track(event: AnalyticsEventName, properties: Properties = {}) {
   else scheduleFlush()
 }
 
+/**
+ * Records an event once per tab for `key` (a payment's thank-you page loaded again, or reloaded,
+ * does not count the purchase twice).
+ */
+export function trackOnce(key: string, event: AnalyticsEventName, properties: Properties = {}) {
+  try {
+    if (sessionStorage.getItem(key)) return
+    sessionStorage.setItem(key, new Date().toISOString())
+  } catch {
+    // Storage refused (private mode): the event is still sent, once for this page view.
+  }
+  track(event, properties)
+}
+
 function scheduleFlush() {
   if (state.timer || state.queue.length === 0 || !state.session) return
   state.timer = setTimeout(() => {

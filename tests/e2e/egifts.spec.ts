@@ -215,6 +215,36 @@ test.describe('e-gifts (issue 7)', () => {
     await expectNoAxeViolations(page)
   })
 
+  test('back before paying: the return page keeps checking for 30 s, then offers to finish paying', async ({ page }) => {
+    await signInAs(page, 'Maya Rivera')
+    await page.goto('/egifts')
+    await waitForHydration(page)
+    await page.getByRole('radio', { name: '$50' }).check()
+    await page.getByLabel('Their name').fill('Uncle Joe')
+    await page.getByLabel('Their e-mail address').fill(`joe.${Date.now()}@example.com`)
+    await page.getByRole('button', { name: 'Continue to pay $50' }).click()
+    await expect(page).toHaveURL(new RegExp(`/utils/checkout/${UUID}$`), { timeout: 30_000 })
+    const checkoutUrl = page.url()
+    const cancelHref = await page.getByRole('link', { name: 'Cancel and return to e-gifts' }).getAttribute('href')
+    const giftId = new RegExp(`cancelled=(${UUID})`).exec(cancelHref ?? '')![1]
+
+    // The page's clock is ours from here, so 30 s pass when the test says so.
+    await page.clock.install()
+    await page.goto(`/egifts/complete?gift=${giftId}`)
+    await waitForHydration(page)
+    await expect(page.getByTestId('egift-complete-confirming')).toContainText('Confirming your payment…')
+    // Still checking well inside the 30 s.
+    await page.clock.fastForward('00:20')
+    await expect(page.getByTestId('egift-complete-confirming')).toBeVisible()
+    await expect(page.getByTestId('egift-complete-open')).toHaveCount(0)
+    await page.clock.fastForward('00:11')
+    const open = page.getByTestId('egift-complete-open')
+    await expect(open.getByRole('heading', { level: 1 })).toHaveText('We haven’t received your payment')
+    await expect(open).toContainText('Nothing has been charged yet. Your $50 gift to Uncle Joe will be e-mailed once it’s paid.')
+    await expectNoAxeViolations(page)
+    await expect(open.getByRole('link', { name: 'Finish paying' })).toHaveAttribute('href', checkoutUrl)
+  })
+
   test('the outbox is absent when demo mode is off', async ({ page }) => {
     const res = await page.goto(urlOf('demoOff', '/utils/outbox'))
     expect(res?.status()).toBe(404)

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { SupportLine } from '~/components/ui/SupportLine'
 import { Link } from '@tanstack/react-router'
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { Button, ButtonLink } from '~/components/ui/Button'
 import { LogoMark } from '~/components/ui/Logo'
 import { Spinner } from '~/components/ui/Spinner'
@@ -9,28 +9,17 @@ import type { CheckoutSession, Order } from '~/contract/cart'
 import { cartQuery, checkoutSessionQuery, orderQuery, ordersQuery } from '~/features/cart/cart.functions'
 import { OrderLines } from '~/features/cart/OrderLines'
 import { TotalsList } from '~/features/cart/Totals'
-import { track } from '~/lib/analytics'
+import { useFollow } from '~/features/cart/use-follow'
+import { trackOnce } from '~/lib/analytics'
 import { usePublicConfig } from '~/lib/public-config'
 
 /** Still waiting on the provider: not yet paid, or paid but the order is not made yet. */
 const confirming = (session: CheckoutSession) =>
   session.status === 'open' || session.status === 'processing' || (session.status === 'paid' && !session.orderId)
 
-/** The return page asks again this often while the payment is being confirmed, for at most this long. */
-const POLL_EVERY_MS = 1500
-const POLL_FOR_MS = 30_000
-
-const completedKey = (sessionId: string) => `keepsake:checkout-completed:${sessionId}`
-
 /** DidCompleteCheckout once per session, however often the page is loaded. */
 function trackCompletedOnce(session: CheckoutSession) {
-  try {
-    if (sessionStorage.getItem(completedKey(session.id))) return
-    sessionStorage.setItem(completedKey(session.id), new Date().toISOString())
-  } catch {
-    // Storage refused (private mode): the event is still sent, once for this page view.
-  }
-  track('DidCompleteCheckout', {
+  trackOnce(`keepsake:checkout-completed:${session.id}`, 'DidCompleteCheckout', {
     checkoutSessionId: session.id,
     orderId: session.orderId,
     provider: session.provider,
@@ -43,24 +32,9 @@ function trackCompletedOnce(session: CheckoutSession) {
 /** /photo-products/checkout/complete: where the payment provider sends the shopper back. */
 export function CheckoutCompletePage({ sessionId }: { sessionId: string }) {
   const queryClient = useQueryClient()
-  const startedAt = useRef(Date.now())
-  const [gaveUp, setGaveUp] = useState(false)
-  const query = useQuery({
-    ...checkoutSessionQuery(sessionId),
-    refetchInterval: (q) => {
-      const outcome = q.state.data
-      if (!outcome?.ok || !confirming(outcome.data)) return false
-      return Date.now() - startedAt.current < POLL_FOR_MS ? POLL_EVERY_MS : false
-    },
-  })
+  const { query, gaveUp } = useFollow(checkoutSessionQuery(sessionId), confirming)
   const outcome = query.data
   const session = outcome?.ok ? outcome.data : null
-
-  useEffect(() => {
-    if (!session || !confirming(session)) return
-    const timer = window.setTimeout(() => setGaveUp(true), Math.max(0, POLL_FOR_MS - (Date.now() - startedAt.current)))
-    return () => window.clearTimeout(timer)
-  }, [session])
 
   const paid = session?.status === 'paid'
   useEffect(() => {

@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Button, ButtonLink } from '~/components/ui/Button'
 import { LogoMark } from '~/components/ui/Logo'
+import { StateSelect, TextField } from '~/components/ui/fields'
 import { SupportLine } from '~/components/ui/SupportLine'
 import { LOCAL_TEST_CARDS, type CheckoutSession } from '~/contract/cart'
 import { cartQuery, checkoutSessionQuery, payLocalCheckout } from '~/features/cart/cart.functions'
@@ -12,7 +13,6 @@ import { TotalsList } from '~/features/cart/Totals'
 import { currentUserQuery } from '~/features/utils/account.functions'
 import { formatCents } from '~/lib/currency'
 import { usePublicConfig } from '~/lib/public-config'
-import { usStates } from './us-states'
 
 export const cancelUrlOf = (sessionId: string) => `/photo-products/cart?cancelled=${sessionId}`
 /** An e-gift's checkout returns to /egifts, named by the gift (its one line), as Stripe's cancel URL does. */
@@ -211,7 +211,7 @@ function CheckoutForm({ session }: { session: CheckoutSession }) {
                 <TextField label="Address line 2" optional name="line2" autoComplete="address-line2" value={address.line2} onChange={set('line2')} error={errors.line2} hint="Apartment, suite, unit." />
                 <TextField label="City" name="city" autoComplete="address-level2" value={address.city} onChange={set('city')} error={errors.city} />
                 <div className="grid grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)] gap-3">
-                  <SelectField label="State" name="state" autoComplete="address-level1" value={address.state} onChange={set('state')} error={errors.state} />
+                  <StateSelect value={address.state} onChange={set('state')} error={errors.state} />
                   <TextField label="ZIP code" name="postalCode" autoComplete="postal-code" inputMode="numeric" value={address.postalCode} onChange={set('postalCode')} error={errors.postalCode} />
                 </div>
                 <div>
@@ -268,97 +268,6 @@ function CheckoutForm({ session }: { session: CheckoutSession }) {
         </form>
       </div>
     </main>
-  )
-}
-
-const inputClass = (invalid: boolean) =>
-  // scroll-mt: a field focused for its error stays clear of the sticky header.
-  `mt-1 block min-h-11 w-full scroll-mt-32 rounded-xl border-2 bg-cream-card px-3 py-2 text-base text-ink placeholder:text-ink-faint ${
-    invalid ? 'border-cranberry' : 'border-ink/20 hover:border-ink/35'
-  }`
-
-type TextFieldProps = {
-  label: string
-  name: Field
-  value: string
-  onChange: (value: string) => void
-  error?: string
-  hint?: string
-  optional?: boolean
-  type?: 'text' | 'email' | 'tel'
-  autoComplete: string
-  inputMode?: 'numeric' | 'text'
-  placeholder?: string
-}
-
-function TextField({ label, name, value, onChange, error, hint, optional, type = 'text', autoComplete, inputMode, placeholder }: TextFieldProps) {
-  const id = useId()
-  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined
-  return (
-    <div>
-      <label htmlFor={id} className="text-sm font-semibold">
-        {label}
-        {optional ? <span className="font-normal text-ink-soft"> (optional)</span> : null}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        autoComplete={autoComplete}
-        inputMode={inputMode}
-        placeholder={placeholder}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described}
-        className={inputClass(Boolean(error))}
-      />
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-ink-soft">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={`${id}-error`} error={error} />
-    </div>
-  )
-}
-
-function SelectField({ label, name, value, onChange, error, autoComplete }: Omit<TextFieldProps, 'type' | 'hint' | 'optional'>) {
-  const id = useId()
-  return (
-    <div>
-      <label htmlFor={id} className="text-sm font-semibold">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        autoComplete={autoComplete}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={inputClass(Boolean(error))}
-      >
-        <option value="">Choose…</option>
-        {usStates.map(([code, stateName]) => (
-          <option key={code} value={code}>
-            {stateName}
-          </option>
-        ))}
-      </select>
-      <FieldError id={`${id}-error`} error={error} />
-    </div>
-  )
-}
-
-function FieldError({ id, error }: { id: string; error?: string }) {
-  if (!error) return null
-  return (
-    <p id={id} className="mt-1 flex items-start gap-1.5 text-sm font-semibold text-cranberry-dark" role="alert">
-      <span aria-hidden="true">!</span>
-      {error}
-    </p>
   )
 }
 

@@ -1,62 +1,36 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { Button, ButtonLink } from '~/components/ui/Button'
 import { LogoMark } from '~/components/ui/Logo'
 import { Spinner } from '~/components/ui/Spinner'
 import { SupportLine } from '~/components/ui/SupportLine'
 import type { EgiftPurchase } from '~/contract/egifts'
-import { track } from '~/lib/analytics'
+import { useFollow } from '~/features/cart/use-follow'
+import { trackOnce } from '~/lib/analytics'
 import { usePublicConfig } from '~/lib/public-config'
 import { egiftPurchaseQuery, egiftPurchasesQuery } from './egifts.functions'
 import { EgiftSignInPrompt } from './EgiftSignInPrompt'
 import { formatCalendarDay, formatGiftAmount, LocalDay } from './format'
 import { GiftCardPreview } from './GiftCardPreview'
 
-/** The return page asks again this often while the payment (or the e-mail) is on its way, for at most this long. */
-const POLL_EVERY_MS = 1500
-const POLL_FOR_MS = 30_000
-
 const paid = (gift: EgiftPurchase) => gift.status === 'issued' || gift.status === 'redeemed'
 /** Paid and due now, but the e-mail has not gone yet: the job worker sends it within seconds. */
 const sendingNow = (gift: EgiftPurchase) => gift.status === 'issued' && !gift.emailedAt && !gift.sendOn
 const waiting = (gift: EgiftPurchase) => gift.status === 'awaiting_payment' || sendingNow(gift)
 
-const purchasedKey = (giftId: string) => `keepsake:egift-purchased:${giftId}`
-
 /** DidPurchaseEgift once per gift, however often the page is loaded. */
 function trackPurchasedOnce(gift: EgiftPurchase) {
-  try {
-    if (sessionStorage.getItem(purchasedKey(gift.id))) return
-    sessionStorage.setItem(purchasedKey(gift.id), new Date().toISOString())
-  } catch {
-    // Storage refused (private mode): the event is still sent, once for this page view.
-  }
-  track('DidPurchaseEgift', { amountCents: gift.amountCents, egiftId: gift.id, scheduled: Boolean(gift.sendOn) })
+  trackOnce(`keepsake:egift-purchased:${gift.id}`, 'DidPurchaseEgift', { amountCents: gift.amountCents, egiftId: gift.id, scheduled: Boolean(gift.sendOn) })
 }
 
 /** /egifts/complete?gift=: where the checkout sends the buyer back; follows the gift until it is paid. */
 export function EgiftCompletePage({ giftId }: { giftId: string }) {
   const queryClient = useQueryClient()
-  const startedAt = useRef(Date.now())
-  const [gaveUp, setGaveUp] = useState(false)
-  const query = useQuery({
-    ...egiftPurchaseQuery(giftId),
-    refetchInterval: (q) => {
-      const outcome = q.state.data
-      if (!outcome?.ok || !waiting(outcome.data)) return false
-      return Date.now() - startedAt.current < POLL_FOR_MS ? POLL_EVERY_MS : false
-    },
-  })
+  // Follows the payment, then the e-mail going out; `gaveUp` only matters while it is unpaid.
+  const { query, gaveUp } = useFollow(egiftPurchaseQuery(giftId), waiting)
   const outcome = query.data
   const gift = outcome?.ok ? outcome.data : null
-
-  const awaiting = gift?.status === 'awaiting_payment'
-  useEffect(() => {
-    if (!awaiting) return
-    const timer = window.setTimeout(() => setGaveUp(true), Math.max(0, POLL_FOR_MS - (Date.now() - startedAt.current)))
-    return () => window.clearTimeout(timer)
-  }, [awaiting])
 
   const isPaid = Boolean(gift && paid(gift))
   useEffect(() => {

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useId, useRef, useState, type FormEvent } from 'react'
 import { Button } from '~/components/ui/Button'
+import { FieldError, FieldHint, inputClass, TextField } from '~/components/ui/fields'
 import { SupportLine } from '~/components/ui/SupportLine'
 import { EGIFT_MAX_DOLLARS, EGIFT_MESSAGE_MAX, EGIFT_MIN_DOLLARS, EGIFT_PRESET_DOLLARS } from '~/contract/egifts'
 import type { ApiFailure } from '~/features/cart/outcome'
@@ -185,9 +186,9 @@ export function PurchaseForm({ defaultSenderName }: { defaultSenderName: string 
                   className={`${inputClass(Boolean(errors.amountCents))} pl-8 text-lg font-semibold tabular-nums`}
                 />
               </div>
-              <p id={`${id}-other-hint`} className="mt-1 text-sm text-ink-soft">
+              <FieldHint id={`${id}-other-hint`}>
                 From {formatWholeDollars(EGIFT_MIN_DOLLARS)} to {formatWholeDollars(EGIFT_MAX_DOLLARS)}.
-              </p>
+              </FieldHint>
             </div>
           ) : null}
           <FieldError id={`${id}-amount-error`} error={errors.amountCents} />
@@ -198,6 +199,7 @@ export function PurchaseForm({ defaultSenderName }: { defaultSenderName: string 
           <TextField
             label="Their name"
             name="recipientName"
+            maxLength={80}
             autoComplete="off"
             value={recipientName}
             onChange={(v) => {
@@ -210,6 +212,7 @@ export function PurchaseForm({ defaultSenderName }: { defaultSenderName: string 
           <TextField
             label="Their e-mail address"
             name="recipientEmail"
+            maxLength={254}
             type="email"
             autoComplete="off"
             value={recipientEmail}
@@ -227,6 +230,7 @@ export function PurchaseForm({ defaultSenderName }: { defaultSenderName: string 
           <TextField
             label="Your name"
             name="senderName"
+            maxLength={80}
             autoComplete="given-name"
             value={senderName}
             onChange={(v) => {
@@ -288,9 +292,7 @@ export function PurchaseForm({ defaultSenderName }: { defaultSenderName: string 
                 aria-describedby={[`${id}-sendon-hint`, errors.sendOn ? `${id}-sendon-error` : null].filter(Boolean).join(' ')}
                 className={`${inputClass(Boolean(errors.sendOn))} max-w-56`}
               />
-              <p id={`${id}-sendon-hint`} className="mt-1 text-sm text-ink-soft">
-                Any day in the next year. We e-mail it at 9 am your time.
-              </p>
+              <FieldHint id={`${id}-sendon-hint`}>Any day in the next year. We e-mail it at 9 am your time.</FieldHint>
             </div>
           ) : null}
           <FieldError id={`${id}-sendon-error`} error={errors.sendOn} />
@@ -361,62 +363,6 @@ function WhenOption({ name, label, checked, onChange }: { name: string; label: s
   )
 }
 
-const inputClass = (invalid: boolean) =>
-  `mt-1 block min-h-11 w-full scroll-mt-32 rounded-xl border-2 bg-cream-card px-3 py-2 text-base text-ink placeholder:text-ink-faint ${
-    invalid ? 'border-cranberry' : 'border-ink/20 hover:border-ink/35'
-  }`
-
-function TextField({
-  label,
-  name,
-  value,
-  onChange,
-  error,
-  hint,
-  type = 'text',
-  autoComplete,
-  placeholder,
-}: {
-  label: string
-  name: Field
-  value: string
-  onChange: (value: string) => void
-  error?: string
-  hint?: ReactNode
-  type?: 'text' | 'email'
-  autoComplete: string
-  placeholder?: string
-}) {
-  const id = useId()
-  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined
-  return (
-    <div>
-      <label htmlFor={id} className="text-sm font-semibold">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        autoComplete={autoComplete}
-        placeholder={placeholder}
-        maxLength={type === 'email' ? 254 : 80}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described}
-        className={inputClass(Boolean(error))}
-      />
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-ink-soft">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={`${id}-error`} error={error} />
-    </div>
-  )
-}
-
 function MessageField({ value, onChange, error }: { value: string; onChange: (value: string) => void; error?: string }) {
   const id = useId()
   const length = value.trim().length
@@ -442,15 +388,5 @@ function MessageField({ value, onChange, error }: { value: string; onChange: (va
       </p>
       <FieldError id={`${id}-error`} error={error} />
     </div>
-  )
-}
-
-function FieldError({ id, error }: { id: string; error?: string }) {
-  if (!error) return null
-  return (
-    <p id={id} className="mt-1 flex items-start gap-1.5 text-sm font-semibold text-cranberry-dark" data-testid="field-error">
-      <span aria-hidden="true">!</span>
-      {error}
-    </p>
   )
 }

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { Button, ButtonLink } from '~/components/ui/Button'
+import { FieldError, FieldHint } from '~/components/ui/fields'
 import { LoadFailedPanel } from '~/components/ui/StatePanel'
 import { SupportLine } from '~/components/ui/SupportLine'
 import type { EgiftRedemption } from '~/contract/egifts'
@@ -124,15 +125,8 @@ function RedeemForm({ initialCode, onRedeemed }: { initialCode: string; onRedeem
             fieldError || refusal ? 'border-cranberry' : 'border-ink/20 hover:border-ink/35'
           }`}
         />
-        <p id={`${id}-hint`} className="mt-1 text-sm text-ink-soft">
-          Capitals, spaces and dashes don’t matter — paste it straight from the e-mail.
-        </p>
-        {fieldError ? (
-          <p id={`${id}-error`} className="mt-1 flex items-start gap-1.5 text-sm font-semibold text-cranberry-dark" role="alert" data-testid="field-error">
-            <span aria-hidden="true">!</span>
-            {fieldError}
-          </p>
-        ) : null}
+        <FieldHint id={`${id}-hint`}>Capitals, spaces and dashes don’t matter — paste it straight from the e-mail.</FieldHint>
+        <FieldError id={`${id}-error`} error={fieldError} alert />
         {refusal ? <RefusalAlert id={`${id}-refusal`} refusal={refusal} /> : null}
         <Button type="submit" disabled={redeeming} className="mt-5 w-full sm:w-auto sm:px-10">
           {redeeming ? <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" /> : null}

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Button } from '~/components/ui/Button'
+import { StateSelect, TextField } from '~/components/ui/fields'
 import type { SmokescreenProduct } from '~/contract/smokescreens'
-import { usStates } from '~/features/checkout/us-states'
 import type { ApiFailure, ApiOutcome } from '~/features/cart/outcome'
 import { currentUserQuery } from '~/features/utils/account.functions'
 import { smokescreenCopy } from './products'
@@ -118,7 +118,7 @@ export function DeliveryForm({ product, onDone }: { product: SmokescreenProduct;
       <TextField label="Address line 2" optional name="line2" autoComplete="address-line2" value={values.line2} onChange={set('line2')} error={signup.errors.line2} hint="Apartment, suite, unit." />
       <div className="grid gap-4 sm:grid-cols-[1fr_1fr_8rem]">
         <TextField label="City" name="city" autoComplete="address-level2" value={values.city} onChange={set('city')} error={signup.errors.city} />
-        <StateField value={values.state} onChange={set('state')} error={signup.errors.state} />
+        <StateSelect value={values.state} onChange={set('state')} error={signup.errors.state} />
         <TextField label="ZIP code" name="postalCode" autoComplete="postal-code" inputMode="numeric" value={values.postalCode} onChange={set('postalCode')} error={signup.errors.postalCode} />
       </div>
       <TextField label="Phone" optional name="phone" type="tel" autoComplete="tel" value={values.phone} onChange={set('phone')} error={signup.errors.phone} />
@@ -183,93 +183,3 @@ function Submit({ problem, sending, label, sendingLabel }: { problem: string | n
   )
 }
 
-const inputClass = (invalid: boolean) =>
-  `mt-1 block w-full rounded-xl border-2 bg-cream-card px-3.5 py-2.5 text-base text-ink placeholder:text-ink-faint ${
-    invalid ? 'border-cranberry' : 'border-ink/20 hover:border-ink/35'
-  }`
-
-type TextFieldProps = {
-  label: string
-  name: string
-  value: string
-  onChange: (value: string) => void
-  error?: string
-  hint?: ReactNode
-  optional?: boolean
-  multiline?: boolean
-  type?: 'text' | 'email' | 'tel'
-  autoComplete: string
-  inputMode?: 'numeric' | 'text'
-}
-
-function TextField({ label, name, value, onChange, error, hint, optional, multiline, type = 'text', autoComplete, inputMode }: TextFieldProps) {
-  const id = useId()
-  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined
-  const shared = {
-    id,
-    name,
-    value,
-    autoComplete,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': described,
-    className: inputClass(Boolean(error)),
-  }
-  return (
-    <div>
-      <label htmlFor={id} className="text-sm font-semibold">
-        {label}
-        {optional ? <span className="font-normal text-ink-soft"> (optional)</span> : null}
-      </label>
-      {multiline ? (
-        <textarea {...shared} rows={3} onChange={(e) => onChange(e.target.value)} />
-      ) : (
-        <input {...shared} type={type} inputMode={inputMode} onChange={(e) => onChange(e.target.value)} />
-      )}
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-ink-soft">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={`${id}-error`} error={error} />
-    </div>
-  )
-}
-
-function StateField({ value, onChange, error }: { value: string; onChange: (value: string) => void; error?: string }) {
-  const id = useId()
-  return (
-    <div>
-      <label htmlFor={id} className="text-sm font-semibold">
-        State
-      </label>
-      <select
-        id={id}
-        name="state"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        autoComplete="address-level1"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={inputClass(Boolean(error))}
-      >
-        <option value="">Choose…</option>
-        {usStates.map(([code, stateName]) => (
-          <option key={code} value={code}>
-            {stateName}
-          </option>
-        ))}
-      </select>
-      <FieldError id={`${id}-error`} error={error} />
-    </div>
-  )
-}
-
-function FieldError({ id, error }: { id: string; error?: string }) {
-  if (!error) return null
-  return (
-    <p id={id} className="mt-1 flex items-start gap-1.5 text-sm font-semibold text-cranberry-dark" data-testid="field-error">
-      <span aria-hidden="true">!</span>
-      {error}
-    </p>
-  )
-}
