@@ -143,6 +143,18 @@ describe('landing on an invite', () => {
     expect(res.headers.get('set-cookie')).toBeNull()
   })
 
+  it('refuses a burst of lookups from one address, remembering nothing', async () => {
+    const code = await mayaCode()
+    const { limit } = referralRateLimits.lookupPerAddress
+    for (let i = 0; i < limit; i++) expect((await call(`/v1/growth/referral-codes/${code}`, null)).status).toBe(200)
+    const res = await call(`/v1/growth/referral-codes/${code}`, null)
+    expect(res.status).toBe(429)
+    expect(res.body.error.message).toMatch(/^Too many attempts; try again in \d+ minutes?$/)
+    expect(res.headers.get('set-cookie')).toBeNull()
+    // Another address is not held back.
+    expect((await call(`/v1/growth/referral-codes/${code}`, null, { clientAddress: '192.0.2.99' })).status).toBe(200)
+  })
+
   it('a disabled code is not found', async () => {
     const code = await mayaCode()
     await setCodeDisabled(t.db, code, true)
@@ -250,12 +262,34 @@ describe('redeeming', () => {
 
   it('20 simultaneous redemptions by one friend make one redemption and one credit', async () => {
     const friend = await friendWithInvite()
-    const answers = await Promise.all(Array.from({ length: 20 }, () => redeem(friend.cookie)))
-    const statuses = answers.map((a) => a.status)
-    expect(statuses.filter((s) => s === 201)).toHaveLength(1)
-    expect(statuses.every((s) => s === 201 || s === 409 || s === 429)).toBe(true)
+    // Each from its own address, so all 20 get past the per-address limit and meet at the lock.
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => call('/v1/growth/referred/redemptions', friend.cookie, { method: 'POST', json: { timezone: 'UTC' }, clientAddress: `203.0.113.${i + 1}` })),
+    )
+    const statuses = answers.map((a) => a.status).sort()
+    expect(statuses).toEqual([201, ...Array<number>(19).fill(409)])
     expect(await t.db.select().from(referralRedemptions)).toHaveLength(1)
     expect(await balance(friend.cookie)).toBe(REFERRED_CREDIT_CENTS)
+    expect(await t.db.select().from(creditEntries)).toHaveLength(1)
+  })
+
+  it('a redemption racing the friend’s first payment: either refused for the order, or approved by it', async () => {
+    for (let round = 0; round < 4; round++) {
+      from = `198.18.0.${round + 1}`
+      const friend = await friendWithInvite()
+      const session = await buyStar(friend.cookie, friend.user.id)
+      const [redeemed, paid] = await Promise.all([
+        redeem(friend.cookie),
+        call(`/v1/checkout/local/${session.id}/pay`, friend.cookie, { method: 'POST', json: { cardNumber: LOCAL_TEST_CARDS.succeeds, shippingAddress: address } }),
+      ])
+      expect(paid.status).toBe(200)
+      const [row] = await t.db.select().from(referralRedemptions).where(eq(referralRedemptions.referredUserId, friend.user.id))
+      if (redeemed.status === 201) expect(row).toMatchObject({ status: 'approved', orderId: paid.body.orderId })
+      else {
+        expect(redeemed.status).toBe(422)
+        expect(row).toBeUndefined()
+      }
+    }
   })
 
   it('refuses a burst from one address (wrong codes count too), with nothing recorded', async () => {
@@ -288,6 +322,27 @@ describe('redeeming', () => {
     // An hour later the code redeems again.
     t.setNow(new Date(start.getTime() + 3600_000))
     expect((await redeem(late.cookie)).status).toBe(201)
+  })
+
+  it('refused attempts do not use up an advocate’s hour: only redemptions that are made count', async () => {
+    const { limit } = referralRateLimits.redeemPerAdvocate
+    const code = (await advocateState(sam)).code
+    from = '192.0.2.1'
+    const first = await friendWithInvite(code)
+    expect((await redeem(first.cookie)).status).toBe(201)
+    // The same friend again, and again, from other addresses; and Sam with his own code.
+    for (let i = 0; i < limit + 2; i++) {
+      expect((await call('/v1/growth/referred/redemptions', first.cookie, { method: 'POST', json: { timezone: 'UTC' }, clientAddress: `192.0.2.${20 + i}` })).status).toBe(409)
+    }
+    const own = (await call(`/v1/growth/referral-codes/${code}`, null)).headers.get('set-cookie')!.split(';')[0]!
+    for (let i = 0; i < 3; i++) expect((await call('/v1/growth/referred/redemptions', `${sam}; ${own}`, { method: 'POST', json: { timezone: 'UTC' }, clientAddress: `192.0.2.${60 + i}` })).status).toBe(422)
+    // Real friends still redeem, up to the limit.
+    for (let i = 1; i < limit; i++) {
+      from = `192.0.2.${100 + i}`
+      expect((await redeem((await friendWithInvite(code)).cookie)).status).toBe(201)
+    }
+    from = '192.0.2.200'
+    expect((await redeem((await friendWithInvite(code)).cookie)).status).toBe(429)
   })
 })
 
@@ -383,12 +438,54 @@ describe('the reward’s life, with the credit spent at checkout', () => {
     t.setNow(new Date(start.getTime() + REDEMPTION_VALID_DAYS * DAY + 1000))
     await runJobs()
     expect((await t.db.select().from(referralRedemptions))[0]!.status).toBe('pending')
-    // The session was made before expiry; paying it now is the friend's first order but the invite has lapsed.
-    await pay(friend.cookie, session.id)
+    // The checkout began before the expiry, so paying it now is the friend's first order in time.
+    const orderId = await pay(friend.cookie, session.id)
+    expect((await t.db.select().from(referralRedemptions))[0]).toMatchObject({ status: 'approved', orderId })
     t.setNow(new Date(start.getTime() + (REDEMPTION_VALID_DAYS + 1) * DAY))
     await runJobs()
-    expect((await t.db.select().from(referralRedemptions))[0]!.status).toBe('expired')
+    expect((await t.db.select().from(referralRedemptions))[0]!.status).toBe('approved')
     expect(await balanceOf(t.db, friend.user.id)).toBe(0)
+    expect(await t.db.select().from(creditEntries).where(eq(creditEntries.reason, 'referral_welcome_lapsed'))).toEqual([])
+    t.setNow(new Date(start.getTime() + (REDEMPTION_VALID_DAYS + REWARD_HOLD_DAYS + 1) * DAY))
+    await runJobs()
+    // (Maya's session has long since ended; the row and the ledger tell.)
+    const [row] = await t.db.select().from(referralRedemptions)
+    expect(row!.status).toBe('credited')
+    expect(await balanceOf(t.db, row!.advocateUserId)).toBe(ADVOCATE_REWARD_CENTS)
+  })
+
+  it('a checkout begun after the expiry does not approve, and the invite expires', async () => {
+    const friend = await friendWithInvite()
+    await redeem(friend.cookie)
+    t.setNow(new Date(start.getTime() + REDEMPTION_VALID_DAYS * DAY + 60_000))
+    const { token } = await createSession(t.db, friend.user.id, t.now())
+    friend.cookie = `${SESSION_COOKIE}=${token}`
+    // The expiry job has not run yet, so the welcome credit is still on the balance and the checkout takes it.
+    const session = await buyStar(friend.cookie, friend.user.id)
+    await pay(friend.cookie, session.id)
+    expect((await t.db.select().from(referralRedemptions))[0]!.status).toBe('pending')
+    await runJobs()
+    const [row] = await t.db.select().from(referralRedemptions)
+    expect(row).toMatchObject({ status: 'expired', orderId: null })
+    expect(await t.db.select().from(jobs).where(eq(jobs.kind, 'credit-referral-reward'))).toEqual([])
+  })
+
+  it('a reward waits while its order could not be sent to print, and is credited once it is', async () => {
+    const friend = await friendWithInvite()
+    await redeem(friend.cookie)
+    const orderId = await pay(friend.cookie, (await buyStar(friend.cookie, friend.user.id)).id)
+    // The print provider refused it until the job gave up.
+    await t.db.delete(jobs).where(eq(jobs.kind, 'submit-order'))
+    await t.db.update(orders).set({ status: 'submission_failed' }).where(eq(orders.id, orderId))
+    t.setNow(new Date(start.getTime() + REWARD_HOLD_DAYS * DAY + 1000))
+    await runJobs()
+    expect((await advocateState()).redemptions[0]).toMatchObject({ status: 'approved' })
+    expect(await balanceOf(t.db, (await t.db.select().from(referralRedemptions))[0]!.advocateUserId)).toBe(0)
+    // Support sends it again; the next day's check credits it.
+    await t.db.update(orders).set({ status: 'submitted' }).where(eq(orders.id, orderId))
+    t.setNow(new Date(start.getTime() + (REWARD_HOLD_DAYS + 1) * DAY + 2000))
+    await runJobs()
+    expect((await advocateState()).redemptions[0]).toMatchObject({ status: 'credited' })
   })
 })
 
@@ -406,6 +503,14 @@ describe('user-action logs', () => {
     expect(rows.map((r) => `${r.role} ${r.action}`).sort()).toEqual(['advocate copied_link', 'general viewed_referral_home', 'referred viewed_landing'])
     expect(rows.find((r) => r.role === 'referred')).toMatchObject({ code: await mayaCode(), metadata: { variant: 'r' } })
     expect(rows.find((r) => r.role === 'advocate')!.code).toBe(await mayaCode())
+  })
+
+  it('refuses a burst of logs from one address, recording nothing more', async () => {
+    const { limit } = referralRateLimits.actionsPerAddress
+    for (let i = 0; i < limit; i++) expect((await call('/v1/growth/user-actions', null, { method: 'POST', json: { action: 'viewed_referral_home' } })).status).toBe(201)
+    const res = await call('/v1/growth/user-actions', null, { method: 'POST', json: { action: 'viewed_referral_home' } })
+    expect(res.status).toBe(429)
+    expect(await t.db.select().from(referralUserActions)).toHaveLength(limit)
   })
 
   it.each([

@@ -314,6 +314,9 @@ export async function fulfilCheckout(deps: ApiDeps, sessionId: string): Promise<
       return null
     }
 
+    // The shopper's account, as a redemption takes it: a redemption and this first order cannot
+    // pass each other unseen (one refuses a family that has ordered, the other approves the reward).
+    await lockAccount(tx, session.userId)
     const previewIds = Object.values(session.previewIds)
     const previewRows = previewIds.length ? await tx.select().from(previews).where(inArray(previews.id, previewIds)) : []
     const previewById = new Map(previewRows.map((p) => [p.id, p]))
@@ -347,7 +350,7 @@ export async function fulfilCheckout(deps: ApiDeps, sessionId: string): Promise<
 
     await checkOutCart(tx as unknown as Database, session, now)
     await spendCredit(tx, session, now)
-    await approveReferralFor(tx, session.userId, orderId, now)
+    await approveReferralFor(tx, session.userId, { id: orderId, checkoutStartedAt: session.createdAt }, now)
     await enqueueJob(tx, { kind: 'submit-order', dedupeKey: `submit-order:${orderId}`, payload: { orderId }, runAt: now })
     return order!
   })

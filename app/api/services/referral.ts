@@ -212,7 +212,6 @@ export async function redeemInvite(
   }
   const advocate = await findAdvocate(deps.db, input.rememberedCode)
   if (!advocate) throw unknownCode()
-  await enforceRateLimits(deps.rateLimiter, [{ rule: referralRateLimits.redeemPerAdvocate, key: advocate.userId }], now)
   if (advocate.userId === user.id) throw new AppError('rule_broken', 'This is your own invite. Share it with another family; invites are for friends.')
 
   try {
@@ -223,6 +222,9 @@ export async function redeemInvite(
       if (existing) throw alreadyRedeemed()
       const [paid] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.userId, user.id)).limit(1)
       if (paid) throw new AppError('rule_broken', 'Invites are for a family’s first order, and you have already ordered from Keepsake.')
+      // Only a redemption that would be made counts against the advocate's code: refused attempts
+      // (their own, repeats, families who have ordered) must not let anyone use up a code's hour.
+      await enforceRateLimits(deps.rateLimiter, [{ rule: referralRateLimits.redeemPerAdvocate, key: advocate.userId }], now)
       const expiresAt = new Date(now.getTime() + REDEMPTION_VALID_DAYS * DAY_MS)
       const [row] = await tx
         .insert(referralRedemptions)
@@ -262,10 +264,15 @@ async function moveReward(tx: Db, row: RedemptionRow, to: RewardStatus, set: Par
   return moved ?? null
 }
 
-/** From checkout fulfilment (same transaction): the friend's first paid order approves the reward. */
-export async function approveReferralFor(tx: Db, referredUserId: string, orderId: string, now: Date) {
+/**
+ * From checkout fulfilment (same transaction, the friend's account locked): the friend's first paid
+ * order approves the reward. What counts is when the checkout began: the expiry waits for a checkout
+ * that holds the welcome credit, so one begun in time and paid after the expiry still approves.
+ */
+export async function approveReferralFor(tx: Db, referredUserId: string, order: { id: string; checkoutStartedAt: Date }, now: Date) {
   const [row] = await tx.select().from(referralRedemptions).where(eq(referralRedemptions.referredUserId, referredUserId)).for('update')
-  if (!row || row.status !== 'pending' || row.expiresAt <= now) return
+  if (!row || row.status !== 'pending' || row.expiresAt <= order.checkoutStartedAt) return
+  const orderId = order.id
   const moved = await moveReward(tx, row, 'approved', { orderId, approvedAt: now }, now)
   if (!moved) return
   await enqueueJob(tx, {
@@ -297,6 +304,12 @@ async function creditReward(deps: ApiDeps, job: JobRow) {
     const [order] = row.orderId ? await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, row.orderId)) : []
     if (order?.status === 'refunded') {
       await moveReward(tx, row, 'voided', { endedAt: now }, now)
+      return
+    }
+    if (order?.status === 'submission_failed') {
+      // Not printed yet: support either sends it again or refunds it. Ask again tomorrow.
+      const tomorrow = new Date(now.getTime() + DAY_MS)
+      await enqueueJob(tx, { kind: 'credit-referral-reward', dedupeKey: `credit-referral-reward:${row.id}:${tomorrow.toISOString().slice(0, 10)}`, payload: { redemptionId: row.id }, runAt: tomorrow })
       return
     }
     const moved = await moveReward(tx, row, 'credited', { creditedAt: now }, now)
