@@ -9,9 +9,8 @@ import { z } from './zod'
 /** SPEC.md §5: a cart item's provider must be PRINTIFY. */
 export const cartItemProviders = ['PRINTIFY'] as const
 
-/** A cart line holds at most this many of one design; a cart at most this many lines. */
-export const MAX_QUANTITY_PER_LINE = 10
-export const MAX_LINES_PER_CART = 20
+export { LOCAL_TEST_CARDS, MAX_LINES_PER_CART, MAX_QUANTITY_PER_LINE } from './cart-terms'
+import { MAX_QUANTITY_PER_LINE } from './cart-terms'
 
 const boundedText = (name: string, max: number) =>
   z.string().trim().min(1, { error: `${name} is required` }).max(max, { error: `${name} must be at most ${max} characters` })
@@ -181,8 +180,6 @@ export const checkoutSessionSchema = z.object({
 })
 export type CheckoutSession = z.infer<typeof checkoutSessionSchema>
 
-/** The local provider's test cards (Stripe's numbers, so shoppers who know them feel at home). */
-export const LOCAL_TEST_CARDS = { succeeds: '4242424242424242', declined: '4000000000000002' } as const
 
 export const localPaymentRequestSchema = z.object({
   cardNumber: z

@@ -1,9 +1,34 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { bundlesResponseSchema, type Bundle } from '~/contract/bundles'
+import * as z from 'zod/mini'
+import type { Bundle, BundlesResponse } from '~/contract/bundles'
+import { ornamentShapes, type OrnamentShape } from '~/lib/ornaments'
 import { usePublicConfig } from '~/lib/public-config'
 import { withRetryOrFallback, type Sleep } from '~/lib/retry'
 
 export const BUNDLES_PATH = '/v1/loop/bundles'
+
+/**
+ * The contract's bundlesResponseSchema, in zod/mini: the browser checks the answer itself, and the
+ * cart and store pages should not load classic zod for it (decision 004). Typed against the
+ * contract's type, so the two cannot drift apart unnoticed.
+ */
+const shape = z.enum(ornamentShapes as readonly [OrnamentShape, ...OrnamentShape[]])
+const wholeCents = z.int()
+const bundlesAnswer: z.ZodMiniType<BundlesResponse> = z.object({
+  bundles: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      description: z.string(),
+      items: z.array(z.object({ variantId: z.int(), quantity: z.int().check(z.positive()), title: z.string(), shape })),
+      currency: z.literal('usd'),
+      bundlePriceCents: wholeCents,
+      regularPriceCents: wholeCents,
+      savingsCents: wholeCents,
+      shapes: z.array(shape),
+    }),
+  ),
+})
 
 type FetchBundles = (input: string, init: RequestInit) => Promise<Response>
 
@@ -11,7 +36,7 @@ type FetchBundles = (input: string, init: RequestInit) => Promise<Response>
 export async function fetchBundlesOnce(apiBaseUrl: string, fetchBundles: FetchBundles = (input, init) => fetch(input, init)): Promise<Bundle[]> {
   const response = await fetchBundles(`${apiBaseUrl}${BUNDLES_PATH}`, { credentials: 'include', headers: { accept: 'application/json' } })
   if (!response.ok) throw new Error(`Bundles answered ${response.status}`)
-  return bundlesResponseSchema.parse(await response.json()).bundles
+  return bundlesAnswer.parse(await response.json()).bundles
 }
 
 /** SPEC.md §8: three tries, 2 s then 4 s apart; after the third failure null, so the shelf can rest quietly. */

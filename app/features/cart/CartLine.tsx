@@ -1,4 +1,5 @@
-import { MAX_QUANTITY_PER_LINE, type CartItem } from '~/contract/cart'
+import type { CartItem } from '~/contract/cart'
+import { MAX_QUANTITY_PER_LINE } from '~/contract/cart-terms'
 import { formatCents, formatPrice } from '~/lib/currency'
 import { findBackSide, findOrnamentVariant } from '~/lib/ornaments'
 import { LineThumbnail } from './Totals'

@@ -1,0 +1,10 @@
+/**
+ * The cart's limits and the local checkout's test cards, without zod, so the cart and checkout pages
+ * can use them without loading the contract's schemas (decision 004).
+ */
+/** A cart line holds at most this many of one design; a cart at most this many lines. */
+export const MAX_QUANTITY_PER_LINE = 10
+export const MAX_LINES_PER_CART = 20
+
+/** The local provider's test cards (Stripe's numbers, so shoppers who know them feel at home). */
+export const LOCAL_TEST_CARDS = { succeeds: '4242424242424242', declined: '4000000000000002' } as const
