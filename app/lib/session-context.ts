@@ -1,15 +1,17 @@
-import * as z from 'zod/mini'
+import { textOrUndefined, uuidOrUndefined } from './search-params'
 
 /**
  * SPEC.md §1, §3: session context read from the query string at start, plus a random sid.
- * Runs in every page's first load, so it uses zod/mini (see docs/decisions/004-zod-mini-in-the-browser.md).
+ * Runs in every page's first load, so its checks are written out by hand (decision 004).
  */
-export const sessionQuerySchema = z.object({
-  market: z.string().check(z.regex(/^[A-Za-z]{2}(-[A-Za-z]{2})?$/)),
-  uuid: z.uuid(),
-  data: z.string().check(z.minLength(1), z.maxLength(2048)),
-})
-export type SessionQuery = z.infer<typeof sessionQuerySchema>
+export type SessionQuery = { market: string; uuid: string; data: string }
+
+const MARKET = /^[A-Za-z]{2}(-[A-Za-z]{2})?$/
+const sessionQueryChecks: { [K in keyof SessionQuery]: (value: unknown) => string | undefined } = {
+  market: (value) => (typeof value === 'string' && MARKET.test(value) ? value : undefined),
+  uuid: uuidOrUndefined,
+  data: (value) => textOrUndefined(value, 2048, 1),
+}
 
 export type SessionContext = {
   market: string | null
@@ -19,15 +21,14 @@ export type SessionContext = {
 }
 
 const STORAGE_KEY = 'keepsake.session'
-const sidSchema = z.uuid()
 
 /** Reads market, uuid and data from a query string; each invalid value is dropped on its own. */
 export function readSessionQuery(search: string | URLSearchParams): Partial<SessionQuery> {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search
   const out: Partial<SessionQuery> = {}
   for (const key of ['market', 'uuid', 'data'] as const) {
-    const parsed = sessionQuerySchema.shape[key].safeParse(params.get(key) ?? undefined)
-    if (parsed.success) out[key] = parsed.data
+    const valid = sessionQueryChecks[key](params.get(key) ?? undefined)
+    if (valid !== undefined) out[key] = valid
   }
   if (out.market) out.market = out.market.toUpperCase()
   return out
@@ -46,12 +47,12 @@ export function startSession(
     previous = {}
   }
   const fromQuery = readSessionQuery(search)
-  const validSid = sidSchema.safeParse(previous.sid)
+  const validSid = uuidOrUndefined(previous.sid)
   return {
     market: fromQuery.market ?? previous.market ?? null,
     uuid: fromQuery.uuid ?? previous.uuid ?? null,
     data: fromQuery.data ?? previous.data ?? null,
-    sid: validSid.success ? validSid.data : newSid(),
+    sid: validSid ?? newSid(),
   }
 }
 

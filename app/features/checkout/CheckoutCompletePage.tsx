@@ -3,7 +3,7 @@ import { SupportLine } from '~/components/ui/SupportLine'
 import { Link } from '@tanstack/react-router'
 import { useEffect, type ReactNode } from 'react'
 import { Button, ButtonLink } from '~/components/ui/Button'
-import { LogoMark } from '~/components/ui/Logo'
+import { ReturnConfirming, ReturnMessage } from '~/components/ui/ReturnPage'
 import { Spinner } from '~/components/ui/Spinner'
 import type { CheckoutSession, Order } from '~/contract/cart'
 import { cartQuery, checkoutSessionQuery, orderQuery, ordersQuery } from '~/features/cart/cart.functions'
@@ -49,15 +49,15 @@ export function CheckoutCompletePage({ sessionId }: { sessionId: string }) {
 
   if (!outcome) {
     if (query.isError) return <Failed onRetry={() => void query.refetch()} />
-    return <Confirming />
+    return <ReturnConfirming testId="complete-confirming" />
   }
   if (!outcome.ok) {
     if (outcome.error.status === 401) return <SignedOut />
     if (outcome.error.status === 404) {
       return (
-        <Message title="We can’t find this checkout" testId="complete-missing" actions={<CartActions />}>
+        <ReturnMessage title="We can’t find this checkout" testId="complete-missing" actions={<CartActions />}>
           The link may be incomplete. If you paid, your order is under Orders.
-        </Message>
+        </ReturnMessage>
       )
     }
     return <Failed onRetry={() => void query.refetch()} />
@@ -66,25 +66,25 @@ export function CheckoutCompletePage({ sessionId }: { sessionId: string }) {
   if (s.status === 'paid' && s.orderId) {
     if (order.data) return <ThankYou session={s} order={order.data} />
     if (order.isError) return <ThankYou session={s} order={null} />
-    return <Confirming label="Loading your order…" />
+    return <ReturnConfirming label="Loading your order…" testId="complete-confirming" />
   }
   if (s.status === 'failed') {
     return (
-      <Message title="Your payment didn’t go through" testId="complete-failed" actions={<CartActions />}>
+      <ReturnMessage title="Your payment didn’t go through" testId="complete-failed" actions={<CartActions />}>
         Nothing was charged and your designs are still in your cart. Check out again to try another card.
-      </Message>
+      </ReturnMessage>
     )
   }
   if (s.status === 'expired') {
     return (
-      <Message title="This checkout has ended" testId="complete-expired" actions={<CartActions />}>
+      <ReturnMessage title="This checkout has ended" testId="complete-expired" actions={<CartActions />}>
         It was cancelled or timed out before payment, so nothing was charged. Your designs are still in your cart.
-      </Message>
+      </ReturnMessage>
     )
   }
   if (s.status === 'processing' || s.status === 'paid') {
     return (
-      <Message
+      <ReturnMessage
         title="Payment processing"
         testId="complete-processing"
         actions={
@@ -97,13 +97,13 @@ export function CheckoutCompletePage({ sessionId }: { sessionId: string }) {
           ? 'Your payment is still being confirmed. This can take a little while; your order will appear under Orders as soon as it’s through, and we’ll e-mail you.'
           : 'Your payment is being confirmed. This page updates by itself; there’s no need to pay again.'}
         {gaveUp ? null : <Spinner label="Checking…" className="py-6" />}
-      </Message>
+      </ReturnMessage>
     )
   }
   // Still open: the shopper came back before paying, or the provider has not told us yet.
-  if (!gaveUp) return <Confirming />
+  if (!gaveUp) return <ReturnConfirming testId="complete-confirming" />
   return (
-    <Message
+    <ReturnMessage
       title="We haven’t received your payment"
       testId="complete-open"
       actions={
@@ -116,7 +116,7 @@ export function CheckoutCompletePage({ sessionId }: { sessionId: string }) {
       }
     >
       Nothing has been charged yet. You can go back to the checkout to finish paying.
-    </Message>
+    </ReturnMessage>
   )
 }
 
@@ -188,16 +188,6 @@ function ThankYou({ session, order }: { session: CheckoutSession; order: Order |
   )
 }
 
-function Message({ title, children, actions, testId }: { title: string; children: ReactNode; actions?: ReactNode; testId: string }) {
-  return (
-    <main id="main" className="mx-auto flex min-h-[60dvh] max-w-xl flex-col items-center justify-center px-6 py-16 text-center" data-testid={testId}>
-      <LogoMark className="mb-6 size-14" />
-      <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
-      <div className="mt-3 text-lg text-ink-soft">{children}</div>
-      {actions ? <div className="mt-8 flex flex-wrap items-center justify-center gap-3">{actions}</div> : null}
-    </main>
-  )
-}
 
 function CartActions() {
   return (
@@ -210,32 +200,24 @@ function CartActions() {
   )
 }
 
-function Confirming({ label = 'Confirming your payment…' }: { label?: string }) {
-  return (
-    <main id="main" className="mx-auto flex min-h-[60dvh] max-w-xl flex-col items-center justify-center px-6 py-16 text-center" data-testid="complete-confirming">
-      <h1 className="text-3xl font-bold tracking-tight">Almost there</h1>
-      <Spinner label={label} />
-    </main>
-  )
-}
 
 function SignedOut() {
   const { demoMode } = usePublicConfig()
   return (
-    <Message
+    <ReturnMessage
       title="Sign in to see your order"
       testId="complete-signed-out"
       actions={demoMode ? <ButtonLink to="/utils/demo-sign-in">Sign in as a demo family</ButtonLink> : <CartActions />}
     >
       Your order is kept with the Keepsake account that paid for it.
-    </Message>
+    </ReturnMessage>
   )
 }
 
 function Failed({ onRetry }: { onRetry: () => void }) {
   const { supportEmail } = usePublicConfig()
   return (
-    <Message
+    <ReturnMessage
       title="We couldn’t check your payment"
       testId="complete-error"
       actions={
@@ -249,6 +231,6 @@ function Failed({ onRetry }: { onRetry: () => void }) {
     >
       <p>If you paid, your order is safe: it will appear under Orders. Don’t pay a second time.</p>
       <SupportLine email={supportEmail} lead="Questions?" className="mt-2 text-sm" />
-    </Message>
+    </ReturnMessage>
   )
 }

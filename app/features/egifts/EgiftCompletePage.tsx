@@ -2,8 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { Button, ButtonLink } from '~/components/ui/Button'
-import { LogoMark } from '~/components/ui/Logo'
-import { Spinner } from '~/components/ui/Spinner'
+import { ReturnConfirming, ReturnMessage } from '~/components/ui/ReturnPage'
 import { SupportLine } from '~/components/ui/SupportLine'
 import type { EgiftPurchase } from '~/contract/egifts'
 import { useFollow } from '~/features/cart/use-follow'
@@ -42,7 +41,7 @@ export function EgiftCompletePage({ giftId }: { giftId: string }) {
 
   if (!outcome) {
     if (query.isError) return <Failed onRetry={() => void query.refetch()} retrying={query.isFetching} />
-    return <Confirming />
+    return <ReturnConfirming testId="egift-complete-confirming" />
   }
   if (!outcome.ok) {
     if (outcome.error.status === 401) {
@@ -58,9 +57,9 @@ export function EgiftCompletePage({ giftId }: { giftId: string }) {
     }
     if (outcome.error.status === 404 || outcome.error.status === 400) {
       return (
-        <Message title="We can’t find this gift" testId="egift-complete-missing" actions={<GiftActions />}>
+        <ReturnMessage title="We can’t find this gift" testId="egift-complete-missing" actions={<GiftActions />}>
           The link may be incomplete, or the gift was bought from another account. Gifts you’ve bought are listed on the e-gifts page.
-        </Message>
+        </ReturnMessage>
       )
     }
     return <Failed onRetry={() => void query.refetch()} retrying={query.isFetching} />
@@ -70,14 +69,14 @@ export function EgiftCompletePage({ giftId }: { giftId: string }) {
   if (paid(g)) return <ThankYou gift={g} />
   if (g.status === 'cancelled') {
     return (
-      <Message title="This gift wasn’t paid for" testId="egift-complete-cancelled" actions={<GiftActions primary="Send a gift" />}>
+      <ReturnMessage title="This gift wasn’t paid for" testId="egift-complete-cancelled" actions={<GiftActions primary="Send a gift" />}>
         The payment was cancelled or timed out, so nothing was charged and no e-mail was sent. You can start a new gift any time.
-      </Message>
+      </ReturnMessage>
     )
   }
-  if (!gaveUp) return <Confirming />
+  if (!gaveUp) return <ReturnConfirming testId="egift-complete-confirming" />
   return (
-    <Message
+    <ReturnMessage
       title="We haven’t received your payment"
       testId="egift-complete-open"
       actions={
@@ -94,7 +93,7 @@ export function EgiftCompletePage({ giftId }: { giftId: string }) {
       }
     >
       Nothing has been charged yet. Your {formatGiftAmount(g.amountCents)} gift to {g.recipientName} will be e-mailed once it’s paid.
-    </Message>
+    </ReturnMessage>
   )
 }
 
@@ -200,16 +199,6 @@ function Step({ n, done, children }: { n: number; done: boolean; children: React
   )
 }
 
-function Message({ title, children, actions, testId }: { title: string; children: ReactNode; actions?: ReactNode; testId: string }) {
-  return (
-    <main id="main" className="mx-auto flex min-h-[60dvh] max-w-xl flex-col items-center justify-center px-6 py-16 text-center" data-testid={testId}>
-      <LogoMark className="mb-6 size-14" />
-      <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
-      <div className="mt-3 text-lg text-ink-soft">{children}</div>
-      {actions ? <div className="mt-8 flex flex-wrap items-center justify-center gap-3">{actions}</div> : null}
-    </main>
-  )
-}
 
 function GiftActions({ primary = 'Go to e-gifts' }: { primary?: string }) {
   return (
@@ -222,19 +211,11 @@ function GiftActions({ primary = 'Go to e-gifts' }: { primary?: string }) {
   )
 }
 
-function Confirming() {
-  return (
-    <main id="main" className="mx-auto flex min-h-[60dvh] max-w-xl flex-col items-center justify-center px-6 py-16 text-center" data-testid="egift-complete-confirming">
-      <h1 className="text-3xl font-bold tracking-tight">Almost there</h1>
-      <Spinner label="Confirming your payment…" />
-    </main>
-  )
-}
 
 function Failed({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
   const { supportEmail } = usePublicConfig()
   return (
-    <Message
+    <ReturnMessage
       title="We couldn’t check your gift"
       testId="egift-complete-error"
       actions={
@@ -250,6 +231,6 @@ function Failed({ onRetry, retrying }: { onRetry: () => void; retrying: boolean 
     >
       <p>If you paid, your gift is safe: it’s listed on the e-gifts page. Don’t pay a second time.</p>
       <SupportLine email={supportEmail} lead="Questions?" className="mt-2 text-sm" />
-    </Message>
+    </ReturnMessage>
   )
 }

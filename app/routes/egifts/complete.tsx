@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
-import * as z from 'zod/mini'
+import { textOrUndefined, uuidOrUndefined } from '~/lib/search-params'
 import { ErrorPage } from '~/components/ui/ErrorPage'
 import { EgiftCompletePage } from '~/features/egifts/EgiftCompletePage'
 import { egiftPurchaseQuery } from '~/features/egifts/egifts.functions'
 
 // The success URL the API gives the provider: ?gift=<our gift id>&session_id=<the provider's id>.
-const searchSchema = z.object({
-  gift: z.catch(z.optional(z.uuid()), undefined),
-  session_id: z.catch(z.optional(z.string().check(z.maxLength(255))), undefined),
+const searchSchema = (search: Record<string, unknown>): { gift?: string; session_id?: string } => ({
+  gift: uuidOrUndefined(search.gift),
+  session_id: textOrUndefined(search.session_id, 255),
 })
 
 export const Route = createFileRoute('/egifts/complete')({

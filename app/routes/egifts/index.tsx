@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useCallback } from 'react'
-import * as z from 'zod/mini'
+import { uuidOrUndefined } from '~/lib/search-params'
 import { egiftPurchasesQuery } from '~/features/egifts/egifts.functions'
 import { EgiftsLanding } from '~/features/egifts/EgiftsLanding'
 import { currentUserQuery } from '~/features/utils/account.functions'
 
 // ?cancelled=<gift id>: the cancel URL the API gives the payment provider.
-const searchSchema = z.object({ cancelled: z.catch(z.optional(z.uuid()), undefined) })
+const searchSchema = (search: Record<string, unknown>): { cancelled?: string } => ({ cancelled: uuidOrUndefined(search.cancelled) })
 
 export const Route = createFileRoute('/egifts/')({
   validateSearch: searchSchema,

@@ -1,15 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
-import * as z from 'zod/mini'
+import { oneOfOrUndefined } from '~/lib/search-params'
 import { PageHero, Section } from '~/components/ui/PageHero'
 import { buyNowHeaders } from '~/features/photo-products/buy-now-headers'
 import { HowItWorks } from '~/features/photo-products/HowItWorks'
 import { OrnamentArt } from '~/features/photo-products/OrnamentArt'
 import { OrnamentGrid } from '~/features/photo-products/OrnamentGrid'
 import { photoProductQuery } from '~/features/photo-products/photo-products.functions'
-import { buyNowHeaderTypes } from '~/lib/redirects'
+import { buyNowHeaderTypes, type BuyNowHeaderType } from '~/lib/redirects'
 
 // An unknown headerType falls back to the default header rather than failing the page.
-const searchSchema = z.object({ headerType: z.catch(z.optional(z.enum(buyNowHeaderTypes)), undefined) })
+const searchSchema = (search: Record<string, unknown>): { headerType?: BuyNowHeaderType } => ({ headerType: oneOfOrUndefined(search.headerType, buyNowHeaderTypes) })
 
 export const Route = createFileRoute('/photo-products/buy-now')({
   validateSearch: searchSchema,

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useCallback } from 'react'
-import * as z from 'zod/mini'
+import { uuidOrUndefined } from '~/lib/search-params'
 import { cartQuery } from '~/features/cart/cart.functions'
 import { CartPage } from '~/features/cart/CartPage'
 
 // ?cancelled=<checkout session id>: the cancel URL the API gives the payment provider.
-const searchSchema = z.object({ cancelled: z.catch(z.optional(z.uuid()), undefined) })
+const searchSchema = (search: Record<string, unknown>): { cancelled?: string } => ({ cancelled: uuidOrUndefined(search.cancelled) })
 
 export const Route = createFileRoute('/photo-products/cart')({
   validateSearch: searchSchema,

@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
-import * as z from 'zod/mini'
+import { textOrUndefined, uuidOrUndefined } from '~/lib/search-params'
 import { ErrorPage } from '~/components/ui/ErrorPage'
 import { checkoutSessionQuery } from '~/features/cart/cart.functions'
 import { CheckoutCompletePage } from '~/features/checkout/CheckoutCompletePage'
 
 // The success URL the API gives the provider: ?checkout=<our session id>&session_id=<the provider's id>.
-const searchSchema = z.object({
-  checkout: z.catch(z.optional(z.uuid()), undefined),
-  session_id: z.catch(z.optional(z.string().check(z.maxLength(255))), undefined),
+const searchSchema = (search: Record<string, unknown>): { checkout?: string; session_id?: string } => ({
+  checkout: uuidOrUndefined(search.checkout),
+  session_id: textOrUndefined(search.session_id, 255),
 })
 
 export const Route = createFileRoute('/photo-products/checkout/complete')({

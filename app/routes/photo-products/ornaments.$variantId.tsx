@@ -1,5 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import * as z from 'zod/mini'
+import { oneOfOrUndefined } from '~/lib/search-params'
 import { designTemplatesQuery } from '~/features/designer/designer.functions'
 import { OrnamentDesigner } from '~/features/designer/OrnamentDesigner'
 import { photoProductQuery } from '~/features/photo-products/photo-products.functions'
@@ -12,7 +12,7 @@ function variantOf(param: string) {
 }
 
 // ?photos=chosen: arriving from the photo picker, whose chosen photos replace an older draft's.
-const searchSchema = z.object({ photos: z.catch(z.optional(z.enum(['chosen'])), undefined) })
+const searchSchema = (search: Record<string, unknown>): { photos?: 'chosen' } => ({ photos: oneOfOrUndefined(search.photos, ['chosen'] as const) })
 
 export const Route = createFileRoute('/photo-products/ornaments/$variantId')({
   validateSearch: searchSchema,
