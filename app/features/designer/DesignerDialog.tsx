@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
+import { DialogCloseButton, useModalDialog } from '~/components/ui/modal-dialog'
 
 type DesignerDialogProps = {
   open: boolean
@@ -17,23 +18,12 @@ type DesignerDialogProps = {
  * mounts only while open, so nothing is fetched for a closed dialog.
  */
 export function DesignerDialog({ open, onClose, title, description, size = 'tall', children }: DesignerDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
-  useEffect(() => {
-    const dialog = ref.current
-    if (!dialog) return
-    if (open && !dialog.open) dialog.showModal()
-    if (!open && dialog.open) dialog.close()
-  }, [open])
+  const dialogProps = useModalDialog(open, onClose)
   return (
     <dialog
-      ref={ref}
+      {...dialogProps}
       aria-labelledby={titleId}
-      onClose={onClose}
-      // A tap on the backdrop (the dialog element itself, outside its panel) closes it.
-      onClick={(e) => {
-        if (e.target === e.currentTarget) onClose()
-      }}
       className={`fixed inset-0 m-0 h-dvh max-h-none w-full max-w-none bg-cream p-0 text-ink backdrop:bg-ink/60 open:flex sm:m-auto sm:w-[min(100%-3rem,60rem)] sm:rounded-card sm:shadow-card ${
         size === 'tall' ? 'sm:h-[min(88dvh,56rem)]' : 'sm:h-fit sm:max-h-[88dvh]'
       }`}
@@ -46,14 +36,7 @@ export function DesignerDialog({ open, onClose, title, description, size = 'tall
             </h2>
             {description ? <p className="mt-0.5 text-sm text-ink-soft">{description}</p> : null}
           </div>
-          <button
-            type="button"
-            onClick={onClose}
-            className="grid size-11 shrink-0 place-items-center rounded-full text-2xl leading-none text-ink-soft hover:bg-ink/5 hover:text-ink"
-            aria-label="Close"
-          >
-            <span aria-hidden="true">×</span>
-          </button>
+          <DialogCloseButton onClose={onClose} />
         </header>
         <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-4 py-4 sm:px-6">{open ? children : null}</div>
       </div>

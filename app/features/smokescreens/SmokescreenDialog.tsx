@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
+import { DialogCloseButton, useModalDialog } from '~/components/ui/modal-dialog'
 import type { SmokescreenProduct } from '~/contract/smokescreens'
 import { SmokescreenArt } from './SmokescreenArt'
 
@@ -15,26 +16,15 @@ type SmokescreenDialogProps = {
  * a bottom sheet in thumb reach on phones, a centred card from `sm` up. Content mounts only while open.
  */
 export function SmokescreenDialog({ product, title, description, onClose, children }: SmokescreenDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
   const descriptionId = useId()
   const open = product !== null
-  useEffect(() => {
-    const dialog = ref.current
-    if (!dialog) return
-    if (open && !dialog.open) dialog.showModal()
-    if (!open && dialog.open) dialog.close()
-  }, [open])
+  const dialogProps = useModalDialog(open, onClose)
   return (
     <dialog
-      ref={ref}
+      {...dialogProps}
       aria-labelledby={titleId}
       aria-describedby={descriptionId}
-      onClose={onClose}
-      // A tap on the backdrop (the dialog element itself, outside its panel) closes it.
-      onClick={(e) => {
-        if (e.target === e.currentTarget) onClose()
-      }}
       className="fixed inset-x-0 bottom-0 top-auto m-0 max-h-[92dvh] w-full max-w-none rounded-t-[1.5rem] bg-cream p-0 text-ink shadow-card backdrop:bg-ink/60 open:flex sm:inset-0 sm:m-auto sm:h-fit sm:max-h-[88dvh] sm:w-[min(100%-3rem,34rem)] sm:rounded-card"
     >
       <div className="flex min-h-0 w-full flex-col">
@@ -48,14 +38,7 @@ export function SmokescreenDialog({ product, title, description, onClose, childr
               {description}
             </p>
           </div>
-          <button
-            type="button"
-            onClick={onClose}
-            className="-mr-2 -mt-1 grid size-11 shrink-0 place-items-center rounded-full text-2xl leading-none text-ink-soft hover:bg-ink/5 hover:text-ink"
-            aria-label="Close"
-          >
-            <span aria-hidden="true">×</span>
-          </button>
+          <DialogCloseButton onClose={onClose} className="-mr-2 -mt-1" />
         </header>
         <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-4 pb-[max(1.25rem,env(safe-area-inset-bottom))] pt-4 sm:px-6 sm:pb-6">
           {open ? children : null}
