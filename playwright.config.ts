@@ -8,14 +8,16 @@ export const serverSecrets = {
   SESSION_SECRET: 'e2e-session-secret-that-must-never-leak-0123456789',
   S3_SECRET_ACCESS_KEY: 'e2e-s3-secret-that-must-never-leak',
 }
+/** E2E_PORT_BASE moves the four servers (several checkouts testing on one machine). */
+const base = Number(process.env.E2E_PORT_BASE ?? 3100)
 export const servers = {
-  main: { port: 3100, env: serverSecrets },
-  maintenance: { port: 3101, env: { MAINTENANCE_MODE: 'true' } },
+  main: { port: base, env: serverSecrets },
+  maintenance: { port: base + 1, env: { MAINTENANCE_MODE: 'true' } },
   override: {
-    port: 3102,
+    port: base + 2,
     env: { ROOT_OVERRIDES: JSON.stringify([{ from: new Date(now - hour).toISOString(), to: new Date(now + 6 * hour).toISOString() }]) },
   },
-  demoOff: { port: 3103, env: { DEMO_MODE: 'false' } },
+  demoOff: { port: base + 3, env: { DEMO_MODE: 'false' } },
 } as const
 
 export const chromiumLaunch = {
