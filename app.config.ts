@@ -97,6 +97,12 @@ const envSchema = z.object({
     .min(1, { error: 'expected at least 1 second' })
     .max(7 * 24 * 3600, { error: 'expected at most a week' })
     .default(60),
+  JOB_LEASE_SECONDS: z.coerce
+    .number({ error: 'expected a number of seconds' })
+    .int({ error: 'expected a whole number of seconds' })
+    .min(1, { error: 'expected at least 1 second' })
+    .max(3600, { error: 'expected at most an hour' })
+    .default(15),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, { error: 'expected a redis:// URL' }).optional(),
   TRUST_PROXY: bool(false),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: 'expected an smtp:// or smtps:// URL' }).optional(),
@@ -175,6 +181,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     /** The local print provider moves an order one production step (submitted → in production → shipped) this often. */
     localFulfilmentStepSeconds: e.LOCAL_FULFILMENT_STEP_SECONDS,
+    /** A running job's lease; its worker renews it every third of this, so a dead worker's job is taken over within it. */
+    jobLeaseSeconds: e.JOB_LEASE_SECONDS,
     /** CDN hosts the photo proxy may fetch from, besides our own media and bucket. */
     photoProxyHosts: e.PHOTO_PROXY_HOSTS,
     /** Rendered demo photos are kept here between starts (they are deterministic). */

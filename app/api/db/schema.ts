@@ -280,6 +280,8 @@ export const jobs = pgTable(
     maxAttempts: integer('max_attempts').notNull().default(8),
     runAt: timestamp('run_at', { withTimezone: true }).notNull(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** The worker holding the lease (a process id of app/api/services/jobs.ts); only it may renew or finish the run. */
+    lockedBy: text('locked_by'),
     lastError: text('last_error'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -476,6 +478,11 @@ export const outboxEmails = pgTable(
     transport: text('transport', { enum: ['outbox', 'smtp'] }).notNull(),
     sendAfter: timestamp('send_after', { withTimezone: true }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Our Message-ID, fixed before the first SMTP attempt: every attempt sends this one, so receivers can drop a repeat. */
+    messageId: text('message_id'),
+    /** SMTP attempts begun, and when the last began; recorded before the SMTP conversation starts. */
+    smtpAttempts: integer('smtp_attempts').notNull().default(0),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
     providerMessageId: text('provider_message_id'),
     lastError: text('last_error'),
     createdAt: createdAt(),

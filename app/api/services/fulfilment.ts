@@ -1,11 +1,15 @@
 /**
  * After payment: the order goes to the print provider by a durable job (retried with backoff, never
- * submitted twice), and the local provider then moves it through production on a timer.
+ * submitted twice), and the local provider then moves it through production on a timer. Each step
+ * changes the order and schedules the next step in one transaction, so a crash between them cannot
+ * stop the chain (docs/decisions/018-jobs-that-survive-a-crash.md).
  */
 import { randomInt } from 'node:crypto'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { OrderStatus } from '../../contract/cart'
 import { canMove, orderTransitions } from '../../lib/cart-states'
+import { crashPoint } from '../crash-points'
+import type { Database } from '../db/client'
 import { orders } from '../db/schema'
 import type { ApiDeps } from '../env'
 import type { JobHandlers, JobRow } from './jobs'
@@ -19,9 +23,11 @@ async function loadOrder(deps: ApiDeps, job: JobRow) {
   return order
 }
 
-async function moveOrder(deps: ApiDeps, orderId: string, from: OrderStatus, to: OrderStatus, set: Partial<typeof orders.$inferInsert> = {}) {
+type Executor = Pick<Database, 'update' | 'insert'>
+
+async function moveOrder(deps: ApiDeps, db: Executor, orderId: string, from: OrderStatus, to: OrderStatus, set: Partial<typeof orders.$inferInsert> = {}) {
   if (!canMove(orderTransitions, from, to)) return false
-  const moved = await deps.db
+  const moved = await db
     .update(orders)
     .set({ ...set, status: to, updatedAt: deps.now() })
     .where(and(eq(orders.id, orderId), eq(orders.status, from)))
@@ -31,8 +37,8 @@ async function moveOrder(deps: ApiDeps, orderId: string, from: OrderStatus, to: 
 
 const nextLocalStep: Partial<Record<OrderStatus, OrderStatus>> = { submitted: 'in_production', in_production: 'shipped' }
 
-async function scheduleLocalStep(deps: ApiDeps, orderId: string, to: OrderStatus) {
-  await enqueueJob(deps.db, {
+async function scheduleLocalStep(deps: ApiDeps, db: Executor, orderId: string, to: OrderStatus) {
+  await enqueueJob(db, {
     kind: 'advance-order',
     dedupeKey: `advance-order:${orderId}:${to}`,
     payload: { orderId, to },
@@ -40,24 +46,37 @@ async function scheduleLocalStep(deps: ApiDeps, orderId: string, to: OrderStatus
   })
 }
 
-/** Submits once: an order that already has the provider's id is done; the provider itself finds a half-finished earlier try. */
+/**
+ * Submits once: an order that already has the provider's id is not sent again, and the provider itself
+ * finds an earlier try whose answer was lost (a crash between its answer and our update).
+ */
 async function submitOrder(deps: ApiDeps, job: JobRow) {
   const order = await loadOrder(deps, job)
-  if (order.providerOrderId || order.status === 'refunded') return
+  if (order.status === 'refunded') return
+  if (order.providerOrderId) {
+    // Submitted by an earlier run; make sure the production steps were scheduled (a no-op when they were).
+    if (order.provider === 'local' && order.status === 'submitted') await scheduleLocalStep(deps, deps.db, order.id, 'in_production')
+    return
+  }
   if (!order.shippingAddress) throw new Error(`order ${order.id} has no shipping address`)
+  await crashPoint('submit-order:before-provider')
   const { providerOrderId } = await deps.print.submitOrder({
     orderId: order.id,
     reference: order.reference,
     lines: order.printItems.map((i) => ({ providerProductId: i.providerProductId, variantId: i.variantId, quantity: i.quantity })),
     address: order.shippingAddress,
   })
+  await crashPoint('submit-order:after-provider')
   const from = order.status === 'submission_failed' ? 'submission_failed' : 'paid'
-  const updated = await deps.db
-    .update(orders)
-    .set({ providerOrderId, status: 'submitted', updatedAt: deps.now() })
-    .where(and(eq(orders.id, order.id), isNull(orders.providerOrderId), eq(orders.status, from)))
-    .returning({ id: orders.id })
-  if (updated.length > 0 && order.provider === 'local') await scheduleLocalStep(deps, order.id, 'in_production')
+  await deps.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(orders)
+      .set({ providerOrderId, status: 'submitted', updatedAt: deps.now() })
+      .where(and(eq(orders.id, order.id), isNull(orders.providerOrderId), eq(orders.status, from)))
+      .returning({ id: orders.id })
+    if (updated.length > 0 && order.provider === 'local') await scheduleLocalStep(deps, tx, order.id, 'in_production')
+    await crashPoint('submit-order:before-commit')
+  })
 }
 
 /** The local print shop: submitted → in production → shipped with a tracking number. */
@@ -66,10 +85,13 @@ async function advanceOrder(deps: ApiDeps, job: JobRow) {
   const to = job.payload.to as OrderStatus
   if (order.status === to || nextLocalStep[order.status] !== to) return
   const tracking = to === 'shipped' ? { trackingNumber: `1ZKS${String(randomInt(0, 1e9)).padStart(9, '0')}${String(randomInt(0, 1e5)).padStart(5, '0')}` } : {}
-  if (await moveOrder(deps, order.id, order.status, to, tracking)) {
-    const next = nextLocalStep[to]
-    if (next) await scheduleLocalStep(deps, order.id, next)
-  }
+  await deps.db.transaction(async (tx) => {
+    if (await moveOrder(deps, tx, order.id, order.status, to, tracking)) {
+      const next = nextLocalStep[to]
+      if (next) await scheduleLocalStep(deps, tx, order.id, next)
+    }
+    await crashPoint('advance-order:before-commit')
+  })
 }
 
 export const fulfilmentJobs: JobHandlers = {
@@ -78,7 +100,7 @@ export const fulfilmentJobs: JobHandlers = {
     // Out of retries: the order shows it, support can see the job's last error and requeue it.
     onGiveUp: async (deps, job) => {
       const order = await loadOrder(deps, job)
-      await moveOrder(deps, order.id, order.status, 'submission_failed')
+      await moveOrder(deps, deps.db, order.id, order.status, 'submission_failed')
     },
   },
   'advance-order': { run: advanceOrder },

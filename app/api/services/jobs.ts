@@ -1,8 +1,12 @@
 /**
  * Durable background jobs on the jobs table (ARCHITECTURE.md "background jobs"): a job is claimed with
- * FOR UPDATE SKIP LOCKED under a lease, retried with exponential backoff, and claimed again when the
- * process that held it died (its lease ran out). Handlers must be safe to run more than once.
+ * FOR UPDATE SKIP LOCKED under a short lease that its worker renews while the handler runs (a
+ * heartbeat), retried with exponential backoff, and claimed again as soon as the lease runs out, i.e.
+ * within one lease of its worker dying. The row names its worker (`locked_by`), and only that worker
+ * may renew or finish the run it claimed. Handlers must be safe to run more than once.
  */
+import { randomUUID } from 'node:crypto'
+import os from 'node:os'
 import { sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { jobs } from '../db/schema'
@@ -11,10 +15,16 @@ import type { ApiDeps } from '../env'
 export type JobRow = typeof jobs.$inferSelect
 export type JobHandler = (deps: ApiDeps, job: JobRow) => Promise<void>
 
-/** A running job owns its row this long; after that another worker may take it over. */
-export const JOB_LEASE_MS = 5 * 60_000
+/** A running job owns its row this long unless its worker renews the lease (JOB_LEASE_SECONDS; this is the default). */
+export const JOB_LEASE_MS = 15_000
 /** 5 s, 10 s, 20 s … capped at 10 minutes. */
 export const jobBackoffMs = (attempt: number) => Math.min(10 * 60_000, 5_000 * 2 ** Math.max(0, attempt - 1))
+
+/** This process as a job worker: host, pid and a random part, so a restarted process is a new worker. */
+export const WORKER_ID = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`
+
+export type JobWorker = { id: string; leaseMs: number }
+const workerOf = (deps: ApiDeps): JobWorker => ({ id: WORKER_ID, leaseMs: deps.config.jobLeaseSeconds * 1000 })
 
 type Executor = Pick<Database, 'insert'>
 
@@ -33,10 +43,10 @@ function rowsOf<T>(result: unknown): T[] {
 }
 
 /** Takes the next due job (or one whose lease ran out) and leases it to the caller. */
-export async function claimJob(db: Database, now: Date, kinds: string[]): Promise<JobRow | null> {
-  const lease = new Date(now.getTime() + JOB_LEASE_MS)
+export async function claimJob(db: Database, now: Date, kinds: string[], worker: JobWorker = { id: WORKER_ID, leaseMs: JOB_LEASE_MS }): Promise<JobRow | null> {
+  const lease = new Date(now.getTime() + worker.leaseMs)
   const result = await db.execute(sql`
-    update jobs set status = 'running', attempts = attempts + 1, locked_until = ${lease.toISOString()}, updated_at = ${now.toISOString()}
+    update jobs set status = 'running', attempts = attempts + 1, locked_until = ${lease.toISOString()}, locked_by = ${worker.id}, updated_at = ${now.toISOString()}
     where id = (
       select id from jobs
       where kind in (${sql.join(kinds.map((k) => sql`${k}`), sql`, `)})
@@ -46,43 +56,66 @@ export async function claimJob(db: Database, now: Date, kinds: string[]): Promis
       for update skip locked
     )
     returning id, kind, dedupe_key as "dedupeKey", payload, status, attempts, max_attempts as "maxAttempts", run_at as "runAt",
-      locked_until as "lockedUntil", last_error as "lastError", created_at as "createdAt", updated_at as "updatedAt"`)
+      locked_until as "lockedUntil", locked_by as "lockedBy", last_error as "lastError", created_at as "createdAt", updated_at as "updatedAt"`)
   return rowsOf<JobRow>(result)[0] ?? null
 }
 
-async function finish(db: Database, job: JobRow, now: Date, error: unknown): Promise<'done' | 'retry' | 'failed'> {
-  if (error === undefined) {
-    await db.execute(sql`update jobs set status = 'done', locked_until = null, last_error = null, updated_at = ${now.toISOString()} where id = ${job.id}`)
-    return 'done'
-  }
+/** This run of the job: the row as claimed, still leased to `worker` (a job taken over since is another run). */
+const thisRun = (job: JobRow, worker: JobWorker) => sql`id = ${job.id} and status = 'running' and locked_by = ${worker.id} and attempts = ${job.attempts}`
+
+/** The heartbeat: pushes the lease of this run on; answers false when the run is no longer ours. */
+export async function renewLease(db: Database, job: JobRow, worker: JobWorker, now: Date) {
+  const lease = new Date(now.getTime() + worker.leaseMs)
+  const result = await db.execute(sql`update jobs set locked_until = ${lease.toISOString()} where ${thisRun(job, worker)} returning id`)
+  return rowsOf(result).length > 0
+}
+
+/** Records the outcome of this run; 'lost' when the lease ran out and another worker has the job now (nothing is written). */
+async function finish(db: Database, job: JobRow, worker: JobWorker, now: Date, error: unknown): Promise<'done' | 'retry' | 'failed' | 'lost'> {
+  const update = async (set: ReturnType<typeof sql>) => rowsOf(await db.execute(sql`update jobs set ${set}, locked_until = null, locked_by = null, updated_at = ${now.toISOString()} where ${thisRun(job, worker)} returning id`)).length > 0
+  if (error === undefined) return (await update(sql`status = 'done', last_error = null`)) ? 'done' : 'lost'
   const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000)
-  if (job.attempts >= job.maxAttempts) {
-    await db.execute(sql`update jobs set status = 'failed', locked_until = null, last_error = ${message}, updated_at = ${now.toISOString()} where id = ${job.id}`)
-    return 'failed'
-  }
+  if (job.attempts >= job.maxAttempts) return (await update(sql`status = 'failed', last_error = ${message}`)) ? 'failed' : 'lost'
   const runAt = new Date(now.getTime() + jobBackoffMs(job.attempts))
-  await db.execute(
-    sql`update jobs set status = 'queued', locked_until = null, last_error = ${message}, run_at = ${runAt.toISOString()}, updated_at = ${now.toISOString()} where id = ${job.id}`,
-  )
-  return 'retry'
+  return (await update(sql`status = 'queued', last_error = ${message}, run_at = ${runAt.toISOString()}`)) ? 'retry' : 'lost'
+}
+
+/** Runs one handler while renewing its lease every third of the lease, so only a dead worker's job is taken over. */
+async function runLeased(deps: ApiDeps, job: JobRow, worker: JobWorker, run: JobHandler) {
+  let renewing: Promise<unknown> = Promise.resolve()
+  const heartbeat = setInterval(() => {
+    renewing = renewing
+      .then(() => renewLease(deps.db, job, worker, deps.now()))
+      .then((ours) => {
+        if (!ours) console.warn(`[jobs] ${job.kind} ${job.dedupeKey}: the lease was lost; another worker may run it too`)
+      })
+      .catch((error) => console.warn(`[jobs] ${job.kind} ${job.dedupeKey}: lease renewal failed`, error))
+  }, Math.max(100, Math.floor(worker.leaseMs / 3)))
+  heartbeat.unref()
+  try {
+    await run(deps, job)
+  } finally {
+    clearInterval(heartbeat)
+    await renewing
+  }
 }
 
 export type JobHandlers = Record<string, { run: JobHandler; onGiveUp?: JobHandler }>
 
 /** Runs due jobs until none is left (or `maxJobs`); answers what happened to each, for tests and logs. */
-export async function drainJobs(deps: ApiDeps, handlers: JobHandlers, { maxJobs = 100 } = {}) {
-  const outcomes: { id: number; kind: string; outcome: 'done' | 'retry' | 'failed'; error?: string }[] = []
+export async function drainJobs(deps: ApiDeps, handlers: JobHandlers, { maxJobs = 100, worker = workerOf(deps) }: { maxJobs?: number; worker?: JobWorker } = {}) {
+  const outcomes: { id: number; kind: string; outcome: 'done' | 'retry' | 'failed' | 'lost'; error?: string }[] = []
   for (let i = 0; i < maxJobs; i++) {
-    const job = await claimJob(deps.db, deps.now(), Object.keys(handlers))
+    const job = await claimJob(deps.db, deps.now(), Object.keys(handlers), worker)
     if (!job) break
     const handler = handlers[job.kind]!
     let error: unknown
     try {
-      await handler.run(deps, job)
+      await runLeased(deps, job, worker, handler.run)
     } catch (e) {
       error = e ?? new Error('job failed')
     }
-    const outcome = await finish(deps.db, job, deps.now(), error)
+    const outcome = await finish(deps.db, job, worker, deps.now(), error)
     if (outcome === 'failed') await handler.onGiveUp?.(deps, job)
     if (error !== undefined) console.warn(`[jobs] ${job.kind} ${job.dedupeKey} attempt ${job.attempts}: ${error instanceof Error ? error.message : error}`)
     outcomes.push({ id: job.id, kind: job.kind, outcome, ...(error !== undefined ? { error: String(error instanceof Error ? error.message : error) } : {}) })

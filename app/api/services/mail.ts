@@ -3,11 +3,17 @@
  * as the event it is about, with a durable `send-email` job due at its send time. The job delivers it:
  * through nodemailer to SMTP_URL when that is set, and otherwise the outbox row itself is the delivery
  * (demo mode shows it at /utils/outbox). A failed SMTP delivery is retried by the job's backoff.
+ *
+ * Each SMTP attempt is recorded (with the e-mail's fixed Message-ID) before the SMTP conversation
+ * starts. A re-run that finds an attempt with no recorded outcome knows the process died mid-send,
+ * possibly after the server accepted the message: it sends again under the same Message-ID, which
+ * receivers use to drop the repeat (docs/decisions/018-jobs-that-survive-a-crash.md).
  */
 import { randomUUID } from 'node:crypto'
-import { desc, eq } from 'drizzle-orm'
+import { desc, eq, sql } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
 import type { OutboxEmail } from '../../contract/egifts'
+import { crashPoint } from '../crash-points'
 import type { Database } from '../db/client'
 import { outboxEmails } from '../db/schema'
 import type { ApiDeps } from '../env'
@@ -18,18 +24,24 @@ export type EmailMessage = { kind: string; reference: string; to: string; subjec
 type Executor = Pick<Database, 'insert'>
 
 /** Schedules an e-mail; a second call for the same reference is a no-op (the event is e-mailed once). */
-export async function queueEmail(db: Executor, config: { smtpUrl: string | null }, message: EmailMessage) {
+export async function queueEmail(db: Executor, config: { smtpUrl: string | null; mailFrom: string }, message: EmailMessage) {
   const id = randomUUID()
   const [row] = await db
     .insert(outboxEmails)
-    .values({ id, ...message, transport: config.smtpUrl ? 'smtp' : 'outbox', status: 'scheduled' })
+    .values({ id, ...message, messageId: messageIdFor(id, config.mailFrom), transport: config.smtpUrl ? 'smtp' : 'outbox', status: 'scheduled' })
     .onConflictDoNothing({ target: outboxEmails.reference })
     .returning({ id: outboxEmails.id })
   if (row) await enqueueJob(db, { kind: 'send-email', dedupeKey: `send-email:${row.id}`, payload: { emailId: row.id }, runAt: message.sendAfter })
   return row?.id ?? null
 }
 
-type Transport = { sendMail(message: { from: string; to: string; subject: string; text: string; html: string }): Promise<{ messageId?: string }> }
+/** `<outbox id@the sender's domain>`: unique per e-mail, and the same on every attempt to send it. */
+export function messageIdFor(emailId: string, mailFrom: string) {
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(mailFrom)?.[1] ?? 'keepsake.invalid'
+  return `<${emailId}@${domain}>`
+}
+
+type Transport = { sendMail(message: { from: string; to: string; subject: string; text: string; html: string; messageId: string }): Promise<{ messageId?: string }> }
 const transports = new Map<string, Transport>()
 function smtpTransport(url: string): Transport {
   let transport = transports.get(url)
@@ -40,13 +52,25 @@ function smtpTransport(url: string): Transport {
   return transport
 }
 
-/** Delivers one scheduled e-mail. Safe to repeat: a sent e-mail is never sent again. */
+/**
+ * Delivers one scheduled e-mail. Safe to repeat: a sent e-mail is never sent again, and an attempt cut
+ * short by a crash is repeated under the same Message-ID (the one window where a receiver may get it twice).
+ */
 export async function deliverEmail(deps: ApiDeps, emailId: string) {
   const [email] = await deps.db.select().from(outboxEmails).where(eq(outboxEmails.id, emailId))
   if (!email || email.status === 'sent') return
   let providerMessageId: string | null = null
   if (email.transport === 'smtp') {
     if (!deps.config.smtpUrl) throw new Error('This e-mail is for SMTP, but SMTP_URL is no longer set')
+    if (email.lastAttemptAt && email.lastError === null)
+      console.warn(`[mail] ${email.reference}: the attempt begun at ${email.lastAttemptAt.toISOString()} never finished (a crash); sending again as ${email.messageId}`)
+    // The attempt is on record before the SMTP server hears of it.
+    const messageId = email.messageId ?? messageIdFor(email.id, deps.config.mailFrom)
+    await deps.db
+      .update(outboxEmails)
+      .set({ messageId, smtpAttempts: sql`${outboxEmails.smtpAttempts} + 1`, lastAttemptAt: deps.now(), lastError: null })
+      .where(eq(outboxEmails.id, emailId))
+    await crashPoint('send-email:before-smtp')
     try {
       const info = await smtpTransport(deps.config.smtpUrl).sendMail({
         from: deps.config.mailFrom,
@@ -54,6 +78,7 @@ export async function deliverEmail(deps: ApiDeps, emailId: string) {
         subject: email.subject,
         text: email.text,
         html: email.html,
+        messageId,
       })
       providerMessageId = info.messageId ?? null
     } catch (error) {
@@ -61,6 +86,7 @@ export async function deliverEmail(deps: ApiDeps, emailId: string) {
       await deps.db.update(outboxEmails).set({ lastError: message.slice(0, 500) }).where(eq(outboxEmails.id, emailId))
       throw error
     }
+    await crashPoint('send-email:after-smtp')
   }
   const at = deps.now()
   await deps.db.transaction(async (tx) => {
