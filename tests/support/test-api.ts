@@ -56,9 +56,10 @@ export type TestApi = Awaited<ReturnType<typeof createTestApi>>
 
 export async function createTestApi(
   env: Record<string, string> = {},
-  overrides: { print?: PrintProvider; payments?: PaymentProvider; rateLimiter?: RateLimiter } = {},
+  /** `database`: open this one (kept on close) instead of a fresh one, e.g. to hand it to a server process afterwards. */
+  { database: existing, ...overrides }: { print?: PrintProvider; payments?: PaymentProvider; rateLimiter?: RateLimiter; database?: { databaseUrl: string | null; dataDir: string | null } } = {},
 ) {
-  const database = await freshDatabase()
+  const database = existing ? await openDatabase(existing) : await freshDatabase()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'keepsake-api-test-'))
   const config = loadConfig({ PUBLIC_URL: TEST_ORIGIN, DEMO_MODE: 'true', DATA_DIR: dataDir, ...env })
   let clock = new Date('2026-11-22T12:00:00Z')

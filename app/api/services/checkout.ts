@@ -25,6 +25,7 @@ import { balanceOf, lockAccount, releaseCredit, reserveCredit, restoreCreditForR
 import { enqueueJob } from './jobs'
 import { cancelEgift, issueEgift } from './egifts'
 import { approveReferralFor, voidRewardForOrder } from './referral'
+import { crashPoint } from '../crash-points'
 
 type SessionRow = typeof checkoutSessions.$inferSelect
 type OrderRow = typeof orders.$inferSelect
@@ -352,6 +353,7 @@ export async function fulfilCheckout(deps: ApiDeps, sessionId: string): Promise<
     await spendCredit(tx, session, now)
     await approveReferralFor(tx, session.userId, { id: orderId, checkoutStartedAt: session.createdAt }, now)
     await enqueueJob(tx, { kind: 'submit-order', dedupeKey: `submit-order:${orderId}`, payload: { orderId }, runAt: now })
+    await crashPoint('checkout:before-commit')
     return order!
   })
 }

@@ -27,6 +27,7 @@ import { AppError, notFound } from '../errors'
 import { enforceRateLimits, type RateLimitRule } from '../rate-limit'
 import { appendEntry, balanceOf, debitUpTo, lockAccount, type Db } from './credit'
 import { enqueueJob, type JobHandlers, type JobRow } from './jobs'
+import { crashPoint } from '../crash-points'
 
 type RedemptionRow = typeof referralRedemptions.$inferSelect
 
@@ -316,6 +317,7 @@ async function creditReward(deps: ApiDeps, job: JobRow) {
     if (!moved) return
     await lockAccount(tx, row.advocateUserId)
     await appendEntry(tx, { userId: row.advocateUserId, amountCents: row.rewardCents, reason: 'referral_reward', reference: `redemption:${row.id}`, at: now })
+    await crashPoint('credit-referral-reward:before-commit')
   })
 }
 

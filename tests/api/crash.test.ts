@@ -1,0 +1,199 @@
+/**
+ * Crash tests (issue 15, bugs 13 and 18): a real server process (scripts/serve-api.ts) is SIGKILLed at
+ * crash points of a payment and of each job kind, then started again on the same data, on PGlite and on
+ * PostgreSQL. After the restarts: one order, each step once, the chain of steps goes on, every job done.
+ * The data is prepared in-process on the same store, which is closed before a server process opens it.
+ */
+import { once } from 'node:events'
+import type { AddressInfo } from 'node:net'
+import { and, eq } from 'drizzle-orm'
+import { SMTPServer } from 'smtp-server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { creditEntries, egifts, jobs, orders, outboxEmails } from '../../app/api/db/schema'
+import { LOCAL_TEST_CARDS } from '../../app/contract/cart'
+import { ADVOCATE_REWARD_CENTS } from '../../app/contract/referral-terms'
+import { cartItemFor, recordPreview } from '../support/cart'
+import { freshStore, startServer, type Store } from '../support/server-process'
+import { createTestApi, TEST_ORIGIN } from '../support/test-api'
+
+const engine = process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'pglite'
+const address = { name: 'Maya Rivera', email: 'maya@example.com', phone: '212 555 0100', line1: '12 Orchard Street', line2: '', city: 'New York', state: 'NY', postalCode: '10002', country: 'US' }
+/** What both the in-process API and the server processes run with: short leases and production steps keep the test short. */
+const common = {
+  PUBLIC_URL: TEST_ORIGIN,
+  SESSION_SECRET: 'crash-test-session-secret-0123456789abcdef',
+  JOB_LEASE_SECONDS: '2',
+  LOCAL_FULFILMENT_STEP_SECONDS: '1',
+}
+/** The server processes skip the demo seeding (the data is prepared in-process). */
+const serverEnv = (store: Store, extra: Record<string, string> = {}) => ({ ...common, ...store.env, DEMO_MODE: 'false', ...extra })
+
+async function withData<T>(store: Store, env: Record<string, string>, use: (t: Awaited<ReturnType<typeof createTestApi>>) => Promise<T>) {
+  const t = await createTestApi({ ...common, ...store.env, ...env }, { database: { databaseUrl: store.databaseUrl, dataDir: store.dataDir } })
+  t.setNow(new Date())
+  try {
+    return await use(t)
+  } finally {
+    await t.close()
+  }
+}
+
+const stores: Store[] = []
+async function newStore() {
+  const store = await freshStore(engine)
+  stores.push(store)
+  return store
+}
+afterAll(async () => {
+  for (const store of stores) await store.drop()
+})
+
+describe(`a server killed mid-way (${engine})`, () => {
+  it('a payment and each fulfilment step killed at its crash point: one order, submitted once, and it goes on to shipped', { timeout: 180_000 }, async () => {
+    const store = await newStore()
+    const { cookie, sessionId } = await withData(store, {}, async (t) => {
+      const cookie = await t.signIn(0)
+      const added = await t.request('/v1/photo-products-cart/items', { method: 'POST', json: cartItemFor(await recordPreview(t, t.users[0].id)), cookie })
+      expect(added.status).toBe(201)
+      const session = await t.request('/v1/photo-products-cart/checkout-session', { method: 'POST', cookie })
+      expect(session.status).toBe(201)
+      return { cookie, sessionId: session.body.id as string }
+    })
+    const pay = { method: 'POST', json: { cardNumber: LOCAL_TEST_CARDS.succeeds, shippingAddress: address }, cookie }
+
+    // 1. The payment: the session is paid, the order is written but not committed.
+    let server = await startServer(serverEnv(store), { pauseAt: 'checkout:before-commit' })
+    const payment = server.request(`/v1/checkout/local/${sessionId}/pay`, pay).catch(() => null)
+    await server.pausedAt('checkout:before-commit')
+    await server.kill()
+    expect(await payment).toBeNull()
+
+    // 2. The shopper pays again and comes back from the payment page: one order. The provider has it, we have not noted it.
+    server = await startServer(serverEnv(store), { pauseAt: 'submit-order:after-provider' })
+    const paid = await server.request(`/v1/checkout/local/${sessionId}/pay`, pay)
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200)
+    const orderId = paid.body.orderId as string
+    expect(orderId).toBeTruthy()
+    expect((await server.request(`/v1/photo-products-cart/checkout-session/${sessionId}`, { cookie })).body).toMatchObject({ status: 'paid' })
+    await server.pausedAt('submit-order:after-provider')
+    await server.kill()
+
+    // 3. The job is taken over once its lease runs out; killed again as it notes the submission.
+    server = await startServer(serverEnv(store), { pauseAt: 'submit-order:before-commit' })
+    await server.pausedAt('submit-order:before-commit')
+    await server.kill()
+
+    // 4. Submitted; killed as the local print shop moves the order into production.
+    server = await startServer(serverEnv(store), { pauseAt: 'advance-order:before-commit' })
+    await server.pausedAt('advance-order:before-commit')
+    await server.kill()
+
+    // 5. No more crashes: the order goes on to shipped.
+    server = await startServer(serverEnv(store))
+    const order = async () => (await server.request(`/v1/photo-products-orders/${orderId}`, { cookie })).body
+    await server.until('the order to ship', async () => (await order()).status === 'shipped')
+    expect(await order()).toMatchObject({ status: 'shipped', providerOrderId: `local-${orderId}`, trackingNumber: expect.stringMatching(/^1ZKS/) })
+    expect((await server.request('/v1/photo-products-orders', { cookie })).body.orders).toHaveLength(1)
+    await server.kill()
+
+    await withData(store, {}, async (t) => {
+      expect(await t.db.select().from(orders)).toHaveLength(1)
+      const rows = await t.db.select().from(jobs)
+      expect(rows.filter((j) => j.kind === 'submit-order')).toEqual([expect.objectContaining({ status: 'done', attempts: 3, lockedBy: null })])
+      expect(rows.filter((j) => j.kind === 'advance-order').map((j) => [j.dedupeKey.split(':')[2], j.status]).sort()).toEqual([
+        ['in_production', 'done'],
+        ['shipped', 'done'],
+      ])
+      expect(rows.filter((j) => j.status !== 'done')).toEqual([])
+    })
+  })
+
+  it('a gift e-mail and a referral reward killed at their crash points: the e-mail under one Message-ID, the reward credited once', { timeout: 180_000 }, async () => {
+    const received: { messageId: string; to: string }[] = []
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, _session, callback) {
+        let data = ''
+        stream.on('data', (chunk: Buffer) => (data += chunk.toString()))
+        stream.on('end', () => {
+          received.push({ messageId: /^Message-ID: (.*)$/im.exec(data)?.[1]?.trim() ?? '', to: /^To: (.*)$/im.exec(data)?.[1]?.trim() ?? '' })
+          callback()
+        })
+      },
+    })
+    smtp.listen(0, '127.0.0.1')
+    await once(smtp.server, 'listening')
+    const mail = { SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`, MAIL_FROM: 'Keepsake <gifts@keepsake.example>' }
+    try {
+      const store = await newStore()
+      const { maya, friend, friendOrderId, giftId } = await withData(store, mail, async (t) => {
+        const maya = await t.signIn(0)
+        // A friend redeems Maya's invite and pays for a first order: Maya's reward is approved.
+        const { code } = (await t.request('/v1/growth/advocate/redemptions/', { cookie: maya })).body
+        const guest = await t.signInGuest()
+        const landed = await t.request(`/v1/growth/referral-codes/${code}`)
+        const friend = `${guest.cookie}; ${landed.headers.get('set-cookie')!.split(';')[0]}`
+        expect((await t.request('/v1/growth/referred/redemptions', { method: 'POST', json: { timezone: 'America/New_York' }, cookie: friend })).status).toBe(201)
+        await t.request('/v1/photo-products-cart/items', { method: 'POST', json: cartItemFor(await recordPreview(t, guest.user.id)), cookie: friend })
+        const session = await t.request('/v1/photo-products-cart/checkout-session', { method: 'POST', cookie: friend })
+        const paid = await t.request(`/v1/checkout/local/${session.body.id}/pay`, { method: 'POST', json: { cardNumber: LOCAL_TEST_CARDS.succeeds, shippingAddress: address }, cookie: friend })
+        expect(paid.status).toBe(200)
+        // Maya buys an e-gift for today: its e-mail is due.
+        const gift = { amountCents: 5000, recipientName: 'Gran', recipientEmail: 'gran@example.com', senderName: 'Maya', message: 'Happy holidays!' }
+        const bought = await t.request('/v1/egifts/purchases', { method: 'POST', json: gift, cookie: maya, headers: { 'x-keepsake-timezone': 'America/New_York' } })
+        expect(bought.status).toBe(201)
+        expect((await t.request(`/v1/checkout/local/${bought.body.checkoutSessionId}/pay`, { method: 'POST', json: { cardNumber: LOCAL_TEST_CARDS.succeeds }, cookie: maya })).status).toBe(200)
+        // The reward's hold has passed: it is due with the order's submission, before the e-mail (jobs are taken in run_at, id order).
+        const held = await t.db.update(jobs).set({ runAt: t.now() }).where(eq(jobs.kind, 'credit-referral-reward')).returning()
+        expect(held).toHaveLength(1)
+        return { maya, friend, friendOrderId: paid.body.orderId as string, giftId: bought.body.id as string }
+      })
+
+      // 1. The reward is being credited (inside its transaction).
+      let server = await startServer(serverEnv(store, mail), { pauseAt: 'credit-referral-reward:before-commit' })
+      await server.pausedAt('credit-referral-reward:before-commit')
+      await server.kill()
+
+      // 2. The e-mail's attempt is recorded, the SMTP server not yet reached.
+      server = await startServer(serverEnv(store, mail), { pauseAt: 'send-email:before-smtp' })
+      await server.pausedAt('send-email:before-smtp')
+      await server.kill()
+      expect(received).toHaveLength(0)
+
+      // 3. The SMTP server accepted the e-mail; it is not yet marked sent.
+      server = await startServer(serverEnv(store, mail), { pauseAt: 'send-email:after-smtp' })
+      await server.pausedAt('send-email:after-smtp')
+      await server.kill()
+      expect(received).toHaveLength(1)
+
+      // 4. No more crashes.
+      server = await startServer(serverEnv(store, mail))
+      const rewards = async () => (await server.request('/v1/growth/advocate/redemptions/', { cookie: maya })).body.redemptions as { status: string }[]
+      await server.until('the reward to be credited', async () => (await rewards())[0]?.status === 'credited')
+      await server.until('the e-gift to be e-mailed', async () => (await server.request(`/v1/egifts/purchases/${giftId}`, { cookie: maya })).body.emailedAt !== null)
+      expect((await server.request('/v1/store-credit', { cookie: maya })).body.balanceCents).toBe(ADVOCATE_REWARD_CENTS)
+      await server.until('the order to ship', async () => (await server.request(`/v1/photo-products-orders/${friendOrderId}`, { cookie: friend })).body.status === 'shipped')
+      await server.kill()
+
+      await withData(store, mail, async (t) => {
+        // The one window left (docs/decisions/018): accepted but not yet marked sent, so sent again, under the same Message-ID.
+        const [email] = await t.db.select().from(outboxEmails).where(eq(outboxEmails.reference, `egift:${giftId}`))
+        expect(email).toMatchObject({ status: 'sent', smtpAttempts: 3, messageId: expect.stringMatching(/^<[0-9a-f-]{36}@keepsake\.example>$/) })
+        expect(received).toEqual([
+          { messageId: email!.messageId, to: 'gran@example.com' },
+          { messageId: email!.messageId, to: 'gran@example.com' },
+        ])
+        expect((await t.db.select().from(egifts).where(eq(egifts.id, giftId)))[0]!.emailedAt).not.toBeNull()
+        expect(await t.db.select().from(creditEntries).where(and(eq(creditEntries.userId, t.users[0].id), eq(creditEntries.reason, 'referral_reward')))).toHaveLength(1)
+        expect(await t.db.select().from(orders)).toEqual([expect.objectContaining({ id: friendOrderId })])
+        const rows = await t.db.select().from(jobs)
+        for (const kind of ['submit-order', 'send-email', 'credit-referral-reward']) expect(rows.filter((j) => j.kind === kind).map((j) => j.status)).toEqual(['done'])
+        // Only the invite's expiry is still ahead; nothing is left running or failed.
+        expect(rows.filter((j) => j.status !== 'done').map((j) => [j.kind, j.status])).toEqual([['expire-referral', 'queued']])
+      })
+    } finally {
+      await new Promise<void>((resolve) => smtp.close(() => resolve()))
+    }
+  })
+})
