@@ -83,6 +83,7 @@ const envSchema = z.object({
   S3_PUBLIC_URL: optionalUrl,
   PRINTIFY_API_TOKEN: optionalText,
   PRINTIFY_SHOP_ID: optionalText,
+  PRINTIFY_API_URL: url.default('https://api.printify.com'),
   STRIPE_SECRET_KEY: z.string().regex(/^sk_(test|live)_/, { error: 'expected a key starting sk_test_ or sk_live_' }).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, { error: 'expected a secret starting whsec_' }).optional(),
   PHOTO_PROXY_HOSTS: z
@@ -171,7 +172,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           publicUrl: e.S3_PUBLIC_URL ?? null,
         }
       : { kind: 'local' as const, root: path.join(dataDir, 'media') },
-    printify: e.PRINTIFY_API_TOKEN && e.PRINTIFY_SHOP_ID ? { apiToken: e.PRINTIFY_API_TOKEN, shopId: e.PRINTIFY_SHOP_ID } : null,
+    printify: e.PRINTIFY_API_TOKEN && e.PRINTIFY_SHOP_ID ? { apiToken: e.PRINTIFY_API_TOKEN, shopId: e.PRINTIFY_SHOP_ID, baseUrl: e.PRINTIFY_API_URL } : null,
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null } : null,
     redisUrl: e.REDIS_URL ?? null,
     /** E-mail goes through nodemailer to this SMTP server; without it, only to the outbox table (see app/api/services/mail.ts). */

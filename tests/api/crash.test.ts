@@ -5,14 +5,18 @@
  * The data is prepared in-process on the same store, which is closed before a server process opens it.
  */
 import { once } from 'node:events'
+import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { and, eq } from 'drizzle-orm'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { creditEntries, egifts, jobs, orders, outboxEmails } from '../../app/api/db/schema'
+import sharp from 'sharp'
+import { creditEntries, egifts, jobs, orders, outboxEmails, previews } from '../../app/api/db/schema'
+import { PrintifyClient, PrintifyProvider } from '../../app/api/providers/print/printify'
 import { LOCAL_TEST_CARDS } from '../../app/contract/cart'
 import { ADVOCATE_REWARD_CENTS } from '../../app/contract/referral-terms'
 import { cartItemFor, recordPreview } from '../support/cart'
+import { createPrintifyMock, MOCK_PRINTIFY_SHOP_ID, MOCK_PRINTIFY_TOKEN } from '../support/printify-mock'
 import { freshStore, startServer, type Store } from '../support/server-process'
 import { createTestApi, TEST_ORIGIN } from '../support/test-api'
 
@@ -194,6 +198,74 @@ describe(`a server killed mid-way (${engine})`, () => {
       })
     } finally {
       await new Promise<void>((resolve) => smtp.close(() => resolve()))
+    }
+  })
+
+  it('an order killed after Printify took it is found by its external_id on the re-run: Printify receives it once', { timeout: 180_000 }, async () => {
+    // The Printify mock over HTTP, so it outlives the server processes as Printify would.
+    const mock = createPrintifyMock()
+    const bridge = http.createServer((req, res) => {
+      const chunks: Buffer[] = []
+      req.on('data', (chunk: Buffer) => chunks.push(chunk))
+      req.on('end', async () => {
+        const headers = Object.fromEntries(['authorization', 'user-agent', 'content-type', 'accept'].flatMap((h) => (req.headers[h] ? [[h, String(req.headers[h])]] : [])))
+        const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined
+        const answer = await mock.fetch(`https://api.printify.com${req.url}`, { method: req.method, headers, body })
+        res.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text())
+      })
+    })
+    bridge.listen(0, '127.0.0.1')
+    await once(bridge, 'listening')
+    const printify = { PRINTIFY_API_TOKEN: MOCK_PRINTIFY_TOKEN, PRINTIFY_SHOP_ID: String(MOCK_PRINTIFY_SHOP_ID), PRINTIFY_API_URL: `http://127.0.0.1:${(bridge.address() as AddressInfo).port}` }
+    const ordersPath = `/v1/shops/${MOCK_PRINTIFY_SHOP_ID}/orders.json`
+    try {
+      const store = await newStore()
+      const provider = new PrintifyProvider(new PrintifyClient({ apiToken: MOCK_PRINTIFY_TOKEN, shopId: MOCK_PRINTIFY_SHOP_ID, fetch: mock.fetch }))
+      const { cookie, orderId } = await withData(store, {}, async (t) => {
+        t.api.deps.print = provider
+        const cookie = await t.signIn(0)
+        // A preview whose product was made at Printify.
+        const preview = await recordPreview(t, t.users[0].id)
+        const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).png().toBuffer()
+        const product = await provider.createPreviewProduct(
+          { previewId: preview.id, title: 'Star', description: '', blueprintId: 1, printProviderId: 1, variantId: preview.variantId, priceCents: 2499, printFiles: [{ position: 'front', fileName: 'front.png', url: 'http://localhost/front.png', png }] },
+          [],
+        )
+        await t.db.update(previews).set({ provider: 'printify', providerProductId: product.productId }).where(eq(previews.id, preview.id))
+        expect((await t.request('/v1/photo-products-cart/items', { method: 'POST', json: cartItemFor(preview), cookie })).status).toBe(201)
+        const session = await t.request('/v1/photo-products-cart/checkout-session', { method: 'POST', cookie })
+        const paid = await t.request(`/v1/checkout/local/${session.body.id}/pay`, { method: 'POST', json: { cardNumber: LOCAL_TEST_CARDS.succeeds, shippingAddress: address }, cookie })
+        expect(paid.body).toMatchObject({ status: 'paid' })
+        return { cookie, orderId: paid.body.orderId as string }
+      })
+
+      // 1. Printify took the order; we have not noted its id.
+      let server = await startServer(serverEnv(store, printify), { pauseAt: 'submit-order:after-provider' })
+      await server.pausedAt('submit-order:after-provider')
+      await server.kill()
+      expect(mock.callsTo('POST', ordersPath)).toHaveLength(1)
+
+      // 2. The re-run finds it by external_id; killed again as it notes it.
+      server = await startServer(serverEnv(store, printify), { pauseAt: 'submit-order:before-commit' })
+      await server.pausedAt('submit-order:before-commit')
+      await server.kill()
+
+      // 3. No more crashes.
+      server = await startServer(serverEnv(store, printify))
+      const order = async () => (await server.request(`/v1/photo-products-orders/${orderId}`, { cookie })).body
+      await server.until('the order to be submitted', async () => (await order()).status === 'submitted')
+      const [printifyOrder] = [...mock.orders.values()]
+      expect(await order()).toMatchObject({ provider: 'printify', providerOrderId: printifyOrder!.id })
+      await server.kill()
+
+      expect(mock.callsTo('POST', ordersPath)).toHaveLength(1)
+      expect([...mock.orders.values()].map((o) => o.external_id)).toEqual([orderId])
+      await withData(store, {}, async (t) => {
+        expect(await t.db.select().from(orders)).toHaveLength(1)
+        expect((await t.db.select().from(jobs)).filter((j) => j.kind === 'submit-order')).toEqual([expect.objectContaining({ status: 'done', attempts: 3 })])
+      })
+    } finally {
+      await new Promise<void>((resolve) => bridge.close(() => resolve()))
     }
   })
 })

@@ -12,10 +12,10 @@ const printifyProviders = new Map<string, PrintifyProvider>()
 export function printProviderFor(config: AppConfig): PrintProvider {
   const printify = config.printify
   if (!printify) return new LocalPrintProvider()
-  const key = `${printify.apiToken}:${printify.shopId}`
+  const key = `${printify.apiToken}:${printify.shopId}:${printify.baseUrl}`
   let provider = printifyProviders.get(key)
   if (!provider) {
-    provider = new PrintifyProvider(new PrintifyClient({ apiToken: printify.apiToken, shopId: printify.shopId }))
+    provider = new PrintifyProvider(new PrintifyClient({ apiToken: printify.apiToken, shopId: printify.shopId, baseUrl: printify.baseUrl }))
     printifyProviders.set(key, provider)
   }
   return provider
