@@ -87,7 +87,9 @@ async function runLeased(deps: ApiDeps, job: JobRow, worker: JobWorker, run: Job
     renewing = renewing
       .then(() => renewLease(deps.db, job, worker, deps.now()))
       .then((ours) => {
-        if (!ours) console.warn(`[jobs] ${job.kind} ${job.dedupeKey}: the lease was lost; another worker may run it too`)
+        if (ours) return
+        clearInterval(heartbeat)
+        console.warn(`[jobs] ${job.kind} ${job.dedupeKey}: the lease was lost; another worker may run it too`)
       })
       .catch((error) => console.warn(`[jobs] ${job.kind} ${job.dedupeKey}: lease renewal failed`, error))
   }, Math.max(100, Math.floor(worker.leaseMs / 3)))
