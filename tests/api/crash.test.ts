@@ -9,7 +9,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { and, eq } from 'drizzle-orm'
 import { SMTPServer } from 'smtp-server'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
 import { creditEntries, egifts, jobs, orders, outboxEmails, previews } from '../../app/api/db/schema'
 import { PrintifyClient, PrintifyProvider } from '../../app/api/providers/print/printify'
@@ -17,7 +17,7 @@ import { LOCAL_TEST_CARDS } from '../../app/contract/cart'
 import { ADVOCATE_REWARD_CENTS } from '../../app/contract/referral-terms'
 import { cartItemFor, recordPreview } from '../support/cart'
 import { createPrintifyMock, MOCK_PRINTIFY_SHOP_ID, MOCK_PRINTIFY_TOKEN } from '../support/printify-mock'
-import { freshStore, startServer, type Store } from '../support/server-process'
+import { freshStore, killServers, startServer, type Store } from '../support/server-process'
 import { createTestApi, TEST_ORIGIN } from '../support/test-api'
 
 const engine = process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'pglite'
@@ -48,6 +48,7 @@ async function newStore() {
   stores.push(store)
   return store
 }
+afterEach(killServers)
 afterAll(async () => {
   for (const store of stores) await store.drop()
 })

@@ -61,6 +61,13 @@ async function freePort() {
 
 export type ServerProcess = Awaited<ReturnType<typeof startServer>>
 
+const running = new Set<ChildProcess>()
+/** For afterEach: kills whatever a failed test left running. */
+export function killServers() {
+  for (const child of running) child.kill('SIGKILL')
+  running.clear()
+}
+
 /**
  * Starts `node --import tsx scripts/serve-api.ts` (one process, so SIGKILL kills the server itself) and
  * waits until it listens. With `pauseAt`, the process stops for good at that crash point.
@@ -80,10 +87,16 @@ export async function startServer(env: Record<string, string>, { pauseAt }: { pa
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
+  running.add(child)
   let output = ''
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      running.delete(child)
+      resolve()
+    }),
+  )
 
   const until = async (what: string, done: () => boolean | Promise<boolean>, timeoutMs = 30_000) => {
     const deadline = Date.now() + timeoutMs
