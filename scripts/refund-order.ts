@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm'
 import { getConfig } from '../app.config'
 import { createApi } from '../app/api/app'
 import { openDatabase } from '../app/api/db/client'
+import { claimEmbeddedDatabaseOrExit } from '../app/api/db/lock'
 import { orders } from '../app/api/db/schema'
 import { refundOrder } from '../app/api/services/checkout'
 
@@ -19,6 +20,7 @@ if (!/^KS-[0-9A-F]{8}$/i.test(ref) && !/^[0-9a-f-]{36}$/i.test(ref)) {
   process.exit(2)
 }
 const config = getConfig()
+claimEmbeddedDatabaseOrExit(config)
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
 try {
   const isId = ref.length === 36

@@ -4,9 +4,11 @@
  */
 import { getConfig } from '../app.config'
 import { openDatabase } from '../app/api/db/client'
+import { claimEmbeddedDatabaseOrExit } from '../app/api/db/lock'
 import { smokescreenReport } from '../app/api/services/smokescreens'
 
 const config = getConfig()
+claimEmbeddedDatabaseOrExit(config)
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
 try {
   const rows = await smokescreenReport(database.db)

@@ -5,6 +5,7 @@
  */
 import { getConfig } from '../app.config'
 import { openDatabase } from '../app/api/db/client'
+import { claimEmbeddedDatabaseOrExit } from '../app/api/db/lock'
 import { seedDemoAccounts } from '../app/api/services/demo'
 import { seedDemoAlbums, warmDemoPhotoCache } from '../app/api/services/demo-albums'
 import { seedDemoOffers } from '../app/api/services/offers'
@@ -16,6 +17,7 @@ const photos = await warmDemoPhotoCache(config.demoPhotoCacheDir)
 console.log(`Demo photo library: ${photos} photos in ${config.demoPhotoCacheDir} (${Math.round(performance.now() - started)} ms)`)
 
 if (!process.argv.includes('--cache-only')) {
+  claimEmbeddedDatabaseOrExit(config)
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   await seedDemoAccounts(database.db)
   await seedDemoAlbums(database.db, storageFor(config), config.demoPhotoCacheDir)

@@ -4,9 +4,11 @@
  */
 import { serve } from 'srvx'
 import { getConfig } from '../app.config'
+import { claimEmbeddedDatabaseOrExit } from '../app/api/db/lock'
 import { getApiServer, handleApiRequest } from '../app/api/server'
 
 const config = getConfig()
+claimEmbeddedDatabaseOrExit(config)
 await getApiServer()
 const server = serve({
   port: config.port,

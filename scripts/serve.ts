@@ -5,6 +5,7 @@
 import { serve } from 'srvx'
 import { staticMiddleware } from 'srvx/static'
 import { loadConfig } from '../app.config.ts'
+import { claimEmbeddedDatabaseOrExit } from '../app/api/db/lock.ts'
 
 let config
 try {
@@ -13,6 +14,8 @@ try {
   console.error(error instanceof Error ? error.message : error)
   process.exit(1)
 }
+// One process per embedded database (PGlite): a second one stops here with one line.
+claimEmbeddedDatabaseOrExit(config)
 
 const { default: entry } = (await import(new URL('../dist/server/server.js', import.meta.url).href)) as {
   default: { fetch: (request: Request) => Promise<Response> }

@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres'
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
+import { claimEmbeddedDatabase, releaseEmbeddedDatabase } from './lock'
 import * as schema from './schema'
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -32,14 +33,27 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     return { db: db as unknown as Database, engine: 'postgres', close: () => pool.end() }
   }
   let dir: string | undefined
-  if (opts.dataDir) {
-    dir = path.join(opts.dataDir, 'pglite')
+  const dataDir = opts.dataDir
+  if (dataDir) {
+    // Before PGlite touches the files: a second process on them would destroy both (lock.ts).
+    claimEmbeddedDatabase(dataDir)
+    dir = path.join(dataDir, 'pglite')
     fs.mkdirSync(dir, { recursive: true })
   }
   const client = new PGlite(dir)
   const db = drizzlePglite({ client, schema })
-  await migratePglite(db, { migrationsFolder })
-  return { db: db as unknown as Database, engine: 'pglite', close: () => client.close() }
+  try {
+    await migratePglite(db, { migrationsFolder })
+  } catch (error) {
+    await client.close().catch(() => {})
+    if (dataDir) releaseEmbeddedDatabase(dataDir)
+    throw error
+  }
+  const close = async () => {
+    await client.close()
+    if (dataDir) releaseEmbeddedDatabase(dataDir)
+  }
+  return { db: db as unknown as Database, engine: 'pglite', close }
 }
 
 export { schema }
