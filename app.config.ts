@@ -105,7 +105,18 @@ const envSchema = z.object({
     .max(3600, { error: 'expected at most an hour' })
     .default(15),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, { error: 'expected a redis:// URL' }).optional(),
-  TRUST_PROXY: bool(false),
+  /** How many proxies in front of the store append to X-Forwarded-For: false/0 ignores the header, true = 1. */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const value = (raw ?? 'false').trim().toLowerCase()
+      if (['true', 'yes', 'on'].includes(value)) return 1
+      if (['false', 'no', 'off', ''].includes(value)) return 0
+      if (/^\d{1,2}$/.test(value) && Number(value) <= 10) return Number(value)
+      ctx.addIssue({ code: 'custom', message: 'expected true, false or the number of trusted proxy hops (0 to 10)' })
+      return z.NEVER
+    }),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: 'expected an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().min(3).default('Keepsake <gifts@keepsake.example>'),
 })
@@ -178,8 +189,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** E-mail goes through nodemailer to this SMTP server; without it, only to the outbox table (see app/api/services/mail.ts). */
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
-    /** Whether X-Forwarded-For from the proxy in front of us names the client (only behind a proxy that sets it). */
-    trustProxy: e.TRUST_PROXY,
+    /** How many proxies in front of us append to X-Forwarded-For (0: the header is ignored, the socket names the client). */
+    trustProxyHops: e.TRUST_PROXY,
     /** The local print provider moves an order one production step (submitted → in production → shipped) this often. */
     localFulfilmentStepSeconds: e.LOCAL_FULFILMENT_STEP_SECONDS,
     /** A running job's lease; its worker renews it every third of this, so a dead worker's job is taken over within it. */

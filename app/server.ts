@@ -1,5 +1,6 @@
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
-import { withClientAddress } from './api/client-address'
+import { getConfig } from '../app.config'
+import { withRequestClient } from './api/client-address'
 import { handleApiRequest } from './api/server'
 import { registerInProcessApi } from './lib/api-client'
 
@@ -8,7 +9,7 @@ registerInProcessApi(handleApiRequest)
 
 export default createServerEntry({
   fetch(request) {
-    // srvx gives the peer address (or X-Forwarded-For's client with TRUST_PROXY); rate limits key on it.
-    return withClientAddress((request as Request & { ip?: string }).ip, () => handler.fetch(request))
+    // The socket's peer, or X-Forwarded-For's client behind TRUST_PROXY's hops; rate limits key on it.
+    return withRequestClient(request, getConfig().trustProxyHops, () => handler.fetch(request))
   },
 })

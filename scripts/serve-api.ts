@@ -5,6 +5,7 @@
 import { serve } from 'srvx'
 import { getConfig } from '../app.config'
 import { claimEmbeddedDatabaseOrExit } from '../app/api/db/lock'
+import { withRequestClient } from '../app/api/client-address'
 import { getApiServer, handleApiRequest } from '../app/api/server'
 
 const config = getConfig()
@@ -16,7 +17,7 @@ const server = serve({
   silent: true,
   fetch: (request) =>
     new URL(request.url).pathname.startsWith('/v1/')
-      ? handleApiRequest(request)
+      ? withRequestClient(request, config.trustProxyHops, () => handleApiRequest(request))
       : Response.json({ error: { code: 'not_found', message: 'This server only answers /v1' } }, { status: 404 }),
 })
 await server.ready()
