@@ -46,6 +46,21 @@ test.describe('e-gifts (issue 7)', () => {
       await expect(preview.getByTestId('egift-preview-amount')).toHaveText('$5')
       await expect(preview.getByTestId('egift-preview-message')).toHaveText(`“${message}”`)
 
+      // Issue 15, bug 1: typed or pasted cents were dropped with the point (12.50 became $125, 25.00 $250).
+      for (const typed of ['12.5', '12.50']) {
+        await amount.fill(typed)
+        await expect(page.getByRole('button', { name: 'Continue to payment' })).toBeVisible()
+        await page.getByRole('button', { name: 'Continue to payment' }).click()
+        await expect(page.getByTestId('field-error')).toHaveText(/Gift amounts are whole dollars: enter \$12 or \$13, without cents\./)
+        await expect(amount).toBeFocused()
+        await expect(amount).toHaveValue(typed)
+        await expect(page).toHaveURL(/\/egifts$/)
+      }
+      await amount.fill('25.00')
+      await expect(preview.getByTestId('egift-preview-amount')).toHaveText('$25')
+      await expect(page.getByRole('button', { name: 'Continue to pay $25' })).toBeVisible()
+      await amount.fill('5')
+
       await page.getByRole('button', { name: 'Continue to pay $5' }).click()
       await expect(page.getByTestId('field-error')).toContainText('Choose an amount from $10 to $500')
       await expect(amount).toBeFocused()

@@ -7,6 +7,7 @@ import { SupportLine } from '~/components/ui/SupportLine'
 import { EGIFT_MAX_DOLLARS, EGIFT_MESSAGE_MAX, EGIFT_MIN_DOLLARS, EGIFT_PRESET_DOLLARS } from '~/contract/egift-terms'
 import type { ApiFailure } from '~/features/cart/outcome'
 import { formatWholeDollars } from '~/lib/currency'
+import { parseWholeDollars } from '~/lib/money-input'
 import { usePublicConfig } from '~/lib/public-config'
 import { buyEgift, egiftPurchasesQuery } from './egifts.functions'
 import { formatCalendarDay, sendOnRange } from './format'
@@ -50,7 +51,9 @@ export function PurchaseForm({ defaultSenderName }: { defaultSenderName: string 
   const otherRef = useRef<HTMLInputElement>(null)
   const id = useId()
 
-  const dollars = choice === 'other' ? (otherDollars ? Number(otherDollars) : null) : choice
+  // The amount as typed (the API answers for the range, in the same words as for a preset).
+  const other = parseWholeDollars(otherDollars)
+  const dollars = choice === 'other' ? (other.ok ? other.dollars : null) : choice
   const amountLabel = dollars === null ? null : formatWholeDollars(dollars)
 
   const focusField = (field: Field) => {
@@ -66,6 +69,12 @@ export function PurchaseForm({ defaultSenderName }: { defaultSenderName: string 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (sending) return
+    if (choice === 'other' && !other.ok) {
+      // Never send an amount other than the one the shopper typed: say what to change instead.
+      setErrors({ amountCents: other.message })
+      otherRef.current?.focus()
+      return
+    }
     setSending(true)
     setErrors({})
     setProblem(null)
@@ -173,13 +182,16 @@ export function PurchaseForm({ defaultSenderName }: { defaultSenderName: string 
                   id={`${id}-other`}
                   name="amountCents"
                   inputMode="numeric"
-                  pattern="[0-9]*"
                   autoComplete="off"
-                  maxLength={4}
+                  maxLength={12}
                   value={otherDollars}
                   onChange={(e) => {
-                    setOtherDollars(e.target.value.replace(/\D/g, '').slice(0, 4))
+                    setOtherDollars(e.target.value)
                     clearError('amountCents')
+                  }}
+                  onBlur={() => {
+                    // Typed cents or letters are named as soon as the shopper leaves the field; an empty one waits for Continue.
+                    if (!other.ok && other.reason !== 'empty') setErrors((e) => ({ ...e, amountCents: other.message }))
                   }}
                   aria-invalid={errors.amountCents ? true : undefined}
                   aria-describedby={[`${id}-other-hint`, errors.amountCents ? `${id}-amount-error` : null].filter(Boolean).join(' ')}
