@@ -3,12 +3,13 @@ import { createRouter, useRouter, type ErrorComponentProps } from '@tanstack/rea
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import { ErrorPage, NotFoundPage } from './components/ui/ErrorPage'
 import { PageSpinner } from './components/ui/Spinner'
+import { SOMETHING_WENT_WRONG, shopperErrorText } from './lib/error-text'
 import { notify } from './lib/toast'
 import { routeTree } from './routeTree.gen'
 
 function toastError(error: unknown) {
   if (typeof window === 'undefined') return
-  notify.error(error instanceof Error ? error.message : 'Something went wrong')
+  notify.error(shopperErrorText(error) ?? SOMETHING_WENT_WRONG)
 }
 
 /** A route that failed to load: its error, and a Retry that loads it again. */
@@ -16,7 +17,7 @@ function RouteErrorPage({ error, reset }: ErrorComponentProps) {
   const router = useRouter()
   return (
     <ErrorPage
-      title={error instanceof Error ? error.message : undefined}
+      title={shopperErrorText(error)}
       message="Something went wrong while loading this page. Check your connection and try again."
       onRetry={() => {
         reset()

@@ -11,10 +11,16 @@ const legacyRedirects = createMiddleware().server(({ request, pathname, next }) 
   return next()
 })
 
-/** SPEC.md §1: in maintenance every page is the maintenance screen, served as 503 so crawlers and monitors know. */
+/**
+ * SPEC.md §1: in maintenance every page is the maintenance screen, served as 503 so crawlers and
+ * monitors know. A redirect stays a redirect (`/` → `/photo-products`, a legacy path → its page): a 503
+ * with a Location and no body is an error page of the browser's own (issue 15, bug 2); the shopper
+ * follows it to a page that then shows the maintenance screen.
+ */
 const maintenanceStatus = createMiddleware().server(async ({ handlerType, pathname, next }) => {
   const result = await next()
   if (!getConfig().maintenance || handlerType !== 'router' || pathname.startsWith('/v1/')) return result
+  if (result.response.status >= 300 && result.response.status < 400) return result
   const headers = new Headers(result.response.headers)
   headers.set('retry-after', '600')
   headers.set('cache-control', 'no-store')

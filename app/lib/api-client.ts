@@ -1,6 +1,7 @@
 import { apiErrorSchema, type ErrorCode } from '../contract/errors'
 import { TIMEZONE_HEADER, VERSION_HEADER } from '../contract/headers'
 import type { z } from '../contract/zod'
+import { wordsForStatus } from './error-status'
 import { photoProxyUrl } from './photo-conversion'
 
 export type Dispatch = (request: Request) => Promise<Response>
@@ -13,8 +14,10 @@ export class ApiClientError extends Error {
     message: string,
     /** Field-level refusals of a 400, e.g. `{ path: 'body.shippingAddress.postalCode', message }`. */
     readonly issues: { path: string; message: string }[] = [],
+    /** What went wrong underneath (a network error), for logs; never shown. */
+    cause?: unknown,
   ) {
-    super(message)
+    super(message, cause === undefined ? undefined : { cause })
     this.name = 'ApiClientError'
   }
 }
@@ -78,7 +81,7 @@ export function createApiClient(options: ApiClientOptions) {
         }),
       )
     } catch (error) {
-      throw new ApiClientError(0, 'network', `Could not reach Keepsake: ${error instanceof Error ? error.message : String(error)}`)
+      throw new ApiClientError(0, 'network', wordsForStatus(0), [], error)
     }
     for (const cookie of response.headers.getSetCookie()) options.onSetCookie?.(cookie)
     const text = await response.text()
@@ -92,7 +95,7 @@ export function createApiClient(options: ApiClientOptions) {
     if (!response.ok) {
       const parsed = apiErrorSchema.safeParse(json)
       if (parsed.success) throw new ApiClientError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.issues)
-      throw new ApiClientError(response.status, 'internal', `Keepsake answered ${response.status}`)
+      throw new ApiClientError(response.status, 'internal', wordsForStatus(response.status))
     }
     return call.schema.parse(json)
   }

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { legacyRedirects } from '../../app/lib/redirects'
-import { clientNavigate, waitForHydration } from './support'
+import { clientNavigate, urlOf, waitForHydration } from './support'
 
 const sample = { advocateReferralCode: 'GRAN-7Q4X', redemptionId: 'rdm_42' } as Record<string, string>
 
@@ -47,4 +47,20 @@ test.describe('legacy redirects (SPEC.md §2)', () => {
     expect(res.status()).toBe(302)
     expect(res.headers()['location']).toMatch(/\/photo-products$/)
   })
+})
+
+/** Issue 15, bug 2: during maintenance `/` answered 503 with a Location and no body (the browser's own error page). */
+test.describe('redirects during maintenance keep their status and land on the maintenance screen', () => {
+  for (const { from, to } of [{ from: '/', to: '/photo-products' }, ...cases]) {
+    test(`maintenance: ${from} answers 302 to ${to}`, async ({ request, page }) => {
+      const res = await request.get(urlOf('maintenance', from), { maxRedirects: 0 })
+      expect(res.status()).toBe(302)
+      const location = new URL(res.headers()['location']!, urlOf('maintenance'))
+      expect(location.pathname + location.search).toBe(to)
+      const landed = await page.goto(urlOf('maintenance', from))
+      expect(landed?.status()).toBe(503)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await expect(page.getByText(/undergoing maintenance/)).toBeVisible()
+    })
+  }
 })

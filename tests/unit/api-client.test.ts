@@ -42,7 +42,7 @@ describe('the API client', () => {
 
   it('reports a non-JSON error page by its status, not as a parse failure', async () => {
     const error = await client().call('/html', { schema: z.object({}) }).catch((e: unknown) => e)
-    expect(error).toMatchObject({ status: 502, message: 'Keepsake answered 502' })
+    expect(error).toMatchObject({ status: 502, message: 'Something went wrong on our side. Please try again in a moment.' })
   })
 
   it('refuses a success that is not JSON', async () => {

@@ -29,7 +29,8 @@ const celebrate = (timezone: string) => apiForRequest({ celebrate: true, timezon
  */
 export const lookupReferralInvite = createServerFn({ method: 'GET' })
   .middleware([timezoneMiddleware])
-  .validator(z.object({ code: z.string().max(200) }))
+  // Any text a URL carries reaches the handler, which answers what cannot be a code as unknown (issue 15, bug 4).
+  .validator(z.object({ code: z.string() }))
   .handler(async ({ data, context }): Promise<ApiOutcome<ReferralInvite>> => {
     const code = referralCodeParamSchema.safeParse(data.code)
     // A path that cannot be a code is answered as the API answers an unknown one.
