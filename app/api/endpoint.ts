@@ -1,3 +1,4 @@
+import { UNSTORABLE_TEXT_MESSAGE, unstorableTextPath } from '../contract/text'
 import type { Context, Hono } from 'hono'
 import type { z } from '../contract/zod'
 import type { ApiEnv, SessionUser } from './env'
@@ -48,6 +49,11 @@ function issuesOf(error: z.ZodError, where: string) {
 
 async function parsePart(schema: z.ZodType | undefined, value: unknown, where: string) {
   if (!schema) return undefined
+  const unstorable = unstorableTextPath(value)
+  if (unstorable) {
+    const issues = [{ path: [where, ...unstorable].join('.'), message: UNSTORABLE_TEXT_MESSAGE }]
+    throw new AppError('validation_failed', `Invalid ${where}: ${issues[0]!.path}: ${UNSTORABLE_TEXT_MESSAGE}`, issues)
+  }
   const result = await schema.safeParseAsync(value)
   if (!result.success) {
     const issues = issuesOf(result.error, where)

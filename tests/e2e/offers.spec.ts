@@ -49,8 +49,10 @@ test.describe('partner offer wall', () => {
   })
 
   test('an unknown or malformed offer id shows the not-found state', async ({ page }) => {
-    for (const id of ['no-such-offer', 'Not_An-Id!']) {
-      await page.goto(`/fmn/offers/${encodeURIComponent(id)}`)
+    for (const id of ['no-such-offer', 'Not_An-Id!', 'x'.repeat(300)]) {
+      const res = await page.goto(`/fmn/offers/${encodeURIComponent(id)}`)
+      // Issue 15, bug 8: the friendly page, answered 404.
+      expect(res?.status()).toBe(404)
       await waitForHydration(page)
       const panel = page.getByTestId('offer-not-found')
       await expect(panel).toContainText('This offer isn’t available')

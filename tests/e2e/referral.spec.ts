@@ -159,15 +159,28 @@ test.describe('referrals (issue 6)', () => {
     await expect(page.getByTestId('redeem-refusal')).toHaveCount(0)
   })
 
-  test('an unknown invite code shows a friendly page with 200, on each landing variant', async ({ page }) => {
-    for (const variant of ['refer', 'r', 'r0']) {
-      const res = await page.goto(`/referral/${variant}/NOPE-0000-0000`)
-      expect(res?.status()).toBe(200)
+  test('an unknown, over-long or malformed invite code shows a friendly page with 404, on each landing variant', async ({ page }) => {
+    // Issue 15, bugs 4 and 8: 201+ characters answered 500 with the zod issue list as the heading.
+    for (const [variant, code] of [
+      ['refer', 'NOPE-0000-0000'],
+      ['r', 'NOPE-0000-0000'],
+      ['r0', 'NOPE-0000-0000'],
+      ['refer', 'A'.repeat(201)],
+      ['r', 'A'.repeat(5000)],
+      ['r0', encodeURIComponent('ü<script>"x"')],
+    ] as const) {
+      const res = await page.goto(`/referral/${variant}/${code}`)
+      expect(res?.status()).toBe(404)
+      await expect(page.locator('body')).not.toContainText('too_big')
       await expect(page.locator('main')).toHaveAttribute('data-referral-variant', variant)
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('This invite link isn’t working')
       await expect(page.getByText('Ask your friend to send you a new link')).toBeVisible()
       await expect(page.getByRole('link', { name: 'Browse photo ornaments' })).toHaveAttribute('href', '/photo-products')
     }
+    // The legacy share link with an over-long code goes to the same page.
+    const legacy = await page.goto(`/r/${'Z'.repeat(201)}`)
+    expect(legacy?.status()).toBe(404)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('This invite link isn’t working')
     await waitForHydration(page)
     await expectNoAxeViolations(page)
   })

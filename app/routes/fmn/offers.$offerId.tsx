@@ -1,16 +1,22 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, notFound } from '@tanstack/react-router'
 import { OfferDetail } from '~/features/fmn/OfferDetail'
 import { OFFER_ID, offerQuery } from '~/features/fmn/offers.functions'
 
 export const Route = createFileRoute('/fmn/offers/$offerId')({
-  // Prefetched, not ensured: an unknown offer or a failed load is shown on the page.
+  // A failed load is shown on the page; an unknown offer is the same friendly page answered 404 (issue 15, bug 8).
   loader: async ({ context: { queryClient }, params }) => {
-    if (!OFFER_ID.test(params.offerId)) return { title: 'Offer not found' }
+    if (!OFFER_ID.test(params.offerId)) throw notFound()
     const outcome = await queryClient.ensureQueryData(offerQuery(params.offerId)).catch(() => null)
     if (!outcome) return { title: 'Partner offer' }
-    return { title: outcome.ok ? `${outcome.data.title} — ${outcome.data.partner}` : 'Offer not found' }
+    if (!outcome.ok && outcome.error.status === 404) throw notFound()
+    return { title: outcome.ok ? `${outcome.data.title} — ${outcome.data.partner}` : 'Partner offer' }
   },
-  head: ({ loaderData }) => ({ meta: [{ title: `${loaderData?.title ?? 'Partner offer'} — Keepsake` }] }),
+  notFoundComponent: function UnknownOffer() {
+    const { offerId } = Route.useParams()
+    return <OfferDetail offerId={offerId} />
+  },
+  // No loader data: the loader answered not-found.
+  head: ({ loaderData }) => ({ meta: [{ title: `${loaderData?.title ?? 'Offer not found'} — Keepsake` }] }),
   component: function OfferDetailRoute() {
     const { offerId } = Route.useParams()
     return <OfferDetail offerId={offerId} />
