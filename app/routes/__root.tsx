@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { HeadContent, Outlet, Scripts, createRootRouteWithContext, useMatches, useRouter } from '@tanstack/react-router'
+import { HeadContent, Outlet, Scripts, createRootRouteWithContext, notFound, rootRouteId, useMatches, useRouter, type NotFoundRouteProps } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { SiteFooter } from '~/components/layout/SiteFooter'
 import { SiteHeader } from '~/components/layout/SiteHeader'
 import { LazyToaster } from '~/components/ui/LazyToaster'
+import { NotFoundPage } from '~/components/ui/ErrorPage'
 import { MaintenanceScreen } from '~/components/ui/MaintenanceScreen'
 import { CartNavLinks } from '~/features/cart/CartNavLinks'
 import { HolidayRoot } from '~/features/holiday/HolidayRoot'
@@ -34,11 +35,38 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
       { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
     ],
   }),
+  /**
+   * In maintenance no page's loader may run: each would meet the API's 503 and surface it as an error
+   * (issue 15, bug 3). Stopping here, before any child's beforeLoad or loader, shows the maintenance screen.
+   */
+  beforeLoad: async ({ location }) => {
+    // `/` only redirects (routes/index.tsx): a redirect keeps its status in maintenance too (bug 2).
+    if (location.pathname === '/') return
+    if ((await maintenanceState()).maintenance) throw notFound({ routeId: rootRouteId, data: MAINTENANCE })
+  },
   loader: () => getShellState(),
   staleTime: Infinity,
+  notFoundComponent: RootNotFound,
   shellComponent: RootDocument,
   component: RootComponent,
 })
+
+const MAINTENANCE = 'maintenance'
+let shellOnce: ReturnType<typeof getShellState> | undefined
+/** The server answers afresh on every render; a tab asks once (maintenance is set when the server starts). */
+function maintenanceState() {
+  if (typeof window === 'undefined') return getShellState()
+  shellOnce ??= getShellState().catch((error: unknown) => {
+    shellOnce = undefined
+    throw error
+  })
+  return shellOnce
+}
+
+function RootNotFound({ data }: NotFoundRouteProps) {
+  if (data === MAINTENANCE) return <MaintenanceScreen />
+  return <NotFoundPage onRetry={() => window.location.reload()} />
+}
 
 function RootDocument({ children }: { children: ReactNode }) {
   return (
@@ -56,10 +84,12 @@ function RootDocument({ children }: { children: ReactNode }) {
 }
 
 function RootComponent() {
-  const { maintenance, rootOverride, publicConfig } = Route.useLoaderData()
+  const shell = Route.useLoaderData() as ReturnType<typeof Route.useLoaderData> | undefined
   const router = useRouter()
   const sheet = useMatches({ select: (matches) => matches.some((m) => m.staticData.sheet === true) })
-  if (maintenance) return <MaintenanceScreen />
+  // No shell state: beforeLoad stopped the load for maintenance before the loader ran.
+  if (!shell || shell.maintenance) return <MaintenanceScreen />
+  const { rootOverride, publicConfig } = shell
   if (rootOverride) return <HolidayRoot />
   return (
     <SessionProvider

@@ -49,6 +49,27 @@ test.describe('maintenance (SPEC.md §1)', () => {
     }
   })
 
+  // Issue 15, bug 3: these pages' loaders met the API's 503 and a red "redacted" toast covered the screen.
+  test('nothing a page loads during maintenance surfaces as a toast or a console error', async ({ page }) => {
+    test.setTimeout(120_000)
+    const errors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    page.on('pageerror', (error) => errors.push(error.message))
+    for (const path of ['/loop/store/', '/photo-products/ornaments/72965', '/utils/demo-sign-in', '/egifts', '/photo-products/cart', '/referral']) {
+      const res = await page.goto(urlOf('maintenance', path))
+      expect(res?.status()).toBe(503)
+      await waitForHydration(page)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Maintenance in progress')
+      // Give a failed load time to raise its toast (sonner is fetched on the first one).
+      await page.waitForTimeout(1500)
+      await expect(page.locator('[data-sonner-toast]')).toHaveCount(0)
+      await expect(page.locator('body')).not.toContainText('redacted')
+    }
+    expect(errors.filter((text) => !/status of 503/.test(text))).toEqual([])
+  })
+
   test('/v1 answers 503 JSON', async ({ request }) => {
     const res = await request.get(urlOf('maintenance', '/v1/photo-products/photo-ornament'))
     expect(res.status()).toBe(503)
