@@ -246,6 +246,22 @@ const pay = (id: string, cardNumber: string, as = cookie) =>
   t.request(`/v1/checkout/local/${id}/pay`, { method: 'POST', json: { cardNumber, shippingAddress: address }, cookie: as })
 
 describe('checkout on the local provider', () => {
+  // Issue 15, bug 15: on PostgreSQL two simultaneous checkouts left both sessions open, and paying both made two orders.
+  it('20 simultaneous checkouts of one cart leave one payable session; paying every one answered makes one order', { timeout: 120_000 }, async () => {
+    await add(cartItemFor(await mine()))
+    const answers = await Promise.all(Array.from({ length: 20 }, () => api('/v1/photo-products-cart/checkout-session', { method: 'POST' })))
+    for (const answer of answers) expect([201, 409], JSON.stringify(answer.body)).toContain(answer.status)
+    const made = answers.filter((a) => a.status === 201).map((a) => a.body.id as string)
+    expect(made.length).toBeGreaterThan(0)
+    const open = (await t.db.select().from(checkoutSessions)).filter((s) => s.status === 'open')
+    expect(open).toHaveLength(1)
+    const paid = await Promise.all(made.map((id) => pay(id, '4242424242424242')))
+    expect(paid.filter((p) => p.status === 200)).toHaveLength(1)
+    expect(await t.db.select().from(orders)).toHaveLength(1)
+    // Credit held by the sessions that were ended is released: none stays reserved.
+    expect((await t.db.select().from(checkoutSessions)).filter((s) => s.creditStatus === 'reserved')).toEqual([])
+  })
+
   it('an empty cart cannot check out (422)', async () => {
     const res = await api('/v1/photo-products-cart/checkout-session', { method: 'POST' })
     expect(res.status).toBe(422)

@@ -78,13 +78,12 @@ const providerFailed = (error: unknown): never => {
   throw error
 }
 
-/** Ends the cart's other open sessions, so only the newest can be paid. */
-async function expireOpenSessions(deps: ApiDeps, cartId: string) {
-  const open = await deps.db
+/** The cart's open sessions (read under the shopper's account lock, so none is being inserted meanwhile). */
+function openSessionsOf(db: Database, cartId: string) {
+  return db
     .select()
     .from(checkoutSessions)
     .where(and(eq(checkoutSessions.cartId, cartId), eq(checkoutSessions.status, 'open')))
-  for (const row of open) await endSession(deps, row)
 }
 
 /**
@@ -113,7 +112,6 @@ export async function createCheckoutSession(deps: ApiDeps, user: SessionUser): P
     if (cart.status === 'abandoned') cart = await moveCart(tx, cart, 'active', now)
     return { cart, rows }
   })
-  await expireOpenSessions(deps, cart.id)
 
   const lines: CheckoutLine[] = rows.map((r) => ({
     cartItemId: r.id,
@@ -127,8 +125,12 @@ export async function createCheckoutSession(deps: ApiDeps, user: SessionUser): P
   const id = randomUUID()
   const expiresAt = new Date(now.getTime() + CHECKOUT_SESSION_MINUTES * 60_000)
   // The shopper's store credit is held for this session as it is made (released if it never gets paid).
-  const row = await deps.db.transaction(async (tx) => {
+  // One cart, one payable session (issue 15, bug 15): under the account lock, the sessions already
+  // open for this cart are read and this one inserted, so of simultaneous requests each ends exactly
+  // those made before it, and the last one made is the one left open.
+  const { row, older } = await deps.db.transaction(async (tx) => {
     await lockAccount(tx, user.id)
+    const older = await openSessionsOf(tx as unknown as Database, cart.id)
     const totals = totalsOf(rows, await balanceOf(tx, user.id))
     const [made] = await tx
       .insert(checkoutSessions)
@@ -147,9 +149,15 @@ export async function createCheckoutSession(deps: ApiDeps, user: SessionUser): P
       })
       .returning()
     await reserveCredit(tx, { id, userId: user.id, creditsCents: totals.creditsCents }, now)
-    return made!
+    return { row: made!, older }
   })
   const totals = row.totals
+  try {
+    for (const stale of older) await endSession(deps, stale)
+  } catch (error) {
+    await moveSession(deps.db, row, 'expired', { at: deps.now(), lastError: error instanceof Error ? error.message : String(error) })
+    throw error
+  }
 
   const base = deps.config.publicUrl
   let made
@@ -173,9 +181,15 @@ export async function createCheckoutSession(deps: ApiDeps, user: SessionUser): P
   const [updated] = await deps.db
     .update(checkoutSessions)
     .set({ providerSessionId: made.providerSessionId, url: made.url })
-    .where(eq(checkoutSessions.id, id))
+    .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, 'open')))
     .returning()
-  return sessionView(updated!, null)
+  if (!updated) {
+    // A newer checkout of this cart ended this one while the provider made it: nobody has its URL yet, so end it there too.
+    await deps.payments.expireSession(made.providerSessionId).catch(() => {})
+    await deps.db.update(checkoutSessions).set({ providerSessionId: made.providerSessionId }).where(eq(checkoutSessions.id, id))
+    throw new AppError('conflict', 'A newer checkout of this cart was started at the same time; continue with that one')
+  }
+  return sessionView(updated, null)
 }
 
 /** Moves a session forward only (cart-states.ts); answers the row as it is afterwards. */
