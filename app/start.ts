@@ -1,5 +1,6 @@
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
 import { getConfig } from '../app.config'
+import { HSTS } from './contract/headers'
 import { resolveLegacyRedirect } from './lib/redirects'
 
 /** SPEC.md §2: a full page load of a legacy path answers 302 to its new home. */
@@ -35,6 +36,7 @@ const securityHeaders = createMiddleware().server(async ({ next }) => {
     headers.set('referrer-policy', 'strict-origin-when-cross-origin')
     headers.set('x-frame-options', 'SAMEORIGIN')
     headers.set('permissions-policy', 'camera=(), microphone=(), geolocation=()')
+    if (getConfig().publicUrl.startsWith('https:')) headers.set('strict-transport-security', HSTS)
   } catch {
     // Some responses (a proxied image, a redirect) carry immutable headers; they keep their own.
   }

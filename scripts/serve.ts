@@ -30,6 +30,12 @@ const server = serve({
     async (request, next) => {
       const response = await statics(request, next)
       const path = new URL(request.url).pathname
+      // Static files carry nosniff as pages do (issue 15, bug 17).
+      try {
+        if (!response.headers.has('x-content-type-options')) response.headers.set('x-content-type-options', 'nosniff')
+      } catch {
+        // An immutable response (a proxied image) keeps the headers it came with.
+      }
       if (path.startsWith('/assets/') && response.status === 200) {
         response.headers.set('cache-control', 'public, max-age=31536000, immutable')
       }

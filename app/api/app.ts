@@ -1,3 +1,4 @@
+import { HSTS } from '../contract/headers'
 import { Hono } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { HTTPException } from 'hono/http-exception'
@@ -58,7 +59,8 @@ export function createApi(
   const ownOrigin = new URL(deps.config.publicUrl).origin
 
   api.use('*', requestId({ headerName: REQUEST_ID_HEADER }))
-  api.use('*', secureHeaders({ crossOriginResourcePolicy: 'same-site' }))
+  // HSTS only when the store is served over https: over plain http it means nothing, and pages send the same (start.ts).
+  api.use('*', secureHeaders({ crossOriginResourcePolicy: 'same-site', strictTransportSecurity: ownOrigin.startsWith('https:') ? HSTS : false }))
   api.use('*', async (c, next) => {
     c.set('deps', deps)
     c.header('cache-control', 'no-store')
@@ -68,11 +70,12 @@ export function createApi(
     await next()
   })
   // Cookie-authenticated writes must come from our own pages; the mobile app sends no Origin and no cookie of ours.
+  // `Origin: null` (a sandboxed frame, a redirect from another site) is no page of ours either (issue 15, bug 17).
   api.use('*', async (c, next) => {
     if (UNSAFE_METHODS.has(c.req.method) && getCookie(c, SESSION_COOKIE)) {
       const site = c.req.header('sec-fetch-site')
       const origin = c.req.header('origin')
-      const crossSite = site === 'cross-site' || (origin !== undefined && origin !== 'null' && origin !== ownOrigin && origin !== new URL(c.req.url).origin)
+      const crossSite = site === 'cross-site' || (origin !== undefined && origin !== ownOrigin && origin !== new URL(c.req.url).origin)
       if (crossSite) throw new AppError('forbidden', 'Cross-site requests cannot change this account')
     }
     await next()

@@ -13,3 +13,6 @@ export function isValidTimeZone(zone: string): boolean {
     return false
   }
 }
+
+/** Strict-Transport-Security, sent by pages and /v1 alike when PUBLIC_URL is https (issue 15, bug 17). */
+export const HSTS = 'max-age=31536000; includeSubDomains'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApi, type TestApi } from '../support/test-api'
+import { createTestApi, TEST_ORIGIN, type TestApi } from '../support/test-api'
 
 let t: TestApi
 beforeAll(async () => {
@@ -62,5 +62,30 @@ describe('bad input never breaks the API', () => {
     const res = await t.request('/v1/photo-products/photo-ornament', { method: 'DELETE' })
     expect(res.status).toBe(404)
     expect(res.body.error.code).toBe('not_found')
+  })
+})
+
+/** Issue 15, bug 17. */
+describe('origins and transport', () => {
+  it('refuses a write with a session cookie from Origin: null like any cross-site origin, and accepts our own', async () => {
+    const cookie = await t.signIn(0)
+    const write = (origin: string) =>
+      t.request('/v1/growth/user-actions', { method: 'POST', cookie, headers: { origin }, json: { action: 'viewed_referral_home' } })
+    for (const origin of ['null', 'https://evil.example']) {
+      const res = await write(origin)
+      expect(res.status).toBe(403)
+      expect(res.body.error.code).toBe('forbidden')
+    }
+    expect((await write(TEST_ORIGIN)).status).toBe(201)
+  })
+
+  it('sends HSTS exactly when the store is served over https', async () => {
+    expect((await t.request('/v1/openapi.json')).headers.get('strict-transport-security')).toBeNull()
+    const https = await createTestApi({ PUBLIC_URL: 'https://shop.example' })
+    try {
+      expect((await https.request('/v1/openapi.json')).headers.get('strict-transport-security')).toMatch(/^max-age=\d+/)
+    } finally {
+      await https.close()
+    }
   })
 })

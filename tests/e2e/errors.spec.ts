@@ -99,6 +99,38 @@ test.describe('what the browser receives', () => {
     expect(res.headers()['x-frame-options']).toBe('SAMEORIGIN')
   })
 
+  // Issue 15, bugs 10 and 17.
+  test('static files carry nosniff; pages over http send no HSTS', async ({ request, page }) => {
+    await page.goto('/photo-products')
+    const script = await page.locator('script[src^="/assets/"]').first().getAttribute('src')
+    for (const path of ['/favicon.svg', script!]) {
+      const res = await request.get(path)
+      expect(res.status()).toBe(200)
+      expect(res.headers()['x-content-type-options'], path).toBe('nosniff')
+    }
+    expect((await request.get('/photo-products')).headers()['strict-transport-security']).toBeUndefined()
+    expect((await request.get('/v1/openapi.json')).headers()['strict-transport-security']).toBeUndefined()
+  })
+
+  test('a server function refuses a malformed or oversized call with 400/413 in the API error shape', async ({ page, request }) => {
+    // A real server function id, as the page calls it.
+    await page.goto('/photo-products')
+    const called = page.waitForRequest((r) => r.url().includes('/_serverFn/'))
+    await page.goto('/utils/session')
+    const url = new URL((await called).url())
+    const fn = url.origin + url.pathname
+    const cases: [string, Promise<Awaited<ReturnType<typeof request.get>>>, number][] = [
+      ['a body of {', request.post(fn, { headers: { 'content-type': 'application/json', origin: url.origin }, data: Buffer.from('{') }), 400],
+      ['a GET payload that is not JSON', request.get(`${fn}?payload=%zz`), 400],
+      ['a 2 MB body', request.post(fn, { headers: { 'content-type': 'application/json', origin: url.origin }, data: Buffer.from(`"${'x'.repeat(2 * 1024 * 1024)}"`) }), 413],
+    ]
+    for (const [name, pending, status] of cases) {
+      const res = await pending
+      expect(res.status(), name).toBe(status)
+      expect((await res.json()).error.code, name).toBe(status === 413 ? 'payload_too_large' : 'validation_failed')
+    }
+  })
+
   test('no server secret reaches the page or its scripts', async ({ page, request }) => {
     const { serverSecrets } = await import('../../playwright.config')
     const bodies: string[] = []
