@@ -127,7 +127,7 @@ test.describe('what the browser receives', () => {
     for (const [name, pending, status] of cases) {
       const res = await pending
       expect(res.status(), name).toBe(status)
-      expect((await res.json()).error.code, name).toBe(status === 413 ? 'payload_too_large' : 'validation_failed')
+      expect(((await res.json()) as { error: { code: string } }).error.code, name).toBe(status === 413 ? 'payload_too_large' : 'validation_failed')
     }
   })
 
