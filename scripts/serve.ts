@@ -49,6 +49,9 @@ console.log(`Keepsake is serving ${config.publicUrl} (port ${config.port}, ${con
 
 // Open the database and seed the demo albums now rather than on the first shopper's request.
 const started = performance.now()
+if (config.demoMode) {
+  console.log('Demo mode is on: anyone can sign in as a demo family at /utils/demo-sign-in. Set DEMO_MODE=false for a real store.')
+}
 if (config.demoMode) console.log('Preparing the album API and the demo albums (the first start renders the demo photos, about 20 s)…')
 const warm = await entry.fetch(new Request(`${config.publicUrl}/v1/openapi.json`))
 console.log(warm.ok ? `Album API ready in ${Math.round(performance.now() - started)} ms` : `Album API answered ${warm.status} while starting`)

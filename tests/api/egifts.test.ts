@@ -249,11 +249,25 @@ describe('redeeming an e-gift', () => {
 })
 
 describe('the outbox', () => {
-  it('lists the newest e-mails in demo mode', async () => {
+  it('lists the newest e-mails in demo mode, to the shopper who sent them', async () => {
     await paidGift()
-    const res = await t.request('/v1/demo/outbox')
+    const res = await t.request('/v1/demo/outbox', { cookie: maya })
     expect(res.status).toBe(200)
     expect(res.body.emails[0]).toMatchObject({ kind: 'egift', to: 'gran@example.com', transport: 'outbox' })
+  })
+
+  // Issue 15, bug 7: every gift e-mail, with its redeemable code, was shown to anyone.
+  it('shows a shopper only e-mails sent by or to their own account; signed out, none', async () => {
+    await paidGift()
+    await paidGift({ ...gift, recipientEmail: t.users[1].email.toUpperCase() })
+    const signedOut = await t.request('/v1/demo/outbox')
+    expect(signedOut.status).toBe(200)
+    expect(signedOut.body.emails).toEqual([])
+    const toSam = (await t.request('/v1/demo/outbox', { cookie: sam })).body.emails as { to: string }[]
+    expect(toSam.length).toBeGreaterThan(0)
+    expect(toSam.every((e) => e.to.toLowerCase() === t.users[1].email.toLowerCase())).toBe(true)
+    const byMaya = (await t.request('/v1/demo/outbox', { cookie: maya })).body.emails as { to: string }[]
+    expect(byMaya.map((e) => e.to)).toContain('gran@example.com')
   })
 
   it('does not exist when demo mode is off', async () => {

@@ -260,6 +260,16 @@ test.describe('e-gifts (issue 7)', () => {
     await expect(open.getByRole('link', { name: 'Finish paying' })).toHaveAttribute('href', checkoutUrl)
   })
 
+  // Issue 15, bug 7: the outbox showed every gift e-mail, with its live code, to anyone.
+  test('signed out, the outbox shows no e-mail and asks to sign in', async ({ page }) => {
+    await page.goto('/utils/outbox')
+    await waitForHydration(page)
+    await expect(page.getByRole('heading', { name: 'Sign in to see your e-mails' })).toBeVisible()
+    await expect(page.getByTestId('outbox-email')).toHaveCount(0)
+    expect(((await (await page.request.get('/v1/demo/outbox')).json()) as { emails: unknown[] }).emails).toEqual([])
+    await expectNoAxeViolations(page)
+  })
+
   test('the outbox is absent when demo mode is off', async ({ page }) => {
     const res = await page.goto(urlOf('demoOff', '/utils/outbox'))
     expect(res?.status()).toBe(404)

@@ -70,9 +70,16 @@ endpoint(
 
 endpoint(
   egiftRoutes,
-  { method: 'get', path: '/demo/outbox', tag, summary: 'The newest e-mails the store sent (demo mode only)', auth: 'none', response: outboxResponseSchema },
-  (_input, c) => {
+  {
+    method: 'get',
+    path: '/demo/outbox',
+    tag,
+    summary: 'The newest e-mails sent to or about the signed-in shopper (demo mode only; none when signed out)',
+    auth: 'none',
+    response: outboxResponseSchema,
+  },
+  ({ user }, c) => {
     if (!c.get('deps').config.demoMode) throw new AppError('not_found', `No such endpoint: ${c.req.method} ${c.req.path}`)
-    return listOutbox(c.get('deps').db)
+    return listOutbox(c.get('deps').db, user)
   },
 )

@@ -10,12 +10,12 @@
  * receivers use to drop the repeat (docs/decisions/018-jobs-that-survive-a-crash.md).
  */
 import { randomUUID } from 'node:crypto'
-import { desc, eq, sql } from 'drizzle-orm'
+import { desc, eq, inArray, or, sql } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
 import type { OutboxEmail } from '../../contract/egifts'
 import { crashPoint } from '../crash-points'
 import type { Database } from '../db/client'
-import { outboxEmails } from '../db/schema'
+import { egifts, outboxEmails } from '../db/schema'
 import type { ApiDeps } from '../env'
 import { markEgiftEmailed } from './egifts'
 import { enqueueJob, type JobHandlers, type JobRow } from './jobs'
@@ -127,8 +127,26 @@ export function outboxView(row: typeof outboxEmails.$inferSelect): OutboxEmail {
 }
 
 /** The newest e-mails first (demo mode's /utils/outbox). */
-export async function listOutbox(db: Database) {
-  const rows = await db.select().from(outboxEmails).orderBy(desc(outboxEmails.createdAt)).limit(OUTBOX_PAGE_SIZE)
+/**
+ * The demo outbox of one shopper: e-mails to their own address and e-mails about gifts they bought.
+ * Never anyone else's — a gift e-mail holds a redeemable code (issue 15, bug 7). Signed out: none.
+ */
+export async function listOutbox(db: Database, user: { id: string; email: string } | null) {
+  if (!user) return { emails: [] }
+  const rows = await db
+    .select()
+    .from(outboxEmails)
+    .where(
+      or(
+        sql`lower(${outboxEmails.to}) = lower(${user.email})`,
+        inArray(
+          outboxEmails.reference,
+          db.select({ reference: sql<string>`'egift:' || ${egifts.id}` }).from(egifts).where(eq(egifts.purchaserId, user.id)),
+        ),
+      ),
+    )
+    .orderBy(desc(outboxEmails.createdAt))
+    .limit(OUTBOX_PAGE_SIZE)
   return { emails: rows.map(outboxView) }
 }
 

@@ -5,6 +5,7 @@ import { Button } from '~/components/ui/Button'
 import { EmptyState } from '~/components/ui/PageHero'
 import { LoadFailedPanel } from '~/components/ui/StatePanel'
 import type { OutboxEmail } from '~/contract/egifts'
+import { currentUserQuery } from './account.functions'
 import { outboxQuery } from './outbox.functions'
 
 /** While an e-mail due now is still 'scheduled', the job worker is about to send it: the list asks again this often. */
@@ -26,10 +27,29 @@ const formatTime = (iso: string) => `${timeFormat.format(new Date(iso))} UTC`
 /** /utils/outbox (demo mode only): every e-mail the store has written, newest first, sent or not. */
 export function OutboxPage() {
   const outbox = useQuery({ ...outboxQuery(), refetchInterval: (q) => (dueNow(q.state.data) ? POLL_EVERY_MS : false) })
+  const user = useQuery(currentUserQuery())
   const emails = outbox.data ?? []
 
   let body
-  if (outbox.isPending) body = <OutboxSkeleton />
+  if (outbox.isPending || user.isPending) body = <OutboxSkeleton />
+  else if (user.isSuccess && !user.data) {
+    // A gift e-mail holds a redeemable code: the outbox shows each shopper only their own (issue 15, bug 7).
+    body = (
+      <EmptyState
+        title="Sign in to see your e-mails"
+        body="The outbox shows the e-mails you sent or received as a demo family — each one holds a real gift code, so nobody else’s."
+        action={
+          <Link
+            to="/utils/demo-sign-in"
+            search={{ redirect: '/utils/outbox' }}
+            className="inline-flex min-h-11 items-center px-2 font-semibold text-cranberry-dark underline-offset-4 hover:underline"
+          >
+            Sign in as a demo family
+          </Link>
+        }
+      />
+    )
+  }
   else if (outbox.isError) {
     body = (
       <LoadFailedPanel
@@ -70,7 +90,7 @@ export function OutboxPage() {
         <div className="min-w-0">
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Outbox</h1>
           <p className="mt-2 max-w-2xl text-lg text-ink-soft">
-            Every e-mail the store has written, newest first. On this demo store nothing leaves the building: open one to read it as its recipient would.
+            The e-mails the store has written to you or for gifts you sent, newest first. On this demo store nothing leaves the building: open one to read it as its recipient would.
           </p>
         </div>
         <Button variant="secondary" onClick={() => void outbox.refetch()} disabled={outbox.isFetching} data-testid="outbox-refresh">
