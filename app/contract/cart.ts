@@ -23,7 +23,9 @@ const dollars = (name: string) =>
 export const selectedColorSchema = z.object({
   label: boundedText('selectedColor.label', 64),
   value: boundedText('selectedColor.value', 64),
-  maskImageUrl: url('selectedColor.maskImageUrl'),
+  maskImageUrl: url('selectedColor.maskImageUrl').regex(/^(https?:\/\/[^\s"'<>]+|\/[^\s"'<>]*)$/, {
+    error: 'selectedColor.maskImageUrl must be an http(s) URL or a path on this site',
+  }),
 })
 
 /** SPEC.md §3: every metadata field of a photo product cart item. */

@@ -48,6 +48,27 @@ async function expectUnchanged(before: unknown) {
 }
 
 describe('adding items (SPEC.md §3, §5)', () => {
+  // Issue 15, bug 8: SPEC §3's optional designTemplateId and selectedColor were refused with 422.
+  it('accepts the optional designTemplateId and selectedColor, validated, and keeps them with the line', async () => {
+    const selectedColor = { label: 'Gold', value: '#c9a227', maskImageUrl: '/photo-products/masks/star.png' }
+    const res = await add(cartItemFor(await mine(), { metadata: { designTemplateId: 4021, selectedColor } }))
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
+    expect(res.body.item.metadata).toMatchObject({ designTemplateId: 4021, selectedColor })
+    expect((await getCart()).items[0].metadata).toMatchObject({ designTemplateId: 4021, selectedColor })
+    for (const metadata of [
+      { designTemplateId: 12.5 },
+      { designTemplateId: '4021' },
+      { selectedColor: { label: 'Gold', value: '#c9a227' } },
+      { selectedColor: { ...selectedColor, maskImageUrl: 'javascript:alert(1)' } },
+      { selectedColor: { ...selectedColor, label: 'x'.repeat(65) } },
+    ]) {
+      const before = await getCart()
+      const refused = await add(cartItemFor(await mine(), { metadata }))
+      expect(refused.status, JSON.stringify(metadata)).toBe(400)
+      await expectUnchanged(before)
+    }
+  })
+
   it('adds a designed item with the server’s metadata and totals', async () => {
     const preview = await mine()
     const res = await add(cartItemFor(preview))

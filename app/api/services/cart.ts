@@ -138,8 +138,7 @@ async function verifiedItem(db: Db, user: SessionUser, input: AddCartItemRequest
   if (m.pseudoTemplateId !== undefined && m.pseudoTemplateId !== preview.pseudoTemplateId) {
     throw new AppError('rule_broken', 'pseudoTemplateId is not the template of this design')
   }
-  if (m.designTemplateId !== undefined) throw new AppError('rule_broken', 'Ornaments are designed on pseudo templates; leave designTemplateId out')
-  if (m.selectedColor !== undefined) throw new AppError('rule_broken', 'Ornaments come in one colour; leave selectedColor out')
+  // SPEC §3's optional designTemplateId and selectedColor are the client's to send: validated by the contract and kept with the line (issue 15, bug 8).
 
   const metadata: CartItemMetadata & { backSideId: string } = {
     providerProductId: ornamentProduct.providerProductId,
@@ -153,6 +152,8 @@ async function verifiedItem(db: Db, user: SessionUser, input: AddCartItemRequest
     sourceImages: preview.sourceImages,
     printAreas: preview.printAreas as CartItemMetadata['printAreas'],
     pseudoTemplateId: preview.pseudoTemplateId,
+    ...(m.designTemplateId !== undefined ? { designTemplateId: m.designTemplateId } : {}),
+    ...(m.selectedColor !== undefined ? { selectedColor: m.selectedColor } : {}),
     backSideId: preview.backSideId,
   }
   return { preview, metadata }
