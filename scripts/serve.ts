@@ -22,12 +22,31 @@ const { default: entry } = (await import(new URL('../dist/server/server.js', imp
 }
 const statics = staticMiddleware({ dir: new URL('../dist/client', import.meta.url).pathname })
 
+function malformedPath(url: string) {
+  try {
+    decodeURIComponent(new URL(url).pathname)
+    return false
+  } catch {
+    return true
+  }
+}
+
+async function malformedUrlPage(request: Request) {
+  const page = await entry.fetch(new Request(`${new URL(request.url).origin}/page-not-found`, { headers: new Headers(request.headers) }))
+  const headers = new Headers(page.headers)
+  headers.delete('content-length')
+  return new Response(await page.text(), { status: 400, headers })
+}
+
 const server = serve({
   port: config.port,
   hostname: process.env.HOST ?? '0.0.0.0',
   silent: true,
   middleware: [
     async (request, next) => {
+      // A path that does not decode gets a bare "Bad Request" from srvx's static files and from Start alike;
+      // the shopper gets the store's own not-found page instead, answered 400, with its headers (issue 15, bug 8).
+      if (malformedPath(request.url)) return malformedUrlPage(request)
       const response = await statics(request, next)
       const path = new URL(request.url).pathname
       // Static files carry nosniff as pages do (issue 15, bug 17).

@@ -99,6 +99,21 @@ test.describe('what the browser receives', () => {
     expect(res.headers()['x-frame-options']).toBe('SAMEORIGIN')
   })
 
+  // Issue 15, bug 8: a URL that cannot be decoded answered a bare text 400.
+  test('a malformed URL gets the store’s page, answered 400, with its security headers', async ({ page, request }) => {
+    for (const path of ['/%E0%A4%A', '/referral/r/%ZZ', '/photo-products/%ED%A0%80']) {
+      const res = await request.get(path)
+      expect(res.status(), path).toBe(400)
+      expect(res.headers()['content-type']).toMatch(/text\/html/)
+      expect(res.headers()['x-content-type-options']).toBe('nosniff')
+      expect(res.headers()['x-frame-options']).toBe('SAMEORIGIN')
+    }
+    const res = await page.goto('/%E0%A4%A')
+    expect(res?.status()).toBe(400)
+    await expect(page.getByText('Page Not Found')).toBeVisible()
+    await expect(page.getByRole('banner')).toBeVisible()
+  })
+
   // Issue 15, bugs 10 and 17.
   test('static files carry nosniff; pages over http send no HSTS', async ({ request, page }) => {
     await page.goto('/photo-products')
