@@ -3,7 +3,7 @@ import { getConfig } from '../app.config'
 import { withRequestClient } from './api/client-address'
 import { handleApiRequest } from './api/server'
 import { registerInProcessApi } from './lib/api-client'
-import { guardServerFnRequest } from './server-fn-guard'
+import { guardServerFnRequest, refineServerFnResponse } from './server-fn-guard'
 
 // Same-origin API calls from server functions are dispatched straight into the /v1 app (ARCHITECTURE.md).
 registerInProcessApi(handleApiRequest)
@@ -13,7 +13,7 @@ export default createServerEntry({
     // The socket's peer, or X-Forwarded-For's client behind TRUST_PROXY's hops; rate limits key on it.
     return withRequestClient(request, getConfig().trustProxyHops, async () => {
       const guarded = await guardServerFnRequest(request)
-      return guarded instanceof Response ? guarded : handler.fetch(guarded)
+      return guarded instanceof Response ? guarded : refineServerFnResponse(guarded, await handler.fetch(guarded))
     })
   },
 })

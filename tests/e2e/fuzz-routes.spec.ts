@@ -138,3 +138,45 @@ test.describe('every page route under hostile URLs', () => {
     expect(failures.slice(0, 30)).toEqual([])
   })
 })
+
+/** Every server function id the browser bundles can call (46 when this was written), read from the build. */
+function serverFunctionIds() {
+  const dir = path.resolve(import.meta.dirname, '../../dist/client/assets')
+  const ids = new Set<string>()
+  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.js'))) {
+    for (const match of fs.readFileSync(path.join(dir, file), 'utf8').matchAll(/\b[a-f0-9]{64}\b/g)) ids.add(match[0])
+  }
+  return [...ids]
+}
+
+test.describe('every server function under malformed calls', () => {
+  test.describe.configure({ timeout: 600_000 })
+
+  test('malformed input answers 4xx in the JSON error shape, never 5xx', async ({ request, baseURL }) => {
+    const ids = serverFunctionIds()
+    expect(ids.length).toBeGreaterThan(30)
+    const origin = new URL(baseURL!).origin
+    const json = { 'content-type': 'application/json', origin }
+    const calls: { why: string; send: (url: string) => ReturnType<typeof request.get> }[] = [
+      { why: 'a POST body of {', send: (url) => request.post(url, { headers: json, data: Buffer.from('{') }) },
+      { why: 'plain JSON where seroval is expected', send: (url) => request.post(url, { headers: json, data: Buffer.from('{"data":{"id":"x"}}') }) },
+      { why: 'a JSON array', send: (url) => request.post(url, { headers: json, data: Buffer.from('[1,2,3]') }) },
+      { why: 'text/plain', send: (url) => request.post(url, { headers: { 'content-type': 'text/plain', origin }, data: Buffer.from('hello') }) },
+      { why: 'an empty POST', send: (url) => request.post(url, { headers: { origin } }) },
+      { why: 'a GET payload that is not JSON', send: (url) => request.get(`${url}?payload=%zz`) },
+      { why: 'a GET payload of plain JSON', send: (url) => request.get(`${url}?payload=${encodeURIComponent('{"data":1}')}`) },
+      { why: 'a GET payload of NUL', send: (url) => request.get(`${url}?payload=%00`) },
+    ]
+    const failures: string[] = []
+    let cases = 0
+    for (const id of [...ids, 'f'.repeat(64), 'not-a-function-id']) {
+      for (const call of calls) {
+        const res = await call.send(`${origin}/_serverFn/${id}`)
+        cases++
+        if (res.status() >= 500) failures.push(`${res.status()} ${id.slice(0, 12)}… ${call.why}: ${(await res.text()).slice(0, 120)}`)
+      }
+    }
+    console.log(`server function fuzzer: ${cases} malformed calls over ${ids.length} functions`)
+    expect(failures.slice(0, 30)).toEqual([])
+  })
+})
