@@ -56,8 +56,11 @@ test.describe('the photo picker', () => {
     await waitForHydration(page)
     await expect(page.getByRole('list', { name: 'Chosen photos' }).getByRole('button')).toHaveCount(2)
     await expect(page.getByRole('link', { name: 'Choose your ornament' })).toBeVisible()
-    await page.getByRole('button', { name: 'Remove the front photo' }).click()
+    await page.getByRole('button', { name: 'Remove the photo for the left ornament' }).click()
     await expect(page.getByRole('list', { name: 'Chosen photos' }).getByRole('button')).toHaveCount(1)
+    // The empty slot names the ornament it fills, as the designer does (issue 15, bug 14: it said "Back").
+    await expect(page.getByRole('list', { name: 'Chosen photos' })).toContainText('Right')
+    await expect(page.getByRole('list', { name: 'Chosen photos' })).not.toContainText(/Front|Back/)
   })
 
   test('moves between tabs with the arrow keys', async ({ page }) => {

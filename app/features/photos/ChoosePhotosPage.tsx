@@ -9,7 +9,8 @@ import { albumSummaryQuery } from './photos.functions'
 /** SPEC.md §1: each ornament takes two user photos (the catalogue's numberOfUserImages). */
 export const PHOTOS_PER_ORNAMENT = ornamentProduct.numberOfUserImages
 
-const slotNames = ['Front', 'Back']
+/** The designer puts the first photo on the left ornament and the second on the right (issue 15, bug 14: they were "Front" and "Back"). */
+const slotNames = ['Left', 'Right']
 
 /** /photo-products/photos: choose the two photos for an ornament, from the album or the device. */
 export function ChoosePhotosPage() {
@@ -38,7 +39,7 @@ export function ChoosePhotosPage() {
               return (
                 <li key={i} className="size-14 overflow-hidden rounded-lg border-2 border-dashed border-ink/20 bg-cream-deep">
                   {photo ? (
-                    <button type="button" className="size-full" aria-label={`Remove the ${slotNames[i]?.toLowerCase()} photo`} onClick={() => setChosen(chosen.filter((p) => p.id !== photo.id))}>
+                    <button type="button" className="size-full" aria-label={`Remove the photo for the ${slotNames[i]?.toLowerCase()} ornament`} onClick={() => setChosen(chosen.filter((p) => p.id !== photo.id))}>
                       <img src={urlAtSize(photo.url, 'small') ?? photo.url} alt="" className="size-full object-cover" />
                     </button>
                   ) : (
