@@ -9,6 +9,7 @@ import { referralJobs } from './services/referral'
 import { seedDemoOffers } from './services/offers'
 import { seedDemoAlbums } from './services/demo-albums'
 import { storageFor } from './storage'
+import { recoverInterruptedUploads } from './services/uploads'
 
 let ready: Promise<{ api: Api; database: DatabaseHandle }> | undefined
 
@@ -18,6 +19,8 @@ export function getApiServer() {
     const config = getConfig()
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
     const storage = storageFor(config)
+    // Uploads a killed process left half-ingested go back to pending; its temporary files go (issue 15, bug 11).
+    await recoverInterruptedUploads({ db: database.db, storage, now: new Date() }, { exclusive: database.engine === 'pglite' })
     if (config.demoMode) {
       await seedDemoAccounts(database.db)
       await seedDemoAlbums(database.db, storage, config.demoPhotoCacheDir)

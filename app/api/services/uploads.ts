@@ -6,8 +6,9 @@ import type { Database } from '../db/client'
 import { uploads } from '../db/schema'
 import { readBodyCapped } from '../endpoint'
 import { AppError } from '../errors'
-import { ImageRejected, makeRenditions, sniffImageType } from '../media/images'
-import type { MediaUrls } from '../media/urls'
+import { crashPoint } from '../crash-points'
+import { ImageRejected, makeRenditions, renditionNames, sniffImageType } from '../media/images'
+import { photoKey, type MediaUrls } from '../media/urls'
 import { ObjectTooLarge, type ObjectStorage } from '../storage/storage'
 import { insertPhotoRow, writeRenditions } from './photo-library'
 import { sign, verify } from './signing'
@@ -86,8 +87,39 @@ async function renditionsOf(bytes: Buffer, contentType: UploadContentType) {
   }
 }
 
-/** An ingest that has not finished in this time is taken to have died with its process, and may be claimed again. */
-const STALE_INGEST_MS = 5 * 60 * 1000
+/**
+ * An ingest that has not finished in this time is taken to have died with its process, and may be
+ * claimed again (a 20 MB photo takes seconds). With the embedded database, which one process holds,
+ * every unfinished ingest is a dead process's and is reclaimed at start-up (recoverInterruptedUploads).
+ */
+const STALE_INGEST_MS = 2 * 60 * 1000
+const staleIngest = (upload: typeof uploads.$inferSelect, now: Date) =>
+  upload.status === 'ingesting' && (!upload.ingestedAt || upload.ingestedAt.getTime() < now.getTime() - STALE_INGEST_MS)
+
+/**
+ * After a crash (issue 15, bug 11): uploads left `ingesting` by a dead process go back to pending —
+ * absent, and retryable with the same link — with the renditions they had half-written removed, and
+ * temporary files of interrupted writes are swept. `exclusive`: this process alone uses the database
+ * (PGlite), so every unfinished ingest and every temporary file is a dead process's; otherwise only
+ * those older than the stale time are.
+ */
+export async function recoverInterruptedUploads(deps: Pick<UploadDeps, 'db' | 'storage' | 'now'>, { exclusive }: { exclusive: boolean }) {
+  const interrupted = await deps.db.select().from(uploads).where(eq(uploads.status, 'ingesting'))
+  let reclaimed = 0
+  for (const upload of interrupted) {
+    if (!exclusive && !staleIngest(upload, deps.now)) continue
+    await Promise.all(renditionNames.map((name) => deps.storage.delete(photoKey(upload.id, name))))
+    const [back] = await deps.db
+      .update(uploads)
+      .set({ status: 'pending', ingestedAt: null })
+      .where(and(eq(uploads.id, upload.id), eq(uploads.status, 'ingesting')))
+      .returning({ id: uploads.id })
+    if (back) reclaimed++
+  }
+  const swept = (await deps.storage.sweepTemporary?.(exclusive ? 0 : STALE_INGEST_MS)) ?? 0
+  if (reclaimed || swept) console.warn(`Recovered after a crash: ${reclaimed} interrupted upload(s) back to pending, ${swept} temporary file(s) removed`)
+  return { reclaimed, swept }
+}
 
 /**
  * Judges the bytes, claims the upload (pending → ingesting), writes the files, then records the photo
@@ -108,8 +140,11 @@ async function ingest(deps: UploadDeps, upload: typeof uploads.$inferSelect, byt
     .returning({ id: uploads.id })
   if (!claimed) return false
   try {
+    await crashPoint('upload:claimed')
     if (!options.rawStored) await deps.storage.put(upload.objectKey, bytes, upload.contentType)
+    await crashPoint('upload:after-original')
     await writeRenditions(deps.storage, upload.id, renditions)
+    await crashPoint('upload:after-renditions')
     await deps.db.transaction(async (tx) => {
       const photo = { id: upload.id, familyId: null, ownerUserId: upload.userId, source: 'upload' as const, capturedAt: deps.now }
       await insertPhotoRow(tx as unknown as Database, photo, renditions)
@@ -145,7 +180,8 @@ export async function receiveLocalUpload(
   const bytes = await readBodyCapped(input.request, MAX_UPLOAD_BYTES, MAX_UPLOAD_MESSAGE)
   if (bytes.length === 0) throw new AppError('validation_failed', 'The upload is empty')
   if (upload.status === 'ingested') return replay(deps, upload, bytes, answer)
-  if (upload.status === 'ingesting') throw new AppError('conflict', 'This photo is still being processed; try again in a moment')
+  // An ingest that died with its process is claimed again below; a live one is still working.
+  if (upload.status === 'ingesting' && !staleIngest(upload, deps.now)) throw new AppError('conflict', 'This photo is still being processed; try again in a moment')
   if (!(await ingest(deps, upload, bytes, { rawStored: false }))) {
     throw new AppError('conflict', 'This photo is already being uploaded through this link')
   }

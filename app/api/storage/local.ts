@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import { crashPoint } from '../crash-points'
 import { assertSafeKey, ObjectTooLarge, type ObjectStorage } from './storage'
 
 const CONTENT_TYPE_SUFFIX = '.content-type'
+/** A write in progress: `<file>.<uuid>.tmp`, renamed into place when whole. */
+const TEMP_SUFFIX = '.tmp'
 
 /** Objects as files under `root`; the content type sits beside each file. Writes are atomic (temp file, then rename). */
 export function localStorage(root: string): ObjectStorage {
@@ -20,8 +23,9 @@ export function localStorage(root: string): ObjectStorage {
     async put(key, body, contentType) {
       const file = fileOf(key)
       await fs.mkdir(path.dirname(file), { recursive: true })
-      const temp = `${file}.${randomUUID()}.tmp`
+      const temp = `${file}.${randomUUID()}${TEMP_SUFFIX}`
       await fs.writeFile(temp, body)
+      await crashPoint('storage:before-rename')
       await fs.writeFile(file + CONTENT_TYPE_SUFFIX, contentType)
       await fs.rename(temp, file)
     },
@@ -43,6 +47,23 @@ export function localStorage(root: string): ObjectStorage {
         if (missing(error)) return null
         throw error
       }
+    },
+    async sweepTemporary(olderThanMs) {
+      let swept = 0
+      const entries = await fs.readdir(root, { recursive: true, withFileTypes: true }).catch((error: unknown) => {
+        if (missing(error)) return []
+        throw error
+      })
+      const before = Date.now() - olderThanMs
+      for (const entry of entries) {
+        if (!entry.isFile() || !entry.name.endsWith(TEMP_SUFFIX)) continue
+        const file = path.join(entry.parentPath, entry.name)
+        const stat = await fs.stat(file).catch(() => null)
+        if (!stat || stat.mtimeMs > before) continue
+        await fs.rm(file, { force: true })
+        swept++
+      }
+      return swept
     },
     async delete(key) {
       const file = fileOf(key)

@@ -11,6 +11,8 @@ export interface ObjectStorage {
   delete(key: string): Promise<void>
   /** S3 only: a presigned PUT for one key; the content type is part of the signature. */
   presignPut?(key: string, contentType: string, expiresInSeconds: number): Promise<string>
+  /** Local disk only: deletes temporary files of writes a dead process left half-done (older than `olderThanMs`); answers how many. */
+  sweepTemporary?(olderThanMs: number): Promise<number>
   /** Hosts that serve this storage's objects directly (for the photo proxy's allow-list). */
   readonly hosts: readonly string[]
 }
