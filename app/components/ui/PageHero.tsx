@@ -58,10 +58,12 @@ export function FeatureList({ items }: { items: { title: string; body: ReactNode
 }
 
 /** A designed empty state: what is missing, why, and what to do next. */
-export function EmptyState({ title, body, action }: { title: string; body: ReactNode; action?: ReactNode }) {
+/** `level`: the heading's level where the page has no section heading above it (2), else under one (3). */
+export function EmptyState({ title, body, action, level = 3 }: { title: string; body: ReactNode; action?: ReactNode; level?: 2 | 3 }) {
+  const Heading = level === 2 ? 'h2' : 'h3'
   return (
     <div className="rounded-card border-2 border-dashed border-ink/15 bg-cream-card/60 px-6 py-10 text-center">
-      <h3 className="text-lg font-semibold">{title}</h3>
+      <Heading className="text-lg font-semibold">{title}</Heading>
       <p className="mx-auto mt-2 max-w-md text-ink-soft">{body}</p>
       {action ? <div className="mt-5 flex justify-center">{action}</div> : null}
     </div>

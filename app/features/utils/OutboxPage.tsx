@@ -36,6 +36,7 @@ export function OutboxPage() {
     // A gift e-mail holds a redeemable code: the outbox shows each shopper only their own (issue 15, bug 7).
     body = (
       <EmptyState
+        level={2}
         title="Sign in to see your e-mails"
         body="The outbox shows the e-mails you sent or received as a demo family — each one holds a real gift code, so nobody else’s."
         action={
@@ -64,6 +65,7 @@ export function OutboxPage() {
   } else if (emails.length === 0) {
     body = (
       <EmptyState
+        level={2}
         title="No e-mails yet"
         body="E-mails appear here as the store writes them — for example when an e-gift is paid for."
         action={
