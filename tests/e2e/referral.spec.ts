@@ -87,6 +87,8 @@ test.describe('referrals (issue 6)', () => {
     await test.step('claims the credit', async () => {
       await friend.getByRole('button', { name: 'Claim my $10' }).click()
       await expect(friend.getByTestId('redeem-success')).toContainText('$10.00 from Maya is in your account')
+      // Issue 15, bug 8: focus went to the top of the page instead of the result.
+      await expect(friend.getByTestId('redeem-success')).toBeFocused()
       await expect(friend.getByRole('heading', { level: 1 })).toHaveText('Your $10 credit is ready')
       await expect(friend.getByTestId('redeem-status')).toHaveText(/Ready to use/)
       await expect(friend.getByTestId('redeem-expiry')).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/)

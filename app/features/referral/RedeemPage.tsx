@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Button, ButtonLink } from '~/components/ui/Button'
 import { LoadFailedPanel } from '~/components/ui/StatePanel'
 import { SupportLine } from '~/components/ui/SupportLine'
@@ -216,10 +216,15 @@ function RedeemedCard({ redemption: r, balanceCents, justRedeemed }: { redemptio
   const status = friendStatus[r.status]
   // The expiry is shown in the zone the friend redeemed in, the same on the server and in the browser.
   const useBy = formatDay(r.expiresAt, r.timezone)
+  // After "Claim", focus moves to the result, not to the top of the page (issue 15, bug 8).
+  const success = useRef<HTMLParagraphElement>(null)
+  useEffect(() => {
+    if (justRedeemed) success.current?.focus()
+  }, [justRedeemed])
   return (
     <>
       {justRedeemed ? (
-        <p role="status" className="mb-4 flex items-start gap-3 rounded-card bg-pine-tint px-4 py-3 text-pine-dark" data-testid="redeem-success">
+        <p ref={success} tabIndex={-1} role="status" className="mb-4 flex outline-offset-4 items-start gap-3 rounded-card bg-pine-tint px-4 py-3 text-pine-dark" data-testid="redeem-success">
           <span aria-hidden="true" className="mt-0.5 text-lg leading-none">
             ✦
           </span>
