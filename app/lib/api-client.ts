@@ -53,7 +53,10 @@ type CallOptions<S extends z.ZodType> = {
 
 export function createApiClient(options: ApiClientOptions) {
   const base = options.baseUrl.replace(/\/$/, '')
-  const dispatch: Dispatch = new URL(base).origin === options.ownOrigin && inProcess ? inProcess : (r) => fetch(r)
+  const sameOrigin = new URL(base).origin === options.ownOrigin
+  const dispatch: Dispatch = sameOrigin && inProcess ? inProcess : (r) => fetch(r)
+  // Links the page draws (photo proxy URLs) stay root-relative on our own API, so they work under any host name (issue 15, bug 6).
+  const linkBase = sameOrigin ? '' : base
 
   async function call<S extends z.ZodType>(path: string, call: CallOptions<S>): Promise<z.output<S>> {
     const url = new URL(`${base}/v1${path}`)
@@ -104,7 +107,7 @@ export function createApiClient(options: ApiClientOptions) {
     call,
     /** Album photo URLs go through /v1/{product}-photos/proxy unless this client has the proxy disabled. */
     photoUrl(url: string, sizes: { inputSize?: string; outputSize?: string } = {}) {
-      return options.photoProxy === false ? url : photoProxyUrl(base, options.productSlug, url, sizes)
+      return options.photoProxy === false ? url : photoProxyUrl(linkBase, options.productSlug, url, sizes)
     },
   }
 }

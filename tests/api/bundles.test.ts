@@ -58,7 +58,7 @@ describe('on the local provider', () => {
 
   beforeAll(async () => {
     t = await createTestApi({}, { payments: recording })
-    local = new LocalPaymentProvider(t.db, t.config.publicUrl)
+    local = new LocalPaymentProvider(t.db)
     cookie = await t.signIn(0)
   })
   afterAll(() => t.close())

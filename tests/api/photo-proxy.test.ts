@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoAccounts } from '../../app/api/services/demo'
 import { ImageCache, proxyPhoto, type PhotoProxy } from '../../app/api/services/photo-proxy'
 import { AppError } from '../../app/api/errors'
+import { mediaUrls } from '../../app/api/media/urls'
 import { hostileProxyUrls } from '../fixtures/hostile-urls'
 import { addAlbumPhotos, makeImage } from '../support/photos'
 import { createTestApi, type TestApi } from '../support/test-api'
@@ -37,6 +38,17 @@ describe('GET /v1/{product}-photos/proxy with our own media', () => {
       new Request(`http://localhost:3000${proxyPath(url)}`, { headers: { cookie: maya, 'if-none-match': res.headers.get('etag')! } }),
     )
     expect(again.status).toBe(304)
+  })
+
+  it('reads our root-relative media URLs (what the album now answers) from storage; protocol-relative ones are refused', async () => {
+    const relative = await t.api.fetch(new Request(`http://127.0.0.1:3000${proxyPath(`/v1/media/photos/${photoId}/small.jpg`)}`, { headers: { cookie: maya } }))
+    expect(relative.status).toBe(200)
+    const direct = await t.api.fetch(new Request(`http://localhost:3000/v1/media/photos/${photoId}/smartphone.jpg`))
+    expect(Buffer.from(await relative.arrayBuffer()).equals(Buffer.from(await direct.arrayBuffer()))).toBe(true)
+    for (const sneaky of ['//evil.example/x.jpg', '/\\evil.example/x.jpg']) {
+      const res = await t.request(proxyPath(sneaky), { cookie: maya })
+      expect(res.status).toBe(400)
+    }
   })
 
   it('answers the small size when asked', async () => {
@@ -121,7 +133,7 @@ describe('the proxy service against a remote CDN', () => {
   /** cdn.keepsake.test is this loopback server; internal.keepsake.test resolves to a private address. */
   const proxyFor = (): PhotoProxy => ({
     storage: t.storage,
-    media: { ownHosts: ['localhost:3000'], parseOwn: () => null, photoUrl: () => '', previewUrl: () => '' },
+    media: mediaUrls({ publicUrl: 'http://localhost:3000', storage: { kind: 'local' } }),
     remoteHosts: [`cdn.keepsake.test:${port}`, `internal.keepsake.test:${port}`],
     cache: new ImageCache(8 * 1024 * 1024),
     fetchOptions: {

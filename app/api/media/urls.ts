@@ -8,6 +8,11 @@ const PHOTO_FILE = /^photos\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 /**
  * Media URLs carry the size word (SPEC.md §4): …/photos/<id>/small.jpg. They are served by the API at
  * /v1/media/photos/…, or straight from the bucket's public URL when S3_PUBLIC_URL is set.
+ *
+ * Our own media URLs are root-relative (`/v1/media/…`), so a page loads them from whatever host name
+ * it was opened under (issue 15, bug 6; decision 020). A URL that leaves the site — a print file for
+ * the print provider, a line image for Stripe — goes through `absolute`, which resolves it against
+ * PUBLIC_URL.
  */
 export function mediaUrls(config: { publicUrl: string; storage: { kind: 'local' } | { kind: 's3'; publicUrl: string | null } }) {
   const ownOrigin = new URL(config.publicUrl).origin
@@ -19,11 +24,19 @@ export function mediaUrls(config: { publicUrl: string; storage: { kind: 'local' 
 
   return {
     photoUrl(photoId: string, size: PhotoSizeWord) {
-      return bucketBase ? `${bucketBase}/${photoKey(photoId, size)}` : `${ownOrigin}/v1/media/${photoKey(photoId, size)}`
+      return bucketBase ? `${bucketBase}/${photoKey(photoId, size)}` : `/v1/media/${photoKey(photoId, size)}`
     },
     /** A stored preview file (print file, mockup or source crop), served by the API or the bucket. */
     previewUrl(previewId: string, file: string) {
-      return bucketBase ? `${bucketBase}/previews/${previewId}/${file}` : `${ownOrigin}/v1/media/previews/${previewId}/${file}`
+      return bucketBase ? `${bucketBase}/previews/${previewId}/${file}` : `/v1/media/previews/${previewId}/${file}`
+    },
+    /** A media URL of ours as an absolute URL under PUBLIC_URL, for links that leave the site; others unchanged. */
+    absolute(url: string) {
+      return url.startsWith('/') && !url.startsWith('//') ? new URL(url, ownOrigin).href : url
+    },
+    /** A URL as the proxy reads it: a root-relative path of ours resolves against PUBLIC_URL. */
+    resolve(raw: string) {
+      return raw.startsWith('/') && !raw.startsWith('//') && !raw.startsWith('/\\') ? `${ownOrigin}${raw}` : raw
     },
     /** Hosts whose photo URLs are ours, so the proxy reads them from storage instead of the network. */
     ownHosts: [new URL(ownOrigin).host, ...(bucket ? [bucket.host] : [])],

@@ -166,7 +166,7 @@ export async function createCheckoutSession(deps: ApiDeps, user: SessionUser): P
       checkoutSessionId: id,
       cartId: cart.id,
       customerEmail: user.email,
-      lines: lines.map((l) => ({ name: `${l.title} (pair)`, unitAmountCents: l.unitAmountCents, quantity: l.quantity, imageUrl: l.previewCdnUrl })),
+      lines: lines.map((l) => ({ name: `${l.title} (pair)`, unitAmountCents: l.unitAmountCents, quantity: l.quantity, imageUrl: l.previewCdnUrl && deps.media.absolute(l.previewCdnUrl) })),
       shippingCents: totals.shippingCents,
       discountCents: totals.creditsCents + totals.bundleSavingsCents,
       successUrl: `${base}/photo-products/checkout/complete?checkout=${id}&session_id={CHECKOUT_SESSION_ID}`,

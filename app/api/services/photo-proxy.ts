@@ -59,7 +59,7 @@ const refusal = (error: ProxyRefusal) => new AppError(error.code, error.message)
 export async function proxyPhoto(proxy: PhotoProxy, rawUrl: string, outputSize: PhotoSizeWord, ifNoneMatch?: string): Promise<ProxyAnswer> {
   let target: URL
   try {
-    target = parseProxyTarget(rawUrl)
+    target = parseProxyTarget(proxy.media.resolve(rawUrl))
   } catch (error) {
     if (error instanceof ProxyRefusal) throw refusal(error)
     throw error

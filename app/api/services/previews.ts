@@ -207,8 +207,8 @@ export async function generatePreview(deps: ApiDeps, provider: PrintProvider, us
           variantId: variant.id,
           priceCents: Math.round(variant.salePrice * 100),
           printFiles: [
-            { position: 'front', fileName: `${previewId}-front.png`, url: url('front.png'), png: frontPng },
-            { position: 'back', fileName: `${previewId}-back.png`, url: url('back.png'), png: backPng },
+            { position: 'front', fileName: `${previewId}-front.png`, url: deps.media.absolute(url('front.png')), png: frontPng },
+            { position: 'back', fileName: `${previewId}-back.png`, url: deps.media.absolute(url('back.png')), png: backPng },
           ],
         },
         localMockups,

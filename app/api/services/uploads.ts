@@ -63,10 +63,9 @@ export async function createUploadLink(deps: UploadDeps, userId: string, fileNam
     signedRequest = await deps.storage.presignPut(objectKey, contentType, UPLOAD_URL_TTL_MS / 1000)
   } else {
     const expires = expiresAt.getTime()
-    const url = new URL(`${new URL(deps.config.publicUrl).origin}/v1/media/uploads/${id}`)
-    url.searchParams.set('expires', String(expires))
-    url.searchParams.set('signature', sign(deps.key, signedPayload(id, contentType, expires)))
-    signedRequest = url.toString()
+    // Root-relative like every media URL of ours, so the browser PUTs to the host it is on (issue 15, bug 6).
+    const query = new URLSearchParams({ expires: String(expires), signature: sign(deps.key, signedPayload(id, contentType, expires)) })
+    signedRequest = `/v1/media/uploads/${id}?${query}`
   }
   await deps.db.insert(uploads).values({ id, userId, storedName, objectKey, contentType, expiresAt, createdAt: deps.now })
   return { signedRequest, url: deps.media.photoUrl(id, 'smartphone') }

@@ -6,6 +6,6 @@ import { StripeClient, StripePaymentProvider } from './stripe'
 
 /** Stripe Checkout when STRIPE_SECRET_KEY is set; otherwise our own hosted checkout page. */
 export function paymentProviderFor(config: AppConfig, db: Database): PaymentProvider {
-  if (!config.stripe) return new LocalPaymentProvider(db, config.publicUrl)
+  if (!config.stripe) return new LocalPaymentProvider(db)
   return new StripePaymentProvider(new StripeClient({ secretKey: config.stripe.secretKey }))
 }

@@ -5,18 +5,16 @@ import { PaymentProviderError, type CreatePaymentSessionInput, type PaymentProvi
 
 /**
  * The embedded payment provider: our own hosted checkout page (/utils/checkout/$sessionId) with test
- * cards. Its sessions are our checkout session rows, so their state is read from the database.
+ * cards. Its sessions are our checkout session rows, so their state is read from the database. Its page
+ * is on our own site, so its URL is root-relative: the shopper stays on the host name they came by.
  */
 export class LocalPaymentProvider implements PaymentProvider {
   readonly name = 'local' as const
 
-  constructor(
-    private readonly db: Database,
-    private readonly publicUrl: string,
-  ) {}
+  constructor(private readonly db: Database) {}
 
   async createSession(input: CreatePaymentSessionInput): Promise<PaymentSession> {
-    return { providerSessionId: `local_${input.checkoutSessionId}`, url: `${this.publicUrl}/utils/checkout/${input.checkoutSessionId}` }
+    return { providerSessionId: `local_${input.checkoutSessionId}`, url: `/utils/checkout/${input.checkoutSessionId}` }
   }
 
   async retrieveSession(providerSessionId: string): Promise<PaymentState> {
