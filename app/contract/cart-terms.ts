@@ -8,3 +8,9 @@ export const MAX_LINES_PER_CART = 20
 
 /** The local provider's test cards (Stripe's numbers, so shoppers who know them feel at home). */
 export const LOCAL_TEST_CARDS = { succeeds: '4242424242424242', declined: '4000000000000002' } as const
+
+/**
+ * Why a checkout session ended when its cart changed while it was open (issue 15, bug 9): kept as the
+ * session's lastError, so the checkout page can say so and offer the cart's new total.
+ */
+export const CART_CHANGED_MESSAGE = 'Your cart changed after this checkout opened, so we closed it. Nothing was charged.'

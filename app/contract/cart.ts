@@ -4,6 +4,8 @@
  */
 import { appliedBundleSchema } from './bundles'
 import { printAreaSchema, sourceImageSchema } from './designs'
+import { FIELD_LIMITS } from './field-limits'
+import { emailAddress, optionalText, personName, requiredText, usState } from './field-messages'
 import { z } from './zod'
 
 /** SPEC.md §5: a cart item's provider must be PRINTIFY. */
@@ -143,20 +145,22 @@ export const checkoutLineSchema = z.object({
 export type CheckoutLine = z.infer<typeof checkoutLineSchema>
 
 export const shippingAddressSchema = z.object({
-  name: boundedText('name', 100),
-  email: z.email({ error: 'Enter a valid e-mail address' }).max(254),
-  phone: z.string().trim().max(32).regex(/^[\d +().-]*$/, { error: 'Enter a phone number with digits only' }).default(''),
-  line1: boundedText('Address line 1', 200),
-  line2: z.string().trim().max(200).default(''),
-  city: boundedText('City', 100),
-  state: z
+  name: personName(),
+  email: emailAddress(),
+  phone: z
     .string()
     .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, { error: 'State must be a two-letter code such as NY' }),
+    .max(FIELD_LIMITS.phone, { error: `A phone number can be at most ${FIELD_LIMITS.phone} characters` })
+    .regex(/^[\d +().-]*$/, { error: 'Enter a phone number with digits only' })
+    .default(''),
+  line1: requiredText('the street address', FIELD_LIMITS.addressLine),
+  line2: optionalText('address line 2', FIELD_LIMITS.addressLine),
+  city: requiredText('the city', FIELD_LIMITS.city),
+  state: usState(),
   postalCode: z
-    .string()
+    .string({ error: 'Enter the ZIP code' })
     .trim()
+    .min(1, { error: 'Enter the ZIP code' })
     .regex(/^\d{5}(-\d{4})?$/, { error: 'ZIP code must be 5 digits (or ZIP+4)' }),
   country: z.literal('US', { error: 'We ship to the United States only' }),
 })

@@ -8,6 +8,8 @@ export const EGIFT_PRESET_DOLLARS = [25, 50, 75, 100] as const
 export const EGIFT_MIN_DOLLARS = 10
 export const EGIFT_MAX_DOLLARS = 500
 export const EGIFT_MESSAGE_MAX = 300
+/** The sender's and the recipient's names, as the form's fields limit them. */
+export const EGIFT_NAME_MAX = 60
 /** A gift can be scheduled up to this many days ahead. */
 export const EGIFT_MAX_SEND_DAYS = 365
 /** A gift code can be redeemed for this long after it is issued (the US CARD Act's minimum for gift cards). */

@@ -11,18 +11,15 @@ export {
   EGIFT_MAX_SEND_DAYS,
   EGIFT_MESSAGE_MAX,
   EGIFT_MIN_DOLLARS,
+  EGIFT_NAME_MAX,
   EGIFT_PRESET_DOLLARS,
   EGIFT_VALID_YEARS,
   normaliseEgiftCode,
 } from './egift-terms'
-import { EGIFT_MAX_DOLLARS, EGIFT_MESSAGE_MAX, EGIFT_MIN_DOLLARS, normaliseEgiftCode } from './egift-terms'
+import { EGIFT_MAX_DOLLARS, EGIFT_MESSAGE_MAX, EGIFT_MIN_DOLLARS, EGIFT_NAME_MAX, normaliseEgiftCode } from './egift-terms'
+import { emailAddress, requiredText } from './field-messages'
 
-const name = (label: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, { error: `Enter ${label}` })
-    .max(60, { error: `${label[0]!.toUpperCase()}${label.slice(1)} must be at most 60 characters` })
+const name = (label: string) => requiredText(label, EGIFT_NAME_MAX)
 
 export const egiftPurchaseRequestSchema = z.object({
   amountCents: z
@@ -33,7 +30,7 @@ export const egiftPurchaseRequestSchema = z.object({
       error: `Choose an amount from $${EGIFT_MIN_DOLLARS} to $${EGIFT_MAX_DOLLARS}`,
     }),
   recipientName: name('the recipient’s name'),
-  recipientEmail: z.email({ error: 'Enter the recipient’s e-mail address' }).max(254),
+  recipientEmail: emailAddress('the recipient’s'),
   senderName: name('your name'),
   message: z
     .string()

@@ -3,6 +3,8 @@
  * does not sell yet, to measure demand. One sign-up per shopper (or e-mail) per product and kind.
  */
 import { shippingAddressSchema } from './cart'
+import { FIELD_LIMITS } from './field-limits'
+import { emailAddress, optionalText, personName } from './field-messages'
 import { z } from './zod'
 
 export const smokescreenProducts = ['photo-calendar', 'canvas-print', 'photo-mug', 'photo-book', 'jigsaw-puzzle'] as const
@@ -19,9 +21,9 @@ export const waitlistRequestSchema = z.object({
     .string()
     .max(200, { error: 'sourcePage must be at most 200 characters' })
     .regex(/^\/(?![/\\])[\w\-./]*$/, { error: 'sourcePage must be a path on this site, such as /loop/store/' }),
-  name: z.string().trim().min(1, { error: 'Enter your name' }).max(100, { error: 'name must be at most 100 characters' }),
-  email: z.email({ error: 'Enter a valid e-mail address' }).max(254),
-  note: z.string().trim().max(500, { error: 'note must be at most 500 characters' }).default(''),
+  name: personName(),
+  email: emailAddress(),
+  note: optionalText('your note', FIELD_LIMITS.note),
 })
 export type WaitlistRequest = z.infer<typeof waitlistRequestSchema>
 

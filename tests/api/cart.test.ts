@@ -5,6 +5,7 @@ import { fulfilCheckout } from '../../app/api/services/checkout'
 import { fulfilmentJobs, PREVIEW_RETENTION_DAYS, scheduleDailyJobs } from '../../app/api/services/fulfilment'
 import { claimJob, drainJobs, JOB_LEASE_MS } from '../../app/api/services/jobs'
 import { MAX_QUANTITY_PER_LINE } from '../../app/contract/cart'
+import { CART_CHANGED_MESSAGE } from '../../app/contract/cart-terms'
 import { cartItemFor, recordPreview } from '../support/cart'
 import { createTestApi, type TestApi } from '../support/test-api'
 
@@ -377,17 +378,47 @@ describe('checkout on the local provider', () => {
     }
   })
 
-  it('items added while paying stay in the next cart', async () => {
+  // Issue 15, bug 9: one Star checked out in one tab, two more added in another; the first tab must not pay for one.
+  it.each([
+    ['a line is added', async (itemId: string) => void (await add(cartItemFor(await mine('tree')))), 2],
+    ['a quantity changes', async (itemId: string) => void (await api(`/v1/photo-products-cart/items/${itemId}`, { method: 'PUT', json: { quantity: 3 } })), 1],
+    ['a line is removed', async (itemId: string) => void (await api(`/v1/photo-products-cart/items/${itemId}`, { method: 'DELETE' })), 1],
+  ])('when %s while a checkout is open, that checkout closes: it cannot be paid, its credit is released, and it says why', async (_, change, lines) => {
+    const { body } = await add(cartItemFor(await mine()))
+    if (lines === 1) await add(cartItemFor(await mine('stocking')))
+    const session = await checkout()
+    await change(body.item.id)
+    const after = await api(`/v1/photo-products-cart/checkout-session/${session.id}`)
+    expect(after.body).toMatchObject({ status: 'expired', lastError: CART_CHANGED_MESSAGE })
+    const paid = await pay(session.id, '4242424242424242')
+    expect(paid.status).toBe(409)
+    expect(await t.db.select().from(orders)).toHaveLength(0)
+    expect((await t.db.select().from(checkoutSessions)).filter((s) => s.creditStatus === 'reserved')).toEqual([])
+    // The cart is as edited and checks out again at its new total.
+    const cart = await getCart()
+    const next = await checkout()
+    expect(next.totals.totalCents).toBe(cart.totals.totalCents)
+    expect((await pay(next.id, '4242424242424242')).status).toBe(200)
+  })
+
+  it('adding a line that is already there (a retried request) changes nothing and leaves the checkout open', async () => {
+    const item = cartItemFor(await mine())
+    await add(item)
+    const session = await checkout()
+    expect((await add(item)).status).toBe(200)
+    expect((await api(`/v1/photo-products-cart/checkout-session/${session.id}`)).body.status).toBe('open')
+  })
+
+  it('a session whose lines are not the cart’s any more (made while it was being edited) is refused at payment and closed', async () => {
     const { body } = await add(cartItemFor(await mine()))
     const session = await checkout()
-    await add(cartItemFor(await mine('tree')))
-    await api(`/v1/photo-products-cart/items/${body.item.id}`, { method: 'PUT', json: { quantity: 3 } })
-    await pay(session.id, '4242424242424242')
-    const next = await getCart()
-    expect(next.items.map((i: { metadata: { title: string }; quantity: number }) => [i.metadata.title, i.quantity]).sort()).toEqual([
-      ['Star Photo Ornament', 2],
-      ['Tree Photo Ornament', 1],
-    ])
+    // The edit lands between the session reading the cart and its creation: no route closed it.
+    await t.db.update(cartItems).set({ quantity: 3 }).where(eq(cartItems.id, body.item.id))
+    const paid = await pay(session.id, '4242424242424242')
+    expect(paid.status).toBe(409)
+    expect(paid.body.error.message).toBe(CART_CHANGED_MESSAGE)
+    expect((await api(`/v1/photo-products-cart/checkout-session/${session.id}`)).body).toMatchObject({ status: 'expired', lastError: CART_CHANGED_MESSAGE })
+    expect(await t.db.select().from(orders)).toHaveLength(0)
   })
 })
 

@@ -13,7 +13,7 @@ import { previews } from '../../app/api/db/schema'
 import { backSides, pseudoTemplates, sharedBackSideNames } from '../../app/lib/ornaments'
 import { addAlbumPhotos } from '../support/photos'
 import { createPrintifyMock, MOCK_PRINTIFY_SHOP_ID, MOCK_PRINTIFY_TOKEN } from '../support/printify-mock'
-import { createTestApi, type TestApi } from '../support/test-api'
+import { TEST_ORIGIN, createTestApi, type TestApi } from '../support/test-api'
 
 let t: TestApi
 let cookie: string
@@ -129,11 +129,11 @@ describe('POST /v1/printify/generate-preview', () => {
     expect(res.body.images).toHaveLength(2)
     expect(res.body.printAreas.map((a: { position: string }) => a.position)).toEqual(['front', 'back'])
     expect(res.body.sourceImages).toHaveLength(2)
-    const front = await t.api.fetch(new Request(res.body.printAreas[0].imageUrl))
+    const front = await t.api.fetch(new Request(new URL(res.body.printAreas[0].imageUrl, TEST_ORIGIN)))
     expect(front.status).toBe(200)
     const frontMeta = await sharp(Buffer.from(await front.arrayBuffer())).metadata()
     expect([frontMeta.width, frontMeta.height, frontMeta.format]).toEqual([2670, 1519, 'png'])
-    const mockup = await t.api.fetch(new Request(res.body.images[0]))
+    const mockup = await t.api.fetch(new Request(new URL(res.body.images[0], TEST_ORIGIN)))
     expect(mockup.headers.get('content-type')).toBe('image/jpeg')
     const rows = await t.db.select().from(previews)
     expect(rows.find((r) => r.id === res.body.previewId)).toMatchObject({ userId: t.users[0].id, variantId: 72965, provider: 'local' })

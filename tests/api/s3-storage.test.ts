@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { s3Storage } from '../../app/api/storage/s3'
 import { makeImage } from '../support/photos'
-import { createTestApi, type TestApi } from '../support/test-api'
+import { TEST_ORIGIN, createTestApi, type TestApi } from '../support/test-api'
 
 /**
  * A small S3-compatible server (path-style PUT, GET, HEAD, DELETE of objects, S3's XML errors), so
@@ -111,7 +111,7 @@ describe('uploads in S3 mode', () => {
     expect(mine.body.photos[0].url).toBe(res.body.url)
     const id = res.body.url.match(/photos\/([0-9a-f-]{36})\//)[1]
     expect(s3.objects.has(`/photos/photos/${id}/smartphone.jpg`)).toBe(true)
-    const served = await t.api.fetch(new Request(res.body.url))
+    const served = await t.api.fetch(new Request(new URL(res.body.url, TEST_ORIGIN)))
     expect(served.status).toBe(200)
   })
 

@@ -220,4 +220,58 @@ test.describe('cart and checkout', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow).toBeLessThanOrEqual(0)
   })
+
+  // Issue 15, bug 9: one Star in the cart, checkout open in one tab; in another tab the cart takes two more.
+  test('a cart edited in another tab while its checkout is open: the checkout says so and offers the new total', async ({ page, context }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    // A brand-new demo family, so no other test's cart lines are in this one.
+    expect((await page.request.post('/v1/demo/guests')).status()).toBe(200)
+    await designStarAndAddToCart(page)
+    await settledCart(page)
+    await page.getByRole('button', { name: 'Checkout' }).click()
+    await expect(page).toHaveURL(new RegExp(`/utils/checkout/${UUID}$`))
+    await waitForHydration(page)
+    const first = (await page.getByTestId('checkout-total').textContent())!
+    expect(first).toBe('$30.98')
+
+    const other = await context.newPage()
+    await other.setViewportSize({ width: 390, height: 844 })
+    await other.goto('/photo-products/cart')
+    await waitForHydration(other)
+    const line = newestLine(other)
+    await line.getByRole('button', { name: `One more ${TITLE}` }).click()
+    await expect(line.getByTestId('quantity')).toHaveText('2')
+    await settledCart(other)
+    await line.getByRole('button', { name: `One more ${TITLE}` }).click()
+    await expect(line.getByTestId('quantity')).toHaveText('3')
+    await settledCart(other)
+    const now = (await other.getByTestId('cart-summary').getByTestId('total').textContent())!
+    expect(now).toBe('$74.97')
+
+    await test.step('paying the old checkout without a reload is refused, and the page says why', async () => {
+      await fillAddress(page)
+      await page.getByLabel('Card number').fill(LOCAL_TEST_CARDS.succeeds)
+      await page.getByRole('button', { name: `Pay ${first}` }).click()
+      await expect(page.getByRole('heading', { level: 1, name: 'Your cart changed' })).toBeVisible()
+      await expect(page.getByText('Your cart changed after this checkout opened, so we closed it. Nothing was charged.')).toBeVisible()
+      await expect(page.getByTestId('cart-now')).toContainText(now)
+    })
+
+    await test.step('a reload says the same, and checking out again pays the new total', async () => {
+      await page.reload()
+      await waitForHydration(page)
+      await expect(page.getByTestId('checkout-cart-changed')).toBeVisible()
+      await expectNoAxeViolations(page)
+      await page.getByRole('button', { name: `Check out ${now}` }).click()
+      await expect(page).toHaveURL(new RegExp(`/utils/checkout/${UUID}$`))
+      await waitForHydration(page)
+      await expect(page.getByTestId('checkout-total')).toHaveText(now)
+      await fillAddress(page)
+      await page.getByLabel('Card number').fill(LOCAL_TEST_CARDS.succeeds)
+      await page.getByRole('button', { name: `Pay ${now}` }).click()
+      await expect(page).toHaveURL(/\/photo-products\/checkout\/complete/, { timeout: 30_000 })
+      await expect(page.getByTestId('order-line')).toContainText('Qty 3')
+    })
+    await other.close()
+  })
 })

@@ -168,7 +168,7 @@ test.describe('coming soon (smokescreens)', () => {
 
     await expect(dialog.getByTestId('smokescreen-problem')).toHaveText('Please check the highlighted fields.')
     await expect(dialog.getByLabel('E-mail')).toHaveAttribute('aria-invalid', 'true')
-    await expect(dialog.getByLabel('E-mail')).toHaveAccessibleDescription(/Enter a valid e-mail address/)
+    await expect(dialog.getByLabel('E-mail')).toHaveAccessibleDescription(/That doesn’t look like an e-mail address/)
     await expect(dialog.getByLabel('ZIP code')).toHaveAttribute('aria-invalid', 'true')
     await expect(dialog.getByText('ZIP code must be 5 digits (or ZIP+4)')).toBeVisible()
     await expect(dialog.getByLabel('E-mail')).toBeFocused()

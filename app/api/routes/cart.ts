@@ -30,6 +30,7 @@ import { addCartItem, getCart, moveOpenCart, removeCartItem, updateCartItemQuant
 import {
   applyPaymentState,
   cancelCheckoutSession,
+  closeCheckoutsOfChangedCart,
   createCheckoutSession,
   findSessionForWebhook,
   getCheckoutSession,
@@ -61,6 +62,7 @@ endpoint(
   async ({ user, body }, c) => {
     const deps = c.get('deps')
     const result = await addCartItem(deps.db, user, body, deps.now())
+    if (result.created) await closeCheckoutsOfChangedCart(deps, result.cart.id)
     return c.json(addCartItemResponseSchema.parse(result), result.created ? 201 : 200)
   },
 )
@@ -68,13 +70,23 @@ endpoint(
 endpoint(
   cartRoutes,
   { method: 'put', path: '/photo-products-cart/items/:id', tag, summary: 'Change a line’s quantity', auth: 'user', params: cartItemParamsSchema, body: updateCartItemRequestSchema, response: cartSchema },
-  ({ user, params, body }, c) => updateCartItemQuantity(c.get('deps').db, user, params.id, body.quantity, c.get('deps').now()),
+  async ({ user, params, body }, c) => {
+    const deps = c.get('deps')
+    const cart = await updateCartItemQuantity(deps.db, user, params.id, body.quantity, deps.now())
+    await closeCheckoutsOfChangedCart(deps, cart.id)
+    return cart
+  },
 )
 
 endpoint(
   cartRoutes,
   { method: 'delete', path: '/photo-products-cart/items/:id', tag, summary: 'Remove a line', auth: 'user', params: cartItemParamsSchema, response: cartSchema },
-  ({ user, params }, c) => removeCartItem(c.get('deps').db, user, params.id, c.get('deps').now()),
+  async ({ user, params }, c) => {
+    const deps = c.get('deps')
+    const cart = await removeCartItem(deps.db, user, params.id, deps.now())
+    await closeCheckoutsOfChangedCart(deps, cart.id)
+    return cart
+  },
 )
 
 endpoint(

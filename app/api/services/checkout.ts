@@ -26,6 +26,7 @@ import { enqueueJob } from './jobs'
 import { cancelEgift, issueEgift } from './egifts'
 import { approveReferralFor, voidRewardForOrder } from './referral'
 import { crashPoint } from '../crash-points'
+import { CART_CHANGED_MESSAGE } from '../../contract/cart-terms'
 
 type SessionRow = typeof checkoutSessions.$inferSelect
 type OrderRow = typeof orders.$inferSelect
@@ -90,7 +91,7 @@ function openSessionsOf(db: Database, cartId: string) {
  * Ends an open session at the provider and here. A session the provider says was completed meanwhile
  * (paid, webhook not yet arrived) is not ended: its state is applied instead, so the payment is kept.
  */
-async function endSession(deps: ApiDeps, row: SessionRow): Promise<SessionRow> {
+async function endSession(deps: ApiDeps, row: SessionRow, reason: string | null = null): Promise<SessionRow> {
   if (row.providerSessionId) {
     try {
       await deps.payments.expireSession(row.providerSessionId)
@@ -100,7 +101,24 @@ async function endSession(deps: ApiDeps, row: SessionRow): Promise<SessionRow> {
       return applyPaymentState(deps, row, state)
     }
   }
-  return moveSession(deps.db, row, 'expired', { at: deps.now() })
+  return moveSession(deps.db, row, 'expired', { at: deps.now(), ...(reason ? { lastError: reason } : {}) })
+}
+
+/**
+ * The cart changed (a line added, removed or its quantity changed): a checkout opened before no longer
+ * pays for what the cart holds, so it is closed and its credit released (issue 15, bug 9). Its page
+ * then says why and offers the new total. A session paid meanwhile keeps its payment (endSession).
+ */
+export async function closeCheckoutsOfChangedCart(deps: ApiDeps, cartId: string) {
+  for (const row of await openSessionsOf(deps.db, cartId)) await endSession(deps, row, CART_CHANGED_MESSAGE)
+}
+
+/** True when the session's lines are no longer the cart's: another line, another quantity, or one gone. */
+async function cartDiffersFrom(db: Database, row: SessionRow) {
+  if (row.purpose !== 'cart' || !row.cartId) return false
+  const items = await cartItemsOf(db, row.cartId)
+  const now = new Map(items.map((i) => [i.id, i.quantity]))
+  return now.size !== row.lines.length || row.lines.some((l) => now.get(l.cartItemId) !== l.quantity)
 }
 
 export async function createCheckoutSession(deps: ApiDeps, user: SessionUser): Promise<CheckoutSession> {
@@ -291,6 +309,11 @@ export async function payLocalCheckout(deps: ApiDeps, user: SessionUser, id: str
     row = await applyPaymentState(deps, row, { status: 'expired', shippingAddress: null, amountTotalCents: null })
   }
   if (row.status !== 'open') throw new AppError('conflict', 'This checkout has ended; go back to your cart to start again')
+  // A session made while the cart was being edited can hold the lines from before the edit.
+  if (await cartDiffersFrom(deps.db, row)) {
+    await endSession(deps, row, CART_CHANGED_MESSAGE)
+    throw new AppError('conflict', CART_CHANGED_MESSAGE)
+  }
   if (input.cardNumber === LOCAL_TEST_CARDS.declined) {
     const message = 'Your card was declined. Try another card; nothing was charged.'
     await deps.db.update(checkoutSessions).set({ lastError: message, updatedAt: deps.now() }).where(eq(checkoutSessions.id, id))

@@ -4,10 +4,11 @@ import { useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Button, ButtonLink } from '~/components/ui/Button'
 import { LogoMark } from '~/components/ui/Logo'
 import { StateSelect, TextField } from '~/components/ui/fields'
+import { FIELD_LIMITS } from '~/contract/field-limits'
 import { SupportLine } from '~/components/ui/SupportLine'
 import type { CheckoutSession } from '~/contract/cart'
-import { LOCAL_TEST_CARDS } from '~/contract/cart-terms'
-import { cartQuery, checkoutSessionQuery, payLocalCheckout } from '~/features/cart/cart.functions'
+import { CART_CHANGED_MESSAGE, LOCAL_TEST_CARDS } from '~/contract/cart-terms'
+import { cartQuery, checkoutSessionQuery, createCheckoutSession, payLocalCheckout } from '~/features/cart/cart.functions'
 import { OrderLines } from '~/features/cart/OrderLines'
 import type { ApiFailure } from '~/features/cart/outcome'
 import { TotalsList } from '~/features/cart/Totals'
@@ -72,6 +73,7 @@ export function LocalCheckoutPage({ sessionId }: { sessionId: string }) {
         </Ended>
       )
     }
+    if (session.lastError === CART_CHANGED_MESSAGE) return <CartChanged />
     return (
       <Ended title="This checkout has ended" testId="checkout-ended">
         {session.status === 'expired'
@@ -201,19 +203,19 @@ function CheckoutForm({ session }: { session: CheckoutSession }) {
             <>
               <fieldset className="space-y-4">
                 <legend className="text-xl font-bold">Contact</legend>
-                <TextField label="Full name" name="name" autoComplete="name" value={address.name} onChange={set('name')} error={errors.name} />
-                <TextField label="E-mail" name="email" type="email" autoComplete="email" value={address.email} onChange={set('email')} error={errors.email} hint="We’ll send the receipt and tracking here." />
-                <TextField label="Phone" optional name="phone" type="tel" autoComplete="tel" value={address.phone} onChange={set('phone')} error={errors.phone} hint="Only for the courier, if they need you." />
+                <TextField label="Full name" name="name" autoComplete="name" maxLength={FIELD_LIMITS.personName} value={address.name} onChange={set('name')} error={errors.name} />
+                <TextField label="E-mail" name="email" type="email" autoComplete="email" maxLength={FIELD_LIMITS.email} value={address.email} onChange={set('email')} error={errors.email} hint="We’ll send the receipt and tracking here." />
+                <TextField label="Phone" optional name="phone" type="tel" autoComplete="tel" maxLength={FIELD_LIMITS.phone} value={address.phone} onChange={set('phone')} error={errors.phone} hint="Only for the courier, if they need you." />
               </fieldset>
 
               <fieldset className="space-y-4">
                 <legend className="text-xl font-bold">Shipping address</legend>
-                <TextField label="Address line 1" name="line1" autoComplete="address-line1" value={address.line1} onChange={set('line1')} error={errors.line1} />
-                <TextField label="Address line 2" optional name="line2" autoComplete="address-line2" value={address.line2} onChange={set('line2')} error={errors.line2} hint="Apartment, suite, unit." />
-                <TextField label="City" name="city" autoComplete="address-level2" value={address.city} onChange={set('city')} error={errors.city} />
+                <TextField label="Address line 1" name="line1" autoComplete="address-line1" maxLength={FIELD_LIMITS.addressLine} value={address.line1} onChange={set('line1')} error={errors.line1} />
+                <TextField label="Address line 2" optional name="line2" autoComplete="address-line2" maxLength={FIELD_LIMITS.addressLine} value={address.line2} onChange={set('line2')} error={errors.line2} hint="Apartment, suite, unit." />
+                <TextField label="City" name="city" autoComplete="address-level2" maxLength={FIELD_LIMITS.city} value={address.city} onChange={set('city')} error={errors.city} />
                 <div className="grid grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)] gap-3">
                   <StateSelect value={address.state} onChange={set('state')} error={errors.state} />
-                  <TextField label="ZIP code" name="postalCode" autoComplete="postal-code" inputMode="numeric" value={address.postalCode} onChange={set('postalCode')} error={errors.postalCode} />
+                  <TextField label="ZIP code" name="postalCode" autoComplete="postal-code" inputMode="numeric" maxLength={10} value={address.postalCode} onChange={set('postalCode')} error={errors.postalCode} />
                 </div>
                 <div>
                   <label htmlFor="checkout-country" className="text-sm font-semibold">
@@ -319,6 +321,62 @@ function Ended({ title, children, testId, forGift }: { title: string; children: 
         {forGift ? <ButtonLink to="/egifts">Back to e-gifts</ButtonLink> : <ButtonLink to="/photo-products/cart">Back to your cart</ButtonLink>}
         <ButtonLink to="/photo-products" variant="secondary">
           Go to the store
+        </ButtonLink>
+      </div>
+    </Shell>
+  )
+}
+
+/**
+ * The cart changed in another tab while this checkout was open (issue 15, bug 9): the checkout was
+ * closed, and the shopper is offered the cart as it is now, at its new total.
+ */
+function CartChanged() {
+  const cart = useQuery(cartQuery())
+  const [starting, setStarting] = useState(false)
+  const [problem, setProblem] = useState<string | null>(null)
+  const items = cart.data?.items ?? null
+  const total = cart.data?.totals.totalCents ?? null
+  const pairs = cart.data?.totals.itemCount ?? 0
+  const checkOutAgain = async () => {
+    if (starting) return
+    setStarting(true)
+    setProblem(null)
+    try {
+      const session = await createCheckoutSession()
+      if (session.ok) {
+        window.location.assign(session.data.url)
+        return
+      }
+      setProblem(`We couldn’t start checkout: ${session.error.message}`)
+    } catch (error) {
+      setProblem(`We couldn’t start checkout: ${error instanceof Error ? error.message : 'Unknown error'}`)
+    }
+    setStarting(false)
+  }
+  return (
+    <Shell testId="checkout-cart-changed">
+      <h1 className="text-3xl font-bold tracking-tight">Your cart changed</h1>
+      <p className="mt-3 text-lg text-ink-soft">{CART_CHANGED_MESSAGE}</p>
+      {items && items.length > 0 && total !== null ? (
+        <p className="mt-2 text-lg text-ink-soft" data-testid="cart-now">
+          Your cart now holds {pairs} {pairs === 1 ? 'pair' : 'pairs'} of ornaments and comes to{' '}
+          <strong className="font-semibold text-ink tabular-nums">{formatCents(total)}</strong>.
+        </p>
+      ) : null}
+      {problem ? (
+        <p role="alert" className="mt-4 font-semibold text-cranberry-dark">
+          {problem}
+        </p>
+      ) : null}
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        {items && items.length > 0 && total !== null ? (
+          <Button onClick={() => void checkOutAgain()} disabled={starting}>
+            {starting ? 'Opening checkout…' : `Check out ${formatCents(total)}`}
+          </Button>
+        ) : null}
+        <ButtonLink to="/photo-products/cart" variant={items && items.length > 0 ? 'secondary' : 'primary'}>
+          Review your cart
         </ButtonLink>
       </div>
     </Shell>

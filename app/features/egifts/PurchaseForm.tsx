@@ -4,7 +4,8 @@ import { useId, useRef, useState, type FormEvent } from 'react'
 import { Button } from '~/components/ui/Button'
 import { FieldError, FieldHint, inputClass, TextField } from '~/components/ui/fields'
 import { SupportLine } from '~/components/ui/SupportLine'
-import { EGIFT_MAX_DOLLARS, EGIFT_MESSAGE_MAX, EGIFT_MIN_DOLLARS, EGIFT_PRESET_DOLLARS } from '~/contract/egift-terms'
+import { EGIFT_MAX_DOLLARS, EGIFT_MESSAGE_MAX, EGIFT_MIN_DOLLARS, EGIFT_NAME_MAX, EGIFT_PRESET_DOLLARS } from '~/contract/egift-terms'
+import { FIELD_LIMITS } from '~/contract/field-limits'
 import type { ApiFailure } from '~/features/cart/outcome'
 import { formatWholeDollars } from '~/lib/currency'
 import { parseWholeDollars } from '~/lib/money-input'
@@ -211,7 +212,7 @@ export function PurchaseForm({ defaultSenderName }: { defaultSenderName: string 
           <TextField
             label="Their name"
             name="recipientName"
-            maxLength={80}
+            maxLength={EGIFT_NAME_MAX}
             autoComplete="off"
             value={recipientName}
             onChange={(v) => {
@@ -224,7 +225,7 @@ export function PurchaseForm({ defaultSenderName }: { defaultSenderName: string 
           <TextField
             label="Their e-mail address"
             name="recipientEmail"
-            maxLength={254}
+            maxLength={FIELD_LIMITS.email}
             type="email"
             autoComplete="off"
             value={recipientEmail}
@@ -242,7 +243,7 @@ export function PurchaseForm({ defaultSenderName }: { defaultSenderName: string 
           <TextField
             label="Your name"
             name="senderName"
-            maxLength={80}
+            maxLength={EGIFT_NAME_MAX}
             autoComplete="given-name"
             value={senderName}
             onChange={(v) => {

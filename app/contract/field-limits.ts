@@ -1,0 +1,13 @@
+/**
+ * How long each free-text field a shopper fills in may be, without zod, so the forms can set
+ * `maxLength` from the same numbers the contract refuses beyond (issue 15, bug 8: a field that
+ * accepts 2,000 characters and then says "at most 100" is a trap).
+ */
+export const FIELD_LIMITS = {
+  personName: 100,
+  email: 254,
+  phone: 32,
+  addressLine: 200,
+  city: 100,
+  note: 500,
+} as const

@@ -1,0 +1,45 @@
+/**
+ * The shopper-facing fields of every form, with their messages in shopper words (issue 15, bug 8):
+ * the same field says the same thing on every form, an empty field is told apart from a malformed
+ * one, and a drop-down says "Choose". The API answers these messages too, so a form shows what the
+ * server said at the field it belongs to.
+ */
+import { FIELD_LIMITS } from './field-limits'
+import { z } from './zod'
+
+const capitalised = (words: string) => `${words[0]!.toUpperCase()}${words.slice(1)}`
+
+/** A required line of text: "Enter <what>" when empty, "<What> can be at most N characters" when too long. */
+export const requiredText = (what: string, max: number) =>
+  z
+    .string({ error: `Enter ${what}` })
+    .trim()
+    .min(1, { error: `Enter ${what}` })
+    .max(max, { error: `${capitalised(what.replace(/^(your|the) /, ''))} can be at most ${max} characters` })
+
+/** An optional line of text: empty is fine. */
+export const optionalText = (what: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `${capitalised(what)} can be at most ${max} characters` })
+    .default('')
+
+/** An e-mail address: an empty field and a malformed address get different messages. */
+export const emailAddress = (whose = 'your') =>
+  z
+    .string({ error: `Enter ${whose} e-mail address` })
+    .trim()
+    .min(1, { error: `Enter ${whose} e-mail address` })
+    .max(FIELD_LIMITS.email, { error: `An e-mail address can be at most ${FIELD_LIMITS.email} characters` })
+    .pipe(z.email({ error: 'That doesn’t look like an e-mail address: it should look like name@example.com' }))
+
+export const personName = () => requiredText('your name', FIELD_LIMITS.personName)
+
+/** A US state from the drop-down, by its two-letter code. */
+export const usState = () =>
+  z
+    .string({ error: 'Choose a state' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, { error: 'Choose a state' })
