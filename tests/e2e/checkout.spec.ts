@@ -225,7 +225,7 @@ test.describe('cart and checkout', () => {
   test('a cart edited in another tab while its checkout is open: the checkout says so and offers the new total', async ({ page, context }) => {
     await page.setViewportSize({ width: 390, height: 844 })
     // A brand-new demo family, so no other test's cart lines are in this one.
-    expect((await page.request.post('/v1/demo/guests')).status()).toBe(200)
+    expect((await page.request.post('/v1/demo/guests')).status()).toBe(201)
     await designStarAndAddToCart(page)
     await settledCart(page)
     await page.getByRole('button', { name: 'Checkout' }).click()

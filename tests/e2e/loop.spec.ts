@@ -103,6 +103,16 @@ test.describe('sheets and experiments', () => {
     })
   }
 
+  // Issue 15, bug 8: in a phone's ordinary browser no app takes keepsake://store, and Close did nothing.
+  test('Close in an ordinary browser (no app to take the deep link) goes to the store page', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto('/loop/modal/holidays')
+    await waitForHydration(page)
+    await page.getByRole('link', { name: 'Close' }).click()
+    await expect(page).toHaveURL(/\/loop\/store\/?$/, { timeout: 10_000 })
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  })
+
   test('a full campaign page has no Close and explains how it works', async ({ page }) => {
     await page.goto('/loop/grandparents-day')
     await expect(page.locator('main')).toHaveAttribute('data-presentation', 'page')
@@ -152,6 +162,17 @@ test.describe('coming soon (smokescreens)', () => {
     await dialog.getByLabel('E-mail').fill(email.toUpperCase())
     await dialog.getByRole('button', { name: 'Notify me' }).click()
     await expect(dialog.getByTestId('smokescreen-thanks').getByRole('heading')).toHaveText('You’re already on the list')
+  })
+
+  test('a free-text field takes no more than its limit, so no "at most" refusal can follow (issue 15, bug 8)', async ({ page }) => {
+    await page.goto('/loop/grandparents-day')
+    await waitForHydration(page)
+    const dialog = await openSmokescreen(page, 'Deliver to me: canvas print', 'Deliver a canvas print to me')
+    const long = 'x'.repeat(2000)
+    for (const [label, limit] of [['Full name', 100], ['Address line 1', 200], ['City', 100]] as const) {
+      await dialog.getByLabel(label).fill(long)
+      expect((await dialog.getByLabel(label).inputValue()).length).toBe(limit)
+    }
   })
 
   test('the API’s refusals show inline beside their fields, and a corrected form goes through', async ({ page }) => {

@@ -332,12 +332,14 @@ function Ended({ title, children, testId, forGift }: { title: string; children: 
  * closed, and the shopper is offered the cart as it is now, at its new total.
  */
 function CartChanged() {
-  const cart = useQuery(cartQuery())
+  // The cart as it is now: this tab's copy is from before the other tab changed it.
+  const cart = useQuery({ ...cartQuery(), refetchOnMount: 'always' })
   const [starting, setStarting] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
-  const items = cart.data?.items ?? null
-  const total = cart.data?.totals.totalCents ?? null
-  const pairs = cart.data?.totals.itemCount ?? 0
+  const now = cart.isFetchedAfterMount ? cart.data : undefined
+  const items = now?.items ?? null
+  const total = now?.totals.totalCents ?? null
+  const pairs = now?.totals.itemCount ?? 0
   const checkOutAgain = async () => {
     if (starting) return
     setStarting(true)

@@ -1,9 +1,10 @@
-import { Link } from '@tanstack/react-router'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { ButtonLink } from '~/components/ui/Button'
 import { PageHero, Section } from '~/components/ui/PageHero'
 import { HowItWorks } from '~/features/photo-products/HowItWorks'
 import { OrnamentArt } from '~/features/photo-products/OrnamentArt'
 import { ComingSoon } from '~/features/smokescreens/ComingSoon'
+import { followAppLink } from '~/lib/app-link'
 import { variantOfShape } from '~/lib/ornaments'
 import { usePublicConfig } from '~/lib/public-config'
 import { CampaignPhotos } from './CampaignPhotos'
@@ -72,11 +73,13 @@ const sheetTones = {
 
 /**
  * A modal campaign, built to sit in the album app's web view as a sheet: rounded top, grab handle,
- * compact, the primary action in thumb reach. Close follows the app's store-tab deep link.
+ * compact, the primary action in thumb reach. Close follows the app's store-tab deep link, or goes to
+ * the store page when no app takes it (a phone's ordinary browser).
  */
 function CampaignSheet(props: LayoutProps) {
   const { campaign } = props
   const { deepLinks } = usePublicConfig()
+  const navigate = useNavigate()
   const tone = sheetTones[campaign.tone]
   return (
     <main id="main" {...campaignAttributes(props)} className="bg-ink/[0.07] pt-4 sm:px-6 sm:py-10">
@@ -87,6 +90,12 @@ function CampaignSheet(props: LayoutProps) {
             <p className={`text-sm font-semibold uppercase tracking-[0.16em] ${tone.eyebrow}`}>{campaign.eyebrow}</p>
             <a
               href={deepLinks.storeTab}
+              onClick={(event) => {
+                // Outside the app the deep link goes nowhere: the store page is the way back there.
+                if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
+                event.preventDefault()
+                followAppLink(deepLinks.storeTab, () => void navigate({ to: '/loop/store' }))
+              }}
               className={`-mr-3 inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 font-semibold ${tone.close}`}
               data-testid="sheet-close"
             >
