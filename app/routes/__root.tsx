@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { HeadContent, Outlet, Scripts, createRootRouteWithContext, notFound, rootRouteId, useMatches, useRouter, type NotFoundRouteProps } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { SiteFooter } from '~/components/layout/SiteFooter'
 import { SiteHeader } from '~/components/layout/SiteHeader'
 import { LazyToaster } from '~/components/ui/LazyToaster'
@@ -83,9 +83,36 @@ function RootDocument({ children }: { children: ReactNode }) {
   )
 }
 
+/** The longest a timer waits at once; a later edge is reached by waiting again (setTimeout overflows past ~24 days). */
+const LONGEST_WAIT_MS = 24 * 60 * 60 * 1000
+
+/**
+ * Reloads the shell state at the next root-override edge, so an open tab switches to (or back from)
+ * the holiday root app when its window starts or ends (issue 15, bug 8). A phone that slept through
+ * the edge checks again when the tab is shown.
+ */
+function useShellReloadAt(msUntil: number | null) {
+  const router = useRouter()
+  useEffect(() => {
+    if (msUntil === null) return
+    const due = Date.now() + msUntil
+    const reload = () => void router.invalidate()
+    const timer = window.setTimeout(reload, Math.min(msUntil + 250, LONGEST_WAIT_MS))
+    const onShown = () => {
+      if (document.visibilityState === 'visible' && Date.now() >= due) reload()
+    }
+    document.addEventListener('visibilitychange', onShown)
+    return () => {
+      window.clearTimeout(timer)
+      document.removeEventListener('visibilitychange', onShown)
+    }
+  }, [msUntil, router])
+}
+
 function RootComponent() {
   const shell = Route.useLoaderData() as ReturnType<typeof Route.useLoaderData> | undefined
   const router = useRouter()
+  useShellReloadAt(shell?.msUntilRootSwitch ?? null)
   const sheet = useMatches({ select: (matches) => matches.some((m) => m.staticData.sheet === true) })
   // No shell state: beforeLoad stopped the load for maintenance before the loader ran.
   if (!shell || shell.maintenance) return <MaintenanceScreen />

@@ -6,12 +6,12 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { rm } from 'node:fs/promises'
 import type { BrowserContext } from 'playwright-core'
 
-/** Starts `scripts/serve.ts` on `port` with an empty `dataDir` and waits until it answers. */
-export async function startShotsServer(port: number, dataDir: string): Promise<ChildProcess> {
+/** Starts `scripts/serve.ts` on `port` with an empty `dataDir` (and any `env` of its own) and waits until it answers. */
+export async function startShotsServer(port: number, dataDir: string, env: Record<string, string> = {}): Promise<ChildProcess> {
   const base = `http://localhost:${port}`
   await rm(dataDir, { recursive: true, force: true })
   const server = spawn(process.execPath, ['scripts/serve.ts'], {
-    env: { ...process.env, PORT: String(port), PUBLIC_URL: base, DATA_DIR: dataDir, NODE_ENV: 'production' },
+    env: { ...process.env, PORT: String(port), PUBLIC_URL: base, DATA_DIR: dataDir, NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   for (let i = 0; i < 120; i++) {

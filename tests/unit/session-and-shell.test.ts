@@ -86,3 +86,19 @@ describe('configuration (app.config.ts)', () => {
     expect(publicConfigOf(c).sessionReplayProjectId).toBe('phc_public')
   })
 })
+
+describe('the next root-override edge (issue 15, bug 8)', () => {
+  const windows = [
+    { from: '2026-12-24T00:00:00Z', to: '2026-12-26T00:00:00Z', app: 'holiday' },
+    { from: '2026-12-31T00:00:00Z', to: '2027-01-01T12:00:00Z', app: 'holiday' },
+  ]
+  const hour = 60 * 60 * 1000
+  it('is the next start before a window, the end inside one, and null after the last', async () => {
+    const { msUntilNextRootOverrideEdge } = await import('../../app/lib/root-override')
+    expect(msUntilNextRootOverrideEdge(windows, new Date('2026-12-23T23:00:00Z'))).toBe(hour)
+    expect(msUntilNextRootOverrideEdge(windows, new Date('2026-12-24T00:00:00Z'))).toBe(48 * hour)
+    expect(msUntilNextRootOverrideEdge(windows, new Date('2026-12-27T00:00:00Z'))).toBe(96 * hour)
+    expect(msUntilNextRootOverrideEdge(windows, new Date('2027-01-01T12:00:00Z'))).toBeNull()
+    expect(msUntilNextRootOverrideEdge([], new Date())).toBeNull()
+  })
+})
