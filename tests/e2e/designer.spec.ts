@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { waitForHydration } from './support'
+import { sentAnalytics, sentEvent, waitForHydration } from './support'
 
 const STAR = '/photo-products/ornaments/72965'
 const SHOTS = '/tmp/shots'
@@ -231,6 +231,7 @@ test.describe('the ornament designer', () => {
   })
 
   test('explains a failed preview in a toast with Retry', async ({ page }) => {
+    const sent = sentAnalytics(page)
     await signInAs(page, 'Sam Okafor')
     await openDesigner(page, '/photo-products/ornaments/72960')
     await pickPhoto(page, 'left', 6)
@@ -247,6 +248,10 @@ test.describe('the ornament designer', () => {
     await expect(toast).toBeVisible({ timeout: 20_000 })
     await expect(toast.getByRole('button', { name: 'Retry' })).toBeVisible()
     await expect(page.getByRole('button', { name: 'Preview my ornament' })).toBeEnabled()
+    // Issue 15, bug 8: the failure is recorded with what failed and why.
+    const failed = await sentEvent(sent, 'PodPreviewFailure')
+    expect(failed.properties).toEqual({ variantId: 72960, pseudoTemplateId: expect.any(String), backSideId: expect.any(String), message: expect.any(String) })
+    expect(failed.uuid).toBeNull()
   })
 
   test('ignores a corrupt draft', async ({ page }) => {

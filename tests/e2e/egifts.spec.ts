@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { LOCAL_TEST_CARDS } from '../../app/contract/cart'
-import { designStarAndAddToCart, expectNoAxeViolations, signInAs, urlOf, waitForHydration } from './support'
+import { designStarAndAddToCart, expectNoAxeViolations, sentAnalytics, sentEvent, signInAs, urlOf, waitForHydration } from './support'
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
 const CODE = /KEEP-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}/
@@ -25,6 +25,7 @@ test.describe('e-gifts (issue 7)', () => {
     // A recipient of this run's own, so the outbox row is this gift's whatever ran before on the server.
     const gran = `gran.${Date.now()}@example.com`
     const message = 'Make something for the tree!'
+    const mayaSent = sentAnalytics(page)
 
     await test.step('Maya fills in the form; a custom $5 is refused at its field', async () => {
       await signInAs(page, 'Maya Rivera')
@@ -92,6 +93,10 @@ test.describe('e-gifts (issue 7)', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you, Maya!')
       await expect(page.getByTestId('egift-summary')).toHaveText(new RegExp(`^Your \\$25 gift to Gran is paid\\. We(’ll e-mail|’ve e-mailed) it to ${gran.replace(/\./g, '\\.')}( today)?\\.$`))
       await expect(page.getByTestId('egift-delivery')).toContainText(`E-mailed to ${gran}`, { timeout: 20_000 })
+      // Issue 15, bug 8: the e-gift events, with their properties.
+      const giftId = new URL(page.url()).searchParams.get('gift')!
+      expect((await sentEvent(mayaSent, 'DidViewEgift')).path).toBe('/egifts')
+      expect((await sentEvent(mayaSent, 'DidPurchaseEgift')).properties).toEqual({ amountCents: 2500, egiftId: giftId, scheduled: false })
       await waitForHydration(page)
       await expectNoAxeViolations(page)
       // The paid checkout's page, opened again, sends the shopper to the gift's return page.
@@ -126,6 +131,7 @@ test.describe('e-gifts (issue 7)', () => {
 
     const friendContext = await browser.newContext({ viewport: { width: 390, height: 844 } })
     const friend = await friendContext.newPage()
+    const friendSent = sentAnalytics(friend)
     await test.step('Gran opens the link, signs in as a new family and comes back with the code filled in', async () => {
       await friend.goto(redeemLink)
       await waitForHydration(friend)
@@ -146,12 +152,17 @@ test.describe('e-gifts (issue 7)', () => {
       await expect(heading).toBeFocused()
       await expect(friend.getByTestId('egift-redeemed-message')).toContainText(message)
       await expect(friend.getByTestId('egift-balance')).toHaveText('$25.00')
+      expect((await sentEvent(friendSent, 'DidRedeemEgift')).properties).toEqual({ amountCents: 2500 })
       await expect(friend.getByRole('link', { name: 'Make an ornament' })).toHaveAttribute('href', '/photo-products')
       await expectNoAxeViolations(friend)
     })
 
     await test.step('designs a star ornament; the cart takes the credit off', async () => {
       await designStarAndAddToCart(friend)
+      const selected = await sentEvent(friendSent, 'DidSelectPodTemplate')
+      expect(selected.properties).toEqual({ variantId: 72965, pseudoTemplateId: expect.any(String), source: 'page' })
+      const previewed = await sentEvent(friendSent, 'PodPreviewSuccess')
+      expect(previewed.properties).toEqual({ variantId: 72965, pseudoTemplateId: selected.properties.pseudoTemplateId, backSideId: expect.any(String), previewId: expect.any(String) })
       // Store credit pays for ornaments, not shipping: the $25 covers the $24.99 star, and the cent stays in the balance.
       await expect(friend.getByTestId('cart-summary').getByTestId('credits')).toHaveText('−$24.99')
     })
@@ -220,6 +231,16 @@ test.describe('e-gifts (issue 7)', () => {
     await page.getByRole('button', { name: 'Dismiss this message' }).click()
     await expect(page.getByTestId('egift-cancelled')).toHaveCount(0)
     await expect(page).toHaveURL(/\/egifts$/)
+  })
+
+  test('a uuid in the campaign link identifies the session: DidIdentifySession, and DidViewEgift carries it (SPEC.md §7)', async ({ page }) => {
+    const sent = sentAnalytics(page)
+    const uuid = '6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b'
+    await page.goto(`/egifts?market=us&uuid=${uuid}`)
+    await waitForHydration(page)
+    expect((await sentEvent(sent, 'DidIdentifySession')).properties).toEqual({ uuid })
+    const viewed = await sentEvent(sent, 'DidViewEgift')
+    expect(viewed).toMatchObject({ uuid, path: '/egifts', properties: {} })
   })
 
   test('the return page for a gift that is not the shopper’s says so', async ({ page }) => {

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
+import { fromJSON } from 'seroval'
 import { servers } from '../../playwright.config'
 
 export const urlOf = (server: keyof typeof servers, path = '/') => `http://localhost:${servers[server].port}${path}`
@@ -67,4 +68,27 @@ export async function designStarAndAddToCart(page: Page) {
   await expect(page).toHaveURL(/\/photo-products\/cart$/, { timeout: 30_000 })
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Your cart')
   await expect(page.getByText(`Your ${STAR_TITLE} is in your cart`)).toBeVisible()
+}
+
+export type SentEvent = { event: string; properties: Record<string, unknown>; uuid: string | null; path: string }
+
+/**
+ * Every analytics event the page sends to the store (the recordAnalytics server function), decoded
+ * from the call's seroval body, so a test can assert an event's name and properties.
+ */
+export function sentAnalytics(page: Page): SentEvent[] {
+  const events: SentEvent[] = []
+  page.on('request', (request) => {
+    const body = request.method() === 'POST' && request.url().includes('/_serverFn/') ? request.postData() : null
+    if (!body?.includes('"occurredAt"')) return
+    const call = fromJSON(JSON.parse(body)) as { data?: { events?: SentEvent[] } }
+    events.push(...(call.data?.events ?? []))
+  })
+  return events
+}
+
+/** Waits until an event of that name has been sent, and answers the first. */
+export async function sentEvent(events: SentEvent[], name: string): Promise<SentEvent> {
+  await expect.poll(() => events.some((e) => e.event === name), { message: `${name} was sent`, timeout: 15_000 }).toBe(true)
+  return events.find((e) => e.event === name)!
 }
