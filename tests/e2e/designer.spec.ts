@@ -254,6 +254,53 @@ test.describe('the ornament designer', () => {
     expect(failed.uuid).toBeNull()
   })
 
+  // Issue 15, bug 14: the toast was drawn beneath the modal, and its Retry could not help a signed-out shopper.
+  test('Add to cart failing inside the preview dialog says why there, with the action that fixes it', async ({ page, context }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    expect((await page.request.post('/v1/demo/guests')).status()).toBe(201)
+    await openDesigner(page)
+    await pickPhoto(page, 'left', 3)
+    await pickPhoto(page, 'right', 4)
+    await expect(stage(page).getByText('Loading photo…')).toHaveCount(0, { timeout: 20_000 })
+    await page.getByRole('button', { name: 'Preview my ornament' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Your star ornaments' })
+    await expect(dialog).toBeVisible({ timeout: 60_000 })
+
+    await test.step('no answer at all: the dialog says so and Try again adds it', async () => {
+      await page.route('**/_serverFn/**', (route) => (route.request().postData()?.includes('printAreas') ? route.abort('connectionreset') : route.fallback()))
+      await dialog.getByRole('button', { name: /^Add to cart/ }).click()
+      const problem = dialog.getByTestId('add-to-cart-problem')
+      await expect(problem).toContainText('We couldn’t add your ornament to the cart. We could not reach Keepsake.')
+      await expect(page.locator('[data-sonner-toast]')).toHaveCount(0)
+      await expectNoAxeViolations(page)
+      await page.unrouteAll()
+      await problem.getByRole('button', { name: 'Try again' }).click()
+      await expect(page).toHaveURL(/\/photo-products\/cart$/, { timeout: 30_000 })
+    })
+
+    await test.step('signed out in another tab: the dialog says so and offers sign-in that comes back here', async () => {
+      await page.goto(STAR)
+      await waitForHydration(page)
+      await expect(stage(page)).toHaveAttribute('data-state', 'ready', { timeout: 60_000 })
+      await page.getByRole('button', { name: 'Preview my ornament' }).click()
+      await expect(dialog).toBeVisible({ timeout: 60_000 })
+      const other = await context.newPage()
+      await other.goto('/utils/demo-sign-in')
+      await waitForHydration(other)
+      await other.getByRole('button', { name: 'Sign out' }).click()
+      await expect(other.getByTestId('current-user')).toHaveText('You are not signed in.')
+      await other.close()
+      await dialog.getByRole('button', { name: /^Add to cart/ }).click()
+      const problem = dialog.getByTestId('add-to-cart-problem')
+      await expect(problem).toContainText('You’re signed out, so your ornament isn’t in the cart yet.')
+      await expect(page.locator('[data-sonner-toast]')).toHaveCount(0)
+      const signIn = problem.getByRole('link', { name: 'Sign in' })
+      await expect(signIn).toHaveAttribute('href', `/utils/demo-sign-in?redirect=${encodeURIComponent(STAR)}`)
+      await signIn.click()
+      await expect(page).toHaveURL(/\/utils\/demo-sign-in\?redirect=/)
+    })
+  })
+
   test('ignores a corrupt draft', async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem('keepsake.design.72960', '{"photos":{"stocking-left":{"id":"nope","url":"javascript:alert(1)"}}'))
     await openDesigner(page, '/photo-products/ornaments/72960')

@@ -5,6 +5,7 @@ import type { AddCartItemRequest } from '~/contract/cart'
 import type { GeneratedPreview } from '~/contract/designs'
 import { track } from '~/lib/analytics'
 import { findOrnamentVariant, ornamentProduct, variantTitle } from '~/lib/ornaments'
+import { wordsForStatus } from '~/lib/error-status'
 import { notify } from '~/lib/toast'
 import { addCartItem, cartQuery } from './cart.functions'
 
@@ -34,11 +35,19 @@ export function cartItemFromPreview(preview: GeneratedPreview): AddCartItemReque
   }
 }
 
-/** Adds a previewed design to the cart, then shows the cart. One request at a time, however often it is tapped. */
+/** Why the design did not go into the cart, for the place the shopper is looking (issue 15, bug 14). */
+export type AddToCartProblem = { message: string; signedOut: boolean }
+
+/**
+ * Adds a previewed design to the cart, then shows the cart. One request at a time, however often it is
+ * tapped. A failure is kept as `problem`, for the preview dialog to show inside itself with the action
+ * that fixes it: a toast would be drawn beneath the modal, where it cannot be seen or clicked.
+ */
 export function useAddToCart() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const [adding, setAdding] = useState(false)
+  const [problem, setProblem] = useState<AddToCartProblem | null>(null)
   const busy = useRef(false)
 
   const add = useCallback(
@@ -47,10 +56,17 @@ export function useAddToCart() {
       if (busy.current || !request) return
       busy.current = true
       setAdding(true)
+      setProblem(null)
       try {
         const outcome = await addCartItem({ data: request })
         if (!outcome.ok) {
-          notify.error(`We couldn’t add your ornament to the cart: ${outcome.error.message}`, { label: 'Retry', onClick: () => void add(preview) })
+          const signedOut = outcome.error.status === 401
+          setProblem({
+            signedOut,
+            message: signedOut
+              ? 'You’re signed out, so your ornament isn’t in the cart yet. Sign in and add it again: your design is kept on this device.'
+              : `We couldn’t add your ornament to the cart. ${outcome.error.message}`,
+          })
           return
         }
         const { item, cart, created } = outcome.data
@@ -66,8 +82,8 @@ export function useAddToCart() {
         })
         notify.success(created ? `Your ${item.metadata.title} is in your cart` : `Your ${item.metadata.title} was already in your cart`)
         await navigate({ to: '/photo-products/cart' })
-      } catch (error) {
-        notify.error(`We couldn’t add your ornament to the cart: ${error instanceof Error ? error.message : 'Unknown error'}`)
+      } catch {
+        setProblem({ signedOut: false, message: `We couldn’t add your ornament to the cart. ${wordsForStatus(0)}` })
       } finally {
         busy.current = false
         setAdding(false)
@@ -76,5 +92,5 @@ export function useAddToCart() {
     [navigate, queryClient],
   )
 
-  return { add, adding }
+  return { add, adding, problem }
 }

@@ -490,7 +490,7 @@ export function OrnamentDesigner({ variantId, preferChosenPhotos, onChosenPhotos
       </div>
 
       <PhotoPickerDialog slotName={pickingCell ? slotName(pickingCell).toLowerCase() : null} onClose={() => setPickingFor(null)} onPick={choosePhoto} />
-      <PreviewResultDialog result={result} shapeName={shapeName.toLowerCase()} backSideName={backSideName} onClose={() => setResult(null)} />
+      <PreviewResultDialog key={result?.previewId ?? 'none'} result={result} shapeName={shapeName.toLowerCase()} backSideName={backSideName} onClose={() => setResult(null)} />
     </main>
   )
 }

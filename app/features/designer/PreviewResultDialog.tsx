@@ -1,9 +1,11 @@
-import { useState } from 'react'
-import { Button } from '~/components/ui/Button'
+import { useLocation } from '@tanstack/react-router'
+import { useEffect, useRef, useState } from 'react'
+import { Button, buttonClass, ButtonLink } from '~/components/ui/Button'
 import type { GeneratedPreview } from '~/contract/designs'
-import { useAddToCart } from '~/features/cart/add-to-cart'
+import { useAddToCart, type AddToCartProblem } from '~/features/cart/add-to-cart'
 import { formatPrice } from '~/lib/currency'
 import { findOrnamentVariant } from '~/lib/ornaments'
+import { usePublicConfig } from '~/lib/public-config'
 import { DesignerDialog } from './DesignerDialog'
 
 type PreviewResultDialogProps = {
@@ -29,10 +31,39 @@ function Mockup({ src, alt, label }: { src: string; alt: string; label: string }
   )
 }
 
+/** A failed Add to cart, inside the dialog where the shopper is looking, with the action that fixes it. */
+function AddProblem({ problem, onRetry }: { problem: AddToCartProblem; onRetry: () => void }) {
+  const { demoMode, deepLinks } = usePublicConfig()
+  const here = useLocation({ select: (l) => l.href })
+  const box = useRef<HTMLDivElement>(null)
+  // Read out and in view at once: the button the shopper pressed is right below.
+  useEffect(() => box.current?.scrollIntoView({ block: 'nearest' }), [problem])
+  return (
+    <div ref={box} role="alert" className="mt-4 rounded-card border border-cranberry/30 bg-cranberry/5 px-4 py-3" data-testid="add-to-cart-problem">
+      <p className="font-semibold text-cranberry-dark">{problem.message}</p>
+      <div className="mt-3 flex flex-wrap gap-3">
+        {!problem.signedOut ? (
+          <Button variant="secondary" onClick={onRetry}>
+            Try again
+          </Button>
+        ) : demoMode ? (
+          <ButtonLink to="/utils/demo-sign-in" search={{ redirect: here }} variant="secondary">
+            Sign in
+          </ButtonLink>
+        ) : (
+          <a href={deepLinks.download} className={buttonClass('secondary')}>
+            Open the Keepsake app to sign in
+          </a>
+        )}
+      </div>
+    </div>
+  )
+}
+
 /** The server's mockups of the design: what will be printed, front and back, and the way into the cart. */
 export function PreviewResultDialog({ result, shapeName, backSideName, onClose }: PreviewResultDialogProps) {
   const [front, back] = result?.images ?? []
-  const { add, adding } = useAddToCart()
+  const { add, adding, problem } = useAddToCart()
   const variant = result ? findOrnamentVariant(result.variantId) : undefined
   return (
     <DesignerDialog
@@ -49,6 +80,7 @@ export function PreviewResultDialog({ result, shapeName, backSideName, onClose }
       <p className="mt-4 text-sm text-ink-soft">
         Colours on screen can look a little brighter than on the glossy print. Something not right? Close this and keep adjusting.
       </p>
+      {problem && result ? <AddProblem problem={problem} onRetry={() => void add(result)} /> : null}
       <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-end">
         <Button variant="secondary" onClick={onClose} disabled={adding}>
           Keep editing
