@@ -17,7 +17,8 @@ export const servers = {
     port: base + 2,
     env: { ROOT_OVERRIDES: JSON.stringify([{ from: new Date(now - hour).toISOString(), to: new Date(now + 6 * hour).toISOString() }]) },
   },
-  demoOff: { port: base + 3, env: { DEMO_MODE: 'false' } },
+  // PostHog configured (unreachable from here: the CSP test answers its calls), so its client runs under the CSP.
+  demoOff: { port: base + 3, env: { DEMO_MODE: 'false', POSTHOG_KEY: 'phc_e2e_test_key' } },
 } as const
 
 export const chromiumLaunch = {

@@ -1,11 +1,19 @@
+import './lib/zod-jitless'
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
 import { createRouter, useRouter, type ErrorComponentProps } from '@tanstack/react-router'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
+import { createIsomorphicFn } from '@tanstack/react-start'
 import { ErrorPage, NotFoundPage } from './components/ui/ErrorPage'
 import { PageSpinner } from './components/ui/Spinner'
 import { SOMETHING_WENT_WRONG, shopperErrorText } from './lib/error-text'
 import { notify } from './lib/toast'
 import { routeTree } from './routeTree.gen'
+import { currentCspNonce } from './csp.server'
+
+/** This page's CSP nonce (app/csp.server.ts), for the router to stamp on the scripts it renders; none in the browser. */
+const cspNonce = createIsomorphicFn()
+  .server(() => currentCspNonce())
+  .client(() => undefined)
 
 function toastError(error: unknown) {
   if (typeof window === 'undefined') return
@@ -44,6 +52,7 @@ export function getRouter() {
     defaultPendingMs: 150,
     defaultErrorComponent: RouteErrorPage,
     defaultNotFoundComponent: () => <NotFoundPage onRetry={() => window.location.reload()} />,
+    ssr: { nonce: cspNonce() },
   })
   setupRouterSsrQueryIntegration({ router, queryClient })
   return router

@@ -1,6 +1,8 @@
+import './lib/zod-jitless'
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
 import { getConfig } from '../app.config'
 import { HSTS } from './contract/headers'
+import { contentSecurityPolicy, currentCspNonce } from './csp.server'
 import { resolveLegacyRedirect } from './lib/redirects'
 
 /** SPEC.md §2: a full page load of a legacy path answers 302 to its new home. */
@@ -37,6 +39,8 @@ const securityHeaders = createMiddleware().server(async ({ next }) => {
     headers.set('x-frame-options', 'SAMEORIGIN')
     headers.set('permissions-policy', 'camera=(), microphone=(), geolocation=()')
     if (getConfig().publicUrl.startsWith('https:')) headers.set('strict-transport-security', HSTS)
+    const nonce = currentCspNonce()
+    if (nonce && headers.get('content-type')?.startsWith('text/html')) headers.set('content-security-policy', contentSecurityPolicy(nonce, getConfig()))
   } catch {
     // Some responses (a proxied image, a redirect) carry immutable headers; they keep their own.
   }

@@ -7,6 +7,8 @@
  * (GET /v1/printify/base-images), made by the same sharp code as the print file, so the preview and
  * the print differ only in how the photo itself is sampled.
  */
+// pixi compiles its shader and uniform code with `new Function` unless this is loaded; the pages' CSP allows no eval (decision 021).
+import 'pixi.js/unsafe-eval'
 import { Application, Container, ImageSource, MeshSimple, RendererType, Sprite, Texture, TilingSprite } from 'pixi.js'
 import type { PseudoTemplate, TemplateCell } from '../lib/ornaments'
 import {
