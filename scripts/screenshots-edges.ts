@@ -29,6 +29,18 @@ const shots: { name: string; path: string; signIn?: boolean; act?: (page: import
   { name: 'invite-too-long', path: `/referral/r/${'A'.repeat(240)}` },
   { name: 'offer-unknown', path: '/fmn/offers/no-such-offer' },
   { name: 'chosen-tray', path: '/photo-products/photos', signIn: true },
+  { name: 'loop-modal-sheet', path: '/loop/modal/holidays' },
+  {
+    name: 'smokescreen-form-messages',
+    path: '/loop/grandparents-day',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Deliver to me: canvas print' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Deliver a canvas print to me' })
+      await dialog.getByLabel('E-mail').fill('grace@')
+      await dialog.getByRole('button', { name: 'Count me in' }).click()
+      await dialog.getByTestId('field-error').first().waitFor()
+    },
+  },
 ]
 try {
   for (const width of [390, 1280]) {

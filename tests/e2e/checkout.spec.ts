@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { LOCAL_TEST_CARDS } from '../../app/contract/cart'
-import { designStarAndAddToCart, expectNoAxeViolations, signInAs, STAR_TITLE as TITLE, waitForHydration } from './support'
+import { designStarAndAddToCart, expectNoAxeViolations, shootBothWidths, signInAs, STAR_TITLE as TITLE, waitForHydration } from './support'
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
 const DECLINED = 'Your card was declined. Try another card; nothing was charged.'
@@ -262,6 +262,7 @@ test.describe('cart and checkout', () => {
       await waitForHydration(page)
       await expect(page.getByTestId('checkout-cart-changed')).toBeVisible()
       await expectNoAxeViolations(page)
+      await shootBothWidths(page, 'checkout-cart-changed')
       await page.getByRole('button', { name: `Check out ${now}` }).click()
       await expect(page).toHaveURL(new RegExp(`/utils/checkout/${UUID}$`))
       await waitForHydration(page)

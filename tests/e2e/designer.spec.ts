@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { sentAnalytics, sentEvent, waitForHydration } from './support'
+import { sentAnalytics, sentEvent, shootBothWidths, waitForHydration } from './support'
 
 const STAR = '/photo-products/ornaments/72965'
 const SHOTS = '/tmp/shots'
@@ -273,6 +273,7 @@ test.describe('the ornament designer', () => {
       await expect(problem).toContainText('We couldn’t add your ornament to the cart. We could not reach Keepsake.')
       await expect(page.locator('[data-sonner-toast]')).toHaveCount(0)
       await expectNoAxeViolations(page)
+      await shootBothWidths(page, 'preview-add-failed')
       await page.unrouteAll()
       await problem.getByRole('button', { name: 'Try again' }).click()
       await expect(page).toHaveURL(/\/photo-products\/cart$/, { timeout: 30_000 })
