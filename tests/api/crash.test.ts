@@ -113,6 +113,33 @@ describe(`a server killed mid-way (${engine})`, () => {
     })
   })
 
+  it('a payment killed after its order was made but before the answer: the return page finds that one order, and paying again makes no second', { timeout: 120_000 }, async () => {
+    const store = await newStore()
+    const { cookie, sessionId } = await withData(store, {}, async (t) => {
+      const cookie = await t.signIn(0)
+      expect((await t.request('/v1/photo-products-cart/items', { method: 'POST', json: cartItemFor(await recordPreview(t, t.users[0].id)), cookie })).status).toBe(201)
+      const session = await t.request('/v1/photo-products-cart/checkout-session', { method: 'POST', cookie })
+      return { cookie, sessionId: session.body.id as string }
+    })
+    const pay = { method: 'POST', json: { cardNumber: LOCAL_TEST_CARDS.succeeds, shippingAddress: address }, cookie }
+    let server = await startServer(serverEnv(store), { pauseAt: 'checkout:after-order' })
+    const payment = server.request(`/v1/checkout/local/${sessionId}/pay`, pay).catch(() => null)
+    await server.pausedAt('checkout:after-order')
+    await server.kill()
+    expect(await payment).toBeNull()
+
+    server = await startServer(serverEnv(store))
+    const back = await server.request(`/v1/photo-products-cart/checkout-session/${sessionId}`, { cookie })
+    expect(back.body).toMatchObject({ status: 'paid', orderId: expect.any(String) })
+    const again = await server.request(`/v1/checkout/local/${sessionId}/pay`, pay)
+    expect(again.status).toBe(200)
+    expect(again.body.orderId).toBe(back.body.orderId)
+    await server.kill()
+    await withData(store, {}, async (t) => {
+      expect(await t.db.select().from(orders)).toHaveLength(1)
+    })
+  })
+
   it('a gift e-mail and a referral reward killed at their crash points: the e-mail under one Message-ID, the reward credited once', { timeout: 180_000 }, async () => {
     const received: { messageId: string; to: string }[] = []
     const smtp = new SMTPServer({

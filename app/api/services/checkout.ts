@@ -330,6 +330,8 @@ export async function payLocalCheckout(deps: ApiDeps, user: SessionUser, id: str
     lastError: null,
   })
   const order = row.status === 'paid' ? await fulfilCheckout(deps, row.id) : null
+  // Paid and the order made, the answer not yet sent: the shopper's page never hears back.
+  await crashPoint('checkout:after-order')
   return sessionView(row, order?.id ?? null)
 }
 
