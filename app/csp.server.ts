@@ -47,7 +47,8 @@ export function contentSecurityPolicy(nonce: string, config: Pick<AppConfig, 'ap
     // React's style props and sonner's injected <style> are styles, not scripts: allowed inline.
     `style-src 'self' 'unsafe-inline'`,
     `img-src ${list("'self'", 'data:', 'blob:', ...apis, ...bucket, ...cdn, ...posthog)}`,
-    `connect-src ${list("'self'", ...apis, ...bucket, ...posthog)}`,
+    // blob: and data: are the page's own bytes (a photo picked from the device, the render check's patterns) read with fetch.
+    `connect-src ${list("'self'", 'blob:', 'data:', ...apis, ...bucket, ...posthog)}`,
     `font-src 'self' data:`,
     `worker-src 'self' blob:`,
     `frame-src 'self'`,

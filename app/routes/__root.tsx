@@ -91,13 +91,20 @@ const LONGEST_WAIT_MS = 24 * 60 * 60 * 1000
  * the holiday root app when its window starts or ends (issue 15, bug 8). A phone that slept through
  * the edge checks again when the tab is shown.
  */
+let hydrated = false
+
 function useShellReloadAt(msUntil: number | null) {
   const router = useRouter()
   useEffect(() => {
     if (msUntil === null) return
-    const due = Date.now() + msUntil
+    // The first value was measured on the server as the page was made; the page has aged since
+    // (download, hydration: seconds on a slow phone), about as long as it has been alive.
+    const aged = hydrated ? 0 : performance.now()
+    hydrated = true
+    const wait = Math.max(0, msUntil - aged)
+    const due = Date.now() + wait
     const reload = () => void router.invalidate()
-    const timer = window.setTimeout(reload, Math.min(msUntil + 250, LONGEST_WAIT_MS))
+    const timer = window.setTimeout(reload, Math.min(wait + 250, LONGEST_WAIT_MS))
     const onShown = () => {
       if (document.visibilityState === 'visible' && Date.now() >= due) reload()
     }

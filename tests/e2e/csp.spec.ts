@@ -57,7 +57,7 @@ test.describe('Content-Security-Policy', () => {
     await page.getByRole('button', { name: 'Checkout' }).click()
     await expect(page).toHaveURL(/\/utils\/checkout\//)
     await waitForHydration(page)
-    for (const path of ['/egifts', '/egifts/redeem', '/loop/modal/holidays', '/loop/store/', '/referral', '/fmn/offer-wall', '/utils/outbox', '/photo-products/orders']) {
+    for (const path of ['/egifts', '/egifts/redeem', '/loop/modal/holidays', '/loop/store/', '/referral', '/fmn/offer-wall', '/utils/outbox', '/photo-products/orders', '/utils/render-check']) {
       await page.goto(path)
       await waitForHydration(page)
     }
