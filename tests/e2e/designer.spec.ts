@@ -302,6 +302,28 @@ test.describe('the ornament designer', () => {
     })
   })
 
+  test('a refused upload inside the photo dialog is told inside the dialog, its Retry clickable there (issue 15, bug 14)', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await signInAs(page, 'Sam Okafor')
+    await openDesigner(page)
+    await page.getByRole('button', { name: /^(Choose|Change) photo for the left ornament$/ }).click()
+    const dialog = page.getByRole('dialog', { name: 'Choose a photo for the left ornament' })
+    await expect(dialog.getByTestId('album-grid').getByRole('button').first()).toBeVisible()
+    await page.clock.install()
+    await dialog.getByTestId('photo-upload-input').setInputFiles([{ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not really a photo') }])
+    for (let i = 0; i < 3; i++) await page.clock.runFor(4_100)
+    const note = dialog.getByTestId('dialog-note').filter({ hasText: 'Upload failed after 3 attempts' })
+    await expect(note).toBeVisible({ timeout: 15_000 })
+    await expect(note).toHaveAttribute('role', 'alert')
+    // Nothing went to the page's toaster beneath the modal.
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0)
+    await expectNoAxeViolations(page)
+    await shootBothWidths(page, 'dialog-note')
+    // Clickable where it is: Retry starts the upload again.
+    await note.getByRole('button', { name: 'Retry' }).click()
+    await expect(dialog.getByTestId('upload-job')).toHaveAttribute('data-state', 'uploading')
+  })
+
   test('ignores a corrupt draft', async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem('keepsake.design.72960', '{"photos":{"stocking-left":{"id":"nope","url":"javascript:alert(1)"}}'))
     await openDesigner(page, '/photo-products/ornaments/72960')

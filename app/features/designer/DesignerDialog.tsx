@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react'
+import { DialogNotes } from '~/components/ui/DialogNotes'
 import { DialogCloseButton, useModalDialog } from '~/components/ui/modal-dialog'
 
 type DesignerDialogProps = {
@@ -38,6 +39,7 @@ export function DesignerDialog({ open, onClose, title, description, size = 'tall
           </div>
           <DialogCloseButton onClose={onClose} />
         </header>
+        {open ? <DialogNotes className="px-4 pt-3 sm:px-6" /> : null}
         <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-4 py-4 sm:px-6">{open ? children : null}</div>
       </div>
     </dialog>

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react'
+import { DialogNotes } from '~/components/ui/DialogNotes'
 import { DialogCloseButton, useModalDialog } from '~/components/ui/modal-dialog'
 import type { SmokescreenProduct } from '~/contract/smokescreens'
 import { SmokescreenArt } from './SmokescreenArt'
@@ -40,6 +41,7 @@ export function SmokescreenDialog({ product, title, description, onClose, childr
           </div>
           <DialogCloseButton onClose={onClose} className="-mr-2 -mt-1" />
         </header>
+        {open ? <DialogNotes className="px-4 pt-3 sm:px-6" /> : null}
         <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-4 pb-[max(1.25rem,env(safe-area-inset-bottom))] pt-4 sm:px-6 sm:pb-6">
           {open ? children : null}
         </div>
