@@ -275,4 +275,23 @@ test.describe('cart and checkout', () => {
     })
     await other.close()
   })
+
+  // Issue 15, bug 14: a refusal a signed-out shopper gets offers Sign in, not a Retry that cannot help.
+  test('signed out in another tab, a cart change is refused with Sign in, which comes back to the cart', async ({ page, context }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    expect((await page.request.post('/v1/demo/guests')).status()).toBe(201)
+    await designStarAndAddToCart(page)
+    await settledCart(page)
+    const other = await context.newPage()
+    await other.goto('/utils/demo-sign-in')
+    await waitForHydration(other)
+    await other.getByRole('button', { name: 'Sign out' }).click()
+    await expect(other.getByTestId('current-user')).toHaveText('You are not signed in.')
+    await other.close()
+    await newestLine(page).getByRole('button', { name: `One more ${TITLE}` }).click()
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: `We couldn’t change the quantity of your ${TITLE}` })
+    await expect(toast).toBeVisible()
+    await toast.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page).toHaveURL(/\/utils\/demo-sign-in\?redirect=%2Fphoto-products%2Fcart$/)
+  })
 })

@@ -3,6 +3,7 @@ import { useCallback, useRef, useState } from 'react'
 import type { Cart, CartItem } from '~/contract/cart'
 import { bundlesQuery } from '~/features/bundles/bundles-query'
 import { cartTotals, toCents, type BundleRule } from '~/lib/pricing'
+import { useSignInAction } from '~/lib/sign-in-action'
 import { notify } from '~/lib/toast'
 import { addCartItem, cartQuery, removeCartItem, updateCartItemQuantity } from './cart.functions'
 import type { ApiFailure, ApiOutcome } from './outcome'
@@ -49,6 +50,7 @@ const unreachable = (error: unknown): ApiOutcome<never> => ({
  */
 export function useCartEditing() {
   const queryClient = useQueryClient()
+  const signIn = useSignInAction()
   const chain = useRef<Promise<void>>(Promise.resolve())
   const pending = useRef(0)
   const confirmed = useRef<Cart | null>(null)
@@ -86,9 +88,9 @@ export function useCartEditing() {
       change(
         (cart) => withItemsNow(cart, cart.items.map((i) => (i.id === item.id ? withQuantity(i, quantity) : i))),
         () => updateCartItemQuantity({ data: { id: item.id, quantity } }),
-        (failure) => notify.error(`We couldn’t change the quantity of your ${item.metadata.title}: ${failure.message}`),
+        (failure) => notify.error(`We couldn’t change the quantity of your ${item.metadata.title}: ${failure.message}`, signIn(failure)),
       ),
-    [change, withItemsNow],
+    [change, signIn, withItemsNow],
   )
 
   const putBack = useCallback(
@@ -106,9 +108,9 @@ export function useCartEditing() {
           })
           return outcome.ok ? { ok: true, data: outcome.data.cart } : outcome
         },
-        (failure) => notify.error(`We couldn’t put your ${item.metadata.title} back: ${failure.message}`),
+        (failure) => notify.error(`We couldn’t put your ${item.metadata.title} back: ${failure.message}`, signIn(failure)),
       ),
-    [change, withItemsNow],
+    [change, signIn, withItemsNow],
   )
 
   const remove = useCallback(
@@ -120,7 +122,7 @@ export function useCartEditing() {
         () => removeCartItem({ data: { id: item.id } }),
         (failure) => {
           refused = true
-          notify.error(`We couldn’t remove your ${item.metadata.title}: ${failure.message}`)
+          notify.error(`We couldn’t remove your ${item.metadata.title}: ${failure.message}`, signIn(failure))
         },
       )
       notify.success(`Removed your ${item.metadata.title}`, {
@@ -130,7 +132,7 @@ export function useCartEditing() {
         },
       })
     },
-    [change, putBack, queryClient, withItemsNow],
+    [change, putBack, queryClient, signIn, withItemsNow],
   )
 
   return { saving, setQuantity, remove }
