@@ -1,4 +1,6 @@
 import { z } from './zod'
+import { emailAddress } from './field-messages'
+import { safeRedirectPath } from './redirect-path'
 
 export const sessionUserSchema = z.object({
   id: z.uuid(),
@@ -28,3 +30,28 @@ export const demoUserSchema = z.object({
 })
 export const demoUsersSchema = z.object({ users: z.array(demoUserSchema) })
 export const demoSignInSchema = z.object({ userId: z.uuid() })
+
+/** Issue 16: a one-time sign-in link, e-mailed to the address of an album account. */
+export const SIGN_IN_LINK_TTL_MINUTES = 15
+export const SIGN_IN_LINKS_PER_HOUR = 5
+
+export const signInLinkRequestSchema = z.object({
+  email: emailAddress('your'),
+  /** Where to land once signed in: a path on this site; anything else is dropped. */
+  redirect: z
+    .string()
+    .max(512)
+    .optional()
+    .transform((value) => safeRedirectPath(value)),
+})
+export type SignInLinkRequest = z.input<typeof signInLinkRequestSchema>
+
+/** The same answer whether or not the address has an account (no account probing). */
+export const signInLinkSentSchema = z.object({ sent: z.literal(true), expiresInMinutes: z.number().int() })
+
+export const signInLinkRedeemSchema = z.object({ token: z.string().min(1).max(128) })
+
+export const signedInSchema = authenticateSessionSchema.extend({ redirect: z.string() })
+export type SignedIn = z.infer<typeof signedInSchema>
+
+export const signedOutSchema = z.object({ authenticated: z.literal(false), sessionsEnded: z.number().int() })

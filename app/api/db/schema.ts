@@ -63,6 +63,26 @@ export const transitionTokens = pgTable(
   (t) => [index('transition_tokens_user_idx').on(t.userId)],
 )
 
+/**
+ * One-time sign-in links e-mailed to an account's address (issue 16). Only the SHA-256 of the link's
+ * token is stored; a link is spent once (used_at) and expires 15 minutes after it was made.
+ */
+export const signInLinks = pgTable(
+  'sign_in_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** A same-site path to land on once signed in. */
+    redirect: text('redirect').notNull().default('/photo-products'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('sign_in_links_user_idx').on(t.userId)],
+)
+
 export const analyticsEvents = pgTable(
   'analytics_events',
   {

@@ -59,3 +59,9 @@ export async function redeemTransitionToken(db: Database, code: string, now: Dat
     .returning({ userId: transitionTokens.userId })
   return row?.userId ?? null
 }
+
+/** Sign out everywhere: every session of the user ends, on every browser and device. */
+export async function endAllSessions(db: Database, userId: string) {
+  const ended = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id })
+  return ended.length
+}

@@ -1,7 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { currentUserQuery, getDemoUsers } from '~/features/utils/account.functions'
 import { DemoSignIn } from '~/features/utils/DemoSignIn'
-import { safeRedirectPath } from '~/features/utils/redirect-path'
+import { safeRedirectPath } from '~/contract/redirect-path'
 
 export const Route = createFileRoute('/utils/demo-sign-in')({
   // ?redirect=: where to go once signed in; only a path on this site is kept (no open redirect).

@@ -1,0 +1,110 @@
+/**
+ * Signing in on a computer (issue 16): a one-time link e-mailed to the address of an album account.
+ * The answer to "send me a link" is the same whether or not the address has an account; only the
+ * SHA-256 of a link's token is stored; a link works once, for 15 minutes.
+ */
+import { randomBytes } from 'node:crypto'
+import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import { SIGN_IN_LINK_TTL_MINUTES, SIGN_IN_LINKS_PER_HOUR } from '../../contract/growth'
+import { signInLinks, users } from '../db/schema'
+import type { ApiDeps } from '../env'
+import { AppError } from '../errors'
+import { enforceRateLimits, type RateLimitRule } from '../rate-limit'
+import { hashSecret } from './accounts'
+import { escapeHtml, queueEmail } from './mail'
+
+export const signInLinkRateLimits = {
+  perAddress: { name: 'sign-in-link-email', limit: SIGN_IN_LINKS_PER_HOUR, windowMs: 3600_000 },
+  perClient: { name: 'sign-in-link-client', limit: SIGN_IN_LINKS_PER_HOUR, windowMs: 3600_000 },
+} satisfies Record<string, RateLimitRule>
+
+export const DEFAULT_LANDING = '/photo-products'
+
+/** Counts the request against the address and the client first, so both answers (account or not) are limited alike. */
+export async function requestSignInLink(deps: ApiDeps, input: { email: string; redirect?: string | undefined }, clientAddress: string) {
+  const email = input.email.trim().toLowerCase()
+  const now = deps.now()
+  try {
+    await enforceRateLimits(
+      deps.rateLimiter,
+      [
+        { rule: signInLinkRateLimits.perAddress, key: email },
+        { rule: signInLinkRateLimits.perClient, key: clientAddress },
+      ],
+      now,
+    )
+  } catch (error) {
+    if (error instanceof AppError) throw new AppError('rate_limited', error.message.replace(/^Too many attempts/, 'Too many sign-in links were asked for'))
+    throw error
+  }
+  const [user] = await deps.db
+    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`)
+    .limit(1)
+  if (!user) {
+    console.info(`[sign-in] link asked for an address with no account (client ${clientAddress})`)
+    return
+  }
+  const token = randomBytes(32).toString('base64url')
+  const tokenHash = hashSecret(token)
+  const expiresAt = new Date(now.getTime() + SIGN_IN_LINK_TTL_MINUTES * 60_000)
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(signInLinks).values({ tokenHash, userId: user.id, redirect: input.redirect ?? DEFAULT_LANDING, createdAt: now, expiresAt })
+    await queueEmail(tx, deps.config, {
+      kind: 'sign-in-link',
+      // The hash names the e-mail; the token itself lives only in the e-mail.
+      reference: `sign-in-link:${tokenHash}`,
+      to: user.email,
+      sendAfter: now,
+      ...signInLinkEmail(user.firstName, `${deps.config.publicUrl}/auth/link?token=${encodeURIComponent(token)}`),
+    })
+  })
+}
+
+/** Why a link could not be used, in the shopper's words. */
+const refusals = {
+  unknown: 'This sign-in link is not valid. Ask for a new one below.',
+  used: 'This sign-in link was already used. Each link works once: ask for a new one below.',
+  expired: `This sign-in link has expired: links work for ${SIGN_IN_LINK_TTL_MINUTES} minutes. Ask for a new one below.`,
+} as const
+
+/** Spends a link exactly once, even under concurrent redemption; refused with 401 when unknown, used or expired. */
+export async function redeemSignInLink(deps: ApiDeps, token: string, clientAddress: string) {
+  const now = deps.now()
+  const tokenHash = hashSecret(token)
+  const [row] = await deps.db
+    .update(signInLinks)
+    .set({ usedAt: now })
+    .where(and(eq(signInLinks.tokenHash, tokenHash), isNull(signInLinks.usedAt), gt(signInLinks.expiresAt, now)))
+    .returning({ userId: signInLinks.userId, redirect: signInLinks.redirect })
+  if (row) return row
+  const [seen] = await deps.db.select({ usedAt: signInLinks.usedAt }).from(signInLinks).where(eq(signInLinks.tokenHash, tokenHash))
+  const reason = !seen ? 'unknown' : seen.usedAt ? 'used' : 'expired'
+  console.warn(`[sign-in] ${reason} sign-in link refused (client ${clientAddress})`)
+  throw new AppError('unauthenticated', refusals[reason])
+}
+
+export function signInLinkEmail(firstName: string, link: string) {
+  const subject = 'Your Keepsake sign-in link'
+  const text = [
+    `Hi ${firstName},`,
+    '',
+    'Open this link to sign in to the Keepsake store:',
+    link,
+    '',
+    `It works once, for ${SIGN_IN_LINK_TTL_MINUTES} minutes, and signs you in on the browser that opens it.`,
+    'If you did not ask to sign in, you can ignore this e-mail: nobody can sign in without the link.',
+  ].join('\n')
+  const e = escapeHtml
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${e(subject)}</title></head><body style="margin:0;background:#fbf7f0;font-family:Helvetica,Arial,sans-serif;color:#2b2622">
+<div style="max-width:520px;margin:0 auto;padding:32px 24px">
+<p style="font-size:14px;letter-spacing:.08em;text-transform:uppercase;color:#1f5a45;font-weight:bold">Keepsake</p>
+<h1 style="font-size:26px;line-height:1.25;margin:8px 0 16px">Sign in to Keepsake</h1>
+<p style="font-size:16px;line-height:1.5">Hi ${e(firstName)}, tap the button to sign in to the Keepsake store.</p>
+<p style="margin:24px 0"><a href="${e(link)}" style="display:inline-block;background:#a3263b;color:#fff;text-decoration:none;font-weight:bold;padding:12px 22px;border-radius:999px">Sign in to Keepsake</a></p>
+<p style="font-size:13px;color:#6b625b;line-height:1.5">The link works once, for ${SIGN_IN_LINK_TTL_MINUTES} minutes, and signs you in on the browser that opens it. If you did not ask to sign in, ignore this e-mail: nobody can sign in without the link.</p>
+<p style="font-size:12px;color:#6b625b;line-height:1.5;word-break:break-all">Button not working? Paste this into your browser: ${e(link)}</p>
+</div></body></html>`
+  return { subject, text, html }
+}

@@ -1,0 +1,222 @@
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { outboxEmails, signInLinks } from '../../app/api/db/schema'
+import { createTestApi, TEST_ORIGIN, type TestApi } from '../support/test-api'
+
+let t: TestApi
+beforeAll(async () => {
+  t = await createTestApi()
+})
+afterAll(() => t.close())
+
+const origin = { origin: TEST_ORIGIN }
+let clientCounter = 0
+/** A fresh client address per test, so the per-client limit of one test does not leak into the next. */
+const freshClient = () => `198.51.100.${++clientCounter}`
+
+async function askForLink(email: string, opts: { redirect?: string; clientAddress?: string } = {}) {
+  return t.request('/v1/growth/sign-in-links', {
+    method: 'POST',
+    headers: origin,
+    clientAddress: opts.clientAddress ?? freshClient(),
+    json: { email, ...(opts.redirect === undefined ? {} : { redirect: opts.redirect }) },
+  })
+}
+
+async function emailsTo(address: string) {
+  return t.db
+    .select()
+    .from(outboxEmails)
+    .where(sql`lower(${outboxEmails.to}) = lower(${address}) and ${outboxEmails.kind} = 'sign-in-link'`)
+}
+
+/** The token of the newest sign-in link e-mailed to the address, read from the e-mail's text as a shopper would. */
+async function latestToken(address: string) {
+  const emails = (await emailsTo(address)).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+  const text = emails.at(-1)?.text ?? ''
+  const link = /https?:\/\/\S+\/auth\/link\?token=(\S+)/.exec(text)
+  if (!link) throw new Error(`no sign-in link e-mailed to ${address}`)
+  return decodeURIComponent(link[1]!)
+}
+
+function redeem(token: unknown, clientAddress = freshClient()) {
+  return t.request('/v1/growth/sign-in-links/redeem', { method: 'POST', headers: origin, clientAddress, json: { token } })
+}
+
+/** A brand-new account per test: each address has its own limit of 5 links an hour. */
+const newShopper = async () => (await t.signInGuest(freshClient())).user
+
+describe('asking for a sign-in link', () => {
+  it('e-mails a one-time link to the address of the account, storing only its hash', async () => {
+    const shopper = await newShopper()
+    const before = (await emailsTo(shopper.email)).length
+    const res = await askForLink(shopper.email, { redirect: '/photo-products/cart' })
+    expect(res.status).toBe(202)
+    expect(res.body).toEqual({ sent: true, expiresInMinutes: 15 })
+    const emails = await emailsTo(shopper.email)
+    expect(emails).toHaveLength(before + 1)
+    const email = emails.at(-1)!
+    expect(email.subject).toBe('Your Keepsake sign-in link')
+    expect(email.text).toContain(`${TEST_ORIGIN}/auth/link?token=`)
+    expect(email.html).toContain('Sign in to Keepsake')
+    const token = await latestToken(shopper.email)
+    const stored = await t.db.select().from(signInLinks).where(eq(signInLinks.userId, shopper.id))
+    expect(stored.length).toBeGreaterThan(0)
+    expect(JSON.stringify(stored)).not.toContain(token)
+    expect(stored.map((s) => s.redirect)).toContain('/photo-products/cart')
+  })
+
+  it('answers an address without an account exactly as one with, and sends nothing', async () => {
+    const shopper = await newShopper()
+    const known = await askForLink(shopper.email)
+    const unknown = await askForLink('nobody-here@example.com')
+    expect(unknown.status).toBe(known.status)
+    expect(unknown.body).toEqual(known.body)
+    expect(await emailsTo('nobody-here@example.com')).toHaveLength(0)
+  })
+
+  it('finds the account whatever the case and spacing of the address', async () => {
+    const shopper = await newShopper()
+    const before = (await emailsTo(shopper.email)).length
+    const res = await askForLink(`  ${shopper.email.toUpperCase()} `)
+    expect(res.status).toBe(202)
+    expect(await emailsTo(shopper.email)).toHaveLength(before + 1)
+  })
+
+  it('refuses a missing or malformed address with its message, and records nothing', async () => {
+    const links = (await t.db.select().from(signInLinks)).length
+    const missing = await t.request('/v1/growth/sign-in-links', { method: 'POST', headers: origin, clientAddress: freshClient(), json: {} })
+    expect(missing.status).toBe(400)
+    expect(missing.body.error.issues[0]).toMatchObject({ path: 'body.email', message: 'Enter your e-mail address' })
+    const malformed = await askForLink('not-an-address')
+    expect(malformed.status).toBe(400)
+    expect(malformed.body.error.issues[0].message).toMatch(/doesn’t look like an e-mail address/)
+    expect((await t.db.select().from(signInLinks)).length).toBe(links)
+  })
+
+  it.each(['//evil.example/steal', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)'])('keeps the shopper on this site when redirect is %s', async (redirect) => {
+    const shopper = await newShopper()
+    const res = await askForLink(shopper.email, { redirect })
+    expect(res.status).toBe(202)
+    const signedIn = await redeem(await latestToken(shopper.email))
+    expect(signedIn.status).toBe(200)
+    expect(signedIn.body.redirect).toBe('/photo-products')
+  })
+})
+
+describe('limits on sign-in links (5 an hour per address and per client)', () => {
+  it('refuses the sixth link for one address in an hour with 429, from any client, and sends nothing for it', async () => {
+    const { email } = (await t.signInGuest('192.0.2.10')).user
+    for (let i = 0; i < 5; i++) expect((await askForLink(email)).status).toBe(202)
+    const refused = await askForLink(email)
+    expect(refused.status).toBe(429)
+    expect(refused.body.error.message).toMatch(/^Too many sign-in links were asked for; try again in \d+ minutes?$/)
+    expect(await emailsTo(email)).toHaveLength(5)
+  })
+
+  it('limits an address without an account the same way (no probing by the limit)', async () => {
+    const statuses: number[] = []
+    for (let i = 0; i < 6; i++) statuses.push((await askForLink('ghost@example.com')).status)
+    expect(statuses).toEqual([202, 202, 202, 202, 202, 429])
+  })
+
+  it('refuses the sixth link from one client in an hour, whatever the addresses', async () => {
+    const client = freshClient()
+    const statuses: number[] = []
+    for (let i = 0; i < 6; i++) statuses.push((await askForLink(`someone-${i}@example.com`, { clientAddress: client })).status)
+    expect(statuses).toEqual([202, 202, 202, 202, 202, 429])
+    // Another client is not held back by this one.
+    expect((await askForLink('someone-6@example.com')).status).toBe(202)
+  })
+
+  it('allows links again in the next hour', async () => {
+    const { email } = (await t.signInGuest('192.0.2.11')).user
+    const start = t.now()
+    try {
+      for (let i = 0; i < 5; i++) await askForLink(email)
+      expect((await askForLink(email)).status).toBe(429)
+      t.setNow(new Date(start.getTime() + 3600_000))
+      expect((await askForLink(email)).status).toBe(202)
+    } finally {
+      t.setNow(start)
+    }
+  })
+})
+
+describe('signing in with the link', () => {
+  it('signs in once, answers where to land, and the session works', async () => {
+    const shopper = await newShopper()
+    await askForLink(shopper.email, { redirect: '/referral/redeem?from=email' })
+    const token = await latestToken(shopper.email)
+    const res = await redeem(token)
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({ authenticated: true, user: { id: shopper.id }, redirect: '/referral/redeem?from=email' })
+    const cookie = res.headers.get('set-cookie')!.split(';')[0]!
+    const session = await t.request('/v1/growth/authenticate-session', { cookie })
+    expect(session.status).toBe(200)
+    expect(session.body.user.id).toBe(shopper.id)
+
+    const again = await redeem(token)
+    expect(again.status).toBe(401)
+    expect(again.body.error.message).toMatch(/already used/)
+    expect(again.headers.get('set-cookie')).toBeNull()
+  })
+
+  it('refuses a link after 15 minutes, and takes it up to then', async () => {
+    const shopper = await newShopper()
+    const start = t.now()
+    try {
+      await askForLink(shopper.email)
+      const late = await latestToken(shopper.email)
+      await askForLink(shopper.email)
+      const inTime = await latestToken(shopper.email)
+      t.setNow(new Date(start.getTime() + 15 * 60_000 - 1000))
+      expect((await redeem(inTime)).status).toBe(200)
+      t.setNow(new Date(start.getTime() + 15 * 60_000))
+      const expired = await redeem(late)
+      expect(expired.status).toBe(401)
+      expect(expired.body.error.message).toMatch(/expired/)
+    } finally {
+      t.setNow(start)
+    }
+  })
+
+  it.each([
+    ['a forged token', 'x'.repeat(43), 401],
+    ['an empty token', '', 400],
+    ['a token longer than any link', 'y'.repeat(129), 400],
+    ['a number', 12345, 400],
+  ])('refuses %s without a session', async (_what, token, status) => {
+    const res = await redeem(token)
+    expect(res.status).toBe(status)
+    expect(res.headers.get('set-cookie')).toBeNull()
+  })
+
+  it('spends a link once when two browsers open it at the same time', async () => {
+    const shopper = await newShopper()
+    await askForLink(shopper.email)
+    const token = await latestToken(shopper.email)
+    const results = await Promise.all([redeem(token), redeem(token), redeem(token)])
+    expect(results.map((r) => r.status).sort()).toEqual([200, 401, 401])
+  })
+})
+
+describe('signing out everywhere', () => {
+  it('ends every session of the shopper and only theirs', async () => {
+    const first = await t.signIn(0)
+    const second = await t.signIn(0)
+    const other = await t.signIn(1)
+    const res = await t.request('/v1/growth/sessions', { method: 'DELETE', cookie: first, headers: origin })
+    expect(res.status).toBe(200)
+    expect(res.body.authenticated).toBe(false)
+    expect(res.body.sessionsEnded).toBeGreaterThanOrEqual(2)
+    expect(res.headers.get('set-cookie')).toMatch(/keepsake_session=;/)
+    for (const cookie of [first, second]) expect((await t.request('/v1/growth/authenticate-session', { cookie })).status).toBe(401)
+    expect((await t.request('/v1/growth/authenticate-session', { cookie: other })).status).toBe(200)
+  })
+
+  it('needs a session', async () => {
+    const res = await t.request('/v1/growth/sessions', { method: 'DELETE', headers: origin })
+    expect(res.status).toBe(401)
+  })
+})
