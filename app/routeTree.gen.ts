@@ -11,6 +11,10 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as SplatRouteImport } from './routes/$'
+import { Route as PrivacyRouteImport } from './routes/privacy'
+import { Route as AuthContinueRouteImport } from './routes/auth/continue'
+import { Route as AuthLinkRouteImport } from './routes/auth/link'
+import { Route as AuthSignInRouteImport } from './routes/auth/sign-in'
 import { Route as EgiftsIndexRouteImport } from './routes/egifts/index'
 import { Route as EgiftsCompleteRouteImport } from './routes/egifts/complete'
 import { Route as EgiftsRedeemRouteImport } from './routes/egifts/redeem'
@@ -59,6 +63,26 @@ const IndexRoute = IndexRouteImport.update({
 const SplatRoute = SplatRouteImport.update({
   id: '/$',
   path: '/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrivacyRoute = PrivacyRouteImport.update({
+  id: '/privacy',
+  path: '/privacy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthContinueRoute = AuthContinueRouteImport.update({
+  id: '/auth/continue',
+  path: '/auth/continue',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthLinkRoute = AuthLinkRouteImport.update({
+  id: '/auth/link',
+  path: '/auth/link',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthSignInRoute = AuthSignInRouteImport.update({
+  id: '/auth/sign-in',
+  path: '/auth/sign-in',
   getParentRoute: () => rootRouteImport,
 } as any)
 const EgiftsIndexRoute = EgiftsIndexRouteImport.update({
@@ -271,6 +295,10 @@ const ReferralAdvocateAdvocateReferralCodeRedemptionsRedemptionIdPastRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
+  '/privacy': typeof PrivacyRoute
+  '/auth/continue': typeof AuthContinueRoute
+  '/auth/link': typeof AuthLinkRoute
+  '/auth/sign-in': typeof AuthSignInRoute
   '/egifts/complete': typeof EgiftsCompleteRoute
   '/egifts/redeem': typeof EgiftsRedeemRoute
   '/fmn/offer-wall': typeof FmnOfferWallRoute
@@ -314,6 +342,10 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
+  '/privacy': typeof PrivacyRoute
+  '/auth/continue': typeof AuthContinueRoute
+  '/auth/link': typeof AuthLinkRoute
+  '/auth/sign-in': typeof AuthSignInRoute
   '/egifts/complete': typeof EgiftsCompleteRoute
   '/egifts/redeem': typeof EgiftsRedeemRoute
   '/fmn/offer-wall': typeof FmnOfferWallRoute
@@ -358,6 +390,10 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
+  '/privacy': typeof PrivacyRoute
+  '/auth/continue': typeof AuthContinueRoute
+  '/auth/link': typeof AuthLinkRoute
+  '/auth/sign-in': typeof AuthSignInRoute
   '/egifts/complete': typeof EgiftsCompleteRoute
   '/egifts/redeem': typeof EgiftsRedeemRoute
   '/fmn/offer-wall': typeof FmnOfferWallRoute
@@ -403,6 +439,10 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/$'
+    | '/privacy'
+    | '/auth/continue'
+    | '/auth/link'
+    | '/auth/sign-in'
     | '/egifts/complete'
     | '/egifts/redeem'
     | '/fmn/offer-wall'
@@ -446,6 +486,10 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/$'
+    | '/privacy'
+    | '/auth/continue'
+    | '/auth/link'
+    | '/auth/sign-in'
     | '/egifts/complete'
     | '/egifts/redeem'
     | '/fmn/offer-wall'
@@ -489,6 +533,10 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/$'
+    | '/privacy'
+    | '/auth/continue'
+    | '/auth/link'
+    | '/auth/sign-in'
     | '/egifts/complete'
     | '/egifts/redeem'
     | '/fmn/offer-wall'
@@ -533,6 +581,10 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   SplatRoute: typeof SplatRoute
+  PrivacyRoute: typeof PrivacyRoute
+  AuthContinueRoute: typeof AuthContinueRoute
+  AuthLinkRoute: typeof AuthLinkRoute
+  AuthSignInRoute: typeof AuthSignInRoute
   EgiftsCompleteRoute: typeof EgiftsCompleteRoute
   EgiftsRedeemRoute: typeof EgiftsRedeemRoute
   FmnOfferWallRoute: typeof FmnOfferWallRoute
@@ -588,6 +640,34 @@ declare module '@tanstack/react-router' {
       path: '/$'
       fullPath: '/$'
       preLoaderRoute: typeof SplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/privacy': {
+      id: '/privacy'
+      path: '/privacy'
+      fullPath: '/privacy'
+      preLoaderRoute: typeof PrivacyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth/continue': {
+      id: '/auth/continue'
+      path: '/auth/continue'
+      fullPath: '/auth/continue'
+      preLoaderRoute: typeof AuthContinueRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth/link': {
+      id: '/auth/link'
+      path: '/auth/link'
+      fullPath: '/auth/link'
+      preLoaderRoute: typeof AuthLinkRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth/sign-in': {
+      id: '/auth/sign-in'
+      path: '/auth/sign-in'
+      fullPath: '/auth/sign-in'
+      preLoaderRoute: typeof AuthSignInRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/egifts/': {
@@ -869,6 +949,10 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   SplatRoute: SplatRoute,
+  PrivacyRoute: PrivacyRoute,
+  AuthContinueRoute: AuthContinueRoute,
+  AuthLinkRoute: AuthLinkRoute,
+  AuthSignInRoute: AuthSignInRoute,
   EgiftsCompleteRoute: EgiftsCompleteRoute,
   EgiftsRedeemRoute: EgiftsRedeemRoute,
   FmnOfferWallRoute: FmnOfferWallRoute,

@@ -1,6 +1,7 @@
 import './lib/zod-jitless'
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
 import { getConfig } from '../app.config'
+import { continueWithTransitionCode, transitionCodeOf } from './auth-continue.server'
 import { HSTS } from './contract/headers'
 import { contentSecurityPolicy, currentCspNonce } from './csp.server'
 import { resolveLegacyRedirect } from './lib/redirects'
@@ -10,6 +11,15 @@ const legacyRedirects = createMiddleware().server(({ request, pathname, next }) 
   if (request.method === 'GET' || request.method === 'HEAD') {
     const target = resolveLegacyRedirect(pathname, new URL(request.url).search)
     if (target) return new Response(null, { status: 302, headers: { location: target, 'cache-control': 'no-store' } })
+  }
+  return next()
+})
+
+/** Issue 16: a page load carrying the album app's transition code signs in and lands without the code. */
+const transitionSignIn = createMiddleware().server(({ request, handlerType, next }) => {
+  if (handlerType === 'router' && (request.method === 'GET' || request.method === 'HEAD') && !getConfig().maintenance) {
+    const found = transitionCodeOf(new URL(request.url))
+    if (found) return continueWithTransitionCode(request, found)
   }
   return next()
 })
@@ -51,5 +61,5 @@ const securityHeaders = createMiddleware().server(async ({ next }) => {
 const serverFnCsrf = createCsrfMiddleware({ filter: ({ handlerType }) => handlerType === 'serverFn' })
 
 export const startInstance = createStart(() => ({
-  requestMiddleware: [securityHeaders, legacyRedirects, maintenanceStatus, serverFnCsrf],
+  requestMiddleware: [securityHeaders, legacyRedirects, transitionSignIn, maintenanceStatus, serverFnCsrf],
 }))

@@ -6,8 +6,10 @@ import { SiteHeader } from '~/components/layout/SiteHeader'
 import { LazyToaster } from '~/components/ui/LazyToaster'
 import { NotFoundPage } from '~/components/ui/ErrorPage'
 import { MaintenanceScreen } from '~/components/ui/MaintenanceScreen'
+import { AccountMenu } from '~/features/account/AccountMenu'
 import { CartNavLinks } from '~/features/cart/CartNavLinks'
 import { HolidayRoot } from '~/features/holiday/HolidayRoot'
+import { AnalyticsConsentBar } from '~/features/privacy/AnalyticsConsentBar'
 import { posthogTransport, startAnalytics, track, type AnalyticsTransport } from '~/lib/analytics'
 import { recordAnalytics } from '~/lib/analytics.functions'
 import { SessionProvider } from '~/lib/session'
@@ -123,14 +125,15 @@ function RootComponent() {
   const sheet = useMatches({ select: (matches) => matches.some((m) => m.staticData.sheet === true) })
   // No shell state: beforeLoad stopped the load for maintenance before the loader ran.
   if (!shell || shell.maintenance) return <MaintenanceScreen />
-  const { rootOverride, publicConfig } = shell
+  const { rootOverride, publicConfig, analyticsConsent } = shell
   if (rootOverride) return <HolidayRoot />
   return (
     <SessionProvider
       onStart={(session) => {
         const transports: AnalyticsTransport[] = [{ send: (events) => recordAnalytics({ data: { events } }).then(() => undefined) }]
         if (publicConfig.sessionReplayProjectId) transports.push(posthogTransport(publicConfig.sessionReplayProjectId, publicConfig.posthogHost))
-        startAnalytics(session, transports)
+        // Nothing is sent, and PostHog is not fetched, until the shopper allows it (the bar, or /privacy).
+        startAnalytics(session, transports, { consent: analyticsConsent })
         track('DidViewPage')
         router.subscribe('onResolved', (event) => {
           if (event.pathChanged) track('DidViewPage')
@@ -141,11 +144,20 @@ function RootComponent() {
         Skip to content
       </a>
       <div className="flex min-h-dvh flex-col">
-        {sheet ? null : <SiteHeader account={<CartNavLinks />} />}
+        {sheet ? null : <SiteHeader
+            account={
+              <>
+                <CartNavLinks />
+                <AccountMenu />
+              </>
+            }
+          />}
         <div className="flex-1">
           <Outlet />
         </div>
         {sheet ? null : <SiteFooter supportEmail={publicConfig.supportEmail} />}
+        {/* Sheets live inside the album app's web view: no bar there, so nothing is recorded unasked. */}
+        {sheet ? null : <AnalyticsConsentBar />}
       </div>
     </SessionProvider>
   )

@@ -59,25 +59,37 @@ export async function seedDemoAlbums(db: Database, storage: ObjectStorage, cache
       .where(and(eq(photos.familyId, family.id), eq(photos.source, 'album')))
     if ((existing?.n ?? 0) >= DEMO_PHOTOS_PER_FAMILY) continue
     const offset = familyIndex * (DEMO_LIBRARY_SIZE - DEMO_PHOTOS_PER_FAMILY)
-    for (const { spec, file } of library.slice(offset, offset + DEMO_PHOTOS_PER_FAMILY)) {
-      const id = stableUuid(`${family.id}/demo-photo/${spec.index}`)
-      const [already] = await db.select({ id: photos.id }).from(photos).where(eq(photos.id, id))
-      if (already) continue
-      await storePhoto(
-        db,
-        storage,
-        {
-          id,
-          familyId: family.id,
-          ownerUserId: null,
-          source: 'album',
-          favorite: spec.favorite,
-          recommended: spec.recommended,
-          caption: spec.title,
-          capturedAt: spec.capturedAt,
-        },
-        await cachedRenditions(file),
-      )
-    }
+    await addLibraryPhotos(db, storage, family.id, library.slice(offset, offset + DEMO_PHOTOS_PER_FAMILY))
   }
+}
+
+type LibraryPhoto = Awaited<ReturnType<typeof ensureDemoPhotoLibrary>>[number]
+
+async function addLibraryPhotos(db: Database, storage: ObjectStorage, familyId: string, library: LibraryPhoto[]) {
+  for (const { spec, file } of library) {
+    const id = stableUuid(`${familyId}/demo-photo/${spec.index}`)
+    const [already] = await db.select({ id: photos.id }).from(photos).where(eq(photos.id, id))
+    if (already) continue
+    await storePhoto(
+      db,
+      storage,
+      {
+        id,
+        familyId,
+        ownerUserId: null,
+        source: 'album',
+        favorite: spec.favorite,
+        recommended: spec.recommended,
+        caption: spec.title,
+        capturedAt: spec.capturedAt,
+      },
+      await cachedRenditions(file),
+    )
+  }
+}
+
+/** Fills one family's album with `howMany` generated photos (scripts/create-account.ts, for a test account). */
+export async function addGeneratedAlbumPhotos(db: Database, storage: ObjectStorage, cacheDir: string, familyId: string, howMany: number) {
+  const library = await ensureDemoPhotoLibrary(path.join(cacheDir, 'library'), DEMO_LIBRARY_SIZE)
+  await addLibraryPhotos(db, storage, familyId, library.slice(0, Math.min(howMany, library.length)))
 }

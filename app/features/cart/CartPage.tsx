@@ -1,3 +1,4 @@
+import { SignInActions, signInHint } from '~/components/ui/SignInActions'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
@@ -148,6 +149,9 @@ export function CartPage({ cancelledSessionId, onCancelledHandled }: CartPagePro
             {editing.saving ? 'Saving your changes…' : restoring ? 'Restoring your cart…' : 'Shipping address and payment come next.'}
           </p>
           <div className="mt-4 hidden lg:block">{checkoutButton('w-full')}</div>
+          <Link to="/privacy" className="mt-2 inline-flex min-h-11 items-center text-sm font-semibold text-cranberry-dark underline-offset-4 hover:underline">
+            How we use your data
+          </Link>
         </section>
         {/* Phones: the total and Checkout stay within thumb's reach. */}
         <div className="fixed inset-x-0 bottom-0 z-20 border-t border-ink/10 bg-cream-card/95 backdrop-blur lg:hidden" data-testid="checkout-tray">
@@ -219,25 +223,9 @@ function EmptyCart() {
 function SignedOut() {
   const { demoMode } = usePublicConfig()
   return (
-    <StatePanel
-      testId="cart-signed-out"
-      title="Sign in to see your cart"
-      action={
-        demoMode ? (
-          <a href="/utils/demo-sign-in" className="inline-flex min-h-11 items-center rounded-full bg-cranberry px-6 font-semibold text-white hover:bg-cranberry-dark">
-            Sign in as a demo family
-          </a>
-        ) : (
-          <ButtonLink to="/photo-products" variant="secondary">
-            Browse ornaments
-          </ButtonLink>
-        )
-      }
-    >
-      <p>
-        Your cart is kept with your Keepsake account. Open the store from the Keepsake app to see it.
-        {demoMode ? ' On this demo store you can sign in as a demo family.' : ''}
-      </p>
+    <StatePanel testId="cart-signed-out" title="Sign in to see your cart" action={<SignInActions redirect="/photo-products/cart" />}>
+      <p>Your cart is kept with your Keepsake account.</p>
+      <p className="mt-2">{signInHint(demoMode)}</p>
     </StatePanel>
   )
 }

@@ -1,6 +1,7 @@
+import { SignInActions } from '~/components/ui/SignInActions'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { SupportLine } from '~/components/ui/SupportLine'
-import { Link } from '@tanstack/react-router'
+import { Link, useRouterState } from '@tanstack/react-router'
 import { useEffect, type ReactNode } from 'react'
 import { Button, ButtonLink } from '~/components/ui/Button'
 import { ReturnConfirming, ReturnMessage } from '~/components/ui/ReturnPage'
@@ -202,13 +203,9 @@ function CartActions() {
 
 
 function SignedOut() {
-  const { demoMode } = usePublicConfig()
+  const here = useRouterState({ select: (s) => s.location.href })
   return (
-    <ReturnMessage
-      title="Sign in to see your order"
-      testId="complete-signed-out"
-      actions={demoMode ? <ButtonLink to="/utils/demo-sign-in">Sign in as a demo family</ButtonLink> : <CartActions />}
-    >
+    <ReturnMessage title="Sign in to see your order" testId="complete-signed-out" actions={<SignInActions redirect={here} />}>
       Your order is kept with the Keepsake account that paid for it.
     </ReturnMessage>
   )

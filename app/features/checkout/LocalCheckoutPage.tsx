@@ -1,5 +1,6 @@
+import { SignInActions } from '~/components/ui/SignInActions'
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { Link, useNavigate } from '@tanstack/react-router'
+import { Link, useNavigate, useRouterState } from '@tanstack/react-router'
 import { useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Button, ButtonLink } from '~/components/ui/Button'
 import { LogoMark } from '~/components/ui/Logo'
@@ -267,6 +268,11 @@ function CheckoutForm({ session }: { session: CheckoutSession }) {
               {paying ? 'Paying…' : `Pay ${total}`}
             </Button>
             <p className="mt-3 text-center text-sm text-ink-soft">Nothing real is charged on this test checkout.</p>
+            <p className="mt-1 text-center text-sm">
+              <Link to="/privacy" className="inline-flex min-h-11 items-center font-semibold text-cranberry-dark underline-offset-4 hover:underline">
+                How we use your data
+              </Link>
+            </p>
           </div>
         </form>
       </div>
@@ -411,16 +417,13 @@ function EgiftSummary({ session }: { session: CheckoutSession }) {
 }
 
 function SignedOut() {
-  const { demoMode } = usePublicConfig()
+  const here = useRouterState({ select: (s) => s.location.href })
   return (
     <Shell testId="checkout-signed-out">
       <h1 className="text-3xl font-bold tracking-tight">Sign in to pay</h1>
       <p className="mt-3 text-lg text-ink-soft">This checkout belongs to a Keepsake account. Sign in with the same account to continue.</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        {demoMode ? <ButtonLink to="/utils/demo-sign-in">Sign in as a demo family</ButtonLink> : null}
-        <ButtonLink to="/photo-products" variant="secondary">
-          Go to the store
-        </ButtonLink>
+        <SignInActions redirect={here} />
       </div>
     </Shell>
   )

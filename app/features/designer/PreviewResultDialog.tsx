@@ -1,11 +1,11 @@
+import { SignInActions } from '~/components/ui/SignInActions'
 import { useLocation } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
-import { Button, buttonClass, ButtonLink } from '~/components/ui/Button'
+import { Button } from '~/components/ui/Button'
 import type { GeneratedPreview } from '~/contract/designs'
 import { useAddToCart, type AddToCartProblem } from '~/features/cart/add-to-cart'
 import { formatPrice } from '~/lib/currency'
 import { findOrnamentVariant } from '~/lib/ornaments'
-import { usePublicConfig } from '~/lib/public-config'
 import { DesignerDialog } from './DesignerDialog'
 
 type PreviewResultDialogProps = {
@@ -33,7 +33,6 @@ function Mockup({ src, alt, label }: { src: string; alt: string; label: string }
 
 /** A failed Add to cart, inside the dialog where the shopper is looking, with the action that fixes it. */
 function AddProblem({ problem, onRetry }: { problem: AddToCartProblem; onRetry: () => void }) {
-  const { demoMode, deepLinks } = usePublicConfig()
   const here = useLocation({ select: (l) => l.href })
   const box = useRef<HTMLDivElement>(null)
   // Read out and in view at once: the button the shopper pressed is right below.
@@ -46,14 +45,8 @@ function AddProblem({ problem, onRetry }: { problem: AddToCartProblem; onRetry: 
           <Button variant="secondary" onClick={onRetry}>
             Try again
           </Button>
-        ) : demoMode ? (
-          <ButtonLink to="/utils/demo-sign-in" search={{ redirect: here }} variant="secondary">
-            Sign in
-          </ButtonLink>
         ) : (
-          <a href={deepLinks.download} className={buttonClass('secondary')}>
-            Open the Keepsake app to sign in
-          </a>
+          <SignInActions redirect={here} demoLabel="Sign in" />
         )}
       </div>
     </div>

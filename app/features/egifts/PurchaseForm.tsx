@@ -322,8 +322,12 @@ export function PurchaseForm({ defaultSenderName }: { defaultSenderName: string 
             data-testid="egift-problem"
           >
             <p className="font-semibold">{problem.message}</p>
-            {problem.signedOut && demoMode ? (
-              <Link to="/utils/demo-sign-in" search={{ redirect: '/egifts' }} className="mt-1 inline-flex min-h-11 items-center font-semibold underline underline-offset-4">
+            {problem.signedOut ? (
+              <Link
+                to={demoMode ? '/utils/demo-sign-in' : '/auth/sign-in'}
+                search={{ redirect: '/egifts' }}
+                className="mt-1 inline-flex min-h-11 items-center font-semibold underline underline-offset-4"
+              >
                 Sign in again
               </Link>
             ) : (

@@ -1,6 +1,7 @@
+import { SignInActions, signInHint } from '~/components/ui/SignInActions'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useRouterState } from '@tanstack/react-router'
-import { Button, buttonClass, ButtonLink } from '~/components/ui/Button'
+import { Button, ButtonLink } from '~/components/ui/Button'
 import { SupportLine } from '~/components/ui/SupportLine'
 import type { Photo } from '~/contract/photos'
 import { OrnamentArt } from '~/features/photo-products/OrnamentArt'
@@ -129,7 +130,7 @@ function PhotoSkeleton({ strip }: { strip: boolean }) {
 
 /** Signed out: the campaign still shows its art; the photos wait behind a sign-in that comes back here. */
 function SignInForPhotos({ shape, compact }: { shape: OrnamentShape; compact: boolean }) {
-  const { demoMode, deepLinks } = usePublicConfig()
+  const { demoMode } = usePublicConfig()
   const here = useRouterState({ select: (s) => s.location.href })
   return (
     <div
@@ -148,18 +149,12 @@ function SignInForPhotos({ shape, compact }: { shape: OrnamentShape; compact: bo
         <p className={`font-semibold ${compact ? '' : 'text-lg'}`}>Sign in to see your photos</p>
         <p className="mt-1 text-sm text-ink-soft">
           Your album’s best photos appear here, ready to put on an ornament.{' '}
-          {demoMode ? 'On this demo store, sign in as a demo family.' : 'Open Keepsake in the app, signed in, to see them.'}
+          {signInHint(demoMode)}
         </p>
       </div>
-      {demoMode ? (
-        <ButtonLink to="/utils/demo-sign-in" search={{ redirect: here }} className={compact ? 'col-span-2 sm:col-span-1' : 'shrink-0'}>
-          Sign in
-        </ButtonLink>
-      ) : (
-        <a href={deepLinks.download} className={buttonClass('primary', compact ? 'col-span-2 sm:col-span-1' : 'shrink-0')}>
-          Open the app
-        </a>
-      )}
+      <div className={`flex flex-wrap gap-2 ${compact ? 'col-span-2 sm:col-span-1' : 'shrink-0 justify-center'}`}>
+        <SignInActions redirect={here} demoLabel="Sign in" />
+      </div>
     </div>
   )
 }

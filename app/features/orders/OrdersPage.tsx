@@ -1,3 +1,4 @@
+import { SignInActions, signInHint } from '~/components/ui/SignInActions'
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { ButtonLink } from '~/components/ui/Button'
@@ -209,9 +210,10 @@ function SignedOut() {
     <StatePanel
       testId="orders-signed-out"
       title="Sign in to see your orders"
-      action={demoMode ? <ButtonLink to="/utils/demo-sign-in">Sign in as a demo family</ButtonLink> : undefined}
+      action={<SignInActions redirect="/photo-products/orders" />}
     >
-      Your orders are kept with your Keepsake account. Open the store from the Keepsake app to see them.
+      <p>Your orders are kept with your Keepsake account.</p>
+      <p className="mt-2">{signInHint(demoMode)}</p>
     </StatePanel>
   )
 }

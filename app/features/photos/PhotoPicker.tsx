@@ -1,3 +1,5 @@
+import { useRouterState } from '@tanstack/react-router'
+import { SignInActions, signInHint } from '~/components/ui/SignInActions'
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { albumFilters, type AlbumFilter } from '~/contract/photo-constants'
@@ -334,18 +336,16 @@ function LoadFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
 
 function SignedOutMessage() {
   const { demoMode } = usePublicConfig()
+  const here = useRouterState({ select: (s) => s.location.href })
   return (
     <div className="rounded-card bg-cream-card px-6 py-10 text-center shadow-card" data-testid="picker-signed-out">
       <p className="text-xl font-semibold">Sign in to see your family album</p>
       <p className="mx-auto mt-2 max-w-md text-ink-soft">
-        Open the store from the Keepsake app to pick photos from your album.
-        {demoMode ? ' On this demo store you can sign in as a demo family.' : ''}
+        Sign in to pick photos from your album. {signInHint(demoMode)}
       </p>
-      {demoMode ? (
-        <a href="/utils/demo-sign-in" className="mt-5 inline-flex min-h-11 items-center rounded-full bg-cranberry px-6 font-semibold text-white">
-          Sign in as a demo family
-        </a>
-      ) : null}
+      <div className="mt-5 flex flex-wrap justify-center gap-3">
+        <SignInActions redirect={here} />
+      </div>
     </div>
   )
 }

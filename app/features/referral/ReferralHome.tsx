@@ -10,7 +10,7 @@ const outlineOnPine = onDarkButton.outline
 
 /** /referral, signed out: how the double-sided programme works, and the way in. */
 export function ReferralHome() {
-  const { demoMode, deepLinks } = usePublicConfig()
+  const { demoMode } = usePublicConfig()
   useLogOnce('general', 'viewed_referral_home')
   return (
     <main id="main">
@@ -21,15 +21,9 @@ export function ReferralHome() {
         lead="Invite another family to turn their photos into keepsakes. They get credit on their first order, and you earn credit when it’s paid."
         actions={
           <>
-            {demoMode ? (
-              <Link to="/utils/demo-sign-in" search={{ redirect: '/referral' }} className={onPine}>
-                Sign in to get your link
-              </Link>
-            ) : (
-              <a href={deepLinks.download} className={onPine}>
-                Get your link in the app
-              </a>
-            )}
+            <Link to={demoMode ? '/utils/demo-sign-in' : '/auth/sign-in'} search={{ redirect: '/referral' }} className={onPine}>
+              Sign in to get your link
+            </Link>
             <Link to="/referral/redeem" className={outlineOnPine}>
               I have an invite
             </Link>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { buttonClass, ButtonLink } from '~/components/ui/Button'
+import { SignInActions, signInHint } from '~/components/ui/SignInActions'
 import { StatePanel } from '~/components/ui/StatePanel'
 import { usePublicConfig } from '~/lib/public-config'
 import { ReferralArt } from './ReferralArt'
@@ -21,27 +21,17 @@ export function SignInPrompt({
   onSignIn?: () => void
   testId?: string
 }) {
-  const { demoMode, deepLinks } = usePublicConfig()
+  const { demoMode } = usePublicConfig()
   return (
     <StatePanel
       testId={testId}
       title={title}
       art={<ReferralArt className="w-28" />}
-      action={
-        demoMode ? (
-          <ButtonLink to="/utils/demo-sign-in" search={{ redirect }} onClick={onSignIn}>
-            {signInLabel}
-          </ButtonLink>
-        ) : (
-          <a href={deepLinks.download} className={buttonClass('primary')} onClick={onSignIn}>
-            Open the Keepsake app
-          </a>
-        )
-      }
+      action={<SignInActions redirect={redirect} demoLabel={signInLabel} onSignIn={onSignIn} />}
     >
       {children}
       <p className="mt-2">
-        {demoMode ? 'On this demo store you can sign in as a demo family.' : 'Your referrals live with your Keepsake account: open the app, signed in, to see them.'}
+        {signInHint(demoMode)}
       </p>
     </StatePanel>
   )

@@ -1,0 +1,64 @@
+/**
+ * The store's side of SPEC.md §7's transition code (issue 16): the album app opens the store at
+ * `/auth/continue?code=…&redirect=…`, or any page with `?transitionCode=…` (a campaign e-mail's deep
+ * link). The code is exchanged once with `POST /v1/growth/transition-token`, the session cookie is set,
+ * and the answer is a 302 to the landing page: the code leaves the address bar and the history. A
+ * spent, expired or forged code lands on `/auth/continue?failed=…`, the friendly page with the way to
+ * sign in, without the code.
+ */
+import { getConfig } from '../app.config'
+import { authenticateSessionSchema } from './contract/growth'
+import { safeRedirectPath } from './contract/redirect-path'
+import { ApiClientError, createApiClient } from './lib/api-client'
+
+export const CONTINUE_PATH = '/auth/continue'
+/** The query parameter that carries a transition code on any other page. */
+export const TRANSITION_CODE_PARAM = 'transitionCode'
+const DEFAULT_LANDING = '/photo-products'
+
+/** The code and where to land, when this page load carries a transition code; null otherwise. */
+export function transitionCodeOf(url: URL): { code: string; landing: string } | null {
+  if (url.pathname === CONTINUE_PATH) {
+    const code = url.searchParams.get('code')
+    if (code === null) return null
+    return { code, landing: safeRedirectPath(url.searchParams.get('redirect')) ?? DEFAULT_LANDING }
+  }
+  const code = url.searchParams.get(TRANSITION_CODE_PARAM)
+  if (code === null) return null
+  const rest = new URLSearchParams(url.search)
+  rest.delete(TRANSITION_CODE_PARAM)
+  const query = rest.toString()
+  return { code, landing: safeRedirectPath(`${url.pathname}${query ? `?${query}` : ''}`) ?? DEFAULT_LANDING }
+}
+
+const redirectTo = (location: string, cookies: string[] = []) => {
+  const headers = new Headers({ location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' })
+  for (const cookie of cookies) headers.append('set-cookie', cookie)
+  return new Response(null, { status: 302, headers })
+}
+
+/** Exchanges the code through the album API (in-process or remote) and answers the redirect. */
+export async function continueWithTransitionCode(request: Request, found: { code: string; landing: string }): Promise<Response> {
+  const config = getConfig()
+  const cookies: string[] = []
+  const api = createApiClient({
+    baseUrl: config.apiBaseUrl,
+    ownOrigin: new URL(config.publicUrl).origin,
+    cookie: request.headers.get('cookie'),
+    productSlug: config.productSlug,
+    onSetCookie: (cookie) => cookies.push(cookie),
+  })
+  try {
+    await api.call('/growth/transition-token', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${found.code}` },
+      schema: authenticateSessionSchema,
+    })
+    return redirectTo(found.landing, cookies)
+  } catch (error) {
+    const refused = error instanceof ApiClientError && error.status >= 400 && error.status < 500
+    if (!refused) console.error('[sign-in] a transition code could not be exchanged:', error instanceof Error ? error.message : error)
+    const failed = new URLSearchParams({ failed: refused ? 'expired' : 'unavailable', redirect: found.landing })
+    return redirectTo(`${CONTINUE_PATH}?${failed}`)
+  }
+}

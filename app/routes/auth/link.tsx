@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { LinkSignInPage } from '~/features/account/SignInPages'
+import { textOrUndefined } from '~/lib/search-params'
+
+export const Route = createFileRoute('/auth/link')({
+  validateSearch: (search: Record<string, unknown>): { token?: string } => ({ token: textOrUndefined(search.token, 128, 1) }),
+  head: () => ({ meta: [{ title: 'Signing you in — Keepsake' }, { name: 'referrer', content: 'no-referrer' }] }),
+  component: function LinkSignInRoute() {
+    const { token } = Route.useSearch()
+    return <LinkSignInPage token={token} />
+  },
+})
