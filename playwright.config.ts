@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
+import { CONSENT_COOKIE } from './app/lib/analytics'
 
 /** One build, four servers: the store, the store in maintenance, inside a root-override window, and with demo mode off. */
 const now = Date.now()
@@ -20,6 +21,24 @@ export const servers = {
   // PostHog configured (unreachable from here: the CSP test answers its calls), so its client runs under the CSP.
   demoOff: { port: base + 3, env: { DEMO_MODE: 'false', POSTHOG_KEY: 'phc_e2e_test_key' } },
 } as const
+
+/**
+ * Browser tests start as a shopper who already allowed analytics, so the consent bar covers no button and events
+ * flow; privacy.spec.ts starts without it. The cookie is set for both host names the tests use.
+ */
+export const consentGranted = {
+  cookies: ['localhost', '127.0.0.1'].map((domain) => ({
+    name: CONSENT_COOKIE,
+    value: 'granted',
+    domain,
+    path: '/',
+    expires: Math.floor(now / 1000) + 365 * 24 * 3600,
+    httpOnly: false,
+    secure: false,
+    sameSite: 'Lax' as const,
+  })),
+  origins: [],
+}
 
 export const chromiumLaunch = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -46,6 +65,7 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${servers.main.port}`,
     launchOptions: chromiumLaunch,
+    storageState: consentGranted,
     trace: 'retain-on-failure',
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunch } }],

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { LOCAL_TEST_CARDS } from '../../app/contract/cart'
 import { designStarAndAddToCart, expectNoAxeViolations, sentAnalytics, sentEvent, signInAs, urlOf, waitForHydration } from './support'
+import { consentGranted } from '../../playwright.config'
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
 const CODE = /KEEP-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}/
@@ -129,7 +130,7 @@ test.describe('e-gifts (issue 7)', () => {
       expect(results.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
     })
 
-    const friendContext = await browser.newContext({ viewport: { width: 390, height: 844 } })
+    const friendContext = await browser.newContext({ viewport: { width: 390, height: 844 }, storageState: consentGranted })
     const friend = await friendContext.newPage()
     const friendSent = sentAnalytics(friend)
     await test.step('Gran opens the link, signs in as a new family and comes back with the code filled in', async () => {

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { LOCAL_TEST_CARDS } from '../../app/contract/cart'
 import { designStarAndAddToCart, expectNoAxeViolations, signInAs, urlOf, waitForHydration } from './support'
+import { consentGranted } from '../../playwright.config'
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
 const CODE = /^[A-Z]{1,8}-[0-9A-Z]{4}-[0-9A-Z]{4}$/
@@ -50,7 +51,7 @@ test.describe('referrals (issue 6)', () => {
     })
     const code = new URL(link).pathname.split('/')[2]!
 
-    const friendContext = await browser.newContext({ viewport: { width: 390, height: 844 } })
+    const friendContext = await browser.newContext({ viewport: { width: 390, height: 844 }, storageState: consentGranted })
     const friend = await friendContext.newPage()
     let friendName = ''
     await test.step('the friend opens the link and sees who invited them', async () => {

@@ -23,6 +23,7 @@ import { PaymentProviderError, type PaymentState } from '../providers/payments/p
 import { cartItemsOf, moveCart, openCart, totalsOf } from './cart'
 import { balanceOf, lockAccount, releaseCredit, reserveCredit, restoreCreditForRefund, spendCredit } from './credit'
 import { enqueueJob } from './jobs'
+import { queueOrderConfirmation } from './order-emails'
 import { cancelEgift, issueEgift } from './egifts'
 import { approveReferralFor, voidRewardForOrder } from './referral'
 import { crashPoint } from '../crash-points'
@@ -387,6 +388,8 @@ export async function fulfilCheckout(deps: ApiDeps, sessionId: string): Promise<
         updatedAt: now,
       })
       .returning()
+    // In the order's transaction: no order without its confirmation, and a replay finds the order above and queues none.
+    await queueOrderConfirmation(tx, deps, order!, now)
 
     await checkOutCart(tx as unknown as Database, session, now)
     await spendCredit(tx, session, now)

@@ -14,6 +14,7 @@ import { orders } from '../db/schema'
 import type { ApiDeps } from '../env'
 import type { JobHandlers, JobRow } from './jobs'
 import { enqueueJob } from './jobs'
+import { queueOrderShipped } from './order-emails'
 import { previewFiles, previewKey } from './previews'
 
 async function loadOrder(deps: ApiDeps, job: JobRow) {
@@ -89,6 +90,8 @@ async function advanceOrder(deps: ApiDeps, job: JobRow) {
     if (await moveOrder(deps, tx, order.id, order.status, to, tracking)) {
       const next = nextLocalStep[to]
       if (next) await scheduleLocalStep(deps, tx, order.id, next)
+      // With the status change, so the shopper hears of the shipment exactly when (and once) it is recorded.
+      if (to === 'shipped') await queueOrderShipped(tx, deps, order.id, deps.now())
     }
     await crashPoint('advance-order:before-commit')
   })

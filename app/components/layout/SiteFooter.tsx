@@ -12,6 +12,7 @@ export function SiteFooter({ supportEmail }: { supportEmail: string }) {
         <nav aria-label="More from Keepsake" className="flex flex-col gap-1">
           <Link to="/fmn" className="py-1.5 hover:text-ink">Partner offers</Link>
           <Link to="/photo-products/tou" className="py-1.5 hover:text-ink">Terms of use</Link>
+          <Link to="/privacy" className="py-1.5 hover:text-ink">Privacy</Link>
           <Link to="/utils" className="py-1.5 hover:text-ink">Help and tools</Link>
         </nav>
         <div>

@@ -13,7 +13,16 @@ type Sent = { email: string }
  * "E-mail me a sign-in link" (issue 16): the address of the shopper's album account, then "Check your
  * e-mail". The answer is the same whether or not the address has an account.
  */
-export function SignInForm({ redirect, headingLevel = 2 }: { redirect?: string; headingLevel?: 1 | 2 }) {
+export function SignInForm({
+  redirect,
+  headingLevel = 2,
+  onSentChange,
+}: {
+  redirect?: string
+  /** The level of "Check your e-mail": 1 where it replaces the page's own heading. */
+  headingLevel?: 1 | 2
+  onSentChange?: (sent: boolean) => void
+}) {
   const [email, setEmail] = useState('')
   const [fieldError, setFieldError] = useState<string | undefined>()
   const [problem, setProblem] = useState<string | undefined>()
@@ -25,7 +34,8 @@ export function SignInForm({ redirect, headingLevel = 2 }: { redirect?: string; 
 
   useEffect(() => {
     if (sent) sentHeading.current?.focus()
-  }, [sent])
+    onSentChange?.(sent !== null)
+  }, [sent, onSentChange])
   // A refused address is focused, so its message is read out (the house's forms do the same).
   useEffect(() => {
     if (fieldError) form.current?.querySelector<HTMLInputElement>('input[name="email"]')?.focus()
@@ -58,17 +68,22 @@ export function SignInForm({ redirect, headingLevel = 2 }: { redirect?: string; 
 
   if (sent) {
     return (
-      <section aria-labelledby="check-email-heading" data-testid="check-email">
+      <section aria-labelledby="check-email-heading" data-testid="check-email" className="rounded-card bg-cream-card p-6 shadow-card sm:p-8">
+        <svg viewBox="0 0 48 48" aria-hidden="true" className="mb-4 size-12 text-pine">
+          <rect x="5" y="11" width="38" height="27" rx="5" fill="currentColor" opacity="0.14" />
+          <rect x="5" y="11" width="38" height="27" rx="5" fill="none" stroke="currentColor" strokeWidth="2.5" />
+          <path d="m7 14 17 13 17-13" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
         <Heading id="check-email-heading" ref={sentHeading} tabIndex={-1} className="text-3xl font-bold tracking-tight outline-none">
           Check your e-mail
         </Heading>
         <p className="mt-3 text-lg text-ink-soft">
           If <strong className="break-all text-ink">{sent.email}</strong> belongs to a Keepsake account, a sign-in link is on its way.
         </p>
-        <ul className="mt-4 space-y-2 text-ink-soft">
-          <li>• The link works once, for {SIGN_IN_LINK_TTL_MINUTES} minutes.</li>
-          <li>• Open it in this browser to come straight back here, signed in.</li>
-          <li>• Nothing there? Look in your spam folder, or check it is the address you use in the Keepsake app.</li>
+        <ul className="mt-4 list-disc space-y-2 pl-5 text-ink-soft marker:text-pine">
+          <li>The link works once, for {SIGN_IN_LINK_TTL_MINUTES} minutes.</li>
+          <li>Open it in this browser to come straight back, signed in.</li>
+          <li>Nothing there? Look in your spam folder, or check it is the address you use in the Keepsake app.</li>
         </ul>
         {problem ? (
           <p role="alert" className="mt-4 rounded-card bg-cranberry-tint px-4 py-3 font-semibold text-cranberry-dark" data-testid="sign-in-problem">

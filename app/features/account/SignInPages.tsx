@@ -54,6 +54,7 @@ export function SignInPage({ redirect }: { redirect?: string }) {
   const { data: current } = useSuspenseQuery(currentUserQuery())
   const queryClient = useQueryClient()
   const router = useRouter()
+  const [sent, setSent] = useState(false)
   if (current) {
     return (
       <AuthFrame>
@@ -82,13 +83,17 @@ export function SignInPage({ redirect }: { redirect?: string }) {
   }
   return (
     <AuthFrame>
-      <h1 className="text-4xl font-bold tracking-tight">Sign in to Keepsake</h1>
-      <p className="mt-3 text-lg text-ink-soft">
-        No password needed: we’ll e-mail you a link that signs you in.
-        {redirect ? ' Once you’re in, we’ll take you back to where you were.' : ''}
-      </p>
-      <div className="mt-8">
-        <SignInForm redirect={redirect} />
+      {sent ? null : (
+        <>
+          <h1 className="text-4xl font-bold tracking-tight">Sign in to Keepsake</h1>
+          <p className="mt-3 text-lg text-ink-soft">
+            No password needed: we’ll e-mail you a link that signs you in.
+            {redirect ? ' Once you’re in, we’ll take you back to where you were.' : ''}
+          </p>
+        </>
+      )}
+      <div className={sent ? 'mt-4' : 'mt-8'}>
+        <SignInForm redirect={redirect} headingLevel={1} onSentChange={setSent} />
       </div>
       <OtherWays redirect={redirect} />
     </AuthFrame>
@@ -103,7 +108,7 @@ function SignInRescue({ title, message, redirect }: { title: string; message: st
         <h1 className="text-4xl font-bold tracking-tight">{title}</h1>
         <p className="mt-3 text-lg text-ink-soft">{message}</p>
       </div>
-      <div className="mt-8 rounded-card bg-cream-card p-5 shadow-card sm:p-6">
+      <div className="mt-8">
         <SignInForm redirect={redirect} />
       </div>
       <OtherWays redirect={redirect} />
@@ -127,6 +132,8 @@ export function LinkSignInPage({ token }: { token?: string }) {
     redeemSignInLink({ data: { token } }).then(
       (outcome) => {
         if (outcome.ok) window.location.replace(outcome.data.redirect)
+        // A 401 here is the link's own refusal (spent, expired, unknown), written for the shopper by the API.
+        else if (outcome.error.status === 401) setRefusal(outcome.error.message)
         else setRefusal(shopperErrorText(new ApiFailureError(outcome.error)) ?? 'This sign-in link could not be used. Ask for a new one below.')
       },
       (error: unknown) => setRefusal(shopperErrorText(error) ?? 'We could not sign you in just now. Check your connection and try the link again.'),

@@ -1,0 +1,265 @@
+/**
+ * The shopper's order e-mails: a confirmation when the order is paid (written in fulfilCheckout's
+ * transaction) and a shipping notice when the print provider ships it (written with the status change).
+ * Both go through queueEmail, whose unique reference makes each one e-mailed once however often the
+ * event is replayed. The templates are pure: plain data in, `{ subject, text, html }` out.
+ */
+import { eq, inArray } from 'drizzle-orm'
+import type { CartTotals, CheckoutLine, ShippingAddress } from '../../contract/cart'
+import { formatCents } from '../../lib/currency'
+import type { Database } from '../db/client'
+import { orders, previews, users } from '../db/schema'
+import type { ApiDeps } from '../env'
+import { escapeHtml, queueEmail } from './mail'
+
+type OrderRow = typeof orders.$inferSelect
+type Executor = Pick<Database, 'select' | 'insert'>
+type EmailDeps = Pick<ApiDeps, 'config' | 'media'>
+export type RenderedEmail = { subject: string; text: string; html: string }
+
+export const orderConfirmationReference = (orderId: string) => `order-confirmation:${orderId}`
+export const orderShippedReference = (orderId: string) => `order-shipped:${orderId}`
+
+/** The order's card on /photo-products/orders (OrdersPage gives each card the id `order-<reference>`). */
+export const orderPageUrl = (publicUrl: string, reference: string) => `${publicUrl}/photo-products/orders#order-${encodeURIComponent(reference)}`
+
+/**
+ * Where to follow a parcel: the provider's own tracking URL when it gave one (http(s) only), otherwise
+ * the carrier's page for a number we recognise (UPS 1Z…, which the local print shop issues), else none.
+ */
+export function trackingLinkFor(trackingNumber: string | null, trackingUrl: string | null): string | null {
+  if (trackingUrl && /^https?:\/\//i.test(trackingUrl)) return trackingUrl
+  if (!trackingNumber) return null
+  const number = trackingNumber.replace(/\s+/g, '').toUpperCase()
+  if (/^1Z[0-9A-Z]{16}$/.test(number)) return `https://www.ups.com/track?tracknum=${encodeURIComponent(number)}`
+  return null
+}
+
+// ---------------------------------------------------------------------------------------------
+// Templates
+
+export type OrderEmailLine = Pick<CheckoutLine, 'title' | 'quantity' | 'unitAmountCents'> & {
+  /** Absolute URLs of the photos on the ornaments (small renditions), or the design's mockup when those are unknown. */
+  imageUrls: string[]
+}
+
+export type OrderConfirmationData = {
+  firstName: string
+  reference: string
+  lines: OrderEmailLine[]
+  totals: CartTotals
+  shippingAddress: ShippingAddress | null
+  orderUrl: string
+  supportEmail: string
+}
+
+export type OrderShippedData = {
+  firstName: string
+  reference: string
+  /** Null when the provider gave none (the order page shows it once it has one). */
+  trackingNumber: string | null
+  /** Null when the carrier is unknown: the e-mail then gives the number alone. */
+  trackingLink: string | null
+  shippingAddress: ShippingAddress | null
+  orderUrl: string
+  supportEmail: string
+}
+
+const ink = '#2b2024'
+const soft = '#6b5d60'
+const cream = '#fbf6ee'
+const cranberry = '#a3243b'
+const card = '#ffffff'
+// Looked up at call time: mail.ts and this module import each other (mail → egifts → checkout → here).
+const e = (text: string) => escapeHtml(text)
+
+const lineAmount = (line: OrderEmailLine) => formatCents(line.unitAmountCents * line.quantity)
+const quantityText = (line: OrderEmailLine) => `Qty ${line.quantity}${line.quantity > 1 ? ` × ${formatCents(line.unitAmountCents)}` : ''}`
+
+/** The totals as the order page lists them (Totals.tsx), label and amount. */
+function totalRows(totals: CartTotals): [string, string][] {
+  return [
+    ['Subtotal', formatCents(totals.subtotalCents)],
+    ...(totals.saleSavingsCents > 0 ? [['Sale savings', `−${formatCents(totals.saleSavingsCents)}`] as [string, string]] : []),
+    ...(totals.bundleSavingsCents > 0 ? [['Bundle savings', `−${formatCents(totals.bundleSavingsCents)}`] as [string, string]] : []),
+    ['Shipping', totals.shippingCents === 0 ? 'Free' : formatCents(totals.shippingCents)],
+    ...(totals.creditsCents > 0 ? [['Store credit', `−${formatCents(totals.creditsCents)}`] as [string, string]] : []),
+  ]
+}
+
+function addressLines(a: ShippingAddress) {
+  return [a.name, a.line1, ...(a.line2 ? [a.line2] : []), `${a.city}, ${a.state} ${a.postalCode}`]
+}
+
+/** The frame both e-mails share: cream page, one white card up to 560 px wide, footer with the support address. */
+function layout({ title, preheader, body, supportEmail }: { title: string; preheader: string; body: string; supportEmail: string }) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${e(title)}</title></head>
+<body style="margin:0;padding:0;background:${cream};color:${ink};font-family:Helvetica,Arial,sans-serif">
+<div style="display:none;max-height:0;overflow:hidden;opacity:0">${e(preheader)}</div>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:${cream}">
+<tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:560px;width:100%">
+<tr><td style="padding:0 8px 16px;font-size:14px;letter-spacing:.08em;text-transform:uppercase;font-weight:bold;color:${cranberry}">Keepsake</td></tr>
+<tr><td style="background:${card};border-radius:16px;padding:28px 20px">
+${body}
+</td></tr>
+<tr><td style="padding:20px 8px;font-size:13px;line-height:1.5;color:${soft}">Questions about your order? Write to <a href="mailto:${e(supportEmail)}" style="color:${cranberry}">${e(supportEmail)}</a>.</td></tr>
+</table>
+</td></tr>
+</table>
+</body></html>`
+}
+
+const button = (href: string, label: string) =>
+  `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:24px 0 4px"><tr><td style="background:${cranberry};border-radius:999px"><a href="${e(href)}" style="display:inline-block;padding:12px 24px;color:#ffffff;text-decoration:none;font-weight:bold;font-size:16px">${e(label)}</a></td></tr></table>`
+
+const addressHtml = (a: ShippingAddress) =>
+  `<p style="margin:24px 0 4px;font-size:14px;color:${soft}">Shipping to</p><p style="margin:0;font-size:15px;line-height:1.5">${addressLines(a).map(e).join('<br>')}</p>`
+
+export function orderConfirmationEmail(data: OrderConfirmationData): RenderedEmail {
+  const total = formatCents(data.totals.totalCents)
+  const subject = `Your Keepsake order ${data.reference} is confirmed`
+  const text = [
+    `Hi ${data.firstName},`,
+    '',
+    'Thank you for your order! We’re sending your design to the print shop now, and we’ll e-mail you again when it ships.',
+    '',
+    `Order ${data.reference}`,
+    '',
+    ...data.lines.flatMap((line) => [`${line.title}`, `  ${quantityText(line)}: ${lineAmount(line)}`]),
+    '',
+    ...totalRows(data.totals).map(([label, value]) => `${label}: ${value}`),
+    `Total paid: ${total}`,
+    ...(data.shippingAddress ? ['', 'Shipping to:', ...addressLines(data.shippingAddress)] : []),
+    '',
+    `See your order: ${data.orderUrl}`,
+    '',
+    `Questions about your order? Write to ${data.supportEmail}.`,
+  ].join('\n')
+
+  const lineRows = data.lines
+    .map((line) => {
+      const thumbs = line.imageUrls
+        .map((url) => `<img src="${e(url)}" width="48" height="48" alt="" style="display:inline-block;width:48px;height:48px;border-radius:8px;object-fit:cover;margin:0 4px 4px 0;background:${cream};border:0">`)
+        .join('')
+      return `<tr>
+<td valign="top" style="padding:12px 8px 12px 0;border-top:1px solid #eee3d6;width:104px">${thumbs}</td>
+<td valign="top" style="padding:12px 8px 12px 0;border-top:1px solid #eee3d6;font-size:15px;line-height:1.4"><strong>${e(line.title)}</strong><br><span style="font-size:13px;color:${soft}">${e(quantityText(line))}</span></td>
+<td valign="top" align="right" style="padding:12px 0;border-top:1px solid #eee3d6;font-size:15px;white-space:nowrap">${e(lineAmount(line))}</td>
+</tr>`
+    })
+    .join('\n')
+  const totalsHtml = totalRows(data.totals)
+    .map(([label, value]) => `<tr><td style="padding:3px 0;font-size:14px;color:${soft}">${e(label)}</td><td align="right" style="padding:3px 0;font-size:14px;white-space:nowrap">${e(value)}</td></tr>`)
+    .join('\n')
+  const body = `<h1 style="margin:0 0 12px;font-size:24px;line-height:1.3">Thank you, ${e(data.firstName)}!</h1>
+<p style="margin:0 0 16px;font-size:16px;line-height:1.5">We’re sending your design to the print shop now, and we’ll e-mail you again when it ships.</p>
+<p style="margin:0 0 8px;font-size:14px;color:${soft}">Order <span style="font-family:Menlo,Consolas,monospace;color:${ink};font-weight:bold">${e(data.reference)}</span></p>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0">
+${lineRows}
+</table>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-top:1px solid #eee3d6;margin-top:4px;padding-top:8px">
+${totalsHtml}
+<tr><td style="padding:8px 0 0;font-size:17px;font-weight:bold">Total paid</td><td align="right" style="padding:8px 0 0;font-size:17px;font-weight:bold;white-space:nowrap">${e(total)}</td></tr>
+</table>
+${data.shippingAddress ? addressHtml(data.shippingAddress) : ''}
+${button(data.orderUrl, 'See your order')}`
+  return { subject, text, html: layout({ title: subject, preheader: `Order ${data.reference}: ${total}`, body, supportEmail: data.supportEmail }) }
+}
+
+export function orderShippedEmail(data: OrderShippedData): RenderedEmail {
+  const subject = `Your Keepsake order ${data.reference} is on its way`
+  const text = [
+    `Hi ${data.firstName},`,
+    '',
+    `Good news: your ornaments have left the print shop. Order ${data.reference} is on its way.`,
+    '',
+    data.trackingNumber ? `Tracking number: ${data.trackingNumber}` : 'The tracking number will be on your order page as soon as the carrier gives one.',
+    ...(data.trackingLink ? [`Track your parcel: ${data.trackingLink}`] : []),
+    ...(data.shippingAddress ? ['', 'Shipping to:', ...addressLines(data.shippingAddress)] : []),
+    '',
+    `See your order: ${data.orderUrl}`,
+    '',
+    `Questions about your order? Write to ${data.supportEmail}.`,
+  ].join('\n')
+  const number = data.trackingNumber ? e(data.trackingNumber) : ''
+  const body = `<h1 style="margin:0 0 12px;font-size:24px;line-height:1.3">Your ornaments are on their way, ${e(data.firstName)}!</h1>
+<p style="margin:0 0 16px;font-size:16px;line-height:1.5">They have left the print shop. Order <span style="font-family:Menlo,Consolas,monospace;font-weight:bold;white-space:nowrap">${e(data.reference)}</span> is with the carrier now.</p>
+${
+    data.trackingNumber
+      ? `<p style="margin:0 0 4px;font-size:14px;color:${soft}">Tracking number</p>
+<p style="margin:0;font-size:18px;font-weight:bold;font-family:Menlo,Consolas,monospace;word-break:break-all">${data.trackingLink ? `<a href="${e(data.trackingLink)}" style="color:${cranberry}">${number}</a>` : number}</p>`
+      : `<p style="margin:0;font-size:15px;line-height:1.5">The tracking number will be on your order page as soon as the carrier gives one.</p>`
+  }
+${data.shippingAddress ? addressHtml(data.shippingAddress) : ''}
+${data.trackingLink ? button(data.trackingLink, 'Track your parcel') : ''}
+<p style="margin:16px 0 0;font-size:14px"><a href="${e(data.orderUrl)}" style="color:${cranberry}">See your order</a></p>`
+  return { subject, text, html: layout({ title: subject, preheader: data.trackingNumber ? `Tracking number ${data.trackingNumber}` : `Order ${data.reference} has shipped`, body, supportEmail: data.supportEmail }) }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Queueing (inside the transaction of the event)
+
+async function shopperOf(db: Executor, userId: string) {
+  const [user] = await db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, userId))
+  if (!user) throw new Error(`user ${userId} not found`)
+  return user
+}
+
+/**
+ * Each line's photos as absolute URLs of their small renditions (served without a cookie, or from the
+ * bucket); a line whose preview is gone shows its mockup instead.
+ */
+async function lineImages(db: Executor, deps: EmailDeps, order: OrderRow): Promise<OrderEmailLine[]> {
+  const previewIds = order.printItems.map((i) => i.previewId)
+  const rows = previewIds.length ? await db.select({ id: previews.id, design: previews.design }).from(previews).where(inArray(previews.id, previewIds)) : []
+  const designOf = new Map(rows.map((r) => [r.id, r.design]))
+  const previewOf = new Map(order.printItems.map((i) => [i.cartItemId, i.previewId]))
+  return order.lines.map((line) => {
+    const photoIds = (designOf.get(previewOf.get(line.cartItemId) ?? '') ?? []).map((cell) => cell.photoId)
+    const urls = photoIds.length ? photoIds.map((id) => deps.media.photoUrl(id, 'small')) : line.previewCdnUrl ? [line.previewCdnUrl] : []
+    return { title: line.title, quantity: line.quantity, unitAmountCents: line.unitAmountCents, imageUrls: urls.map((u) => deps.media.absolute(u)) }
+  })
+}
+
+/** The order was just made (fulfilCheckout's transaction): the confirmation to the shopper's account address. */
+export async function queueOrderConfirmation(db: Executor, deps: EmailDeps, order: OrderRow, now: Date) {
+  const shopper = await shopperOf(db, order.userId)
+  return queueEmail(db, deps.config, {
+    kind: 'order-confirmation',
+    reference: orderConfirmationReference(order.id),
+    to: shopper.email,
+    sendAfter: now,
+    ...orderConfirmationEmail({
+      firstName: shopper.firstName,
+      reference: order.reference,
+      lines: await lineImages(db, deps, order),
+      totals: order.totals,
+      shippingAddress: order.shippingAddress ?? null,
+      orderUrl: orderPageUrl(deps.config.publicUrl, order.reference),
+      supportEmail: deps.config.supportEmail,
+    }),
+  })
+}
+
+/** The order just moved to shipped (in the same transaction, so its tracking number is the one written). */
+export async function queueOrderShipped(db: Executor, deps: EmailDeps, orderId: string, now: Date) {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId))
+  if (!order) throw new Error(`order ${orderId} not found`)
+  const shopper = await shopperOf(db, order.userId)
+  return queueEmail(db, deps.config, {
+    kind: 'order-shipped',
+    reference: orderShippedReference(order.id),
+    to: shopper.email,
+    sendAfter: now,
+    ...orderShippedEmail({
+      firstName: shopper.firstName,
+      reference: order.reference,
+      trackingNumber: order.trackingNumber,
+      trackingLink: trackingLinkFor(order.trackingNumber, order.trackingUrl),
+      shippingAddress: order.shippingAddress ?? null,
+      orderUrl: orderPageUrl(deps.config.publicUrl, order.reference),
+      supportEmail: deps.config.supportEmail,
+    }),
+  })
+}
