@@ -8,7 +8,6 @@ import { once } from 'node:events'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { and, eq } from 'drizzle-orm'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
 import { creditEntries, egifts, jobs, orders, outboxEmails, previews } from '../../app/api/db/schema'
@@ -20,6 +19,7 @@ import { createPrintifyMock, MOCK_PRINTIFY_SHOP_ID, MOCK_PRINTIFY_TOKEN } from '
 import { drainJobs } from '../../app/api/services/jobs'
 import { mailJobs } from '../../app/api/services/mail'
 import { freshStore, killServers, startServer, type Store } from '../support/server-process'
+import { startSmtpCapture } from '../support/smtp-capture'
 import { createTestApi, TEST_ORIGIN } from '../support/test-api'
 
 const engine = process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'pglite'
@@ -152,22 +152,11 @@ describe(`a server killed mid-way (${engine})`, () => {
 
   it('a gift e-mail and a referral reward killed at their crash points: the e-mail under one Message-ID, the reward credited once', { timeout: 180_000 }, async () => {
     const received: { messageId: string; to: string }[] = []
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, callback) {
-        let data = ''
-        stream.on('data', (chunk: Buffer) => (data += chunk.toString()))
-        stream.on('end', () => {
-          received.push({ messageId: /^Message-ID: (.*)$/im.exec(data)?.[1]?.trim() ?? '', to: /^To: (.*)$/im.exec(data)?.[1]?.trim() ?? '' })
-          callback()
-        })
-      },
+    const smtp = await startSmtpCapture({
+      onMessage: (data) => received.push({ messageId: /^Message-ID: (.*)$/im.exec(data)?.[1]?.trim() ?? '', to: /^To: (.*)$/im.exec(data)?.[1]?.trim() ?? '' }),
     })
-    smtp.listen(0, '127.0.0.1')
-    await once(smtp.server, 'listening')
     const mail = {
-      SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+      SMTP_URL: smtp.url,
       MAIL_FROM: 'Keepsake <gifts@keepsake.example>',
       // Production steps longer than a job lease: the friend's shipping e-mail cannot reach the crash points before the gift's does.
       LOCAL_FULFILMENT_STEP_SECONDS: '3',
@@ -249,7 +238,7 @@ describe(`a server killed mid-way (${engine})`, () => {
         expect(rows.filter((j) => j.status !== 'done').map((j) => [j.kind, j.status])).toEqual([['expire-referral', 'queued']])
       })
     } finally {
-      await new Promise<void>((resolve) => smtp.close(() => resolve()))
+      await smtp.close()
     }
   })
 

@@ -1,7 +1,4 @@
-import { once } from 'node:events'
-import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { LOCAL_TEST_CARDS } from '../../app/contract/cart'
 import { EGIFT_CODE_PATTERN } from '../../app/contract/egifts'
@@ -10,6 +7,7 @@ import { MemoryRateLimiter } from '../../app/api/rate-limit'
 import { hashEgiftCode, instantAt, newEgiftCode } from '../../app/api/services/egifts'
 import { drainJobs } from '../../app/api/services/jobs'
 import { mailJobs } from '../../app/api/services/mail'
+import { startSmtpCapture } from '../support/smtp-capture'
 import { createTestApi, type TestApi } from '../support/test-api'
 
 let t: TestApi
@@ -282,28 +280,10 @@ describe('the outbox', () => {
 
 describe('e-mail over SMTP (SMTP_URL)', () => {
   it('delivers through nodemailer to the SMTP server, retries a refused delivery, and marks it failed after the last attempt', async () => {
-    const received: string[] = []
     let refuse = false
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onRcptTo(address, _session, callback) {
-        if (refuse) return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }))
-        callback()
-      },
-      onData(stream, _session, callback) {
-        let data = ''
-        stream.on('data', (chunk: Buffer) => (data += chunk.toString()))
-        stream.on('end', () => {
-          received.push(data)
-          callback()
-        })
-      },
-    })
-    server.listen(0, '127.0.0.1')
-    await once(server.server, 'listening')
-    const port = (server.server.address() as AddressInfo).port
-    const smtp = await createTestApi({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Keepsake <gifts@keepsake.example>' })
+    const server = await startSmtpCapture({ refuse: () => refuse })
+    const received = server.messages
+    const smtp = await createTestApi({ SMTP_URL: server.url, MAIL_FROM: 'Keepsake <gifts@keepsake.example>' })
     try {
       const cookie = await smtp.signIn(0)
       const bought = await smtp.request('/v1/egifts/purchases', { method: 'POST', json: gift, cookie })
@@ -338,7 +318,7 @@ describe('e-mail over SMTP (SMTP_URL)', () => {
       expect(received).toHaveLength(1)
     } finally {
       await smtp.close()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await server.close()
     }
   })
 })

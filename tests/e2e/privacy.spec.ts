@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
-import { clientNavigate, designStarAndAddToCart, expectNoAxeViolations, sentAnalytics, sentEvent, urlOf, waitForHydration } from './support'
+import { clientNavigate, designStarAndAddToCart, expectNoAxeViolations, sentAnalytics, sentEvent, shootBothWidths, urlOf, waitForHydration } from './support'
 
 /**
  * The privacy page and the analytics question. Every other spec starts with `ks_consent=granted`
@@ -185,6 +185,7 @@ test.describe('the privacy page', () => {
     await expect(choice.getByRole('link', { name: 'help@keepsake.example' })).toHaveAttribute('href', 'mailto:help@keepsake.example')
     await expect(page.getByTestId('consent-status')).toContainText('haven’t chosen')
     await expectNoAxeViolations(page)
+    await shootBothWidths(page, 'privacy', 'sign-in')
 
     await test.step('allowing here sends what this tab held (both pages, reached without a reload)', async () => {
       await choice.getByRole('button', { name: 'Allow analytics' }).click()

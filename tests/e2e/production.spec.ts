@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import fs from 'node:fs'
-import type { AddressInfo } from 'node:net'
-import { expect, request as playwrightRequest, test, type Page } from '@playwright/test'
+import { expect, request as playwrightRequest, test, type Browser, type Page } from '@playwright/test'
 import pg from 'pg'
-import { SMTPServer } from 'smtp-server'
+import { freshStore, type Store } from '../support/server-process'
+import { startSmtpCapture } from '../support/smtp-capture'
 import { consentGranted, servers } from '../../playwright.config'
-import { expectNoAxeViolations, pickPhoto, waitForHydration } from './support'
+import { expectNoAxeViolations, pickPhoto, shootBothWidths, waitForHydration } from './support'
 
 /**
  * Issue 16: the store as it runs in production — DEMO_MODE off, on PostgreSQL when one answers
@@ -16,17 +16,15 @@ import { expectNoAxeViolations, pickPhoto, waitForHydration } from './support'
  */
 const port = servers.main.port + 11
 const base = `http://localhost:${port}`
-const dataDir = '.data/e2e/production'
 const CAMPAIGN_UUID = '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b'
 const ava = { email: 'ava.lee@example.com', first: 'Ava', last: 'Lee' }
 const ben = { email: 'ben.okafor@example.com', first: 'Ben', last: 'Okafor' }
 
 let server: ChildProcess | undefined
-let smtp: SMTPServer | undefined
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>> | undefined
+let store: Store | undefined
+/** PostgreSQL's URL when the store runs on it; null on PGlite. */
 let databaseUrl: string | null = null
-let dropDatabase = async () => {}
-/** Every message the store sent over SMTP: the raw MIME text. */
-const delivered: string[] = []
 
 async function postgresAnswers(url: string | undefined) {
   if (!url) return false
@@ -37,16 +35,6 @@ async function postgresAnswers(url: string | undefined) {
     return true
   } catch {
     return false
-  }
-}
-
-async function adminQuery(url: string, sql: string) {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    await client.query(sql)
-  } finally {
-    await client.end()
   }
 }
 
@@ -63,42 +51,19 @@ test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
   test.setTimeout(180_000)
-  fs.rmSync(dataDir, { recursive: true, force: true })
-  const postgres = process.env.TEST_DATABASE_URL
-  if (await postgresAnswers(postgres)) {
-    const name = `keepsake_e2e_production_${process.pid}`
-    await adminQuery(postgres!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-    await adminQuery(postgres!, `CREATE DATABASE ${name}`)
-    const url = new URL(postgres!)
-    url.pathname = `/${name}`
-    databaseUrl = url.toString()
-    dropDatabase = () => adminQuery(postgres!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-  }
-
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, callback) {
-      let data = ''
-      stream.on('data', (chunk: Buffer) => (data += chunk.toString()))
-      stream.on('end', () => {
-        delivered.push(data)
-        callback()
-      })
-    },
-  })
-  smtp.listen(0, '127.0.0.1')
-  await once(smtp.server, 'listening')
+  fs.mkdirSync(`/tmp/shots/${SHOTS}`, { recursive: true })
+  store = await freshStore((await postgresAnswers(process.env.TEST_DATABASE_URL)) ? 'postgres' : 'pglite')
+  databaseUrl = store.databaseUrl
+  smtp = await startSmtpCapture()
 
   const env: Record<string, string> = {
-    DATA_DIR: dataDir,
+    ...store.env,
     DEMO_MODE: 'false',
     NODE_ENV: 'production',
     PORT: String(port),
     PUBLIC_URL: base,
-    SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+    SMTP_URL: smtp.url,
     LOCAL_FULFILMENT_STEP_SECONDS: '2',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   }
   // The accounts are made before the store starts: the embedded database takes one process at a time.
   for (const who of [ava, ben]) {
@@ -119,8 +84,8 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   server?.kill()
   if (server) await once(server, 'exit')
-  smtp?.close()
-  await dropDatabase()
+  await smtp?.close()
+  await store?.drop()
 })
 
 /** Quoted-printable text as the shopper's mail program shows it. */
@@ -141,7 +106,7 @@ function decodePart(part: string) {
 
 /** The SMTP capture's messages, with their headers read and their text and HTML parts decoded. */
 const deliveredMail = () =>
-  delivered.map((raw) => {
+  (smtp?.messages ?? []).map((raw) => {
     const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(raw)?.[1]?.trim() ?? ''
     const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1]
     const parts = boundary ? raw.split(`--${boundary}`).slice(1, -1).map(decodePart) : [decodePart(raw)]
@@ -185,6 +150,20 @@ async function newestMail(to: string, kind: string, subject: RegExp): Promise<Ma
 /** Also delivered over SMTP (the mail path with SMTP_URL), whichever engine holds the outbox. */
 async function expectDelivered(to: string, subject: RegExp) {
   await expect.poll(() => deliveredMail().some((m) => m.to.toLowerCase() === to.toLowerCase() && subject.test(m.subject)), { timeout: 30_000 }).toBe(true)
+}
+
+const SHOTS = 'sign-in'
+
+/** An e-mail's HTML as a mail program draws it, checked with axe and photographed at both widths. */
+async function showEmail(browser: Browser, mail: Mail, name: string) {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.setContent(mail.html, { waitUntil: 'load' })
+  // The HTML part names the same order as the subject: the shopper sees which order it is about.
+  await expect(page.locator('body')).toContainText(/KS-[0-9A-F]+/.exec(mail.subject)![0])
+  await expectNoAxeViolations(page)
+  await shootBothWidths(page, name, SHOTS)
+  await context.close()
 }
 
 const signInLinkIn = (mail: Mail) => {
@@ -231,6 +210,9 @@ test('a shopper from a campaign e-mail signs in with an e-mailed link, designs, 
     await page.goto(`${base}${designer}`)
     await waitForHydration(page)
     // A first visit asks about analytics; this shopper says no, and shops all the same.
+    await expect(page.getByRole('region', { name: 'Analytics choice' })).toBeVisible()
+    await expectNoAxeViolations(page)
+    await shootBothWidths(page, 'consent-bar', SHOTS)
     await page.getByRole('region', { name: 'Analytics choice' }).getByRole('button', { name: 'No thanks' }).click()
     await expect(page.getByRole('region', { name: 'Analytics choice' })).toHaveCount(0)
     await page.getByRole('button', { name: /^Choose photo for the left ornament$/ }).click()
@@ -245,10 +227,13 @@ test('a shopper from a campaign e-mail signs in with an e-mailed link, designs, 
 
   await test.step('asks for a link and is told to check their e-mail', async () => {
     await waitForHydration(page)
+    await expectNoAxeViolations(page)
+    await shootBothWidths(page, 'sign-in', SHOTS)
     await page.getByLabel('E-mail address').fill(ava.email.toUpperCase())
     await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click()
     await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeFocused()
     await expectNoAxeViolations(page)
+    await shootBothWidths(page, 'check-your-email', SHOTS)
   })
 
   await test.step('the link from the e-mail signs them in on this browser and returns them to the designer, token gone', async () => {
@@ -272,6 +257,8 @@ test('a shopper from a campaign e-mail signs in with an e-mailed link, designs, 
     await expect(again.getByTestId('sign-in-refused')).toContainText('already used')
     await expect(again.getByRole('button', { name: 'E-mail me a sign-in link' })).toBeVisible()
     expect(again.url()).not.toContain('token=')
+    await expectNoAxeViolations(again)
+    await shootBothWidths(again, 'link-already-used', SHOTS)
     await other.close()
   })
 
@@ -285,6 +272,7 @@ test('a shopper from a campaign e-mail signs in with an e-mailed link, designs, 
     expect(receipt.text).toContain(reference)
     expect(receipt.text).toContain('12 Holly Lane')
     expect(receipt.text).toContain(`${base}/photo-products/orders`)
+    await showEmail(browser, receipt, 'email-receipt')
     await page.goto(`${base}/photo-products/orders`)
     await expect(page.getByTestId('order-card').filter({ hasText: reference })).toBeVisible()
   })
@@ -292,10 +280,14 @@ test('a shopper from a campaign e-mail signs in with an e-mailed link, designs, 
   await test.step('when the order ships, a shipping e-mail with the tracking link follows, once', async () => {
     const shipped = await newestMail(ava.email, 'order-shipped', new RegExp(`${reference} is on its way$`))
     expect(shipped.text).toMatch(/https:\/\/\S+track\S*/)
+    await showEmail(browser, shipped, 'email-shipped')
   })
 
   await test.step('Sign out everywhere ends the session', async () => {
     await page.getByTestId('account-menu-button').click()
+    await expect(page.getByTestId('account-menu')).toContainText(ava.email)
+    await expectNoAxeViolations(page)
+    await shootBothWidths(page, 'account-menu', SHOTS)
     await page.getByRole('button', { name: 'Sign out everywhere' }).click()
     await expect(page.getByTestId('header-sign-in')).toBeVisible()
     const session = await page.request.get(`${base}/v1/growth/authenticate-session`)
@@ -347,6 +339,14 @@ test('the album app hands a shopper over with a transition code: signed in, code
     await expect(stale.getByTestId('open-in-app')).toBeVisible()
     await expect(stale.getByRole('button', { name: 'E-mail me a sign-in link' })).toBeVisible()
     await expectNoAxeViolations(stale)
+    await shootBothWidths(stale, 'transition-code-spent', SHOTS)
+    // A forged, an empty or an absurdly long code: the same page, no session.
+    for (const bad of ['forged-code', '', 'x'.repeat(4000)]) {
+      const answer = await stale.goto(`${base}/auth/continue?code=${bad}&redirect=%2Fphoto-products%2Fcart`)
+      expect(answer!.status()).toBe(200)
+      expect(stale.url()).toBe(`${base}/auth/continue?failed=expired&redirect=%2Fphoto-products%2Fcart`)
+    }
+    expect((await stale.request.get(`${base}/v1/growth/authenticate-session`)).status()).toBe(401)
     await other.close()
   })
 

@@ -93,12 +93,12 @@ export async function sentEvent(events: SentEvent[], name: string): Promise<Sent
   return events.find((e) => e.event === name)!
 }
 
-/** Screenshots of the page as it is, at phone (390) and desktop (1280) width, into /tmp/shots/edges/ for a person to look at. */
-export async function shootBothWidths(page: Page, name: string) {
+/** Screenshots of the page as it is, at phone (390) and desktop (1280) width, into /tmp/shots/<folder>/ for a person to look at. */
+export async function shootBothWidths(page: Page, name: string, folder = 'edges') {
   const before = page.viewportSize()
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 })
-    await page.screenshot({ path: `/tmp/shots/edges/${name}-${width}.png`, fullPage: width === 1280 })
+    await page.screenshot({ path: `/tmp/shots/${folder}/${name}-${width}.png`, fullPage: width === 1280 })
   }
   if (before) await page.setViewportSize(before)
 }

@@ -1,0 +1,36 @@
+import { once } from 'node:events'
+import type { AddressInfo } from 'node:net'
+import { SMTPServer } from 'smtp-server'
+
+/**
+ * A real SMTP server on a free loopback port that keeps every message it accepts (the raw MIME
+ * text), for tests of the mail path with SMTP_URL. `refuse` makes it answer 550 to recipients while it
+ * returns true, as a mailbox that does not exist would.
+ */
+export async function startSmtpCapture(options: { refuse?: () => boolean; onMessage?: (raw: string) => void } = {}) {
+  const messages: string[] = []
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onRcptTo(_address, _session, callback) {
+      if (options.refuse?.()) return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }))
+      callback()
+    },
+    onData(stream, _session, callback) {
+      let data = ''
+      stream.on('data', (chunk: Buffer) => (data += chunk.toString()))
+      stream.on('end', () => {
+        messages.push(data)
+        options.onMessage?.(data)
+        callback()
+      })
+    },
+  })
+  server.listen(0, '127.0.0.1')
+  await once(server.server, 'listening')
+  return {
+    url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
+    messages,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
