@@ -17,7 +17,8 @@ const legacyRedirects = createMiddleware().server(({ request, pathname, next }) 
 
 /** Issue 16: a page load carrying the album app's transition code signs in and lands without the code. */
 const transitionSignIn = createMiddleware().server(({ request, handlerType, next }) => {
-  if (handlerType === 'router' && (request.method === 'GET' || request.method === 'HEAD') && !getConfig().maintenance) {
+  // GET only: a HEAD (a link checker, a preview bot) must not spend the code.
+  if (handlerType === 'router' && request.method === 'GET' && !getConfig().maintenance) {
     const found = transitionCodeOf(new URL(request.url))
     if (found) return continueWithTransitionCode(request, found)
   }

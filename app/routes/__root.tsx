@@ -144,20 +144,22 @@ function RootComponent() {
         Skip to content
       </a>
       <div className="flex min-h-dvh flex-col">
-        {sheet ? null : <SiteHeader
+        {sheet ? null : (
+          <SiteHeader
             account={
               <>
                 <CartNavLinks />
                 <AccountMenu />
               </>
             }
-          />}
+          />
+        )}
+        {/* Sheets live inside the album app's web view: no bar there, so nothing is recorded unasked. */}
+        {sheet ? null : <AnalyticsConsentBar />}
         <div className="flex-1">
           <Outlet />
         </div>
         {sheet ? null : <SiteFooter supportEmail={publicConfig.supportEmail} />}
-        {/* Sheets live inside the album app's web view: no bar there, so nothing is recorded unasked. */}
-        {sheet ? null : <AnalyticsConsentBar />}
       </div>
     </SessionProvider>
   )

@@ -126,18 +126,22 @@ export function LinkSignInPage({ token }: { token?: string }) {
   const [refusal, setRefusal] = useState<string | null>(token ? null : 'This sign-in link is not complete. Ask for a new one below.')
 
   useEffect(() => {
-    if (started.current || !token) return
+    if (started.current) return
     started.current = true
-    void router.navigate({ to: '/auth/link', search: {}, replace: true })
-    redeemSignInLink({ data: { token } }).then(
-      (outcome) => {
+    void (async () => {
+      // Whatever the query held (a token, or a broken one), it leaves the address bar and the history first.
+      if (window.location.search) await router.navigate({ to: '/auth/link', search: {}, replace: true })
+      if (!token) return
+      try {
+        const outcome = await redeemSignInLink({ data: { token } })
         if (outcome.ok) window.location.replace(outcome.data.redirect)
         // A 401 here is the link's own refusal (spent, expired, unknown), written for the shopper by the API.
         else if (outcome.error.status === 401) setRefusal(outcome.error.message)
         else setRefusal(shopperErrorText(new ApiFailureError(outcome.error)) ?? 'This sign-in link could not be used. Ask for a new one below.')
-      },
-      (error: unknown) => setRefusal(shopperErrorText(error) ?? 'We could not sign you in just now. Check your connection and try the link again.'),
-    )
+      } catch (error) {
+        setRefusal(shopperErrorText(error) ?? 'We could not sign you in just now. Check your connection and try the link again.')
+      }
+    })()
   }, [router, token])
 
   if (refusal) return <SignInRescue title="This sign-in link can’t be used" message={refusal} />

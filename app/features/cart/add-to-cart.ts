@@ -80,8 +80,9 @@ export function useAddToCart() {
           cartItemCount: cart.totals.itemCount,
           created,
         })
+        await navigate({ to: '/photo-products/cart' }).catch(() => undefined)
+        // Raised once the cart shows, however long that took: the page's own toast, not a note of the closed dialog.
         notify.success(created ? `Your ${item.metadata.title} is in your cart` : `Your ${item.metadata.title} was already in your cart`)
-        await navigate({ to: '/photo-products/cart' })
       } catch {
         setProblem({ signedOut: false, message: `We couldn’t add your ornament to the cart. ${wordsForStatus(0)}` })
       } finally {

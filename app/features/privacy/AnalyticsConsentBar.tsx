@@ -9,9 +9,9 @@ import { useAnalyticsConsent } from './use-analytics-consent'
 const NOT_NOW_KEY = 'keepsake.consent-not-now'
 
 /**
- * Asks once whether Keepsake may record how the shop is used. Until the shopper answers nothing is sent;
- * it sits at the bottom of the screen (sticky, last in the page, so it never hides the footer) and steps
- * aside on /privacy, which asks the same question in full.
+ * Asks once whether Keepsake may record how the shop is used. Until the shopper answers nothing is sent.
+ * It sits in the page's flow under the header, so it never covers a button or a page's sticky tray
+ * (the designer's and the cart's actions), and steps aside on /privacy, which asks the same question in full.
  */
 export function AnalyticsConsentBar() {
   const consent = useAnalyticsConsent()
@@ -42,9 +42,9 @@ export function AnalyticsConsentBar() {
       role="region"
       aria-label="Analytics choice"
       data-testid="consent-bar"
-      className="sticky bottom-0 z-40 px-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] transition duration-300 ease-out starting:translate-y-6 starting:opacity-0 sm:px-6"
+      className="px-3 pt-3 transition duration-300 ease-out starting:-translate-y-2 starting:opacity-0 motion-reduce:transition-none sm:px-6"
     >
-      <div className="relative mx-auto max-w-4xl rounded-card bg-cream-card p-4 shadow-[0_-2px_6px_rgb(43_35_32/0.06),0_12px_32px_-8px_rgb(43_35_32/0.35)] ring-1 ring-ink/10 sm:flex sm:items-center sm:gap-6 sm:p-5">
+      <div className="relative mx-auto max-w-6xl rounded-card bg-cream-card p-4 shadow-card ring-1 ring-ink/10 sm:flex sm:items-center sm:gap-6 sm:p-5">
         <div className="min-w-0 flex-1">
           <p className="pr-10 font-semibold sm:pr-0">Help us make Keepsake better?</p>
           <p className="mt-1 text-sm leading-relaxed text-ink-soft">

@@ -1,0 +1,105 @@
+import { expect, test, type Page } from '@playwright/test'
+import { urlOf, waitForHydration } from './support'
+
+/**
+ * Issue 16: every sign-in prompt offers "E-mail me a sign-in link" (coming back to the page), "Open in
+ * the app" on a phone, and demo sign-in only in demo mode. Generated over the prompts of the referral,
+ * e-gift, cart, designer and orders pages, on the store with demo mode off and on.
+ */
+type Prompt = { area: string; path: string; testId: string; open?: (page: Page) => Promise<void> }
+
+const prompts: Prompt[] = [
+  { area: 'referral', path: '/referral/redeem', testId: 'redeem-signed-out' },
+  { area: 'e-gifts', path: '/egifts', testId: 'egift-signed-out' },
+  { area: 'e-gift redeem', path: '/egifts/redeem?code=KEEP-7KQ3-XP9D-2M4R', testId: 'egift-redeem-signed-out' },
+  { area: 'cart', path: '/photo-products/cart', testId: 'cart-signed-out' },
+  { area: 'orders', path: '/photo-products/orders', testId: 'orders-signed-out' },
+  {
+    area: 'designer',
+    path: '/photo-products/ornaments/72965',
+    testId: 'picker-signed-out',
+    open: async (page) => {
+      await page.getByRole('button', { name: /^Choose photo for the left ornament$/ }).click()
+    },
+  },
+  { area: 'campaign photos', path: '/loop/mothers-day', testId: 'campaign-photos-signed-out' },
+]
+
+const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148'
+
+async function openPrompt(page: Page, server: 'main' | 'demoOff', prompt: Prompt) {
+  await page.goto(urlOf(server, prompt.path))
+  await waitForHydration(page)
+  await prompt.open?.(page)
+  const panel = page.getByTestId(prompt.testId)
+  await expect(panel).toBeVisible()
+  return panel
+}
+
+for (const prompt of prompts) {
+  test(`the ${prompt.area} prompt, demo mode off: the e-mailed link coming back here, no demo sign-in, no app button on a computer`, async ({ page }) => {
+    const panel = await openPrompt(page, 'demoOff', prompt)
+    const here = new URL(page.url()).pathname + new URL(page.url()).search
+    await expect(panel.getByRole('link', { name: 'E-mail me a sign-in link' })).toHaveAttribute('href', `/auth/sign-in?redirect=${encodeURIComponent(here)}`)
+    await expect(panel.locator('a[href^="/utils/demo-sign-in"]')).toHaveCount(0)
+    await expect(panel.getByTestId('open-in-app')).toHaveCount(0)
+  })
+
+  test(`the ${prompt.area} prompt on a phone offers Open in the app`, async ({ browser }) => {
+    const context = await browser.newContext({ userAgent: PHONE, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+    const page = await context.newPage()
+    const panel = await openPrompt(page, 'demoOff', prompt)
+    await expect(panel.getByTestId('open-in-app')).toHaveText('Open in the app')
+    await expect(panel.getByTestId('open-in-app')).toHaveAttribute('href', /^\S+:\/\//)
+    await expect(panel.getByRole('link', { name: 'E-mail me a sign-in link' })).toBeVisible()
+    await context.close()
+  })
+
+  test(`the ${prompt.area} prompt in demo mode keeps demo sign-in beside the e-mailed link`, async ({ page }) => {
+    const panel = await openPrompt(page, 'main', prompt)
+    await expect(panel.locator('a[href^="/utils/demo-sign-in"]')).toHaveCount(1)
+    await expect(panel.getByRole('link', { name: 'E-mail me a sign-in link' })).toBeVisible()
+  })
+}
+
+test('a refusal met while signed out offers Sign in to the e-mailed link when demo mode is off', async ({ page }) => {
+  await page.goto(urlOf('demoOff', '/referral'))
+  await waitForHydration(page)
+  await expect(page.getByRole('link', { name: 'Sign in to get your link' })).toHaveAttribute('href', '/auth/sign-in?redirect=%2Freferral')
+})
+
+test('the header offers Sign in coming back to the page, and the sign-in page has no demo families with demo mode off', async ({ page }) => {
+  await page.goto(urlOf('demoOff', '/egifts'))
+  await waitForHydration(page)
+  await page.getByTestId('header-sign-in').click()
+  await expect(page).toHaveURL(urlOf('demoOff', '/auth/sign-in?redirect=%2Fegifts'))
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in to Keepsake')
+  await expect(page.getByRole('link', { name: /demo family/ })).toHaveCount(0)
+})
+
+test('the sign-in page says what is wrong with an address at its field, and sends nothing', async ({ page }) => {
+  await page.goto(urlOf('demoOff', '/auth/sign-in'))
+  await waitForHydration(page)
+  const send = page.getByRole('button', { name: 'E-mail me a sign-in link' })
+  await send.click()
+  await expect(page.getByTestId('field-error')).toHaveText(/Enter your e-mail address/)
+  await expect(page.getByLabel('E-mail address')).toBeFocused()
+  await page.getByLabel('E-mail address').fill('grace@')
+  await send.click()
+  await expect(page.getByTestId('field-error')).toHaveText(/doesn’t look like an e-mail address/)
+  await expect(page.getByTestId('check-email')).toHaveCount(0)
+})
+
+test('a forged or incomplete e-mailed link gets the friendly page with the form, never an error page', async ({ page }) => {
+  for (const [path, words] of [
+    ['/auth/link?token=forged-token-that-was-never-sent', 'not valid'],
+    ['/auth/link', 'not complete'],
+    [`/auth/link?token=${'t'.repeat(300)}`, 'not complete'],
+  ] as const) {
+    const response = await page.goto(urlOf('demoOff', path))
+    expect(response!.status()).toBe(200)
+    await expect(page.getByTestId('sign-in-refused')).toContainText(words)
+    await expect(page.getByRole('button', { name: 'E-mail me a sign-in link' })).toBeVisible()
+    expect(page.url()).not.toContain('token=')
+  }
+})
