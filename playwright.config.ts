@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test'
-import { CONSENT_COOKIE } from './app/lib/analytics'
+// A leaf module with no imports: plain-node scripts (bench:bundle) load this config too.
+import { CONSENT_COOKIE } from './app/lib/consent-cookie.ts'
 
 /** One build, four servers: the store, the store in maintenance, inside a root-override window, and with demo mode off. */
 const now = Date.now()

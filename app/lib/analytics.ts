@@ -15,9 +15,9 @@ export type AnalyticsTransport = {
 /** The shopper's answer to the analytics question; `undecided` until they answer (or after "not now"). */
 export type AnalyticsConsent = 'granted' | 'denied' | 'undecided'
 
-/** First-party cookie holding the answer, read by the server so a decided page renders without the bar. */
-export const CONSENT_COOKIE = 'ks_consent'
-export const CONSENT_MAX_AGE_DAYS = 365
+import { CONSENT_COOKIE, CONSENT_MAX_AGE_DAYS } from './consent-cookie'
+
+export { CONSENT_COOKIE, CONSENT_MAX_AGE_DAYS }
 
 export function consentFromCookie(value: string | null | undefined): AnalyticsConsent {
   return value === 'granted' || value === 'denied' ? value : 'undecided'
