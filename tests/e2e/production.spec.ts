@@ -372,3 +372,18 @@ test('the album app hands a shopper over with a transition code: signed in, code
   await context.close()
   await app.dispose()
 })
+
+test('asking for more than 5 links an hour is refused on the page in words, with the address kept', async ({ page }) => {
+  await page.goto(`${base}/auth/sign-in`)
+  await waitForHydration(page)
+  const problem = page.getByTestId('sign-in-problem')
+  // This client has asked before in this file; whichever request passes the hour's 5, the page says so.
+  for (let i = 0; i < 6 && !(await problem.isVisible()); i++) {
+    await page.getByLabel('E-mail address').fill(`someone-${i}@example.com`)
+    await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click()
+    await expect(page.getByTestId('check-email').or(problem)).toBeVisible()
+    if (await page.getByTestId('check-email').isVisible()) await page.getByRole('button', { name: 'Use a different address' }).click()
+  }
+  await expect(problem).toHaveText(/^Too many sign-in links were asked for; try again in \d+ minutes?$/)
+  await expect(page.getByLabel('E-mail address')).not.toHaveValue('')
+})
