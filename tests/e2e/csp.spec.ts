@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { designStarAndAddToCart, signInAs, STAR, urlOf, waitForHydration } from './support'
+import { answerPostHog, designStarAndAddToCart, signInAs, STAR, urlOf, waitForHydration } from './support'
 
 /**
  * Issue 15: pages carry a nonce-based Content-Security-Policy, and nothing the store does breaks it:
@@ -66,12 +66,7 @@ test.describe('Content-Security-Policy', () => {
 
   test('PostHog, when configured, runs under the policy', async ({ page }) => {
     const violations = await watchCsp(page)
-    const posthogCalls: string[] = []
-    // PostHog cannot be reached from here: its calls are answered as PostHog would, after the CSP let them out.
-    await page.route(/posthog\.com/, (route) => {
-      posthogCalls.push(route.request().url())
-      return route.fulfill({ status: 200, contentType: 'application/json', body: '{"status":1}' })
-    })
+    const posthogCalls = await answerPostHog(page)
     await page.goto(urlOf('demoOff', '/photo-products?uuid=6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b'))
     await waitForHydration(page)
     await expect.poll(() => posthogCalls.length, { timeout: 20_000 }).toBeGreaterThan(0)

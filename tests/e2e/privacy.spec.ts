@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
-import { clientNavigate, designStarAndAddToCart, expectNoAxeViolations, sentAnalytics, sentEvent, shootBothWidths, urlOf, waitForHydration } from './support'
+import { answerPostHog, clientNavigate, designStarAndAddToCart, expectNoAxeViolations, sentAnalytics, sentEvent, shootBothWidths, urlOf, waitForHydration } from './support'
 
 /**
  * The privacy page and the analytics question. Every other spec starts with `ks_consent=granted`
@@ -142,12 +142,7 @@ test.describe('the analytics question', () => {
   })
 
   test('with PostHog configured, nothing reaches PostHog until the shopper allows it', async ({ page }) => {
-    const posthogCalls: string[] = []
-    // PostHog cannot be reached from here: its calls are answered as PostHog would (as csp.spec.ts does).
-    await page.route(/posthog\.com/, (route) => {
-      posthogCalls.push(route.request().url())
-      return route.fulfill({ status: 200, contentType: 'application/json', body: '{"status":1}' })
-    })
+    const posthogCalls = await answerPostHog(page)
     await page.goto(urlOf('demoOff', '/photo-products?uuid=6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b'))
     await waitForHydration(page)
     await expect(bar(page)).toContainText('clicks and scrolling')

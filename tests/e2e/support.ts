@@ -102,3 +102,16 @@ export async function shootBothWidths(page: Page, name: string, folder = 'edges'
   }
   if (before) await page.setViewportSize(before)
 }
+
+/**
+ * PostHog cannot be reached from here: its calls are answered as PostHog would. Answers the list of
+ * URLs the page called, so a test can tell whether PostHog was used at all.
+ */
+export async function answerPostHog(page: Page) {
+  const calls: string[] = []
+  await page.route(/posthog\.com/, (route) => {
+    calls.push(route.request().url())
+    return route.fulfill({ status: 200, contentType: 'application/json', body: '{"status":1}' })
+  })
+  return calls
+}

@@ -116,6 +116,17 @@ const button = (href: string, label: string) =>
 const addressHtml = (a: ShippingAddress) =>
   `<p style="margin:24px 0 4px;font-size:14px;color:${soft}">Shipping to</p><p style="margin:0;font-size:15px;line-height:1.5">${addressLines(a).map(e).join('<br>')}</p>`
 
+/** The end of both e-mails' text: where it ships, the order page and the support address. */
+function closingTextLines(data: { shippingAddress: OrderConfirmationData['shippingAddress']; orderUrl: string; supportEmail: string }) {
+  return [
+    ...(data.shippingAddress ? ['', 'Shipping to:', ...addressLines(data.shippingAddress)] : []),
+    '',
+    `See your order: ${data.orderUrl}`,
+    '',
+    `Questions about your order? Write to ${data.supportEmail}.`,
+  ]
+}
+
 export function orderConfirmationEmail(data: OrderConfirmationData): RenderedEmail {
   const total = formatCents(data.totals.totalCents)
   const subject = `Your Keepsake order ${data.reference} is confirmed`
@@ -130,11 +141,7 @@ export function orderConfirmationEmail(data: OrderConfirmationData): RenderedEma
     '',
     ...totalRows(data.totals).map(([label, value]) => `${label}: ${value}`),
     `Total paid: ${total}`,
-    ...(data.shippingAddress ? ['', 'Shipping to:', ...addressLines(data.shippingAddress)] : []),
-    '',
-    `See your order: ${data.orderUrl}`,
-    '',
-    `Questions about your order? Write to ${data.supportEmail}.`,
+    ...closingTextLines(data),
   ].join('\n')
 
   const lineRows = data.lines
@@ -176,11 +183,7 @@ export function orderShippedEmail(data: OrderShippedData): RenderedEmail {
     '',
     data.trackingNumber ? `Tracking number: ${data.trackingNumber}` : 'The tracking number will be on your order page as soon as the carrier gives one.',
     ...(data.trackingLink ? [`Track your parcel: ${data.trackingLink}`] : []),
-    ...(data.shippingAddress ? ['', 'Shipping to:', ...addressLines(data.shippingAddress)] : []),
-    '',
-    `See your order: ${data.orderUrl}`,
-    '',
-    `Questions about your order? Write to ${data.supportEmail}.`,
+    ...closingTextLines(data),
   ].join('\n')
   const number = data.trackingNumber ? e(data.trackingNumber) : ''
   const body = `<h1 style="margin:0 0 12px;font-size:24px;line-height:1.3">Your ornaments are on their way, ${e(data.firstName)}!</h1>
