@@ -8,6 +8,7 @@ import { randomInt } from 'node:crypto'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { OrderStatus } from '../../contract/cart'
 import { canMove, orderTransitions } from '../../lib/cart-states'
+import { PREVIEW_RETENTION_DAYS } from '../../contract/retention-terms'
 import { crashPoint } from '../crash-points'
 import type { Database } from '../db/client'
 import { orders } from '../db/schema'
@@ -109,8 +110,7 @@ export const fulfilmentJobs: JobHandlers = {
   'advance-order': { run: advanceOrder },
 }
 
-/** Previews nobody bought or kept in a cart are deleted (rows and files) after this many days. */
-export const PREVIEW_RETENTION_DAYS = 30
+export { PREVIEW_RETENTION_DAYS }
 
 /**
  * Deletes old previews that no cart line and no order uses. Orders keep their print files for good

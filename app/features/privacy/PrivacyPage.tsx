@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react'
 import { REFERRAL_COOKIE, REFERRAL_COOKIE_DAYS } from '~/contract/referral-terms'
 import { SESSION_COOKIE } from '~/contract/headers'
+import { PREVIEW_RETENTION_DAYS, SESSION_TTL_DAYS } from '~/contract/retention-terms'
 import { CONSENT_COOKIE, CONSENT_MAX_AGE_DAYS, setAnalyticsConsent, type AnalyticsConsent } from '~/lib/analytics'
 import { usePublicConfig } from '~/lib/public-config'
 import { useAnalyticsConsent } from './use-analytics-consent'
-
-export type Retention = { previewRetentionDays: number; signInSessionDays: number }
 
 /** "30 days", "1 year": cookie lives read as a shopper would say them. */
 function spanOf(days: number) {
@@ -27,11 +26,11 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 /** /privacy: what Keepsake records, where it goes and how long it stays, in the shopper's words. */
-export function PrivacyPage({ retention }: { retention: Retention }) {
+export function PrivacyPage() {
   const { supportEmail, sessionReplayProjectId } = usePublicConfig()
   const replay = Boolean(sessionReplayProjectId)
   const cookies = [
-    { name: SESSION_COOKIE, what: 'Keeps you signed in.', lasts: spanOf(retention.signInSessionDays) },
+    { name: SESSION_COOKIE, what: 'Keeps you signed in.', lasts: spanOf(SESSION_TTL_DAYS) },
     { name: REFERRAL_COOKIE, what: 'Remembers the invite code from a friend’s link, so the welcome credit is still there when you sign in.', lasts: spanOf(REFERRAL_COOKIE_DAYS) },
     { name: CONSENT_COOKIE, what: 'Remembers your answer about analytics, so we don’t ask again.', lasts: spanOf(CONSENT_MAX_AGE_DAYS) },
   ]
@@ -80,7 +79,7 @@ export function PrivacyPage({ retention }: { retention: Retention }) {
           <ul className="mt-3 space-y-2 text-ink-soft">
             <Point>
               Previews of designs that never reach a cart or an order are deleted after{' '}
-              <strong className="font-semibold text-ink">{spanOf(retention.previewRetentionDays)}</strong>.
+              <strong className="font-semibold text-ink">{spanOf(PREVIEW_RETENTION_DAYS)}</strong>.
             </Point>
             <Point>Print files of orders are kept, so we can reprint an ornament that arrives damaged.</Point>
             <Point>Photos you upload stay in your uploads for your next design. Write to us to have them deleted.</Point>
