@@ -8,13 +8,12 @@
  */
 import { getConfig } from '../app.config'
 import { authenticateSessionSchema } from './contract/growth'
-import { safeRedirectPath } from './contract/redirect-path'
+import { DEFAULT_LANDING, safeRedirectPath } from './contract/redirect-path'
 import { ApiClientError, createApiClient } from './lib/api-client'
 
 export const CONTINUE_PATH = '/auth/continue'
 /** The query parameter that carries a transition code on any other page. */
 export const TRANSITION_CODE_PARAM = 'transitionCode'
-const DEFAULT_LANDING = '/photo-products'
 
 /** The code and where to land, when this page load carries a transition code; null otherwise. */
 export function transitionCodeOf(url: URL): { code: string; landing: string } | null {
@@ -37,8 +36,17 @@ const redirectTo = (location: string, cookies: string[] = []) => {
   return new Response(null, { status: 302, headers })
 }
 
+/** The API issues base64url codes; anything else (a NUL, a broken %-escape, 4,000 characters) is refused here, never sent as a header. */
+const CODE_SHAPE = /^[A-Za-z0-9_-]{1,128}$/
+
+const refusedTo = (landing: string, failed: 'expired' | 'unavailable') => redirectTo(`${CONTINUE_PATH}?${new URLSearchParams({ failed, redirect: landing })}`)
+
 /** Exchanges the code through the album API (in-process or remote) and answers the redirect. */
 export async function continueWithTransitionCode(request: Request, found: { code: string; landing: string }): Promise<Response> {
+  if (!CODE_SHAPE.test(found.code)) {
+    console.warn('[sign-in] a malformed transition code was refused')
+    return refusedTo(found.landing, 'expired')
+  }
   const config = getConfig()
   const cookies: string[] = []
   const api = createApiClient({
@@ -58,7 +66,6 @@ export async function continueWithTransitionCode(request: Request, found: { code
   } catch (error) {
     const refused = error instanceof ApiClientError && error.status >= 400 && error.status < 500
     if (!refused) console.error('[sign-in] a transition code could not be exchanged:', error instanceof Error ? error.message : error)
-    const failed = new URLSearchParams({ failed: refused ? 'expired' : 'unavailable', redirect: found.landing })
-    return redirectTo(`${CONTINUE_PATH}?${failed}`)
+    return refusedTo(found.landing, refused ? 'expired' : 'unavailable')
   }
 }

@@ -1,5 +1,8 @@
 const PROBE_ORIGIN = 'https://keepsake.invalid'
 
+/** Where a shopper lands after signing in when no (safe) page to return to was named. */
+export const DEFAULT_LANDING = '/photo-products'
+
 /**
  * A `?redirect=` target after signing in: a path on this site only ("/referral/redeem?code=…").
  * Anything else — "//host", a full URL, backslashes a browser may read as slashes — is dropped, so

@@ -344,8 +344,8 @@ test('the album app hands a shopper over with a transition code: signed in, code
     await expect(stale.getByRole('button', { name: 'E-mail me a sign-in link' })).toBeVisible()
     await expectNoAxeViolations(stale)
     await shootBothWidths(stale, 'transition-code-spent', SHOTS)
-    // A forged, an empty or an absurdly long code: the same page, no session.
-    for (const bad of ['forged-code', '', 'x'.repeat(4000)]) {
+    // A forged, an empty, an absurdly long, a NUL-carrying or a badly %-escaped code: the same page, no session.
+    for (const bad of ['forged-code', '', 'x'.repeat(4000), '%00abc', '%E0%A4%A', 'caf%C3%A9']) {
       const answer = await stale.goto(`${base}/auth/continue?code=${bad}&redirect=%2Fphoto-products%2Fcart`)
       expect(answer!.status()).toBe(200)
       expect(stale.url()).toBe(`${base}/auth/continue?failed=expired&redirect=%2Fphoto-products%2Fcart`)

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import { SIGN_IN_LINK_TTL_MINUTES, SIGN_IN_LINKS_PER_HOUR } from '../../contract/growth'
+import { DEFAULT_LANDING } from '../../contract/redirect-path'
 import { signInLinks, users } from '../db/schema'
 import type { ApiDeps } from '../env'
 import { AppError } from '../errors'
@@ -17,8 +18,6 @@ export const signInLinkRateLimits = {
   perAddress: { name: 'sign-in-link-email', limit: SIGN_IN_LINKS_PER_HOUR, windowMs: 3600_000 },
   perClient: { name: 'sign-in-link-client', limit: SIGN_IN_LINKS_PER_HOUR, windowMs: 3600_000 },
 } satisfies Record<string, RateLimitRule>
-
-export const DEFAULT_LANDING = '/photo-products'
 
 /** Counts the request against the address and the client first, so both answers (account or not) are limited alike. */
 export async function requestSignInLink(deps: ApiDeps, input: { email: string; redirect?: string | undefined }, clientAddress: string) {

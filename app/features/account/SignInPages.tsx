@@ -7,11 +7,10 @@ import { currentUserQuery, signOut } from '~/features/utils/account.functions'
 import { shopperErrorText } from '~/lib/error-text'
 import { usePublicConfig } from '~/lib/public-config'
 import { useIsPhone } from '~/lib/use-is-phone'
+import { DEFAULT_LANDING } from '~/contract/redirect-path'
 import { ApiFailureError } from '~/features/cart/outcome'
 import { redeemSignInLink } from './sign-in.functions'
 import { SignInForm } from './SignInForm'
-
-const DEFAULT_LANDING = '/photo-products'
 
 function AuthFrame({ eyebrow = 'Your Keepsake account', children }: { eyebrow?: string; children: ReactNode }) {
   return (
