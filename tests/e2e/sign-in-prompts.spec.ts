@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { urlOf, waitForHydration } from './support'
+import { shootBothWidths, urlOf, waitForHydration } from './support'
 
 /**
  * Issue 16: every sign-in prompt offers "E-mail me a sign-in link" (coming back to the page), "Open in
@@ -52,6 +52,7 @@ for (const prompt of prompts) {
     await expect(panel.getByTestId('open-in-app')).toHaveText('Open in the app')
     await expect(panel.getByTestId('open-in-app')).toHaveAttribute('href', /^\S+:\/\//)
     await expect(panel.getByRole('link', { name: 'E-mail me a sign-in link' })).toBeVisible()
+    await shootBothWidths(page, `prompt-${prompt.area.replaceAll(' ', '-')}`, 'sign-in')
     await context.close()
   })
 

@@ -150,6 +150,4 @@ export async function listOutbox(db: Database, user: { id: string; email: string
   return { emails: rows.map(outboxView) }
 }
 
-const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
-/** Text from shoppers goes into e-mail HTML only through this. */
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => escapes[c]!)
+export { escapeHtml } from './mail-layout'

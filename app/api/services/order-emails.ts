@@ -10,7 +10,8 @@ import { formatCents } from '../../lib/currency'
 import type { Database } from '../db/client'
 import { orders, previews, users } from '../db/schema'
 import type { ApiDeps } from '../env'
-import { escapeHtml, queueEmail } from './mail'
+import { queueEmail } from './mail'
+import { button, cranberry, cream, e, ink, mailLayout, soft } from './mail-layout'
 
 type OrderRow = typeof orders.$inferSelect
 type Executor = Pick<Database, 'select' | 'insert'>
@@ -65,14 +66,6 @@ export type OrderShippedData = {
   supportEmail: string
 }
 
-const ink = '#2b2024'
-const soft = '#6b5d60'
-const cream = '#fbf6ee'
-const cranberry = '#a3243b'
-const card = '#ffffff'
-// Looked up at call time: mail.ts and this module import each other (mail → egifts → checkout → here).
-const e = (text: string) => escapeHtml(text)
-
 const lineAmount = (line: OrderEmailLine) => formatCents(line.unitAmountCents * line.quantity)
 const quantityText = (line: OrderEmailLine) => `Qty ${line.quantity}${line.quantity > 1 ? ` × ${formatCents(line.unitAmountCents)}` : ''}`
 
@@ -91,27 +84,9 @@ function addressLines(a: ShippingAddress) {
   return [a.name, a.line1, ...(a.line2 ? [a.line2] : []), `${a.city}, ${a.state} ${a.postalCode}`]
 }
 
-/** The frame both e-mails share: cream page, one white card up to 560 px wide, footer with the support address. */
-function layout({ title, preheader, body, supportEmail }: { title: string; preheader: string; body: string; supportEmail: string }) {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${e(title)}</title></head>
-<body style="margin:0;padding:0;background:${cream};color:${ink};font-family:Helvetica,Arial,sans-serif">
-<div style="display:none;max-height:0;overflow:hidden;opacity:0">${e(preheader)}</div>
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:${cream}">
-<tr><td align="center" style="padding:24px 12px">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:560px;width:100%">
-<tr><td style="padding:0 8px 16px;font-size:14px;letter-spacing:.08em;text-transform:uppercase;font-weight:bold;color:${cranberry}">Keepsake</td></tr>
-<tr><td style="background:${card};border-radius:16px;padding:28px 20px">
-${body}
-</td></tr>
-<tr><td style="padding:20px 8px;font-size:13px;line-height:1.5;color:${soft}">Questions about your order? Write to <a href="mailto:${e(supportEmail)}" style="color:${cranberry}">${e(supportEmail)}</a>.</td></tr>
-</table>
-</td></tr>
-</table>
-</body></html>`
-}
-
-const button = (href: string, label: string) =>
-  `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:24px 0 4px"><tr><td style="background:${cranberry};border-radius:999px"><a href="${e(href)}" style="display:inline-block;padding:12px 24px;color:#ffffff;text-decoration:none;font-weight:bold;font-size:16px">${e(label)}</a></td></tr></table>`
+/** The order e-mails' frame, whose footer points at the support address for questions about the order. */
+const orderLayout = ({ supportEmail, ...rest }: { title: string; preheader: string; body: string; supportEmail: string }) =>
+  mailLayout({ ...rest, footer: `Questions about your order? Write to <a href="mailto:${e(supportEmail)}" style="color:${cranberry}">${e(supportEmail)}</a>.` })
 
 const addressHtml = (a: ShippingAddress) =>
   `<p style="margin:24px 0 4px;font-size:14px;color:${soft}">Shipping to</p><p style="margin:0;font-size:15px;line-height:1.5">${addressLines(a).map(e).join('<br>')}</p>`
@@ -171,7 +146,7 @@ ${totalsHtml}
 </table>
 ${data.shippingAddress ? addressHtml(data.shippingAddress) : ''}
 ${button(data.orderUrl, 'See your order')}`
-  return { subject, text, html: layout({ title: subject, preheader: `Order ${data.reference}: ${total}`, body, supportEmail: data.supportEmail }) }
+  return { subject, text, html: orderLayout({ title: subject, preheader: `Order ${data.reference}: ${total}`, body, supportEmail: data.supportEmail }) }
 }
 
 export function orderShippedEmail(data: OrderShippedData): RenderedEmail {
@@ -197,7 +172,7 @@ ${
 ${data.shippingAddress ? addressHtml(data.shippingAddress) : ''}
 ${data.trackingLink ? button(data.trackingLink, 'Track your parcel') : ''}
 <p style="margin:16px 0 0;font-size:14px"><a href="${e(data.orderUrl)}" style="color:${cranberry}">See your order</a></p>`
-  return { subject, text, html: layout({ title: subject, preheader: data.trackingNumber ? `Tracking number ${data.trackingNumber}` : `Order ${data.reference} has shipped`, body, supportEmail: data.supportEmail }) }
+  return { subject, text, html: orderLayout({ title: subject, preheader: data.trackingNumber ? `Tracking number ${data.trackingNumber}` : `Order ${data.reference} has shipped`, body, supportEmail: data.supportEmail }) }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -12,7 +12,8 @@ import type { ApiDeps } from '../env'
 import { AppError } from '../errors'
 import { enforceRateLimits, type RateLimitRule } from '../rate-limit'
 import { hashSecret } from './accounts'
-import { escapeHtml, queueEmail } from './mail'
+import { queueEmail } from './mail'
+import { button, e, mailLayout, soft } from './mail-layout'
 
 export const signInLinkRateLimits = {
   perAddress: { name: 'sign-in-link-email', limit: SIGN_IN_LINKS_PER_HOUR, windowMs: 3600_000 },
@@ -95,15 +96,15 @@ export function signInLinkEmail(firstName: string, link: string) {
     `It works once, for ${SIGN_IN_LINK_TTL_MINUTES} minutes, and signs you in on the browser that opens it.`,
     'If you did not ask to sign in, you can ignore this e-mail: nobody can sign in without the link.',
   ].join('\n')
-  const e = escapeHtml
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${e(subject)}</title></head><body style="margin:0;background:#fbf7f0;font-family:Helvetica,Arial,sans-serif;color:#2b2622">
-<div style="max-width:520px;margin:0 auto;padding:32px 24px">
-<p style="font-size:14px;letter-spacing:.08em;text-transform:uppercase;color:#1f5a45;font-weight:bold">Keepsake</p>
-<h1 style="font-size:26px;line-height:1.25;margin:8px 0 16px">Sign in to Keepsake</h1>
-<p style="font-size:16px;line-height:1.5">Hi ${e(firstName)}, tap the button to sign in to the Keepsake store.</p>
-<p style="margin:24px 0"><a href="${e(link)}" style="display:inline-block;background:#a3263b;color:#fff;text-decoration:none;font-weight:bold;padding:12px 22px;border-radius:999px">Sign in to Keepsake</a></p>
-<p style="font-size:13px;color:#6b625b;line-height:1.5">The link works once, for ${SIGN_IN_LINK_TTL_MINUTES} minutes, and signs you in on the browser that opens it. If you did not ask to sign in, ignore this e-mail: nobody can sign in without the link.</p>
-<p style="font-size:12px;color:#6b625b;line-height:1.5;word-break:break-all">Button not working? Paste this into your browser: ${e(link)}</p>
-</div></body></html>`
+  const html = mailLayout({
+    title: subject,
+    preheader: `Your sign-in link works once, for ${SIGN_IN_LINK_TTL_MINUTES} minutes.`,
+    body: `<h1 style="margin:0 0 12px;font-size:24px;line-height:1.3">Sign in to Keepsake</h1>
+<p style="margin:0;font-size:16px;line-height:1.5">Hi ${e(firstName)}, tap the button to sign in to the Keepsake store.</p>
+${button(link, 'Sign in to Keepsake')}
+<p style="margin:16px 0 0;font-size:13px;line-height:1.5;color:${soft}">The link works once, for ${SIGN_IN_LINK_TTL_MINUTES} minutes, and signs you in on the browser that opens it. If you did not ask to sign in, ignore this e-mail: nobody can sign in without the link.</p>
+<p style="margin:12px 0 0;font-size:12px;line-height:1.5;color:${soft};word-break:break-all">Button not working? Paste this into your browser: ${e(link)}</p>`,
+    footer: 'You get this e-mail because someone asked to sign in to Keepsake with this address.',
+  })
   return { subject, text, html }
 }
