@@ -1,6 +1,6 @@
 /**
  * npm run art:ornaments — generates every piece of ornament artwork under public/photo-products/ from
- * the geometry in app/lib/ornaments.ts: per shape the mask, frame, seamless pattern tile and preview
+ * the geometry in app/catalogue/ornaments.ts: per shape the mask, frame, seamless pattern tile and preview
  * thumbnail, and per variant the fourteen back-side designs (full template size) with their pickers'
  * thumbnails. Deterministic: all variation comes from a seeded PRNG, so a re-run writes the same art.
  *
@@ -24,7 +24,7 @@ import {
   variantOfShape,
   type OrnamentShape,
   type OrnamentVariant,
-} from '../app/lib/ornaments'
+} from '../app/catalogue/ornaments'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const PUBLIC = path.join(ROOT, 'public')

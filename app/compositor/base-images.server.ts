@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import sharp from 'sharp'
-import { baseImagePaths } from '../lib/ornaments'
+import { baseImagePaths } from '../catalogue/ornaments'
 import type { Size } from './layout'
 import { PromiseCache } from './promise-cache'
 

@@ -7,8 +7,8 @@
  * Coordinates are template pixels (the print sheet is 2670 px wide), continuous, with (0, 0) at the
  * top-left corner of the top-left pixel. A photo's own coordinates are its pixels, likewise.
  */
-import { ORIGINAL_LONG_EDGE } from '../contract/photo-constants'
-import { PRINT_DPI, type CellPosition, type CellType } from '../lib/ornaments'
+import { ORIGINAL_LONG_EDGE } from '../catalogue/photo-constants'
+import { PRINT_DPI, type CellPosition, type CellType } from '../catalogue/ornaments'
 
 export type Size = { width: number; height: number }
 

@@ -10,7 +10,7 @@
 // pixi compiles its shader and uniform code with `new Function` unless this is loaded; the pages' CSP allows no eval (decision 021).
 import 'pixi.js/unsafe-eval'
 import { Application, Container, ImageSource, MeshSimple, RendererType, Sprite, Texture, TilingSprite } from 'pixi.js'
-import type { PseudoTemplate, TemplateCell } from '../lib/ornaments'
+import type { PseudoTemplate, TemplateCell } from '../catalogue/ornaments'
 import {
   cellClipRect,
   clampTransform,
@@ -28,7 +28,7 @@ export type PreviewSide = 'front' | 'back'
 
 export type PreviewOptions = {
   template: PseudoTemplate
-  /** Canvas width in pixels: one of previewWidths (lib/ornaments.ts). */
+  /** Canvas width in pixels: one of previewWidths (catalogue/ornaments.ts). */
   width: number
   /** URL of a base image scaled for this canvas width. */
   baseImageUrl: (path: string, width: number) => string

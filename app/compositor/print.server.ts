@@ -8,7 +8,7 @@
  * shrunk below half size is first reduced with a proper filter, so big originals do not alias.
  */
 import sharp, { type OverlayOptions, type Sharp } from 'sharp'
-import type { PseudoTemplate, TemplateCell } from '../lib/ornaments'
+import type { PseudoTemplate, TemplateCell } from '../catalogue/ornaments'
 import { scaledBaseImage, scaledBaseImageRaw } from './base-images.server'
 import { PromiseCache } from './promise-cache'
 import {

@@ -3,7 +3,7 @@
  * sale prices added up. Every amount is whole cents, derived on the server from the catalogue. The
  * cart applies a bundle's price by itself once it holds the bundle's items (totals.bundles).
  */
-import { ornamentShapes, type OrnamentShape } from '../lib/ornaments'
+import { ornamentShapes, type OrnamentShape } from '../catalogue/ornaments'
 import { z } from './zod'
 
 export const bundleShapeSchema = z.enum(ornamentShapes as readonly [OrnamentShape, ...OrnamentShape[]])

@@ -4,15 +4,15 @@
  */
 import { appliedBundleSchema } from './bundles'
 import { printAreaSchema, sourceImageSchema } from './designs'
-import { FIELD_LIMITS } from './field-limits'
+import { FIELD_LIMITS } from '../catalogue/field-limits'
 import { emailAddress, optionalText, personName, requiredText, usState } from './field-messages'
 import { z } from './zod'
 
 /** SPEC.md §5: a cart item's provider must be PRINTIFY. */
 export const cartItemProviders = ['PRINTIFY'] as const
 
-export { LOCAL_TEST_CARDS, MAX_LINES_PER_CART, MAX_QUANTITY_PER_LINE } from './cart-terms'
-import { MAX_QUANTITY_PER_LINE } from './cart-terms'
+export { LOCAL_TEST_CARDS, MAX_LINES_PER_CART, MAX_QUANTITY_PER_LINE } from '../catalogue/cart-terms'
+import { MAX_QUANTITY_PER_LINE } from '../catalogue/cart-terms'
 
 const boundedText = (name: string, max: number) =>
   z.string().trim().min(1, { error: `${name} is required` }).max(max, { error: `${name} must be at most ${max} characters` })
@@ -75,7 +75,7 @@ export const quantitySchema = z
 export const updateCartItemRequestSchema = z.object({ quantity: quantitySchema })
 export const cartItemParamsSchema = z.object({ id: z.uuid({ error: 'Cart item id must be a UUID' }) })
 
-/** SPEC.md §4: a cart can be resumed or abandoned. The transitions live in app/lib/cart-states.ts. */
+/** SPEC.md §4: a cart can be resumed or abandoned. The transitions live in app/api/services/cart-states.ts. */
 export const cartStatuses = ['active', 'abandoned', 'checked_out'] as const
 export type CartStatus = (typeof cartStatuses)[number]
 

@@ -1,9 +1,9 @@
 /**
  * Design templates, back sides, base-image hashes and preview generation (SPEC.md §3, §7).
- * The constants themselves live in app/lib/ornaments.ts; these schemas describe them on the wire.
+ * The constants themselves live in app/catalogue/ornaments.ts; these schemas describe them on the wire.
  */
 import { MAX_ZOOM } from '../compositor/layout'
-import { previewWidths } from '../lib/ornaments'
+import { previewWidths } from '../catalogue/ornaments'
 import { z } from './zod'
 
 export const printAreaPositions = ['front', 'back', 'left_leg', 'right_leg', 'front_1', 'front_2', 'front_3', 'front_4'] as const
@@ -70,7 +70,7 @@ export const baseImageHashSchema = z.object({
   hashes: z.record(z.string(), z.string()),
 })
 
-export { previewWidths } from '../lib/ornaments'
+export { previewWidths } from '../catalogue/ornaments'
 
 export const scaledBaseImageQuerySchema = z.object({
   path: z.string().min(1).max(200),

@@ -15,8 +15,8 @@ export {
   EGIFT_PRESET_DOLLARS,
   EGIFT_VALID_YEARS,
   normaliseEgiftCode,
-} from './egift-terms'
-import { EGIFT_MAX_DOLLARS, EGIFT_MESSAGE_MAX, EGIFT_MIN_DOLLARS, EGIFT_NAME_MAX, normaliseEgiftCode } from './egift-terms'
+} from '../catalogue/egift-terms'
+import { EGIFT_MAX_DOLLARS, EGIFT_MESSAGE_MAX, EGIFT_MIN_DOLLARS, EGIFT_NAME_MAX, normaliseEgiftCode } from '../catalogue/egift-terms'
 import { emailAddress, requiredText } from './field-messages'
 
 const name = (label: string) => requiredText(label, EGIFT_NAME_MAX)

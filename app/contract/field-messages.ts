@@ -4,7 +4,7 @@
  * one, and a drop-down says "Choose". The API answers these messages too, so a form shows what the
  * server said at the field it belongs to.
  */
-import { FIELD_LIMITS } from './field-limits'
+import { FIELD_LIMITS } from '../catalogue/field-limits'
 import { z } from './zod'
 
 const capitalised = (words: string) => `${words[0]!.toUpperCase()}${words.slice(1)}`

@@ -4,10 +4,10 @@ import {
   CURATED_PHOTOS_MAX,
   MAX_FILE_NAME_LENGTH,
   photoSizeWords,
-} from './photo-constants'
+} from '../catalogue/photo-constants'
 import { z } from './zod'
 
-export * from './photo-constants'
+export * from '../catalogue/photo-constants'
 
 export const photoSizeWordSchema = z.enum(photoSizeWords)
 export const albumFilterSchema = z.enum(albumFilters)

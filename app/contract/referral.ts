@@ -1,6 +1,6 @@
 /**
  * The referral programme and store credit on the wire (SPEC.md §2, §6, §7; issue 6). Amounts are
- * whole cents. Reward states and their moves live in app/lib/referral-states.ts.
+ * whole cents. Reward states and their moves live in app/api/services/referral-states.ts.
  */
 import { isValidTimeZone } from './headers'
 import { z } from './zod'
@@ -12,7 +12,7 @@ export {
   REFERRAL_COOKIE_DAYS,
   REFERRED_CREDIT_CENTS,
   REWARD_HOLD_DAYS,
-} from './referral-terms'
+} from '../catalogue/referral-terms'
 
 export const rewardStatuses = ['pending', 'approved', 'credited', 'voided', 'expired'] as const
 export type RewardStatus = (typeof rewardStatuses)[number]

@@ -3,7 +3,7 @@
  * does not sell yet, to measure demand. One sign-up per shopper (or e-mail) per product and kind.
  */
 import { shippingAddressSchema } from './cart'
-import { FIELD_LIMITS } from './field-limits'
+import { FIELD_LIMITS } from '../catalogue/field-limits'
 import { emailAddress, optionalText, personName } from './field-messages'
 import { z } from './zod'
 

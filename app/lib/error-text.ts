@@ -3,7 +3,7 @@
  * own words, a status in plain words, and never an exception's text ("redacted", a zod issue list,
  * "Keepsake answered 503").
  */
-import { ApiFailureError } from '~/features/cart/outcome'
+import { ApiFailureError } from '~/lib/api-outcome'
 import { ApiClientError } from './api-client'
 import { wordsForStatus } from './error-status'
 

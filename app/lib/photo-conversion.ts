@@ -1,4 +1,4 @@
-import { photoSizeWords, type PhotoSizeWord } from '../contract/photo-constants'
+import { photoSizeWords, type PhotoSizeWord } from '../catalogue/photo-constants'
 
 /** SPEC.md §3: GET /v1/{product}-photos/proxy?url=&inputSize=small&outputSize=smartphone. */
 /** An empty base URL gives a same-origin path. */

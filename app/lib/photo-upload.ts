@@ -1,4 +1,4 @@
-import { uploadContentTypes, type UploadContentType } from '../contract/photo-constants'
+import { uploadContentTypes, type UploadContentType } from '../catalogue/photo-constants'
 import type { UploadLink } from '../contract/photos'
 import { withRetry, type Sleep } from './retry'
 

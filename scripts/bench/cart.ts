@@ -32,7 +32,7 @@ import { fileURLToPath } from 'node:url'
 import { isDeepStrictEqual } from 'node:util'
 import autocannon from 'autocannon'
 import type { CartItemMetadata } from '../../app/contract/cart'
-import type { OrnamentShape } from '../../app/lib/ornaments'
+import type { OrnamentShape } from '../../app/catalogue/ornaments'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
@@ -137,8 +137,8 @@ const [
   import('../../app/api/services/credit'),
   import('../../app/api/services/demo'),
   import('../../app/contract/headers'),
-  import('../../app/lib/ornaments'),
-  import('../../app/lib/pricing'),
+  import('../../app/catalogue/ornaments'),
+  import('../../app/catalogue/pricing'),
 ])
 
 // --- the store: database, demo user, previews and three cart lines -----------------------------------

@@ -18,7 +18,7 @@ import { chromiumLaunch } from '../../playwright.config'
 import { scaledBaseImage } from '../../app/compositor/base-images.server'
 import { cellClipRect, outputSize } from '../../app/compositor/layout'
 import { encodePng, renderFront } from '../../app/compositor/print.server'
-import { ornamentShapes, photoCells, pseudoTemplates, type OrnamentShape } from '../../app/lib/ornaments'
+import { ornamentShapes, photoCells, pseudoTemplates, type OrnamentShape } from '../../app/catalogue/ornaments'
 
 const RUNS = 7
 const DRAG_FRAMES = 90

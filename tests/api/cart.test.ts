@@ -5,7 +5,7 @@ import { fulfilCheckout } from '../../app/api/services/checkout'
 import { fulfilmentJobs, PREVIEW_RETENTION_DAYS, scheduleDailyJobs } from '../../app/api/services/fulfilment'
 import { claimJob, drainJobs, JOB_LEASE_MS } from '../../app/api/services/jobs'
 import { MAX_QUANTITY_PER_LINE } from '../../app/contract/cart'
-import { CART_CHANGED_MESSAGE } from '../../app/contract/cart-terms'
+import { CART_CHANGED_MESSAGE } from '../../app/catalogue/cart-terms'
 import { cartItemFor, recordPreview } from '../support/cart'
 import { createTestApi, type TestApi } from '../support/test-api'
 

@@ -4,7 +4,7 @@ import { PrintifyClient, PrintifyProvider } from '../../app/api/providers/print/
 import { demoAccounts } from '../../app/api/services/demo'
 import { fulfilmentJobs } from '../../app/api/services/fulfilment'
 import { drainJobs, jobBackoffMs } from '../../app/api/services/jobs'
-import { ornamentProduct, pseudoTemplates } from '../../app/lib/ornaments'
+import { ornamentProduct, pseudoTemplates } from '../../app/catalogue/ornaments'
 import { addAlbumPhotos } from '../support/photos'
 import { createPrintifyMock, MOCK_PRINTIFY_SHOP_ID, MOCK_PRINTIFY_TOKEN } from '../support/printify-mock'
 import { createTestApi, type TestApi } from '../support/test-api'

@@ -14,7 +14,7 @@ import { PNG } from 'pngjs'
 import sharp from 'sharp'
 import type { PhotoTransform } from '../../app/compositor/layout'
 import { renderFront } from '../../app/compositor/print.server'
-import { backSides, ornamentShapes, photoCells, pseudoTemplates, type OrnamentShape } from '../../app/lib/ornaments'
+import { backSides, ornamentShapes, photoCells, pseudoTemplates, type OrnamentShape } from '../../app/catalogue/ornaments'
 import { expectNoSeriousAxeViolations, waitForHydration } from './support'
 
 const fixtures = path.resolve('tests/fixtures/render')

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { previews } from '../../app/api/db/schema'
-import { findOrnamentVariant, ornamentProduct, pseudoTemplates, variantOfShape, type OrnamentShape } from '../../app/lib/ornaments'
+import { findOrnamentVariant, ornamentProduct, pseudoTemplates, variantOfShape, type OrnamentShape } from '../../app/catalogue/ornaments'
 import type { TestApi } from './test-api'
 
 /**

@@ -8,8 +8,8 @@ import { bundleHint } from '../../app/features/bundles/bundle-hint'
 import { BundleShelfView } from '../../app/features/bundles/BundleShelf'
 import { BUNDLES_PATH, loadBundles } from '../../app/features/bundles/bundles-query'
 import { TotalsList } from '../../app/features/cart/Totals'
-import { variantOfShape, type OrnamentShape } from '../../app/lib/ornaments'
-import { cartTotals, toCents } from '../../app/lib/pricing'
+import { variantOfShape, type OrnamentShape } from '../../app/catalogue/ornaments'
+import { cartTotals, toCents } from '../../app/catalogue/pricing'
 
 const bundles = [...storeBundles] as Bundle[]
 /** A second, overlapping bundle, for the hint's choice between them. */

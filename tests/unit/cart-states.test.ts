@@ -1,7 +1,7 @@
-import { canMoveReward, rewardTransitions } from '../../app/lib/referral-states'
+import { canMoveReward, rewardTransitions } from '../../app/api/services/referral-states'
 import { describe, expect, it } from 'vitest'
-import { canMove, cartTransitions, checkoutSessionTransitions, orderTransitions } from '../../app/lib/cart-states'
-import { cartTotals, FREE_SHIPPING_THRESHOLD_CENTS, MIN_CHARGE_CENTS, SHIPPING_CENTS } from '../../app/lib/pricing'
+import { canMove, cartTransitions, checkoutSessionTransitions, orderTransitions } from '../../app/api/services/cart-states'
+import { cartTotals, FREE_SHIPPING_THRESHOLD_CENTS, MIN_CHARGE_CENTS, SHIPPING_CENTS } from '../../app/catalogue/pricing'
 import fc from 'fast-check'
 
 describe('state transitions', () => {

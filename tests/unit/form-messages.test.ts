@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { shippingAddressSchema } from '../../app/contract/cart'
 import { EGIFT_NAME_MAX, egiftPurchaseRequestSchema } from '../../app/contract/egifts'
-import { FIELD_LIMITS } from '../../app/contract/field-limits'
+import { FIELD_LIMITS } from '../../app/catalogue/field-limits'
 import { deliveryRequestSchema, waitlistRequestSchema } from '../../app/contract/smokescreens'
 
 /**

@@ -16,7 +16,7 @@ import {
   scaleMatrix,
   type LayoutCell,
 } from '../../app/compositor/layout'
-import { pseudoTemplates } from '../../app/lib/ornaments'
+import { pseudoTemplates } from '../../app/catalogue/ornaments'
 
 const cell: LayoutCell = {
   id: 'c',

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { EGIFT_MAX_DOLLARS, EGIFT_MIN_DOLLARS } from '~/contract/egift-terms'
+import { EGIFT_MAX_DOLLARS, EGIFT_MIN_DOLLARS } from '~/catalogue/egift-terms'
 import { parseWholeDollars } from '~/lib/money-input'
 
 const bounds = { min: EGIFT_MIN_DOLLARS, max: EGIFT_MAX_DOLLARS }

@@ -2,7 +2,7 @@ import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { clampTransform, invertMatrix, photoMatrix, scaleMatrix, type PhotoTransform } from '../../app/compositor/layout'
 import { renderFront, renderFrontGeneral, renderPhotoCell } from '../../app/compositor/print.server'
-import { photoCells, pseudoTemplates, type TemplateCell } from '../../app/lib/ornaments'
+import { photoCells, pseudoTemplates, type TemplateCell } from '../../app/catalogue/ornaments'
 
 /** A checkerboard with a colour ramp, so a misplacement by a pixel shows. */
 function checker(width: number, height: number, square: number) {

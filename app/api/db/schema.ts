@@ -185,7 +185,7 @@ export const previews = pgTable(
 
 /**
  * A shopper's cart. At most one open cart (active or abandoned) per user; a checked-out cart stays
- * as the record of what was bought. States and transitions: app/lib/cart-states.ts.
+ * as the record of what was bought. States and transitions: app/api/services/cart-states.ts.
  */
 export const carts = pgTable(
   'carts',
@@ -341,7 +341,7 @@ export const referralCodes = pgTable('referral_codes', {
   createdAt: createdAt(),
 })
 
-/** A friend's redemption of an advocate's code; one per friend, ever. States: app/lib/referral-states.ts. */
+/** A friend's redemption of an advocate's code; one per friend, ever. States: app/api/services/referral-states.ts. */
 export const referralRedemptions = pgTable(
   'referral_redemptions',
   {

@@ -11,7 +11,7 @@ import {
   scaledBaseImageQuerySchema,
 } from '../../contract/designs'
 import { z } from '../../contract/zod'
-import { backSides, findOrnamentVariant, ornamentShapes, pseudoTemplates, TEMPLATE_WIDTH, templateForVariant } from '../../lib/ornaments'
+import { backSides, findOrnamentVariant, ornamentShapes, pseudoTemplates, TEMPLATE_WIDTH, templateForVariant } from '../../catalogue/ornaments'
 import { endpoint } from '../endpoint'
 import type { ApiEnv } from '../env'
 import { AppError, notFound } from '../errors'

@@ -3,7 +3,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { sessions, transitionTokens, users } from '../db/schema'
 import type { SessionUser } from '../env'
-import { SESSION_TTL_DAYS } from '../../contract/retention-terms'
+import { SESSION_TTL_DAYS } from '../../catalogue/retention-terms'
 
 export const SESSION_TTL_MS = SESSION_TTL_DAYS * 24 * 60 * 60 * 1000
 export const TRANSITION_TOKEN_TTL_MS = 5 * 60 * 1000

@@ -1,11 +1,11 @@
 /**
  * Bundles (SPEC.md §7 GET /v1/loop/bundles): one typed table. A bundle is defined by its shapes and
- * the saving of one set; every price is derived from the catalogue (app/lib/ornaments.ts), so a
+ * the saving of one set; every price is derived from the catalogue (app/catalogue/ornaments.ts), so a
  * bundle's price moves with the sale prices and never drifts from what the cart charges.
  */
 import type { Bundle } from '../../contract/bundles'
-import { variantOfShape, variantTitle, type OrnamentShape } from '../../lib/ornaments'
-import { SHIPPING_CENTS, toCents } from '../../lib/pricing'
+import { variantOfShape, variantTitle, type OrnamentShape } from '../../catalogue/ornaments'
+import { SHIPPING_CENTS, toCents } from '../../catalogue/pricing'
 
 type BundleDefinition = {
   id: string

@@ -11,9 +11,9 @@ import {
   type CartItemMetadata,
   type CartStatus,
 } from '../../contract/cart'
-import { canMove, cartTransitions } from '../../lib/cart-states'
-import { findOrnamentVariant, ornamentProduct, variantTitle } from '../../lib/ornaments'
-import { cartTotals, toCents } from '../../lib/pricing'
+import { canMove, cartTransitions } from './cart-states'
+import { findOrnamentVariant, ornamentProduct, variantTitle } from '../../catalogue/ornaments'
+import { cartTotals, toCents } from '../../catalogue/pricing'
 import type { Database } from '../db/client'
 import { cartItems, carts, previews } from '../db/schema'
 import { storeBundles } from './bundles'

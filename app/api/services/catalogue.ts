@@ -1,4 +1,4 @@
-import { ornamentProduct, variantTitle } from '../../lib/ornaments'
+import { ornamentProduct, variantTitle } from '../../catalogue/ornaments'
 import type { PhotoProduct } from '../../contract/photo-products'
 import { notFound } from '../errors'
 

@@ -13,8 +13,8 @@ import {
   type Order,
   type ShippingAddress,
 } from '../../contract/cart'
-import { canMove, checkoutSessionTransitions } from '../../lib/cart-states'
-import { toCents } from '../../lib/pricing'
+import { canMove, checkoutSessionTransitions } from './cart-states'
+import { toCents } from '../../catalogue/pricing'
 import type { Database } from '../db/client'
 import { cartItems, carts, checkoutSessions, orders, previews } from '../db/schema'
 import type { ApiDeps, SessionUser } from '../env'
@@ -27,7 +27,7 @@ import { queueOrderConfirmation } from './order-emails'
 import { cancelEgift, issueEgift } from './egifts'
 import { approveReferralFor, voidRewardForOrder } from './referral'
 import { crashPoint } from '../crash-points'
-import { CART_CHANGED_MESSAGE } from '../../contract/cart-terms'
+import { CART_CHANGED_MESSAGE } from '../../catalogue/cart-terms'
 
 type SessionRow = typeof checkoutSessions.$inferSelect
 type OrderRow = typeof orders.$inferSelect

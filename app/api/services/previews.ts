@@ -10,7 +10,7 @@ import { clampTransform, effectiveDpi, MIN_PRINTABLE_DPI } from '../../composito
 import { encodePng, renderFrontWithCells, type RawImage } from '../../compositor/print.server'
 import { baseImage } from '../../compositor/base-images.server'
 import type { GeneratedPreview, GeneratePreviewRequest } from '../../contract/designs'
-import { findBackSide, findOrnamentVariant, ornamentProduct, photoCells, templateForVariant, variantTitle } from '../../lib/ornaments'
+import { findBackSide, findOrnamentVariant, ornamentProduct, photoCells, templateForVariant, variantTitle } from '../../catalogue/ornaments'
 import type { Database } from '../db/client'
 import { familyMembers, photos, previews } from '../db/schema'
 import type { ApiDeps, SessionUser } from '../env'

@@ -3,7 +3,7 @@
  * a friend who lands on its link remembers it (a cookie) and redeems it once signed in, getting
  * welcome credit on their ledger. Their first paid order approves the advocate's reward (checkout
  * fulfilment calls `approveReferralFor`); a job credits it after REWARD_HOLD_DAYS unless the order
- * was refunded meanwhile. Reward states: app/lib/referral-states.ts.
+ * was refunded meanwhile. Reward states: app/api/services/referral-states.ts.
  */
 import { randomBytes } from 'node:crypto'
 import { and, desc, eq, inArray } from 'drizzle-orm'
@@ -19,7 +19,7 @@ import {
   type ReferredState,
   type RewardStatus,
 } from '../../contract/referral'
-import { canMoveReward, openRewardStatuses } from '../../lib/referral-states'
+import { canMoveReward, openRewardStatuses } from './referral-states'
 import type { Database } from '../db/client'
 import { checkoutSessions, orders, referralCodes, referralRedemptions, referralUserActions, users } from '../db/schema'
 import type { ApiDeps, SessionUser } from '../env'

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react'
-import { usStates } from '~/lib/us-states'
+import { usStates } from '~/catalogue/us-states'
 
 /**
  * The store's form fields: one label, one control, an optional hint and an inline error, wired with

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useRouter, useRouterState } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState } from 'react'
 import { buttonClass } from '~/components/ui/Button'
-import { currentUserQuery, signOut } from '~/features/utils/account.functions'
+import { currentUserQuery, signOut } from '~/features/account/account.functions'
 import { notify } from '~/lib/toast'
 import { signOutEverywhere } from './sign-in.functions'
 

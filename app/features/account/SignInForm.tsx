@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Button } from '~/components/ui/Button'
 import { TextField } from '~/components/ui/fields'
-import { FIELD_LIMITS } from '~/contract/field-limits'
+import { FIELD_LIMITS } from '~/catalogue/field-limits'
 import { SIGN_IN_LINK_TTL_MINUTES } from '~/contract/growth'
-import { ApiFailureError } from '~/features/cart/outcome'
+import { ApiFailureError } from '~/lib/api-outcome'
 import { shopperErrorText } from '~/lib/error-text'
 import { requestSignInLink } from './sign-in.functions'
 

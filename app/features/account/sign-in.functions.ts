@@ -1,7 +1,7 @@
 import { createServerFn } from '@tanstack/react-start'
 import { signedInSchema, signedOutSchema, signInLinkSentSchema } from '~/contract/growth'
 import { z } from '~/contract/zod'
-import { outcomeOf } from '~/features/cart/outcome.server'
+import { outcomeOf } from '~/lib/api-outcome.server'
 import { apiForRequest } from '~/lib/api-call.server'
 
 // Loose on purpose: the API validates, and its field message comes back in the outcome for the form.

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import type { CartItem } from '~/contract/cart'
 import { formatCents } from '~/lib/currency'
-import { findOrnamentVariant } from '~/lib/ornaments'
-import { toCents } from '~/lib/pricing'
+import { findOrnamentVariant } from '~/catalogue/ornaments'
+import { toCents } from '~/catalogue/pricing'
 import { bundleHint } from './bundle-hint'
 import { useBundles } from './bundles-query'
 

@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router'
 import { ButtonLink } from '~/components/ui/Button'
 import type { Bundle } from '~/contract/bundles'
-import { OrnamentArt } from '~/features/photo-products/OrnamentArt'
+import { OrnamentArt } from '~/components/OrnamentArt'
 import { formatCents } from '~/lib/currency'
-import { findOrnamentVariant } from '~/lib/ornaments'
+import { findOrnamentVariant } from '~/catalogue/ornaments'
 import { useBundles, type BundlesState } from './bundles-query'
 
 type BundleShelfProps = {

@@ -1,5 +1,5 @@
 import type { Bundle } from '~/contract/bundles'
-import { applyBundles, type PricedLine } from '~/lib/pricing'
+import { applyBundles, type PricedLine } from '~/catalogue/pricing'
 
 export type BundleHint = { bundle: Bundle; missing: Bundle['items'][number] }
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import * as z from 'zod/mini'
 import type { Bundle, BundlesResponse } from '~/contract/bundles'
-import { ornamentShapes, type OrnamentShape } from '~/lib/ornaments'
+import { ornamentShapes, type OrnamentShape } from '~/catalogue/ornaments'
 import { usePublicConfig } from '~/lib/public-config'
 import { withRetryOrFallback, type Sleep } from '~/lib/retry'
 

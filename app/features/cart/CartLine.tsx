@@ -1,7 +1,7 @@
 import type { CartItem } from '~/contract/cart'
-import { MAX_QUANTITY_PER_LINE } from '~/contract/cart-terms'
+import { MAX_QUANTITY_PER_LINE } from '~/catalogue/cart-terms'
 import { formatCents, formatPrice } from '~/lib/currency'
-import { findBackSide, findOrnamentVariant } from '~/lib/ornaments'
+import { findBackSide, findOrnamentVariant } from '~/catalogue/ornaments'
 import { LineThumbnail } from './Totals'
 
 type CartLineProps = {

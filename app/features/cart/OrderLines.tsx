@@ -1,6 +1,6 @@
 import type { CheckoutLine } from '~/contract/cart'
 import { formatCents } from '~/lib/currency'
-import { findOrnamentVariant } from '~/lib/ornaments'
+import { findOrnamentVariant } from '~/catalogue/ornaments'
 import { LineThumbnail } from './Totals'
 
 /** The lines of a checkout or an order: preview, what it is, how many, and what they cost. */

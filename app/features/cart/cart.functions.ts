@@ -15,8 +15,8 @@ import {
 import { z } from '~/contract/zod'
 import { apiForRequest } from '~/lib/api-call.server'
 import { timezoneMiddleware } from '~/lib/timezone.middleware'
-import { unwrap } from './outcome'
-import { orSignedOut, outcomeOf } from './outcome.server'
+import { unwrap } from '../../lib/api-outcome'
+import { orSignedOut, outcomeOf } from '../../lib/api-outcome.server'
 
 const CART = '/photo-products-cart'
 

@@ -2,11 +2,11 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useRef, useState } from 'react'
 import type { Cart, CartItem } from '~/contract/cart'
 import { bundlesQuery } from '~/features/bundles/bundles-query'
-import { cartTotals, toCents, type BundleRule } from '~/lib/pricing'
+import { cartTotals, toCents, type BundleRule } from '~/catalogue/pricing'
 import { useSignInAction } from '~/lib/sign-in-action'
 import { notify } from '~/lib/toast'
 import { addCartItem, cartQuery, removeCartItem, updateCartItemQuantity } from './cart.functions'
-import type { ApiFailure, ApiOutcome } from './outcome'
+import type { ApiFailure, ApiOutcome } from '../../lib/api-outcome'
 
 /**
  * The cart as it will look once a change lands: lines and totals from the catalogue prices the lines

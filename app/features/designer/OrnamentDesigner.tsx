@@ -9,7 +9,7 @@ import { photoProductQuery } from '~/features/photo-products/photo-products.func
 import { useChosenPhotos } from '~/features/photos/chosen-photos'
 import { track } from '~/lib/analytics'
 import { formatPrice } from '~/lib/currency'
-import { backSides as catalogueBackSides, findOrnamentVariant, photoCells, templateForVariant } from '~/lib/ornaments'
+import { backSides as catalogueBackSides, findOrnamentVariant, photoCells, templateForVariant } from '~/catalogue/ornaments'
 import { urlAtSize, type ChosenPhoto } from '~/lib/photo-conversion'
 import { usePublicConfig } from '~/lib/public-config'
 import { notify } from '~/lib/toast'

@@ -5,7 +5,7 @@ import { Button } from '~/components/ui/Button'
 import type { GeneratedPreview } from '~/contract/designs'
 import { useAddToCart, type AddToCartProblem } from '~/features/cart/add-to-cart'
 import { formatPrice } from '~/lib/currency'
-import { findOrnamentVariant } from '~/lib/ornaments'
+import { findOrnamentVariant } from '~/catalogue/ornaments'
 import { DesignerDialog } from './DesignerDialog'
 
 type PreviewResultDialogProps = {

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import type { PhotoProduct } from '~/contract/photo-products'
 import { formatPrice } from '~/lib/currency'
-import { templateForVariant } from '~/lib/ornaments'
+import { templateForVariant } from '~/catalogue/ornaments'
 
 type Variant = PhotoProduct['variants'][number]
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { PhotoTransform } from '~/compositor/layout'
 import type { OrnamentPreview } from '~/compositor/pixi-preview'
-import { previewWidths } from '~/lib/ornaments'
+import { previewWidths } from '~/catalogue/ornaments'
 import type { DesignTemplate } from './design-state'
 
 /** The smallest preview width that fills `pixels` device pixels, at most the largest (1280). */

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { createServerFn } from '@tanstack/react-start'
 import { egiftParamsSchema, egiftPurchaseSchema, egiftPurchasesResponseSchema, egiftRedemptionSchema } from '~/contract/egifts'
 import { z } from '~/contract/zod'
-import { orSignedOut, outcomeOf } from '~/features/cart/outcome.server'
+import { orSignedOut, outcomeOf } from '~/lib/api-outcome.server'
 import { apiForRequest } from '~/lib/api-call.server'
 import { timezoneMiddleware } from '~/lib/timezone.middleware'
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { EGIFT_MAX_SEND_DAYS } from '~/contract/egift-terms'
+import { EGIFT_MAX_SEND_DAYS } from '~/catalogue/egift-terms'
 import { formatCents, formatWholeDollars } from '~/lib/currency'
 
 /** A gift's amount as people say it: "$50" for whole dollars (every gift is), "$7.50" otherwise. */

@@ -3,7 +3,7 @@ import { createServerFn } from '@tanstack/react-start'
 import { offerParamsSchema, partnerOfferSchema, partnerOffersResponseSchema } from '~/contract/offers'
 import { apiForRequest } from '~/lib/api-call.server'
 import { timezoneMiddleware } from '~/lib/timezone.middleware'
-import { outcomeOf } from '../cart/outcome.server'
+import { outcomeOf } from '../../lib/api-outcome.server'
 
 /** GET /v1/fmn/offers: the active partner offers, in display order. A failure throws: the wall shows a retry. */
 export const getOffers = createServerFn({ method: 'GET' })

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { ButtonLink } from '~/components/ui/Button'
 import { PageHero, Section } from '~/components/ui/PageHero'
-import { OrnamentArt } from '~/features/photo-products/OrnamentArt'
+import { OrnamentArt } from '~/components/OrnamentArt'
 import { campaigns } from './campaigns'
 
 const featured = [

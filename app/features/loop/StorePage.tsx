@@ -1,7 +1,7 @@
 import { buttonClass } from '~/components/ui/Button'
 import { PageHero, Section } from '~/components/ui/PageHero'
 import { BundleShelf } from '~/features/bundles/BundleShelf'
-import { OrnamentArt } from '~/features/photo-products/OrnamentArt'
+import { OrnamentArt } from '~/components/OrnamentArt'
 import { OrnamentGrid } from '~/features/photo-products/OrnamentGrid'
 import { ComingSoon } from '~/features/smokescreens/ComingSoon'
 import { CampaignPhotos } from './CampaignPhotos'

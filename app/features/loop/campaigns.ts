@@ -1,4 +1,4 @@
-import type { OrnamentShape } from '~/lib/ornaments'
+import type { OrnamentShape } from '~/catalogue/ornaments'
 
 export type Campaign = {
   eyebrow: string

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { createServerFn } from '@tanstack/react-start'
 import { photoListSchema } from '~/contract/photos'
-import { orSignedOut } from '~/features/cart/outcome.server'
+import { orSignedOut } from '~/lib/api-outcome.server'
 import { apiForRequest } from '~/lib/api-call.server'
 import { timezoneMiddleware } from '~/lib/timezone.middleware'
 import { getConfig } from '../../../app.config'

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { ButtonLink } from '~/components/ui/Button'
 import { formatPrice } from '~/lib/currency'
-import { pseudoTemplates, type OrnamentShape } from '~/lib/ornaments'
+import { pseudoTemplates, type OrnamentShape } from '~/catalogue/ornaments'
 import { photoProductQuery } from './photo-products.functions'
 
 /** The three ornaments with their catalogue prices, as the API sells them. */

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { createServerFn } from '@tanstack/react-start'
 import { photoProductParamsSchema, photoProductSchema } from '~/contract/photo-products'
 import { apiForRequest } from '~/lib/api-call.server'
-import { ORNAMENT_PRODUCT_ID } from '~/lib/ornaments'
+import { ORNAMENT_PRODUCT_ID } from '~/catalogue/ornaments'
 
 export const getPhotoProduct = createServerFn({ method: 'GET' })
   .validator(photoProductParamsSchema)

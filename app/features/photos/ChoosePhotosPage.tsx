@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { ButtonLink } from '~/components/ui/Button'
-import { ornamentProduct, variantOfShape } from '~/lib/ornaments'
+import { ornamentProduct, variantOfShape } from '~/catalogue/ornaments'
 import { urlAtSize } from '~/lib/photo-conversion'
 import { useChosenPhotos } from './chosen-photos'
 import { PhotoPicker } from './PhotoPicker'

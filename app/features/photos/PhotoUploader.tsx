@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { uploadContentTypes } from '~/contract/photo-constants'
+import { uploadContentTypes } from '~/catalogue/photo-constants'
 import { uploadPhoto } from '~/lib/photo-upload'
 import { notify } from '~/lib/toast'
 import { createPhotoUploadLink } from './photos.functions'

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { notFound, type NotFoundRouteProps } from '@tanstack/react-router'
 import type { ReferralInvite } from '~/contract/referral'
-import type { ApiOutcome } from '~/features/cart/outcome'
-import { currentUserQuery } from '~/features/utils/account.functions'
+import type { ApiOutcome } from '~/lib/api-outcome'
+import { currentUserQuery } from '~/features/account/account.functions'
 import { ReferralLanding, type LandingVariant } from './ReferralLanding'
 import { lookupReferralInvite } from './referral.functions'
 

@@ -15,8 +15,8 @@ import {
   type ReferralInvite,
 } from '~/contract/referral'
 import { z } from '~/contract/zod'
-import type { ApiOutcome } from '~/features/cart/outcome'
-import { orSignedOut, outcomeOf } from '~/features/cart/outcome.server'
+import type { ApiOutcome } from '~/lib/api-outcome'
+import { orSignedOut, outcomeOf } from '~/lib/api-outcome.server'
 import { apiForRequest } from '~/lib/api-call.server'
 import { timezoneMiddleware } from '~/lib/timezone.middleware'
 

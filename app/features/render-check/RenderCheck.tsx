@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import type { PhotoTransform } from '~/compositor/layout'
-import { pseudoTemplates, type OrnamentShape, ornamentShapes, photoCells } from '~/lib/ornaments'
+import { pseudoTemplates, type OrnamentShape, ornamentShapes, photoCells } from '~/catalogue/ornaments'
 import { usePublicConfig } from '~/lib/public-config'
 
 /** What CI asks the page to draw: one shape, its photos by URL, at one of the preview widths. */

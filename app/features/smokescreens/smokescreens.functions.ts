@@ -1,7 +1,7 @@
 import { createServerFn } from '@tanstack/react-start'
 import { smokescreenSignupSchema } from '~/contract/smokescreens'
 import { z } from '~/contract/zod'
-import { outcomeOf } from '~/features/cart/outcome.server'
+import { outcomeOf } from '~/lib/api-outcome.server'
 import { apiForRequest } from '~/lib/api-call.server'
 
 // Loose on purpose: the API validates, and its field messages come back in the outcome for the form.

@@ -3,7 +3,7 @@ import { Link, useRouter } from '@tanstack/react-router'
 import { Button } from '~/components/ui/Button'
 import type { AuthenticateSession } from '~/contract/growth'
 import { notify } from '~/lib/toast'
-import { currentUserQuery, signInAsDemoUser, signInAsNewFamily, signOut } from './account.functions'
+import { currentUserQuery, signInAsDemoUser, signInAsNewFamily, signOut } from '../account/account.functions'
 
 type DemoUser = { id: string; firstName: string; lastName: string; email: string; familyName: string }
 

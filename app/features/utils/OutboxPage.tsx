@@ -5,7 +5,7 @@ import { Button } from '~/components/ui/Button'
 import { EmptyState } from '~/components/ui/PageHero'
 import { LoadFailedPanel } from '~/components/ui/StatePanel'
 import type { OutboxEmail } from '~/contract/egifts'
-import { currentUserQuery } from './account.functions'
+import { currentUserQuery } from '../account/account.functions'
 import { outboxQuery } from './outbox.functions'
 
 /** While an e-mail due now is still 'scheduled', the job worker is about to send it: the list asks again this often. */

@@ -2,7 +2,7 @@ import { Link, useRouter } from '@tanstack/react-router'
 import { useState } from 'react'
 import { Button } from '~/components/ui/Button'
 import { EmptyState } from '~/components/ui/PageHero'
-import { smokescreenName } from '~/features/smokescreens/products'
+import { smokescreenName } from '~/catalogue/smokescreen-products'
 import type { SmokescreenTally } from './smokescreen-report'
 
 // In UTC, so the server's render and the browser's agree.

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { safeRedirectPath } from '~/contract/redirect-path'
 import { SignInPage } from '~/features/account/SignInPages'
-import { currentUserQuery } from '~/features/utils/account.functions'
+import { currentUserQuery } from '~/features/account/account.functions'
 
 export const Route = createFileRoute('/auth/sign-in')({
   // ?redirect=: where to land once signed in; only a path on this site is kept (no open redirect).

@@ -3,7 +3,7 @@ import { useCallback } from 'react'
 import { uuidOrUndefined } from '~/lib/search-params'
 import { egiftPurchasesQuery } from '~/features/egifts/egifts.functions'
 import { EgiftsLanding } from '~/features/egifts/EgiftsLanding'
-import { currentUserQuery } from '~/features/utils/account.functions'
+import { currentUserQuery } from '~/features/account/account.functions'
 
 // ?cancelled=<gift id>: the cancel URL the API gives the payment provider.
 const searchSchema = (search: Record<string, unknown>): { cancelled?: string } => ({ cancelled: uuidOrUndefined(search.cancelled) })

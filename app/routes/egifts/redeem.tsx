@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { RedeemEgiftPage } from '~/features/egifts/RedeemEgiftPage'
-import { currentUserQuery } from '~/features/utils/account.functions'
+import { currentUserQuery } from '~/features/account/account.functions'
 
 /** What a code may look like in a link: the API forgives case, spaces and dashes, so they are kept as sent. */
 const CODE = /^[A-Za-z0-9 -]{1,40}$/

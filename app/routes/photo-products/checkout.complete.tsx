@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { textOrUndefined, uuidOrUndefined } from '~/lib/search-params'
 import { ErrorPage } from '~/components/ui/ErrorPage'
 import { checkoutSessionQuery } from '~/features/cart/cart.functions'
-import { CheckoutCompletePage } from '~/features/checkout/CheckoutCompletePage'
+import { CheckoutCompletePage } from '~/features/cart/CheckoutCompletePage'
 
 // The success URL the API gives the provider: ?checkout=<our session id>&session_id=<the provider's id>.
 const searchSchema = (search: Record<string, unknown>): { checkout?: string; session_id?: string } => ({

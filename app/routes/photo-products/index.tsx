@@ -2,7 +2,7 @@ import { Link, createFileRoute } from '@tanstack/react-router'
 import { ButtonLink } from '~/components/ui/Button'
 import { PageHero, Section } from '~/components/ui/PageHero'
 import { HowItWorks } from '~/features/photo-products/HowItWorks'
-import { OrnamentArt } from '~/features/photo-products/OrnamentArt'
+import { OrnamentArt } from '~/components/OrnamentArt'
 import { OrnamentGrid } from '~/features/photo-products/OrnamentGrid'
 import { photoProductQuery } from '~/features/photo-products/photo-products.functions'
 

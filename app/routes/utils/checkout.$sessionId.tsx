@@ -1,7 +1,7 @@
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
 import { checkoutSessionQuery } from '~/features/cart/cart.functions'
-import { LocalCheckoutPage } from '~/features/checkout/LocalCheckoutPage'
-import { currentUserQuery } from '~/features/utils/account.functions'
+import { LocalCheckoutPage } from '~/features/cart/LocalCheckoutPage'
+import { currentUserQuery } from '~/features/account/account.functions'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 

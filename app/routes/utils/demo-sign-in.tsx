@@ -1,5 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { currentUserQuery, getDemoUsers } from '~/features/utils/account.functions'
+import { currentUserQuery, getDemoUsers } from '~/features/account/account.functions'
 import { DemoSignIn } from '~/features/utils/DemoSignIn'
 import { safeRedirectPath } from '~/contract/redirect-path'
 

@@ -1,4 +1,4 @@
-import type { OrnamentShape } from '~/lib/ornaments'
+import type { OrnamentShape } from '~/catalogue/ornaments'
 
 const outlines: Record<OrnamentShape, string> = {
   tree: 'M60 8 L104 70 H84 L110 108 H86 L112 142 H8 L34 108 H10 L36 70 H16 Z',

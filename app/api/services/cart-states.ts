@@ -2,7 +2,7 @@
  * The states of a cart, a checkout session and an order, and the only moves between them
  * (SPEC.md §4). Services ask `canMove` before every change and refuse the rest with 409.
  */
-import type { CartStatus, CheckoutSessionStatus, OrderStatus } from '../contract/cart'
+import type { CartStatus, CheckoutSessionStatus, OrderStatus } from '../../contract/cart'
 
 type Transitions<S extends string> = Record<S, readonly S[]>
 

@@ -1,6 +1,6 @@
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
-import type { ApiOutcome } from './outcome'
+import type { ApiOutcome } from './api-outcome'
 
 /** A return page asks again this often while a payment (or its e-mail) is on its way, for at most this long. */
 export const FOLLOW_EVERY_MS = 1500

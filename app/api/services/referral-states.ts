@@ -8,7 +8,7 @@
  * voided    the approving order was refunded or cancelled before the reward was credited
  * expired   the friend placed no paid order before the redemption expired (the welcome credit lapses)
  */
-import type { RewardStatus } from '../contract/referral'
+import type { RewardStatus } from '../../contract/referral'
 import { canMove } from './cart-states'
 
 export const rewardTransitions: Record<RewardStatus, readonly RewardStatus[]> = {

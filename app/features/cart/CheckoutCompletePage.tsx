@@ -10,7 +10,7 @@ import type { CheckoutSession, Order } from '~/contract/cart'
 import { cartQuery, checkoutSessionQuery, orderQuery, ordersQuery } from '~/features/cart/cart.functions'
 import { OrderLines } from '~/features/cart/OrderLines'
 import { TotalsList } from '~/features/cart/Totals'
-import { useFollow } from '~/features/cart/use-follow'
+import { useFollow } from '~/lib/use-follow'
 import { trackOnce } from '~/lib/analytics'
 import { usePublicConfig } from '~/lib/public-config'
 

@@ -1,5 +1,5 @@
 import { ApiClientError } from '~/lib/api-client'
-import type { ApiOutcome } from './outcome'
+import type { ApiOutcome } from './api-outcome'
 
 /** Runs an API call inside a server function, turning the API's refusal into a failed outcome. */
 export async function outcomeOf<T>(call: () => Promise<T>): Promise<ApiOutcome<T>> {
