@@ -7,6 +7,7 @@ import { ErrorPage, NotFoundPage } from './components/ui/ErrorPage'
 import { PageSpinner } from './components/ui/Spinner'
 import { SOMETHING_WENT_WRONG, shopperErrorText } from './lib/error-text'
 import { notify } from './lib/toast'
+import { retryUnreachableOnce } from './lib/retry'
 import { routeTree } from './routeTree.gen'
 import { currentCspNonce } from './csp.server'
 
@@ -37,7 +38,7 @@ function RouteErrorPage({ error, reset }: ErrorComponentProps) {
 
 export function getRouter() {
   const queryClient = new QueryClient({
-    defaultOptions: { queries: { staleTime: 60_000, retry: 1 } },
+    defaultOptions: { queries: { staleTime: 60_000, retry: retryUnreachableOnce } },
     queryCache: new QueryCache({ onError: toastError }),
     mutationCache: new MutationCache({ onError: toastError }),
   })

@@ -8,6 +8,7 @@ import { errorStatus, type ApiErrorBody, type ErrorCode } from '../contract/erro
 import { REQUEST_ID_HEADER, SESSION_COOKIE, TIMEZONE_HEADER, VERSION_HEADER, isValidTimeZone } from '../contract/headers'
 import type { ApiDeps, ApiEnv } from './env'
 import { AppError } from './errors'
+import { idempotency } from './idempotency'
 import { buildOpenApiDocument } from './openapi'
 import { mediaUrls } from './media/urls'
 import { albumRoutes } from './routes/album'
@@ -29,6 +30,7 @@ import type { PaymentProvider } from './providers/payments/provider'
 import { printProviderFor } from './providers/print'
 import type { PrintProvider } from './providers/print/provider'
 import { findSessionUser } from './services/accounts'
+import { registerHandlers } from './services/handlers'
 import { storageFor } from './storage'
 import type { ObjectStorage } from './storage/storage'
 
@@ -47,6 +49,8 @@ export function createApi(
     rateLimiter?: RateLimiter
   },
 ) {
+  // Which service handles each checkout purpose and each sent e-mail (services/handlers.ts): made here, so no process forgets it.
+  registerHandlers()
   const deps: ApiDeps = {
     ...given,
     rateLimiter: given.rateLimiter ?? rateLimiterFor(given.config),
@@ -97,6 +101,7 @@ export function createApi(
     c.set('clientVersion', version || null)
     await next()
   })
+  api.use('*', idempotency)
 
   api.get('/openapi.json', (c) => c.json(buildOpenApiDocument(deps.config.publicUrl)))
   api.route('/', growthRoutes)

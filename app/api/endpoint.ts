@@ -1,26 +1,15 @@
 import { UNSTORABLE_TEXT_MESSAGE, unstorableTextPath } from '../contract/text'
 import type { Context, Hono } from 'hono'
+import { pathForProduct, type Endpoint } from '../contract/endpoint'
 import type { z } from '../contract/zod'
 import type { ApiEnv, SessionUser } from './env'
 import { AppError } from './errors'
 
-type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
+/** An endpoint as the API registers it: a descriptor from app/contract/endpoints with the product slug in its path. */
+export type EndpointSpec = Endpoint
 
-export type EndpointSpec = {
-  method: Method
-  /** Hono path relative to /v1, e.g. '/photo-products/:id'. */
-  path: string
-  summary: string
-  tag: string
-  auth: 'user' | 'none'
-  params?: z.ZodType
-  query?: z.ZodType
-  body?: z.ZodType
-  /** Extra request headers the endpoint reads, for the OpenAPI document. */
-  headers?: Record<string, string>
-  response: z.ZodType
-  status?: 200 | 201 | 202
-}
+/** A descriptor whose path carries `{product}`, for the router built for one product slug. */
+export const forProduct = <E extends Endpoint>(endpoint: E, productSlug: string): E => ({ ...endpoint, path: pathForProduct(endpoint.path, productSlug) })
 
 /** Every endpoint declared, for /v1/openapi.json; a route module built again (per product slug) replaces its entries. */
 export const endpointRegistry: EndpointSpec[] = []
@@ -33,7 +22,7 @@ function register(spec: EndpointSpec) {
 
 type Parsed<S, K extends keyof S> = S[K] extends z.ZodType ? z.output<S[K]> : undefined
 
-type Input<S extends EndpointSpec> = {
+type Input<S extends Endpoint> = {
   params: Parsed<S, 'params'>
   query: Parsed<S, 'query'>
   body: Parsed<S, 'body'>
@@ -101,7 +90,7 @@ async function readJsonBody(c: Context<ApiEnv>): Promise<unknown> {
 }
 
 /** Declares one /v1 endpoint: validation at the edge, typed input, documented in OpenAPI. */
-export function endpoint<S extends EndpointSpec>(
+export function endpoint<S extends Endpoint>(
   router: Hono<ApiEnv>,
   spec: S,
   handler: (input: Input<S>, c: Context<ApiEnv>) => Promise<z.input<S['response']> | Response> | z.input<S['response']> | Response,

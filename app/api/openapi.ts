@@ -1,4 +1,5 @@
 import { apiErrorSchema } from '../contract/errors'
+import { IDEMPOTENCY_KEY_HEADER } from '../contract/headers'
 import { z } from '../contract/zod'
 import { endpointRegistry } from './endpoint'
 
@@ -23,6 +24,9 @@ export function buildOpenApiDocument(publicUrl: string) {
     }
     for (const [name, description] of Object.entries(spec.headers ?? {})) {
       parameters.push({ name, in: 'header', required: false, description, schema: { type: 'string' } })
+    }
+    if (spec.method !== 'get') {
+      parameters.push({ name: IDEMPOTENCY_KEY_HEADER, in: 'header', required: false, description: 'Repeat a write safely: the same key answers the first answer (1–255 printable characters, kept 24 h)', schema: { type: 'string', maxLength: 255 } })
     }
     paths[path] ??= {}
     paths[path][spec.method] = {

@@ -16,3 +16,7 @@ export function isValidTimeZone(zone: string): boolean {
 
 /** Strict-Transport-Security, sent by pages and /v1 alike when PUBLIC_URL is https (issue 15, bug 17). */
 export const HSTS = 'max-age=31536000; includeSubDomains'
+
+/** A write sent again under the same key gets the first answer, and is applied once (app/api/idempotency.ts). */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key'
+export const IDEMPOTENT_REPLAY_HEADER = 'idempotent-replayed'

@@ -1,6 +1,15 @@
 import { appendResponseHeader, getRequest } from '@tanstack/react-start/server'
 import { getConfig } from '../../app.config'
-import { createApiClient } from './api-client'
+import { createApiClient, type RetryPolicy } from './api-client'
+import { backoffMs, RETRY_ATTEMPTS } from './retry'
+
+/** SPEC.md §8, §9: 3 attempts, 2 s then 4 s apart; an attempt with no answer in 15 s counts as failed. */
+export const serverRetry: RetryPolicy = {
+  attempts: RETRY_ATTEMPTS,
+  backoffMs,
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  timeoutMs: 15_000,
+}
 
 /**
  * The API client for the shopper's current request, used inside server functions: it forwards the
@@ -17,5 +26,6 @@ export function apiForRequest(opts: { timezone?: string | null; celebrate?: bool
     photoProxy: !opts.celebrate,
     productSlug: config.productSlug,
     onSetCookie: (cookie) => appendResponseHeader('set-cookie', cookie),
+    retry: serverRetry,
   })
 }

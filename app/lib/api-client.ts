@@ -1,6 +1,6 @@
 import { apiErrorSchema, type ErrorCode } from '../contract/errors'
-import { TIMEZONE_HEADER, VERSION_HEADER } from '../contract/headers'
-import type { z } from '../contract/zod'
+import { concretePath, type CallInput, type Endpoint, type EndpointResponse, type NeedsInput } from '../contract/endpoint'
+import { IDEMPOTENCY_KEY_HEADER, TIMEZONE_HEADER, VERSION_HEADER } from '../contract/headers'
 import { wordsForStatus } from './error-status'
 import { photoProxyUrl } from './photo-conversion'
 
@@ -16,6 +16,8 @@ export class ApiClientError extends Error {
     readonly issues: { path: string; message: string }[] = [],
     /** What went wrong underneath (a network error), for logs; never shown. */
     cause?: unknown,
+    /** A 429's or 503's Retry-After, in milliseconds. */
+    readonly retryAfterMs?: number,
   ) {
     super(message, cause === undefined ? undefined : { cause })
     this.name = 'ApiClientError'
@@ -41,49 +43,85 @@ export type ApiClientOptions = {
   photoProxy?: boolean
   productSlug: string
   onSetCookie?: (cookie: string) => void
+  /** Retry network errors, timeouts, 5xx and 429 (SPEC.md §8); unset, every call is made once. */
+  retry?: RetryPolicy
 }
 
-type CallOptions<S extends z.ZodType> = {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
-  query?: Record<string, string | number | boolean | undefined | null>
-  body?: unknown
+/** How one call may be sent: extra headers (a bearer code), and whether this call may be retried. */
+export type CallOptions = {
   headers?: Record<string, string>
-  schema: S
+  /** A write is retried only under a key the API honours (same key, same answer); one is made per call when retrying. */
+  idempotencyKey?: string
+}
+
+/** SPEC.md §8's retry rule as the server functions apply it; `sleep` is replaceable for tests. */
+export type RetryPolicy = { attempts: number; backoffMs: (attempt: number) => number; sleep: (ms: number) => Promise<void>; timeoutMs: number }
+
+type CallArgs<E extends Endpoint> = NeedsInput<E> extends true ? [input: CallInput<E>, options?: CallOptions] : [input?: CallInput<E>, options?: CallOptions]
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+/** A 429 asking to wait longer than this is answered to the shopper rather than waited out. */
+const MAX_RETRY_AFTER_MS = 8_000
+
+/** Whether a failed attempt is worth another: the network, a timeout, a 5xx or a 429 — never a 4xx refusal. */
+export function isRetryable(error: unknown): boolean {
+  if (!(error instanceof ApiClientError)) return false
+  if (error.code === 'network' || error.status === 0) return true
+  if (error.status === 429) return error.retryAfterMs === undefined || error.retryAfterMs <= MAX_RETRY_AFTER_MS
+  return error.status >= 500
+}
+
+function retryAfterMs(header: string | null): number | undefined {
+  if (!header) return undefined
+  const seconds = Number(header)
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000
+  const at = Date.parse(header)
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now())
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ApiClientError(0, 'network', wordsForStatus(0), [], new Error(`No answer within ${ms} ms`))), ms)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
 }
 
 export function createApiClient(options: ApiClientOptions) {
   const base = options.baseUrl.replace(/\/$/, '')
   const sameOrigin = new URL(base).origin === options.ownOrigin
   const dispatch: Dispatch = sameOrigin && inProcess ? inProcess : (r) => fetch(r)
-  // Links the page draws (photo proxy URLs) stay root-relative on our own API, so they work under any host name (issue 15, bug 6).
+  // Links the page draws (photo proxy URLs) stay root-relative on our own API, so they work under any host name (decision 020).
   const linkBase = sameOrigin ? '' : base
+  const retry = options.retry
 
-  async function call<S extends z.ZodType>(path: string, call: CallOptions<S>): Promise<z.output<S>> {
-    const url = new URL(`${base}/v1${path}`)
-    for (const [key, value] of Object.entries(call.query ?? {})) {
+  async function send<E extends Endpoint>(endpoint: E, input: Partial<CallInput<E>>, callOptions: CallOptions): Promise<EndpointResponse<E>> {
+    const url = new URL(`${base}/v1${concretePath(endpoint.path, options.productSlug, input.params as Record<string, unknown> | undefined)}`)
+    for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
       if (value !== undefined && value !== null) url.searchParams.set(key, String(value))
     }
-    const headers = new Headers(call.headers)
+    const headers = new Headers(callOptions.headers)
     headers.set('accept', 'application/json')
     headers.set(TIMEZONE_HEADER, options.timezone || 'UTC')
     headers.set(VERSION_HEADER, options.version ?? '')
     if (options.cookie) headers.set('cookie', options.cookie)
-    if (call.body !== undefined) headers.set('content-type', 'application/json')
-    const method = call.method ?? 'GET'
+    if (callOptions.idempotencyKey) headers.set(IDEMPOTENCY_KEY_HEADER, callOptions.idempotencyKey)
+    if (input.body !== undefined) headers.set('content-type', 'application/json')
+    const method = endpoint.method.toUpperCase()
     // Server-to-API calls identify as same-origin so the API's CSRF guard treats them as our own pages.
     if (method !== 'GET') headers.set('origin', new URL(base).origin)
 
     let response: Response
     try {
-      response = await dispatch(
-        new Request(url, {
-          method,
-          headers,
-          body: call.body === undefined ? undefined : JSON.stringify(call.body),
-          credentials: 'include',
-        }),
-      )
+      const request = new Request(url, {
+        method,
+        headers,
+        body: input.body === undefined ? undefined : JSON.stringify(input.body),
+        credentials: 'include',
+      })
+      response = await (retry ? withTimeout(dispatch(request), retry.timeoutMs) : dispatch(request))
     } catch (error) {
+      if (error instanceof ApiClientError) throw error
       throw new ApiClientError(0, 'network', wordsForStatus(0), [], error)
     }
     for (const cookie of response.headers.getSetCookie()) options.onSetCookie?.(cookie)
@@ -97,10 +135,30 @@ export function createApiClient(options: ApiClientOptions) {
     }
     if (!response.ok) {
       const parsed = apiErrorSchema.safeParse(json)
-      if (parsed.success) throw new ApiClientError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.issues)
-      throw new ApiClientError(response.status, 'internal', wordsForStatus(response.status))
+      const wait = retryAfterMs(response.headers.get('retry-after'))
+      if (parsed.success) throw new ApiClientError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.issues, undefined, wait)
+      throw new ApiClientError(response.status, 'internal', wordsForStatus(response.status), [], undefined, wait)
     }
-    return call.schema.parse(json)
+    return endpoint.response.parse(json) as EndpointResponse<E>
+  }
+
+  /** One /v1 call, described once in app/contract/endpoints: path, method and schemas come from the descriptor. */
+  async function call<E extends Endpoint>(endpoint: E, ...[input, callOptions]: CallArgs<E>): Promise<EndpointResponse<E>> {
+    const given = (input ?? {}) as Partial<CallInput<E>>
+    const opts = { ...callOptions }
+    if (!retry) return send(endpoint, given, opts)
+    const unsafe = UNSAFE.has(endpoint.method.toUpperCase())
+    // A write is retried only under one key for all its attempts, so the API answers a repeat with the first answer.
+    if (unsafe && !opts.idempotencyKey) opts.idempotencyKey = crypto.randomUUID()
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await send(endpoint, given, opts)
+      } catch (error) {
+        if (attempt >= retry.attempts || !isRetryable(error)) throw error
+        const asked = error instanceof ApiClientError ? (error.retryAfterMs ?? 0) : 0
+        await retry.sleep(Math.max(retry.backoffMs(attempt), asked))
+      }
+    }
   }
 
   return {
@@ -111,5 +169,3 @@ export function createApiClient(options: ApiClientOptions) {
     },
   }
 }
-
-export type ApiClient = ReturnType<typeof createApiClient>

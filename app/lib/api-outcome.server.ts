@@ -20,3 +20,13 @@ export async function orSignedOut<T>(call: () => Promise<T>): Promise<T | null> 
     throw error
   }
 }
+
+/** null when the API answers 404: the thing is not there (or not this shopper's), or the endpoint is off (demo mode). */
+export async function orAbsent<T>(call: () => Promise<T>): Promise<T | null> {
+  try {
+    return await call()
+  } catch (error) {
+    if (error instanceof ApiClientError && error.status === 404) return null
+    throw error
+  }
+}

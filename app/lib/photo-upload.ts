@@ -58,7 +58,7 @@ export function putSignedUpload(
       if (xhr.status >= 200 && xhr.status < 300) {
         options.onProgress?.(1)
         resolve()
-      } else reject(new Error(failureMessage(xhr.status, xhr.responseText)))
+      } else reject(Object.assign(new Error(failureMessage(xhr.status, xhr.responseText)), { status: xhr.status }))
     }
     xhr.onerror = () => reject(new Error('the connection failed'))
     xhr.ontimeout = () => reject(new Error(`no answer within ${(options.timeoutMs ?? SIGNED_UPLOAD_TIMEOUT_MS) / 1000} s`))

@@ -20,7 +20,27 @@ function causeText(cause: unknown): string {
   return typeof cause === 'string' ? cause : JSON.stringify(cause)
 }
 
-/** Runs `attempt` up to 3 times; after the last failure throws "{operation} failed after 3 attempts: {cause}". */
+/** A 4xx answer other than 408 and 429: asking again would be refused again, so it is never retried. */
+export function isRefusal(error: unknown): boolean {
+  const status = (error as { status?: unknown } | null)?.status ?? (error as { failure?: { status?: unknown } } | null)?.failure?.status
+  return typeof status === 'number' && status >= 400 && status < 500 && status !== 408 && status !== 429
+}
+
+/** A refusal answered to the first attempt: "{operation} was refused: {cause}". */
+export class RefusedError extends Error {
+  constructor(
+    readonly operation: string,
+    override readonly cause: unknown,
+  ) {
+    super(`${operation} was refused: ${causeText(cause)}`)
+    this.name = 'RefusedError'
+  }
+}
+
+/**
+ * Runs `attempt` up to 3 times; after the last failure throws "{operation} failed after 3 attempts: {cause}".
+ * A refusal (`isRefusal`) ends it at once.
+ */
 export async function withRetry<T>(
   operation: string,
   attempt: (attemptNumber: number) => Promise<T>,
@@ -31,6 +51,7 @@ export async function withRetry<T>(
     try {
       return await attempt(n)
     } catch (error) {
+      if (isRefusal(error)) throw new RefusedError(operation, error)
       lastError = error
       if (n < RETRY_ATTEMPTS) await sleep(backoffMs(n))
     }
@@ -50,3 +71,9 @@ export async function withRetryOrFallback<T>(
     return fallback
   }
 }
+
+/**
+ * The query client's own retry: server functions already retry the API (SPEC.md §8), so a page asks
+ * again only when the store itself could not be reached (fetch's TypeError), once.
+ */
+export const retryUnreachableOnce = (failures: number, error: unknown) => failures < 1 && error instanceof TypeError

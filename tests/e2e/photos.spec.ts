@@ -58,7 +58,7 @@ test.describe('the photo picker', () => {
     await expect(page.getByRole('link', { name: 'Choose your ornament' })).toBeVisible()
     await page.getByRole('button', { name: 'Remove the photo for the left ornament' }).click()
     await expect(page.getByRole('list', { name: 'Chosen photos' }).getByRole('button')).toHaveCount(1)
-    // The empty slot names the ornament it fills, as the designer does (issue 15, bug 14: it said "Back").
+    // The empty slot names the ornament it fills, as the designer does (not "Back").
     await expect(page.getByRole('list', { name: 'Chosen photos' })).toContainText('Right')
     await expect(page.getByRole('list', { name: 'Chosen photos' })).not.toContainText(/Front|Back/)
   })
@@ -99,7 +99,7 @@ test.describe('the photo picker', () => {
     await openPicker(page)
     // Sam may have uploads from an earlier run against the same server: count what is new.
     await page.waitForLoadState('networkidle')
-    const uploaded = page.getByTestId('uploaded-photos').getByRole('button')
+    const uploaded = page.getByRole('list', { name: 'Your uploaded photos' }).getByRole('button')
     const before = await uploaded.count()
     const jpeg = await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#2f6f8f' } }).jpeg().toBuffer()
     const heic = fs.readFileSync(path.join(import.meta.dirname, '../fixtures/photo.heic'))
@@ -109,7 +109,7 @@ test.describe('the photo picker', () => {
     ])
     await expect(page.getByRole('progressbar', { name: 'Uploading Lake day.jpg' })).toBeAttached()
     await expect(uploaded).toHaveCount(before + 2, { timeout: 20_000 })
-    for (const img of await page.getByTestId('uploaded-photos').locator('img').all()) {
+    for (const img of await page.getByRole('list', { name: 'Your uploaded photos' }).locator('img').all()) {
       await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true)
     }
     await uploaded.first().click()
@@ -124,9 +124,9 @@ test.describe('the photo picker', () => {
     await openPicker(page)
     await page.clock.install()
     await page.getByTestId('photo-upload-input').setInputFiles([{ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not really a photo') }])
-    // Three attempts, 2 s and 4 s apart (SPEC.md §8), run on the page's fake clock.
+    // A refusal is not retried (SPEC.md §8 retries failures); the page's fake clock shows nothing waits.
     for (let i = 0; i < 3; i++) await page.clock.runFor(4_100)
-    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Upload failed after 3 attempts: The file is not a JPEG image' })
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Upload was refused: The file is not a JPEG image' })
     await expect(toast).toBeVisible({ timeout: 15_000 })
     await expect(toast.getByRole('button', { name: 'Retry' })).toBeVisible()
     await expect(page.getByTestId('upload-job')).toHaveAttribute('data-state', 'failed')

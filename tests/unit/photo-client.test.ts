@@ -146,12 +146,15 @@ describe('photo upload (SPEC.md §8, §9)', () => {
     expect(waits).toEqual([2000, 4000])
   })
 
-  it('reports the server refusal as the cause', async () => {
+  it('reports the server refusal as the cause, asking once: a refusal is never retried', async () => {
+    waits.length = 0
     const log = { sent: 0, headers: [], timeouts: [] }
     const file = new File(['x'], 'a.jpg', { type: 'image/jpeg' })
     await expect(uploadPhoto(file, { createLink: async () => link, sleep, Xhr: xhrDoing('refuse', log) as never })).rejects.toThrow(
-      'Upload failed after 3 attempts: The file is not a JPEG image',
+      'Upload was refused: The file is not a JPEG image',
     )
+    expect(log.sent).toBe(1)
+    expect(waits).toEqual([])
   })
 
   it('makes 3 attempts at link creation and then fails with the spec message', async () => {

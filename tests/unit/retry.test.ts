@@ -65,3 +65,33 @@ describe('the retry rule (SPEC.md §8, §9)', () => {
     expect(attempt).toHaveBeenCalledTimes(3)
   })
 })
+
+describe('refusals', () => {
+  it('a 4xx other than 408 and 429 ends the attempts at once, with the refusal as the cause', async () => {
+    const { withRetry, isRefusal } = await import('../../app/lib/retry')
+    for (const status of [400, 401, 403, 404, 409, 413, 415, 422]) {
+      let asked = 0
+      const waits: number[] = []
+      const refused = Object.assign(new Error('No such photo'), { status })
+      await expect(
+        withRetry('Upload', async () => {
+          asked++
+          throw refused
+        }, async (ms) => void waits.push(ms)),
+      ).rejects.toThrow('Upload was refused: No such photo')
+      expect(asked, String(status)).toBe(1)
+      expect(waits).toEqual([])
+      expect(isRefusal(refused)).toBe(true)
+    }
+    for (const status of [408, 429, 500, 502, 503, 0]) expect(isRefusal({ status }), String(status)).toBe(false)
+    expect(isRefusal({ failure: { status: 404 } })).toBe(true)
+    expect(isRefusal(new TypeError('Failed to fetch'))).toBe(false)
+  })
+
+  it('the query client asks again only when the store could not be reached, and once', async () => {
+    const { retryUnreachableOnce } = await import('../../app/lib/retry')
+    expect(retryUnreachableOnce(0, new TypeError('Failed to fetch'))).toBe(true)
+    expect(retryUnreachableOnce(1, new TypeError('Failed to fetch'))).toBe(false)
+    expect(retryUnreachableOnce(0, new Error('We could not reach Keepsake'))).toBe(false)
+  })
+})

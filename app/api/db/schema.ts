@@ -83,6 +83,23 @@ export const signInLinks = pgTable(
   (t) => [index('sign_in_links_user_idx').on(t.userId)],
 )
 
+/** Writes sent with an Idempotency-Key: the first answer, replayed to a repeat of the same request (app/api/idempotency.ts). */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    /** The signed-in user's id, or 'anonymous'. */
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    /** SHA-256 of method, path and body: the same key with another request is refused. */
+    requestHash: text('request_hash').notNull(),
+    /** null while the first request is still being handled. */
+    status: integer('status'),
+    body: text('body'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+)
+
 export const analyticsEvents = pgTable(
   'analytics_events',
   {

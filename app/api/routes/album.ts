@@ -1,3 +1,5 @@
+import { albumApi } from '../../contract/endpoints/album'
+import { forProduct } from '../endpoint'
 import { Hono } from 'hono'
 import {
   albumPhotosPageSchema,
@@ -18,7 +20,6 @@ import { findPhoto } from '../services/photo-library'
 import { ImageCache, proxyPhoto, type PhotoProxy } from '../services/photo-proxy'
 import { signingKey } from '../services/signing'
 
-const albumHeaders = { 'x-keepsake-timezone': 'IANA time zone for dates (default UTC)', 'x-keepsake-version': 'client version (may be empty)' }
 const PROXY_CACHE_BYTES = 64 * 1024 * 1024
 
 /** SPEC.md §7's album calls; their paths carry the product slug (`/v1/{product}-photos`). */
@@ -29,15 +30,7 @@ export function albumRoutes(productSlug: string) {
 
   endpoint(
     router,
-    {
-      method: 'get',
-      path: `/${productSlug}-photos`,
-      tag: 'album',
-      summary: "Summary of the caller's album: each family with photo counts, a cover and its date range",
-      auth: 'user',
-      headers: albumHeaders,
-      response: albumSummarySchema,
-    },
+    forProduct(albumApi.albumSummary, productSlug),
     ({ user }, c) => {
       const { db, media } = c.get('deps')
       return albumSummary(db, user.id, media, c.get('timezone'))
@@ -46,16 +39,7 @@ export function albumRoutes(productSlug: string) {
 
   endpoint(
     router,
-    {
-      method: 'get',
-      path: `/${productSlug}-photos/proxy`,
-      tag: 'album',
-      summary: 'An image by URL at the output size (our media and allow-listed CDN hosts only)',
-      auth: 'user',
-      query: photoProxyQuerySchema,
-      headers: { 'if-none-match': 'ETag from an earlier answer' },
-      response: z.any(),
-    },
+    forProduct(albumApi.photoProxy, productSlug),
     async ({ query }, c) => {
       const { db, storage, media, config } = c.get('deps')
       proxy ??= {
@@ -72,17 +56,7 @@ export function albumRoutes(productSlug: string) {
 
   endpoint(
     router,
-    {
-      method: 'get',
-      path: `/${productSlug}-photos/:familyId`,
-      tag: 'album',
-      summary: "One family's photos, newest first, a page at a time (opaque cursor; nextCursor null at the end)",
-      auth: 'user',
-      headers: albumHeaders,
-      params: albumPhotosParamsSchema,
-      query: albumPhotosQuerySchema,
-      response: albumPhotosPageSchema,
-    },
+    forProduct(albumApi.albumPhotos, productSlug),
     async ({ user, params, query }, c) => {
       const { db, media, config } = c.get('deps')
       return albumPage(db, {
@@ -99,16 +73,7 @@ export function albumRoutes(productSlug: string) {
 
   endpoint(
     router,
-    {
-      method: 'get',
-      path: `/growth/${productSlug}-curated-photos`,
-      tag: 'album',
-      summary: 'The best photos for products: favourites and recommended first, landscape only when asked',
-      auth: 'user',
-      headers: albumHeaders,
-      query: curatedPhotosQuerySchema,
-      response: photoListSchema,
-    },
+    forProduct(albumApi.curatedPhotos, productSlug),
     ({ user, query }, c) => {
       const { db, media } = c.get('deps')
       return curatedPhotos(db, { userId: user.id, ...query, media, timezone: c.get('timezone') })
@@ -117,16 +82,7 @@ export function albumRoutes(productSlug: string) {
 
   endpoint(
     router,
-    {
-      method: 'get',
-      path: `/${productSlug}-curated-photo-products-photos`,
-      tag: 'album',
-      summary: 'Curated photos for the product pages, optionally for one family',
-      auth: 'user',
-      headers: albumHeaders,
-      query: curatedProductPhotosQuerySchema,
-      response: photoListSchema,
-    },
+    forProduct(albumApi.curatedProductPhotos, productSlug),
     ({ user, query }, c) => {
       const { db, media } = c.get('deps')
       return curatedProductPhotos(db, { userId: user.id, familyId: query.familyId, media, timezone: c.get('timezone') })

@@ -1,3 +1,4 @@
+import { analyticsApi } from '../../contract/endpoints/analytics'
 import { Hono } from 'hono'
 import { analyticsAcceptedSchema, analyticsBatchSchema } from '../../contract/analytics'
 import { endpoint } from '../endpoint'
@@ -8,16 +9,7 @@ export const analyticsRoutes = new Hono<ApiEnv>()
 
 endpoint(
   analyticsRoutes,
-  {
-    method: 'post',
-    path: '/analytics/events',
-    tag: 'analytics',
-    summary: 'Record a batch of analytics events (the local analytics transport)',
-    auth: 'none',
-    body: analyticsBatchSchema,
-    response: analyticsAcceptedSchema,
-    status: 202,
-  },
+  analyticsApi.recordEvents,
   async ({ body, user }, c) => {
     const { db, now } = c.get('deps')
     return { accepted: await recordAnalyticsEvents(db, body.events, user?.id ?? null, now()) }

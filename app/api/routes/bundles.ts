@@ -1,3 +1,4 @@
+import { bundlesApi } from '../../contract/endpoints/bundles'
 import { Hono } from 'hono'
 import { bundlesResponseSchema } from '../../contract/bundles'
 import { endpoint } from '../endpoint'
@@ -8,13 +9,6 @@ export const bundleRoutes = new Hono<ApiEnv>()
 
 endpoint(
   bundleRoutes,
-  {
-    method: 'get',
-    path: '/loop/bundles',
-    tag: 'loop',
-    summary: 'Ornament bundles with their prices from the catalogue; a cart holding a bundle’s items is charged its bundle price',
-    auth: 'none',
-    response: bundlesResponseSchema,
-  },
+  bundlesApi.listBundles,
   () => listBundles(),
 )

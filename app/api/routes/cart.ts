@@ -1,3 +1,4 @@
+import { cartApi } from '../../contract/endpoints/cart'
 import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import {
@@ -43,22 +44,13 @@ import {
 export const cartRoutes = new Hono<ApiEnv>()
 const tag = 'photo-products-cart'
 
-endpoint(cartRoutes, { method: 'get', path: '/photo-products-cart', tag, summary: 'The shopper’s cart with server-computed totals', auth: 'user', response: cartSchema }, ({ user }, c) =>
+endpoint(cartRoutes, cartApi.getCart, ({ user }, c) =>
   getCart(c.get('deps').db, user),
 )
 
 endpoint(
   cartRoutes,
-  {
-    method: 'post',
-    path: '/photo-products-cart/items',
-    tag,
-    summary: 'Add a designed item; the same itemIdentifier twice keeps one line (201 new, 200 already there)',
-    auth: 'user',
-    body: addCartItemRequestSchema,
-    response: addCartItemResponseSchema,
-    status: 201,
-  },
+  cartApi.addCartItem,
   async ({ user, body }, c) => {
     const deps = c.get('deps')
     const result = await addCartItem(deps.db, user, body, deps.now())
@@ -69,7 +61,7 @@ endpoint(
 
 endpoint(
   cartRoutes,
-  { method: 'put', path: '/photo-products-cart/items/:id', tag, summary: 'Change a line’s quantity', auth: 'user', params: cartItemParamsSchema, body: updateCartItemRequestSchema, response: cartSchema },
+  cartApi.updateCartItem,
   async ({ user, params, body }, c) => {
     const deps = c.get('deps')
     const cart = await updateCartItemQuantity(deps.db, user, params.id, body.quantity, deps.now())
@@ -80,7 +72,7 @@ endpoint(
 
 endpoint(
   cartRoutes,
-  { method: 'delete', path: '/photo-products-cart/items/:id', tag, summary: 'Remove a line', auth: 'user', params: cartItemParamsSchema, response: cartSchema },
+  cartApi.removeCartItem,
   async ({ user, params }, c) => {
     const deps = c.get('deps')
     const cart = await removeCartItem(deps.db, user, params.id, deps.now())
@@ -91,62 +83,37 @@ endpoint(
 
 endpoint(
   cartRoutes,
-  { method: 'patch', path: '/photo-products-cart/resume', tag, summary: 'Resume an abandoned cart (409 when it is not abandoned)', auth: 'user', response: cartSchema },
+  cartApi.resumeCart,
   ({ user }, c) => moveOpenCart(c.get('deps').db, user, 'active', c.get('deps').now()),
 )
 
 endpoint(
   cartRoutes,
-  { method: 'patch', path: '/photo-products-cart/abandon', tag, summary: 'Abandon the cart (409 when it is not active)', auth: 'user', response: cartSchema },
+  cartApi.abandonCart,
   ({ user }, c) => moveOpenCart(c.get('deps').db, user, 'abandoned', c.get('deps').now()),
 )
 
 endpoint(
   cartRoutes,
-  { method: 'post', path: '/photo-products-cart/checkout-session', tag, summary: 'Create a checkout session for the cart; answers where to pay', auth: 'user', response: checkoutSessionSchema, status: 201 },
+  cartApi.createCheckoutSession,
   ({ user }, c) => createCheckoutSession(c.get('deps'), user),
 )
 
 endpoint(
   cartRoutes,
-  {
-    method: 'get',
-    path: '/photo-products-cart/checkout-session/:id',
-    tag,
-    summary: 'A checkout session’s state; a paid session is fulfilled on the way',
-    auth: 'user',
-    params: checkoutSessionParamsSchema,
-    response: checkoutSessionSchema,
-  },
+  cartApi.getCheckoutSession,
   ({ user, params }, c) => getCheckoutSession(c.get('deps'), user, params.id),
 )
 
 endpoint(
   cartRoutes,
-  {
-    method: 'post',
-    path: '/photo-products-cart/checkout-session/:id/cancel',
-    tag,
-    summary: 'End an unpaid checkout session; the cart is abandoned until resumed',
-    auth: 'user',
-    params: checkoutSessionParamsSchema,
-    response: checkoutSessionSchema,
-  },
+  cartApi.cancelCheckoutSession,
   ({ user, params }, c) => cancelCheckoutSession(c.get('deps'), user, params.id),
 )
 
 endpoint(
   cartRoutes,
-  {
-    method: 'post',
-    path: '/checkout/local/:id/pay',
-    tag: 'checkout',
-    summary: 'Pay a local checkout session with a test card (local payment provider only)',
-    auth: 'user',
-    params: checkoutSessionParamsSchema,
-    body: localPaymentRequestSchema,
-    response: checkoutSessionSchema,
-  },
+  cartApi.payLocalCheckout,
   ({ user, params, body }, c) => {
     const deps = c.get('deps')
     if (deps.payments.name !== 'local') throw notFound('Checkout session')
@@ -154,18 +121,17 @@ endpoint(
   },
 )
 
-endpoint(cartRoutes, { method: 'get', path: '/photo-products-orders', tag: 'orders', summary: 'The shopper’s orders, newest first', auth: 'user', response: ordersResponseSchema }, ({ user }, c) =>
+endpoint(cartRoutes, cartApi.listOrders, ({ user }, c) =>
   listOrders(c.get('deps').db, user),
 )
 
 endpoint(
   cartRoutes,
-  { method: 'get', path: '/photo-products-orders/:id', tag: 'orders', summary: 'One order with its production status', auth: 'user', params: orderParamsSchema, response: orderSchema },
+  cartApi.getOrder,
   ({ user, params }, c) => getOrder(c.get('deps').db, user, params.id),
 )
 
 const MAX_WEBHOOK_BYTES = 256 * 1024
-const webhookResponse = z.object({ received: z.literal(true) })
 
 /**
  * A charge refunded in Stripe. Only a full refund marks the order refunded (refundOrder: credit restored, referral
@@ -198,15 +164,7 @@ async function recordStripeRefund(deps: ApiDeps, event: StripeWebhookEvent, refu
 /** Stripe's webhook: verified on the raw body, then the same forward-only state moves and fulfilment as the return page. */
 endpoint(
   cartRoutes,
-  {
-    method: 'post',
-    path: '/webhooks/stripe',
-    tag: 'checkout',
-    summary: 'Stripe webhook (checkout.session.completed, async_payment_succeeded/failed, expired; charge.refunded), signed with STRIPE_WEBHOOK_SECRET',
-    auth: 'none',
-    headers: { 'stripe-signature': 't=<unix>,v1=<hex HMAC-SHA256>' },
-    response: webhookResponse,
-  },
+  cartApi.stripeWebhook,
   async (_input, c) => {
     const deps = c.get('deps')
     const secret = deps.config.stripe?.webhookSecret

@@ -1,10 +1,11 @@
+import { demoApi } from '../../contract/endpoints/demo'
 import { Hono } from 'hono'
 import { authenticateSessionSchema, demoSignInSchema, demoUsersSchema } from '../../contract/growth'
 import { endpoint } from '../endpoint'
 import type { ApiEnv } from '../env'
 import { AppError } from '../errors'
 import { findUser } from '../services/accounts'
-import { createDemoGuest, isDemoUser, listDemoUsers } from '../services/demo'
+import { createDemoGuest, isDemoUser, listDemoUsers } from '../demo/accounts'
 import { currentClientAddress } from '../client-address'
 import { enforceRateLimits } from '../rate-limit'
 import { startCookieSession } from '../session-cookie'
@@ -22,22 +23,13 @@ demoRoutes.use('/demo/*', async (c, next) => {
 
 endpoint(
   demoRoutes,
-  { method: 'get', path: '/demo/users', tag: 'demo', summary: 'The demo accounts (demo mode only)', auth: 'none', response: demoUsersSchema },
+  demoApi.listDemoUsers,
   () => ({ users: listDemoUsers() }),
 )
 
 endpoint(
   demoRoutes,
-  {
-    method: 'post',
-    path: '/demo/sessions',
-    tag: 'demo',
-    summary: 'Sign in as a demo account (demo mode only)',
-    auth: 'none',
-    body: demoSignInSchema,
-    response: authenticateSessionSchema,
-    status: 201,
-  },
+  demoApi.createDemoSession,
   async ({ body }, c) => {
     const { db } = c.get('deps')
     if (!(await isDemoUser(db, body.userId))) throw new AppError('not_found', 'Demo account not found')
@@ -48,15 +40,7 @@ endpoint(
 
 endpoint(
   demoRoutes,
-  {
-    method: 'post',
-    path: '/demo/guests',
-    tag: 'demo',
-    summary: 'Sign in as a brand-new demo shopper, to try the friend’s side of an invite (demo mode only)',
-    auth: 'none',
-    response: authenticateSessionSchema,
-    status: 201,
-  },
+  demoApi.createDemoGuest,
   async (_input, c) => {
     const deps = c.get('deps')
     await enforceRateLimits(deps.rateLimiter, [{ rule: DEMO_GUESTS_PER_ADDRESS, key: currentClientAddress() }], deps.now())

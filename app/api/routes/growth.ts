@@ -1,3 +1,4 @@
+import { growthApi } from '../../contract/endpoints/growth'
 import { Hono } from 'hono'
 import {
   authenticateSessionSchema,
@@ -22,14 +23,7 @@ export const growthRoutes = new Hono<ApiEnv>()
 
 endpoint(
   growthRoutes,
-  {
-    method: 'get',
-    path: '/growth/transition-token',
-    tag: 'growth',
-    summary: 'Issue a one-time transition code for the signed-in user (expires in 5 minutes)',
-    auth: 'user',
-    response: transitionTokenSchema,
-  },
+  growthApi.getTransitionToken,
   async ({ user }, c) => {
     const { db, now } = c.get('deps')
     const { code, expiresAt } = await issueTransitionToken(db, user.id, now())
@@ -39,15 +33,7 @@ endpoint(
 
 endpoint(
   growthRoutes,
-  {
-    method: 'post',
-    path: '/growth/transition-token',
-    tag: 'growth',
-    summary: 'Sign in with a transition code carried in the Authorization header',
-    auth: 'none',
-    headers: { authorization: 'Bearer <transition code>' },
-    response: authenticateSessionSchema,
-  },
+  growthApi.exchangeTransitionToken,
   async (_input, c) => {
     const header = c.req.header('authorization')?.trim() ?? ''
     const code = header.replace(/^Bearer\s+/i, '').trim()
@@ -65,27 +51,13 @@ endpoint(
 
 endpoint(
   growthRoutes,
-  {
-    method: 'get',
-    path: '/growth/authenticate-session',
-    tag: 'growth',
-    summary: 'Check the session: 200 with the user, or 401 when signed out',
-    auth: 'user',
-    response: authenticateSessionSchema,
-  },
+  growthApi.authenticateSession,
   ({ user }) => ({ authenticated: true, user }),
 )
 
 endpoint(
   growthRoutes,
-  {
-    method: 'delete',
-    path: '/growth/authenticate-session',
-    tag: 'growth',
-    summary: 'Sign out: end the session and clear its cookie',
-    auth: 'none',
-    response: z.object({ authenticated: z.literal(false) }),
-  },
+  growthApi.signOut,
   async (_input, c) => {
     const token = c.get('sessionToken')
     if (token) await endSession(c.get('deps').db, token)
@@ -96,16 +68,7 @@ endpoint(
 
 endpoint(
   growthRoutes,
-  {
-    method: 'post',
-    path: '/growth/sign-in-links',
-    tag: 'growth',
-    summary: `E-mail a one-time sign-in link (valid ${SIGN_IN_LINK_TTL_MINUTES} minutes) to the address of an album account; the same answer whether or not the address has one`,
-    auth: 'none',
-    body: signInLinkRequestSchema,
-    response: signInLinkSentSchema,
-    status: 202,
-  },
+  growthApi.createSignInLink,
   async ({ body }, c) => {
     await requestSignInLink(c.get('deps'), body, currentClientAddress())
     return { sent: true as const, expiresInMinutes: SIGN_IN_LINK_TTL_MINUTES }
@@ -114,15 +77,7 @@ endpoint(
 
 endpoint(
   growthRoutes,
-  {
-    method: 'post',
-    path: '/growth/sign-in-links/redeem',
-    tag: 'growth',
-    summary: 'Sign in with the token of an e-mailed sign-in link (once); answers where to land',
-    auth: 'none',
-    body: signInLinkRedeemSchema,
-    response: signedInSchema,
-  },
+  growthApi.redeemSignInLink,
   async ({ body }, c) => {
     const deps = c.get('deps')
     const { userId, redirect } = await redeemSignInLink(deps, body.token, currentClientAddress())
@@ -133,14 +88,7 @@ endpoint(
 
 endpoint(
   growthRoutes,
-  {
-    method: 'delete',
-    path: '/growth/sessions',
-    tag: 'growth',
-    summary: 'Sign out everywhere: end every session of the signed-in user, on every browser and device',
-    auth: 'user',
-    response: signedOutSchema,
-  },
+  growthApi.signOutEverywhere,
   async ({ user }, c) => {
     const sessionsEnded = await endAllSessions(c.get('deps').db, user.id)
     clearCookieSession(c)

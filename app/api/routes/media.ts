@@ -1,3 +1,4 @@
+import { mediaApi } from '../../contract/endpoints/media'
 import { Hono, type Context } from 'hono'
 import { photoListSchema, photoSizeWordSchema, uploadLinkRequestSchema, uploadLinkSchema } from '../../contract/photos'
 import { z } from '../../contract/zod'
@@ -19,16 +20,7 @@ async function uploadDeps(c: Context<ApiEnv>) {
 
 endpoint(
   mediaRoutes,
-  {
-    method: 'get',
-    path: '/media/photos/:photoId/:file',
-    tag: 'media',
-    summary: 'A photo rendition by its size word (small.jpg, smartphone.jpg); immutable, cached for a year',
-    auth: 'none',
-    params: z.object({ photoId: z.uuid({ error: 'Photo not found' }), file: z.string().max(32) }),
-    headers: { 'if-none-match': 'ETag from an earlier answer' },
-    response: z.any(),
-  },
+  mediaApi.photoFile,
   async ({ params }, c) => {
     const size = photoSizeWordSchema.safeParse(params.file.replace(/\.jpg$/, ''))
     if (!params.file.endsWith('.jpg') || !size.success) throw new AppError('not_found', 'Photo not found')
@@ -46,31 +38,13 @@ endpoint(
 
 endpoint(
   mediaRoutes,
-  {
-    method: 'post',
-    path: '/media/growth-product-photo',
-    tag: 'media',
-    summary: 'A signed, single-use link to upload one photo (JPEG, PNG, WebP, HEIC/HEIF); PUT the file to signedRequest',
-    auth: 'user',
-    body: uploadLinkRequestSchema,
-    response: uploadLinkSchema,
-  },
+  mediaApi.createUploadLink,
   async ({ user, body }, c) => createUploadLink(await uploadDeps(c), user.id, body.fileName, body.fileType),
 )
 
 endpoint(
   mediaRoutes,
-  {
-    method: 'put',
-    path: '/media/uploads/:uploadId',
-    tag: 'media',
-    summary: 'The local signed upload URL: the file body with the content type it was signed for',
-    auth: 'none',
-    params: z.object({ uploadId: z.string().max(64) }),
-    query: z.object({ expires: z.string().max(20).optional(), signature: z.string().max(128).optional() }),
-    headers: { 'content-type': 'the signed content type' },
-    response: z.object({ id: z.uuid(), url: z.string() }),
-  },
+  mediaApi.putUpload,
   async ({ params, query }, c) => {
     const deps = await uploadDeps(c)
     if (!z.uuid().safeParse(params.uploadId).success) throw new AppError('forbidden', 'This upload link is not valid')
@@ -86,14 +60,7 @@ endpoint(
 
 endpoint(
   mediaRoutes,
-  {
-    method: 'get',
-    path: '/media/uploads',
-    tag: 'media',
-    summary: "The caller's uploaded photos, newest first",
-    auth: 'user',
-    response: photoListSchema,
-  },
+  mediaApi.listUploads,
   async ({ user }, c) => {
     const deps = await uploadDeps(c)
     await ingestBucketUploads(deps, user.id)

@@ -1,3 +1,4 @@
+import { photoProductsApi } from '../../contract/endpoints/photo-products'
 import { Hono } from 'hono'
 import { photoProductParamsSchema, photoProductSchema } from '../../contract/photo-products'
 import { endpoint } from '../endpoint'
@@ -8,15 +9,7 @@ export const photoProductRoutes = new Hono<ApiEnv>()
 
 endpoint(
   photoProductRoutes,
-  {
-    method: 'get',
-    path: '/photo-products/:id',
-    tag: 'photo-products',
-    summary: 'A photo product with its variants and prices',
-    auth: 'none',
-    params: photoProductParamsSchema,
-    response: photoProductSchema,
-  },
+  photoProductsApi.getPhotoProduct,
   ({ params }, c) => {
     c.header('cache-control', 'public, max-age=60')
     return findPhotoProduct(params.id)

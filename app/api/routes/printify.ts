@@ -1,3 +1,4 @@
+import { printifyApi } from '../../contract/endpoints/printify'
 import { createHash } from 'node:crypto'
 import { Hono } from 'hono'
 import { baseImageHashes, scaledBaseImage } from '../../compositor/base-images.server'
@@ -25,15 +26,7 @@ const BASE_IMAGE_CACHE = 'public, max-age=86400'
 
 endpoint(
   printifyRoutes,
-  {
-    method: 'get',
-    path: '/design-templates',
-    tag: 'designs',
-    summary: "A variant's pseudo templates (cells, mask, frame) and its fourteen back-side designs",
-    auth: 'none',
-    query: designTemplatesQuerySchema,
-    response: designTemplatesSchema,
-  },
+  printifyApi.listDesignTemplates,
   ({ query }, c) => {
     const variant = findOrnamentVariant(query.productVariantId)
     if (!variant) throw notFound(`Product variant ${query.productVariantId}`)
@@ -44,15 +37,7 @@ endpoint(
 
 endpoint(
   printifyRoutes,
-  {
-    method: 'get',
-    path: '/printify/baseImageHash/:id',
-    tag: 'designs',
-    summary: "Content hashes of a product's base images (masks, frames, patterns, back sides), keyed by path",
-    auth: 'none',
-    params: z.object({ id: z.string().min(1).max(64) }),
-    response: baseImageHashSchema,
-  },
+  printifyApi.baseImageHash,
   async ({ params }, c) => {
     const product = findPhotoProduct(params.id)
     c.header('cache-control', 'public, max-age=60')
@@ -75,15 +60,7 @@ function scaledSizeOf(path: string, width: number) {
 
 endpoint(
   printifyRoutes,
-  {
-    method: 'get',
-    path: '/printify/base-images',
-    tag: 'designs',
-    summary: 'A mask, frame, pattern tile or back side scaled with the print renderer for a preview canvas of the given width',
-    auth: 'none',
-    query: scaledBaseImageQuerySchema,
-    response: z.any(),
-  },
+  printifyApi.listBaseImages,
   async ({ query }, c) => {
     const size = scaledSizeOf(query.path, query.width)
     if (!size) throw notFound(`Base image ${query.path}`)
@@ -99,16 +76,7 @@ endpoint(
 
 endpoint(
   printifyRoutes,
-  {
-    method: 'post',
-    path: '/printify/generate-preview',
-    tag: 'designs',
-    summary: 'Render a design into print files and mockups, create the print product, and answer its preview images',
-    auth: 'user',
-    body: generatePreviewRequestSchema,
-    response: generatePreviewResponseSchema,
-    status: 201,
-  },
+  printifyApi.generatePreview,
   ({ body, user }, c) => {
     const deps = c.get('deps')
     return generatePreview(deps, deps.print, user, body)
@@ -117,15 +85,7 @@ endpoint(
 
 endpoint(
   printifyRoutes,
-  {
-    method: 'get',
-    path: '/media/previews/:previewId/:file',
-    tag: 'media',
-    summary: 'A stored preview file: print files (front.png, back.png), mockups and source crops',
-    auth: 'none',
-    params: z.object({ previewId: z.uuid({ error: 'Preview not found' }), file: z.string().max(32) }),
-    response: z.any(),
-  },
+  printifyApi.previewFile,
   async ({ params }, c) => {
     const object = await previewFile(c.get('deps'), params.previewId, params.file)
     if (!object) throw new AppError('not_found', 'Preview file not found')

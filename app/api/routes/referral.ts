@@ -1,3 +1,4 @@
+import { ADVOCATE_STATE_WITHOUT_SLASH, referralApi } from '../../contract/endpoints/referral'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
@@ -35,15 +36,7 @@ function rememberedCode(c: Context<ApiEnv>): string | null {
 
 endpoint(
   referralRoutes,
-  {
-    method: 'get',
-    path: '/growth/referral-codes/:code',
-    tag,
-    summary: `An invite for a landing page (advocate's first name, the offer); remembers the code for ${REFERRAL_COOKIE_DAYS} days in an HttpOnly cookie`,
-    auth: 'none',
-    params: z.object({ code: referralCodeParamSchema }),
-    response: referralInviteSchema,
-  },
+  referralApi.lookupReferralCode,
   async ({ params }, c) => {
     const invite = await lookupInvite(c.get('deps'), params.code, currentClientAddress())
     setCookie(c, REFERRAL_COOKIE, invite.code, {
@@ -57,66 +50,37 @@ endpoint(
   },
 )
 
-const advocateRedemptions = {
-  method: 'get',
-  tag,
-  summary: 'The signed-in advocate: code, share link, credit earned and pending, every redemption',
-  auth: 'user',
-  response: advocateStateSchema,
-} as const
+endpoint(
+  referralRoutes,
+  referralApi.getAdvocateState,
+  ({ user }, c) => advocateState(c.get('deps'), user),
+)
 // SPEC.md §7 spells the path with a trailing slash; the same answer without it.
-for (const path of ['/growth/advocate/redemptions/', '/growth/advocate/redemptions']) {
-  endpoint(referralRoutes, { ...advocateRedemptions, path }, ({ user }, c) => advocateState(c.get('deps'), user))
-}
+endpoint(referralRoutes, ADVOCATE_STATE_WITHOUT_SLASH, ({ user }, c) => advocateState(c.get('deps'), user))
 
 endpoint(
   referralRoutes,
-  {
-    method: 'get',
-    path: '/growth/advocate/redemptions/:id',
-    tag,
-    summary: 'One of the advocate’s redemptions (another advocate’s is not found)',
-    auth: 'user',
-    params: z.object({ id: z.uuid({ error: 'id must be a redemption id' }) }),
-    response: advocateRedemptionResponseSchema,
-  },
+  referralApi.getAdvocateRedemption,
   ({ user, params }, c) => advocateRedemption(c.get('deps'), user, params.id),
 )
 
 endpoint(
   referralRoutes,
-  {
-    method: 'post',
-    path: '/growth/referred/redemptions',
-    tag,
-    summary: 'The signed-in friend redeems the remembered invite: welcome credit on their ledger',
-    auth: 'user',
-    body: createRedemptionRequestSchema,
-    response: referredStateSchema,
-    status: 201,
-  },
+  referralApi.redeemReferral,
   ({ user, body }, c) =>
     redeemInvite(c.get('deps'), user, { timezone: body.timezone, rememberedCode: rememberedCode(c), clientAddress: currentClientAddress() }),
 )
 
 endpoint(
   referralRoutes,
-  {
-    method: 'get',
-    path: '/growth/referred/redemptions',
-    tag,
-    summary: 'The signed-in friend’s redemption (credit, status, expiry), or the invite they could redeem',
-    auth: 'user',
-    response: referredStateSchema,
-  },
+  referralApi.getReferredState,
   ({ user }, c) => referredState(c.get('deps'), user, rememberedCode(c)),
 )
 
-const logSummary = (who: string) => `Log a ${who} user action ({ action, metadata }: an action from the typed list, metadata a small flat object)`
 
 endpoint(
   referralRoutes,
-  { method: 'post', path: '/growth/advocate/user-actions', tag, summary: logSummary('advocate'), auth: 'user', body: advocateUserActionSchema, response: userActionRecordedSchema, status: 201 },
+  referralApi.logAdvocateAction,
   async ({ user, body }, c) => {
     const deps = c.get('deps')
     return recordUserAction(deps, { role: 'advocate', ...body, user, code: await advocateCode(deps.db, user), clientAddress: currentClientAddress() })
@@ -125,18 +89,18 @@ endpoint(
 
 endpoint(
   referralRoutes,
-  { method: 'post', path: '/growth/referred/user-actions', tag, summary: logSummary('referred'), auth: 'none', body: referredUserActionSchema, response: userActionRecordedSchema, status: 201 },
+  referralApi.logReferredAction,
   ({ user, body }, c) => recordUserAction(c.get('deps'), { role: 'referred', ...body, user, code: rememberedCode(c), clientAddress: currentClientAddress() }),
 )
 
 endpoint(
   referralRoutes,
-  { method: 'post', path: '/growth/user-actions', tag, summary: logSummary('general'), auth: 'none', body: generalUserActionSchema, response: userActionRecordedSchema, status: 201 },
+  referralApi.logGeneralAction,
   ({ user, body }, c) => recordUserAction(c.get('deps'), { role: 'general', ...body, user, code: null, clientAddress: currentClientAddress() }),
 )
 
 endpoint(
   referralRoutes,
-  { method: 'get', path: '/store-credit', tag: 'store-credit', summary: 'The signed-in user’s store-credit balance and latest ledger entries', auth: 'user', response: storeCreditSchema },
+  referralApi.getStoreCredit,
   ({ user }, c) => storeCredit(c.get('deps').db, user.id),
 )

@@ -1,10 +1,12 @@
+import { smokescreensApi } from '../../contract/endpoints/smokescreens'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { deliveryRequestSchema, smokescreenSignupSchema, waitlistRequestSchema } from '../../contract/smokescreens'
 import { currentClientAddress } from '../client-address'
 import { endpoint } from '../endpoint'
 import type { ApiEnv } from '../env'
-import { signUp } from '../services/smokescreens'
+import { AppError } from '../errors'
+import { signUp, smokescreenTallies } from '../services/smokescreens'
 
 export const smokescreenRoutes = new Hono<ApiEnv>()
 
@@ -13,30 +15,23 @@ const answer = (c: Context<ApiEnv>, result: Awaited<ReturnType<typeof signUp>>) 
 
 endpoint(
   smokescreenRoutes,
-  {
-    method: 'post',
-    path: '/smokescreens/waitlist',
-    tag: 'smokescreens',
-    summary: '"Notify me" for a product not sold yet: the form fields plus product and sourcePage (once per shopper and product)',
-    auth: 'none',
-    body: waitlistRequestSchema,
-    response: smokescreenSignupSchema,
-    status: 201,
-  },
+  smokescreensApi.joinWaitlist,
   async ({ body, user }, c) => answer(c, await signUp(c.get('deps'), 'waitlist', body, user, currentClientAddress())),
 )
 
 endpoint(
   smokescreenRoutes,
-  {
-    method: 'post',
-    path: '/smokescreens/delivery',
-    tag: 'smokescreens',
-    summary: '"Deliver to me" interest for a product not sold yet: delivery fields plus product (once per shopper and product)',
-    auth: 'none',
-    body: deliveryRequestSchema,
-    response: smokescreenSignupSchema,
-    status: 201,
-  },
+  smokescreensApi.requestDelivery,
   async ({ body, user }, c) => answer(c, await signUp(c.get('deps'), 'delivery', body, user, currentClientAddress())),
 )
+
+/** The team's report exists only in demo mode; otherwise the path does not exist (404), as /demo/* does. */
+smokescreenRoutes.use('/smokescreens/report', async (c, next) => {
+  if (!c.get('deps').config.demoMode) throw new AppError('not_found', `No such endpoint: ${c.req.method} ${c.req.path}`)
+  await next()
+})
+
+endpoint(smokescreenRoutes, smokescreensApi.report, (_input, c) => {
+  const { db, now } = c.get('deps')
+  return smokescreenTallies(db, now())
+})

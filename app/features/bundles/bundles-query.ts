@@ -35,7 +35,7 @@ type FetchBundles = (input: string, init: RequestInit) => Promise<Response>
 /** One GET of the bundles, made by the browser itself; a network failure, a non-2xx or a wrong shape throws. */
 export async function fetchBundlesOnce(apiBaseUrl: string, fetchBundles: FetchBundles = (input, init) => fetch(input, init)): Promise<Bundle[]> {
   const response = await fetchBundles(`${apiBaseUrl}${BUNDLES_PATH}`, { credentials: 'include', headers: { accept: 'application/json' } })
-  if (!response.ok) throw new Error(`Bundles answered ${response.status}`)
+  if (!response.ok) throw Object.assign(new Error(`Bundles answered ${response.status}`), { status: response.status })
   return bundlesAnswer.parse(await response.json()).bundles
 }
 

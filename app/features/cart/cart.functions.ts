@@ -1,111 +1,64 @@
 import { queryOptions } from '@tanstack/react-query'
 import { createServerFn } from '@tanstack/react-start'
-import {
-  addCartItemRequestSchema,
-  addCartItemResponseSchema,
-  cartItemParamsSchema,
-  cartSchema,
-  checkoutSessionParamsSchema,
-  checkoutSessionSchema,
-  orderParamsSchema,
-  orderSchema,
-  ordersResponseSchema,
-  quantitySchema,
-} from '~/contract/cart'
+import { addCartItemRequestSchema, cartItemParamsSchema, checkoutSessionParamsSchema, orderParamsSchema, quantitySchema } from '~/contract/cart'
+import { cartApi } from '~/contract/endpoints/cart'
 import { z } from '~/contract/zod'
-import { apiForRequest } from '~/lib/api-call.server'
-import { timezoneMiddleware } from '~/lib/timezone.middleware'
-import { unwrap } from '../../lib/api-outcome'
-import { orSignedOut, outcomeOf } from '../../lib/api-outcome.server'
+import { unwrap } from '~/lib/api-outcome'
+import { orSignedOut, outcomeOf } from '~/lib/api-outcome.server'
+import { apiMiddleware } from '~/lib/api.middleware'
 
-const CART = '/photo-products-cart'
-
-/** GET /v1/photo-products-cart: the shopper's open cart (it always exists), or null when signed out. */
+/** The shopper's open cart (it always exists), or null when signed out. */
 export const getCart = createServerFn({ method: 'GET' })
-  .middleware([timezoneMiddleware])
-  .handler(({ context }) => orSignedOut(() => apiForRequest({ timezone: context.timezone }).call(CART, { schema: cartSchema })))
+  .middleware([apiMiddleware])
+  .handler(({ context: { api } }) => orSignedOut(() => api.call(cartApi.getCart)))
 
-/** POST /v1/photo-products-cart/items: 201 for a new line, 200 when the same itemIdentifier is already there. */
+/** 201 for a new line, 200 when the same itemIdentifier is already there. */
 export const addCartItem = createServerFn({ method: 'POST' })
-  .middleware([timezoneMiddleware])
+  .middleware([apiMiddleware])
   .validator(addCartItemRequestSchema)
-  .handler(({ data, context }) =>
-    outcomeOf(() =>
-      apiForRequest({ timezone: context.timezone }).call(`${CART}/items`, { method: 'POST', body: data, schema: addCartItemResponseSchema }),
-    ),
-  )
+  .handler(({ data, context: { api } }) => outcomeOf(() => api.call(cartApi.addCartItem, { body: data })))
 
 export const updateCartItemQuantity = createServerFn({ method: 'POST' })
-  .middleware([timezoneMiddleware])
+  .middleware([apiMiddleware])
   .validator(z.object({ id: cartItemParamsSchema.shape.id, quantity: quantitySchema }))
-  .handler(({ data, context }) =>
-    outcomeOf(() =>
-      apiForRequest({ timezone: context.timezone }).call(`${CART}/items/${data.id}`, {
-        method: 'PUT',
-        body: { quantity: data.quantity },
-        schema: cartSchema,
-      }),
-    ),
+  .handler(({ data, context: { api } }) =>
+    outcomeOf(() => api.call(cartApi.updateCartItem, { params: { id: data.id }, body: { quantity: data.quantity } })),
   )
 
 export const removeCartItem = createServerFn({ method: 'POST' })
-  .middleware([timezoneMiddleware])
+  .middleware([apiMiddleware])
   .validator(cartItemParamsSchema)
-  .handler(({ data, context }) =>
-    outcomeOf(() => apiForRequest({ timezone: context.timezone }).call(`${CART}/items/${data.id}`, { method: 'DELETE', schema: cartSchema })),
-  )
+  .handler(({ data, context: { api } }) => outcomeOf(() => api.call(cartApi.removeCartItem, { params: data })))
 
-/** PATCH resume: 409 when the cart is not abandoned. */
+/** 409 when the cart is not abandoned. */
 export const resumeCart = createServerFn({ method: 'POST' })
-  .middleware([timezoneMiddleware])
-  .handler(({ context }) =>
-    outcomeOf(() => apiForRequest({ timezone: context.timezone }).call(`${CART}/resume`, { method: 'PATCH', schema: cartSchema })),
-  )
+  .middleware([apiMiddleware])
+  .handler(({ context: { api } }) => outcomeOf(() => api.call(cartApi.resumeCart)))
 
-/** PATCH abandon: 409 when the cart is not active. */
-export const abandonCart = createServerFn({ method: 'POST' })
-  .middleware([timezoneMiddleware])
-  .handler(({ context }) =>
-    outcomeOf(() => apiForRequest({ timezone: context.timezone }).call(`${CART}/abandon`, { method: 'PATCH', schema: cartSchema })),
-  )
-
-/** POST checkout-session: its `url` is where the shopper pays (our local page or Stripe). 422 for an empty cart. */
+/** Its `url` is where the shopper pays (our local page or Stripe). 422 for an empty cart. */
 export const createCheckoutSession = createServerFn({ method: 'POST' })
-  .middleware([timezoneMiddleware])
-  .handler(({ context }) =>
-    outcomeOf(() =>
-      apiForRequest({ timezone: context.timezone }).call(`${CART}/checkout-session`, { method: 'POST', schema: checkoutSessionSchema }),
-    ),
-  )
+  .middleware([apiMiddleware])
+  .handler(({ context: { api } }) => outcomeOf(() => api.call(cartApi.createCheckoutSession)))
 
-/** GET checkout-session/{id}: also fulfils a paid session, so `orderId` appears once it is paid. */
+/** Also fulfils a paid session, so `orderId` appears once it is paid. */
 export const getCheckoutSession = createServerFn({ method: 'GET' })
-  .middleware([timezoneMiddleware])
+  .middleware([apiMiddleware])
   .validator(checkoutSessionParamsSchema)
-  .handler(({ data, context }) =>
-    outcomeOf(() => apiForRequest({ timezone: context.timezone }).call(`${CART}/checkout-session/${data.id}`, { schema: checkoutSessionSchema })),
-  )
+  .handler(({ data, context: { api } }) => outcomeOf(() => api.call(cartApi.getCheckoutSession, { params: data })))
 
 /** Ends an open session (status expired); its cart becomes abandoned. */
 export const cancelCheckoutSession = createServerFn({ method: 'POST' })
-  .middleware([timezoneMiddleware])
+  .middleware([apiMiddleware])
   .validator(checkoutSessionParamsSchema)
-  .handler(({ data, context }) =>
-    outcomeOf(() =>
-      apiForRequest({ timezone: context.timezone }).call(`${CART}/checkout-session/${data.id}/cancel`, {
-        method: 'POST',
-        schema: checkoutSessionSchema,
-      }),
-    ),
-  )
+  .handler(({ data, context: { api } }) => outcomeOf(() => api.call(cartApi.cancelCheckoutSession, { params: data })))
 
 /**
- * POST /v1/checkout/local/{id}/pay. The form's fields go to the API as typed: it owns the rules and
- * answers each refusal with the field it concerns (400 with issues), or 402 for a declined card.
- * An e-gift's session is paid with the card alone (no shippingAddress): a gift ships nothing.
+ * The form's fields go to the API as typed: it owns the rules and answers each refusal with the field
+ * it concerns (400 with issues), or 402 for a declined card. An e-gift's session is paid with the card
+ * alone (no shippingAddress): a gift ships nothing.
  */
 export const payLocalCheckout = createServerFn({ method: 'POST' })
-  .middleware([timezoneMiddleware])
+  .middleware([apiMiddleware])
   .validator(
     z.object({
       id: checkoutSessionParamsSchema.shape.id,
@@ -113,29 +66,25 @@ export const payLocalCheckout = createServerFn({ method: 'POST' })
       shippingAddress: z.record(z.string().max(32), z.string().max(500)).optional(),
     }),
   )
-  .handler(({ data, context }) =>
+  .handler(({ data, context: { api } }) =>
     outcomeOf(() =>
-      apiForRequest({ timezone: context.timezone }).call(`/checkout/local/${data.id}/pay`, {
-        method: 'POST',
-        body: { cardNumber: data.cardNumber, shippingAddress: data.shippingAddress },
-        schema: checkoutSessionSchema,
+      api.call(cartApi.payLocalCheckout, {
+        params: { id: data.id },
+        // The API validates the address field by field and answers each refusal with its path.
+        body: { cardNumber: data.cardNumber, shippingAddress: data.shippingAddress } as never,
       }),
     ),
   )
 
 /** The shopper's orders, newest first as the API sends them, or null when signed out. */
 export const getOrders = createServerFn({ method: 'GET' })
-  .middleware([timezoneMiddleware])
-  .handler(({ context }) =>
-    orSignedOut(async () => (await apiForRequest({ timezone: context.timezone }).call('/photo-products-orders', { schema: ordersResponseSchema })).orders),
-  )
+  .middleware([apiMiddleware])
+  .handler(({ context: { api } }) => orSignedOut(async () => (await api.call(cartApi.listOrders)).orders))
 
 export const getOrder = createServerFn({ method: 'GET' })
-  .middleware([timezoneMiddleware])
+  .middleware([apiMiddleware])
   .validator(orderParamsSchema)
-  .handler(({ data, context }) =>
-    outcomeOf(() => apiForRequest({ timezone: context.timezone }).call(`/photo-products-orders/${data.id}`, { schema: orderSchema })),
-  )
+  .handler(({ data, context: { api } }) => outcomeOf(() => api.call(cartApi.getOrder, { params: data })))
 
 export const cartQuery = () => queryOptions({ queryKey: ['cart'], queryFn: () => getCart() })
 

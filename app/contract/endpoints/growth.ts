@@ -1,0 +1,75 @@
+import type { Endpoint } from '../endpoint'
+import {
+  authenticateSessionSchema,
+  SIGN_IN_LINK_TTL_MINUTES,
+  signedInSchema,
+  signedOutSchema,
+  signInLinkRedeemSchema,
+  signInLinkRequestSchema,
+  signInLinkSentSchema,
+  transitionTokenSchema,
+} from '../growth'
+import { z } from '../zod'
+
+export const growthApi = {
+  getTransitionToken: {
+    method: 'get',
+    path: '/growth/transition-token',
+    tag: 'growth',
+    summary: 'Issue a one-time transition code for the signed-in user (expires in 5 minutes)',
+    auth: 'user',
+    response: transitionTokenSchema,
+  },
+  exchangeTransitionToken: {
+    method: 'post',
+    path: '/growth/transition-token',
+    tag: 'growth',
+    summary: 'Sign in with a transition code carried in the Authorization header',
+    auth: 'none',
+    headers: { authorization: 'Bearer <transition code>' },
+    response: authenticateSessionSchema,
+  },
+  authenticateSession: {
+    method: 'get',
+    path: '/growth/authenticate-session',
+    tag: 'growth',
+    summary: 'Check the session: 200 with the user, or 401 when signed out',
+    auth: 'user',
+    response: authenticateSessionSchema,
+  },
+  signOut: {
+    method: 'delete',
+    path: '/growth/authenticate-session',
+    tag: 'growth',
+    summary: 'Sign out: end the session and clear its cookie',
+    auth: 'none',
+    response: z.object({ authenticated: z.literal(false) }),
+  },
+  createSignInLink: {
+    method: 'post',
+    path: '/growth/sign-in-links',
+    tag: 'growth',
+    summary: `E-mail a one-time sign-in link (valid ${SIGN_IN_LINK_TTL_MINUTES} minutes) to the address of an album account; the same answer whether or not the address has one`,
+    auth: 'none',
+    body: signInLinkRequestSchema,
+    response: signInLinkSentSchema,
+    status: 202,
+  },
+  redeemSignInLink: {
+    method: 'post',
+    path: '/growth/sign-in-links/redeem',
+    tag: 'growth',
+    summary: 'Sign in with the token of an e-mailed sign-in link (once); answers where to land',
+    auth: 'none',
+    body: signInLinkRedeemSchema,
+    response: signedInSchema,
+  },
+  signOutEverywhere: {
+    method: 'delete',
+    path: '/growth/sessions',
+    tag: 'growth',
+    summary: 'Sign out everywhere: end every session of the signed-in user, on every browser and device',
+    auth: 'user',
+    response: signedOutSchema,
+  },
+} as const satisfies Record<string, Endpoint>

@@ -1,0 +1,15 @@
+import type { Endpoint } from '../endpoint'
+import { photoProductParamsSchema, photoProductSchema } from '../photo-products'
+import { z } from '../zod'
+
+export const photoProductsApi = {
+  getPhotoProduct: {
+    method: 'get',
+    path: '/photo-products/:id',
+    tag: 'photo-products',
+    summary: 'A photo product with its variants and prices',
+    auth: 'none',
+    params: photoProductParamsSchema,
+    response: photoProductSchema,
+  },
+} as const satisfies Record<string, Endpoint>
