@@ -7,7 +7,7 @@
  * sign in, without the code.
  */
 import { getConfig } from '../app.config'
-import { authenticateSessionSchema } from './contract/growth'
+import { growthApi } from './contract/endpoints/growth'
 import { DEFAULT_LANDING, safeRedirectPath } from './contract/redirect-path'
 import { ApiClientError, createApiClient } from './lib/api-client'
 
@@ -57,11 +57,7 @@ export async function continueWithTransitionCode(request: Request, found: { code
     onSetCookie: (cookie) => cookies.push(cookie),
   })
   try {
-    await api.call('/growth/transition-token', {
-      method: 'POST',
-      headers: { authorization: `Bearer ${found.code}` },
-      schema: authenticateSessionSchema,
-    })
+    await api.call(growthApi.exchangeTransitionToken, undefined, { headers: { authorization: `Bearer ${found.code}` } })
     return redirectTo(found.landing, cookies)
   } catch (error) {
     const refused = error instanceof ApiClientError && error.status >= 400 && error.status < 500

@@ -12,7 +12,7 @@ import { getConfig } from '../app.config'
 import { openDatabase } from '../app/api/db/client'
 import { claimEmbeddedDatabaseOrExit } from '../app/api/db/lock'
 import { families, familyMembers, users } from '../app/api/db/schema'
-import { addGeneratedAlbumPhotos } from '../app/api/services/demo-albums'
+import { addGeneratedAlbumPhotos } from '../app/api/demo/albums'
 import { storageFor } from '../app/api/storage'
 import { emailAddress, personName } from '../app/contract/field-messages'
 

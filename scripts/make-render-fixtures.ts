@@ -5,7 +5,7 @@
  */
 import { writeFile } from 'node:fs/promises'
 import sharp from 'sharp'
-import { demoPhotoSpecs, renderDemoPhoto } from '../app/api/services/demo-photo-scenes'
+import { demoPhotoSpecs, renderDemoPhoto } from '../app/api/demo/photo-scenes'
 
 async function checker(width: number, height: number, square: number, hue: number) {
   const data = Buffer.alloc(width * height * 3)

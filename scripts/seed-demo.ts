@@ -6,9 +6,9 @@
 import { getConfig } from '../app.config'
 import { openDatabase } from '../app/api/db/client'
 import { claimEmbeddedDatabaseOrExit } from '../app/api/db/lock'
-import { seedDemoAccounts } from '../app/api/services/demo'
-import { seedDemoAlbums, warmDemoPhotoCache } from '../app/api/services/demo-albums'
-import { seedDemoOffers } from '../app/api/services/offers'
+import { seedDemoAccounts } from '../app/api/demo/accounts'
+import { seedDemoAlbums, warmDemoPhotoCache } from '../app/api/demo/albums'
+import { seedDemoOffers } from '../app/api/demo/offers'
 import { storageFor } from '../app/api/storage'
 
 const config = getConfig()

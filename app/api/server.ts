@@ -1,13 +1,12 @@
 import { getConfig } from '../../app.config'
 import { createApi, type Api } from './app'
 import { openDatabase, type DatabaseHandle } from './db/client'
-import { seedDemoAccounts } from './services/demo'
-import { fulfilmentJobs, scheduleDailyJobs } from './services/fulfilment'
+import { seedDemoAccounts } from './demo/accounts'
+import { scheduleDailyJobs } from './services/fulfilment'
+import { jobHandlers } from './services/handlers'
 import { startJobWorker } from './services/jobs'
-import { mailJobs } from './services/mail'
-import { referralJobs } from './services/referral'
-import { seedDemoOffers } from './services/offers'
-import { seedDemoAlbums } from './services/demo-albums'
+import { seedDemoAlbums } from './demo/albums'
+import { seedDemoOffers } from './demo/offers'
 import { storageFor } from './storage'
 import { recoverInterruptedUploads } from './services/uploads'
 
@@ -28,7 +27,7 @@ export function getApiServer() {
     }
     const api = createApi({ db: database.db, config, storage, now: () => new Date() })
     // Paid orders go to the print provider from the jobs table; a restart picks up where it left off.
-    startJobWorker(api.deps, { ...fulfilmentJobs, ...referralJobs, ...mailJobs }, { beforeDrain: scheduleDailyJobs })
+    startJobWorker(api.deps, jobHandlers, { beforeDrain: scheduleDailyJobs })
     return { api, database }
   })()
   ready.catch(() => {

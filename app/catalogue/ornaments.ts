@@ -18,7 +18,6 @@ export const ornamentVariants = [
 
 export type OrnamentVariant = (typeof ornamentVariants)[number]
 export type OrnamentShape = OrnamentVariant['shape']
-export type OrnamentVariantId = OrnamentVariant['id']
 
 export const ornamentShapes = ornamentVariants.map((v) => v.shape) as readonly OrnamentShape[]
 

@@ -40,6 +40,5 @@ export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>
 export const analyticsBatchSchema = z.object({
   events: z.array(analyticsEventSchema).min(1).max(50),
 })
-export type AnalyticsBatch = z.infer<typeof analyticsBatchSchema>
 
 export const analyticsAcceptedSchema = z.object({ accepted: z.number().int() })

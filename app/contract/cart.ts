@@ -195,7 +195,6 @@ export const localPaymentRequestSchema = z.object({
   /** Required when paying for a cart; an e-gift ships nothing. */
   shippingAddress: shippingAddressSchema.optional(),
 })
-export type LocalPaymentRequest = z.input<typeof localPaymentRequestSchema>
 
 // ---------------------------------------------------------------------------------------------
 // Orders

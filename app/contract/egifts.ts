@@ -44,10 +44,8 @@ export const egiftPurchaseRequestSchema = z.object({
     .nullish()
     .transform((v) => v ?? null),
 })
-export type EgiftPurchaseRequest = z.input<typeof egiftPurchaseRequestSchema>
 
 export const egiftStatuses = ['awaiting_payment', 'issued', 'redeemed', 'cancelled'] as const
-export type EgiftStatus = (typeof egiftStatuses)[number]
 
 /** An e-gift as its buyer sees it: never the code (only the recipient gets that). */
 export const egiftPurchaseSchema = z.object({

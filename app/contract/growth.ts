@@ -19,7 +19,6 @@ export const transitionTokenSchema = z.object({
   transitionToken: z.string(),
   expiresAt: z.iso.datetime(),
 })
-export type TransitionToken = z.infer<typeof transitionTokenSchema>
 
 export const demoUserSchema = z.object({
   id: z.uuid(),
@@ -44,7 +43,6 @@ export const signInLinkRequestSchema = z.object({
     .optional()
     .transform((value) => safeRedirectPath(value)),
 })
-export type SignInLinkRequest = z.input<typeof signInLinkRequestSchema>
 
 /** The same answer whether or not the address has an account (no account probing). */
 export const signInLinkSentSchema = z.object({ sent: z.literal(true), expiresInMinutes: z.number().int() })
@@ -52,6 +50,5 @@ export const signInLinkSentSchema = z.object({ sent: z.literal(true), expiresInM
 export const signInLinkRedeemSchema = z.object({ token: z.string().min(1).max(128) })
 
 export const signedInSchema = authenticateSessionSchema.extend({ redirect: z.string() })
-export type SignedIn = z.infer<typeof signedInSchema>
 
 export const signedOutSchema = z.object({ authenticated: z.literal(false), sessionsEnded: z.number().int() })

@@ -39,3 +39,17 @@ export const smokescreenSignupSchema = z.object({
   /** How many have signed up for this product and kind so far. */
   count: z.number().int(),
 })
+
+/** One line of the team's report (demo mode): a product's sign-ups by kind, and when the last came in. */
+export const smokescreenTallySchema = z.object({
+  product: z.string(),
+  waitlist: z.number().int(),
+  delivery: z.number().int(),
+  total: z.number().int(),
+  lastAt: z.iso.datetime().nullable(),
+})
+export type SmokescreenTally = z.infer<typeof smokescreenTallySchema>
+
+/** Sign-ups per product, most wanted first; products nobody asked for come last with zeros. */
+export const smokescreenReportSchema = z.object({ products: z.array(smokescreenTallySchema), readAt: z.iso.datetime() })
+export type SmokescreenReport = z.infer<typeof smokescreenReportSchema>

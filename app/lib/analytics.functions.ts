@@ -1,16 +1,10 @@
 import { createServerFn } from '@tanstack/react-start'
-import { analyticsAcceptedSchema, analyticsBatchSchema } from '../contract/analytics'
-import { apiForRequest } from './api-call.server'
-import { timezoneMiddleware } from './timezone.middleware'
+import { analyticsBatchSchema } from '../contract/analytics'
+import { analyticsApi } from '../contract/endpoints/analytics'
+import { apiMiddleware } from './api.middleware'
 
-/** The local analytics transport: a batch of events to POST /v1/analytics/events. */
+/** The local analytics transport: a batch of events for the API to record. */
 export const recordAnalytics = createServerFn({ method: 'POST' })
-  .middleware([timezoneMiddleware])
+  .middleware([apiMiddleware])
   .validator(analyticsBatchSchema)
-  .handler(({ data, context }) =>
-    apiForRequest({ timezone: context.timezone }).call('/analytics/events', {
-      method: 'POST',
-      body: data,
-      schema: analyticsAcceptedSchema,
-    }),
-  )
+  .handler(({ data, context: { api } }) => api.call(analyticsApi.recordEvents, { body: data }))

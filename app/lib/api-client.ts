@@ -169,3 +169,5 @@ export function createApiClient(options: ApiClientOptions) {
     },
   }
 }
+
+export type ApiClient = ReturnType<typeof createApiClient>

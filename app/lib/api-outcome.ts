@@ -26,5 +26,3 @@ export function unwrap<T>(outcome: ApiOutcome<T>): T {
   if (outcome.ok) return outcome.data
   throw new ApiFailureError(outcome.error)
 }
-
-export const failureOf = (error: unknown): ApiFailure | null => (error instanceof ApiFailureError ? error.failure : null)

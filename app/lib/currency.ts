@@ -22,3 +22,6 @@ export function formatCents(cents: number) {
   if (/\.\d\d$/.test(text)) return text
   return /\.\d$/.test(text) ? `${text}0` : `${text}.00`
 }
+
+/** An amount as people say it: "$50" for whole dollars, "$7.50" otherwise (gift and offer amounts). */
+export const formatAmount = (cents: number) => (cents % 100 === 0 ? formatWholeDollars(cents / 100) : formatCents(cents))

@@ -14,7 +14,9 @@ import { posthogTransport, startAnalytics, track, type AnalyticsTransport } from
 import { recordAnalytics } from '~/lib/analytics.functions'
 import { SessionProvider } from '~/lib/session'
 import { getShellState } from '~/lib/shell.functions'
-import appCss from '~/styles/app.css?url'
+import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
+// The stylesheet is inlined into each page's <head> by Start (server.build.inlineCss in vite.config.ts; decision 024).
+import '~/styles/app.css'
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -33,7 +35,8 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
       { name: 'theme-color', content: '#fbf6ee' },
     ],
     links: [
-      { rel: 'stylesheet', href: appCss },
+      // The Latin face of Inter starts downloading with the page, not after the stylesheet is parsed (decision 024).
+      { rel: 'preload', href: interLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
       { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
     ],
   }),

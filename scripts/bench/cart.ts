@@ -135,7 +135,7 @@ const [
   import('../../app/api/services/accounts'),
   import('../../app/api/services/cart'),
   import('../../app/api/services/credit'),
-  import('../../app/api/services/demo'),
+  import('../../app/api/demo/accounts'),
   import('../../app/contract/headers'),
   import('../../app/catalogue/ornaments'),
   import('../../app/catalogue/pricing'),

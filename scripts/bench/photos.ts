@@ -13,10 +13,10 @@ import { createApi } from '../../app/api/app'
 import { openDatabase } from '../../app/api/db/client'
 import { makeRenditions, RENDITION_JPEG, RENDITION_LONG_EDGE, renditionNames } from '../../app/api/media/images'
 import { mediaUrls } from '../../app/api/media/urls'
-import { seedDemoAccounts, demoAccounts } from '../../app/api/services/demo'
+import { seedDemoAccounts, demoAccounts } from '../../app/api/demo/accounts'
 import { ImageCache, proxyPhoto } from '../../app/api/services/photo-proxy'
 import { storePhoto } from '../../app/api/services/photo-library'
-import { ensureDemoPhotoLibrary } from '../../app/api/services/demo-photo-scenes'
+import { ensureDemoPhotoLibrary } from '../../app/api/demo/photo-scenes'
 import { storageFor } from '../../app/api/storage'
 
 const ROUNDS = 3

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ALBUM_PAGE_SIZE, CURATED_PHOTOS_MAX } from '../../app/contract/photos'
-import { demoAccounts } from '../../app/api/services/demo'
+import { demoAccounts } from '../../app/api/demo/accounts'
 import { addAlbumPhotos, type SeededPhoto } from '../support/photos'
 import { createTestApi, type TestApi } from '../support/test-api'
 

@@ -65,7 +65,7 @@ describe('bad input never breaks the API', () => {
   })
 })
 
-/** Issue 15, bug 17. */
+/** Cross-site writes are refused by their Origin, Origin: null included. */
 describe('origins and transport', () => {
   it('refuses a write with a session cookie from Origin: null like any cross-site origin, and accepts our own', async () => {
     const cookie = await t.signIn(0)

@@ -49,7 +49,7 @@ async function expectUnchanged(before: unknown) {
 }
 
 describe('adding items (SPEC.md §3, §5)', () => {
-  // Issue 15, bug 8: SPEC §3's optional designTemplateId and selectedColor were refused with 422.
+  // SPEC §3's optional designTemplateId and selectedColor are accepted, not refused with 422.
   it('accepts the optional designTemplateId and selectedColor, validated, and keeps them with the line', async () => {
     const selectedColor = { label: 'Gold', value: '#c9a227', maskImageUrl: '/photo-products/masks/star.png' }
     const res = await add(cartItemFor(await mine(), { metadata: { designTemplateId: 4021, selectedColor } }))
@@ -268,7 +268,7 @@ const pay = (id: string, cardNumber: string, as = cookie) =>
   t.request(`/v1/checkout/local/${id}/pay`, { method: 'POST', json: { cardNumber, shippingAddress: address }, cookie: as })
 
 describe('checkout on the local provider', () => {
-  // Issue 15, bug 15: on PostgreSQL two simultaneous checkouts left both sessions open, and paying both made two orders.
+  // Two simultaneous checkouts on PostgreSQL leave one session open, so paying both cannot make two orders.
   it('20 simultaneous checkouts of one cart leave one payable session; paying every one answered makes one order', { timeout: 120_000 }, async () => {
     await add(cartItemFor(await mine()))
     const answers = await Promise.all(Array.from({ length: 20 }, () => api('/v1/photo-products-cart/checkout-session', { method: 'POST' })))
@@ -378,7 +378,7 @@ describe('checkout on the local provider', () => {
     }
   })
 
-  // Issue 15, bug 9: one Star checked out in one tab, two more added in another; the first tab must not pay for one.
+  // A checkout pays for the cart as it is now: one Star checked out in one tab, two more added in another; the first tab must not pay for one.
   it.each([
     ['a line is added', async (itemId: string) => void (await add(cartItemFor(await mine('tree')))), 2],
     ['a quantity changes', async (itemId: string) => void (await api(`/v1/photo-products-cart/items/${itemId}`, { method: 'PUT', json: { quantity: 3 } })), 1],

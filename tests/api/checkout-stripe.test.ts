@@ -163,6 +163,7 @@ describe('the Stripe webhook', () => {
     expect(res.status).toBe(400)
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('validation_failed')
     expect(await orderCount()).toBe(0)
+    // Read from the table: GET would ask Stripe and settle the session, which is not what the webhook did.
     expect((await t.db.select().from(checkoutSessions)).find((r) => r.id === session.id)!.status).toBe('open')
   })
 

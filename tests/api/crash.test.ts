@@ -1,5 +1,5 @@
 /**
- * Crash tests (issue 15, bugs 13 and 18): a real server process (scripts/serve-api.ts) is SIGKILLed at
+ * Crash tests: a real server process (scripts/serve-api.ts) is SIGKILLed at
  * crash points of a payment and of each job kind, then started again on the same data, on PGlite and on
  * PostgreSQL. After the restarts: one order, each step once, the chain of steps goes on, every job done.
  * The data is prepared in-process on the same store, which is closed before a server process opens it.

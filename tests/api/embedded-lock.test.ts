@@ -1,5 +1,5 @@
 /**
- * Bug 16 of issue 15: two processes on one embedded database destroyed it. The first process holds
+ * One process per embedded database: two processes on one would destroy it. The first process holds
  * DATA_DIR/pglite.lock; a second stops with one clear line and changes nothing; a lock left by a
  * killed process is taken over. Real child processes (scripts/serve-api.ts and a script).
  */

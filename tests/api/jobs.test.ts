@@ -4,7 +4,7 @@ import { jobs } from '../../app/api/db/schema'
 import { claimJob, drainJobs, enqueueJob, type JobHandlers } from '../../app/api/services/jobs'
 import { createTestApi, type TestApi } from '../support/test-api'
 
-/** The lease of a running job (bug 13): renewed while its worker lives, and only the run that holds it may finish it. */
+/** The lease of a running job: renewed while its worker lives, and only the run that holds it may finish it. */
 let t: TestApi
 beforeAll(async () => {
   t = await createTestApi({ JOB_LEASE_SECONDS: '1' })

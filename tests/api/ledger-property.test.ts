@@ -15,7 +15,7 @@ import { cartItemFor, recordPreview } from '../support/cart'
 import { createTestApi, type TestApi } from '../support/test-api'
 
 /**
- * Issue 6: any sequence of redeem / checkout / pay (fulfil) / cancel / expire / refund / time passing
+ * Store-credit ledger: any sequence of redeem / checkout / pay (fulfil) / cancel / expire / refund / time passing
  * keeps every balance equal to the sum of its entries and never negative, and credit is never spent
  * twice: each checkout's entries net to nothing (released) or to what it spent, and no order used
  * more credit than its shopper was ever given.

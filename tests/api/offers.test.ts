@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { analyticsEvents, partnerOfferClicks, partnerOffers } from '../../app/api/db/schema'
 import { MemoryRateLimiter } from '../../app/api/rate-limit'
-import { demoOffers, OFFER_CLICKS_PER_ADDRESS, seedDemoOffers } from '../../app/api/services/offers'
+import { demoOffers, seedDemoOffers } from '../../app/api/demo/offers'
+import { OFFER_CLICKS_PER_ADDRESS } from '../../app/api/services/offers'
 import { createTestApi, type TestApi } from '../support/test-api'
 
 let t: TestApi
@@ -23,7 +24,7 @@ beforeEach(async () => {
 
 const clicks = () => t.db.select().from(partnerOfferClicks)
 
-describe('the offer wall (issue 7, /fmn)', () => {
+describe('the offer wall (/fmn)', () => {
   it('lists the active offers in display order, without their target URLs', async () => {
     const res = await t.request('/v1/fmn/offers')
     expect(res.status).toBe(200)

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApi, type TestApi } from '../support/test-api'
 
 /**
- * Issue 15: every /v1 operation of the OpenAPI document under generated hostile input — path
+ * Every /v1 operation of the OpenAPI document under generated hostile input — path
  * parameters, query values and JSON bodies — signed in and signed out, on whichever engine this
  * project runs (PGlite, and PostgreSQL in the 'api (postgres)' project). Nothing may answer 5xx, and
  * every refusal is the API's JSON error without a stack, a raw zod issue list or "redacted".

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orders } from '../../app/api/db/schema'
 import { PrintifyClient, PrintifyProvider } from '../../app/api/providers/print/printify'
-import { demoAccounts } from '../../app/api/services/demo'
+import { demoAccounts } from '../../app/api/demo/accounts'
 import { fulfilmentJobs } from '../../app/api/services/fulfilment'
 import { drainJobs, jobBackoffMs } from '../../app/api/services/jobs'
 import { ornamentProduct, pseudoTemplates } from '../../app/catalogue/ornaments'

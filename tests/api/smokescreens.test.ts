@@ -23,7 +23,7 @@ const post = (kind: 'waitlist' | 'delivery', json: unknown, init: { cookie?: str
   t.request(`/v1/smokescreens/${kind}`, { method: 'POST', json, ...init })
 const stored = () => t.db.select().from(smokescreenSignups)
 
-describe('smokescreens (issue 7)', () => {
+describe('smokescreens', () => {
   it('a waitlist sign-up is stored once per shopper and product; the answer says how many want it', async () => {
     const first = await post('waitlist', waitlist, { cookie: maya })
     expect(first.status).toBe(201)
@@ -88,5 +88,33 @@ describe('smokescreens (issue 7)', () => {
       ['photo-calendar', 'waitlist', 2, 1],
       ['canvas-print', 'delivery', 1, 0],
     ])
+  })
+
+  it('GET /v1/smokescreens/report tallies each product, most wanted first, with nobody-asked products as zeros', async () => {
+    await post('waitlist', waitlist, { cookie: maya })
+    await post('waitlist', { ...waitlist, email: 'a@example.com' })
+    await post('delivery', { ...delivery, product: 'photo-calendar' })
+    await post('delivery', delivery)
+    const res = await t.request('/v1/smokescreens/report')
+    expect(res.status).toBe(200)
+    expect(res.body.readAt).toBe(t.now().toISOString())
+    expect(res.body.products).toEqual([
+      { product: 'photo-calendar', waitlist: 2, delivery: 1, total: 3, lastAt: t.now().toISOString() },
+      { product: 'canvas-print', waitlist: 0, delivery: 1, total: 1, lastAt: t.now().toISOString() },
+      { product: 'jigsaw-puzzle', waitlist: 0, delivery: 0, total: 0, lastAt: null },
+      { product: 'photo-book', waitlist: 0, delivery: 0, total: 0, lastAt: null },
+      { product: 'photo-mug', waitlist: 0, delivery: 0, total: 0, lastAt: null },
+    ])
+  })
+
+  it('the report is absent (404) outside demo mode', async () => {
+    const off = await createTestApi({ DEMO_MODE: 'false' })
+    try {
+      const res = await off.request('/v1/smokescreens/report')
+      expect(res.status).toBe(404)
+      expect(res.body.error.code).toBe('not_found')
+    } finally {
+      await off.close()
+    }
   })
 })

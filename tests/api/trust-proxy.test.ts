@@ -1,6 +1,6 @@
 /**
- * Bug 5 of issue 15: TRUST_PROXY was parsed and never read, so behind a load balancer every shopper
- * shared the balancer's address (one shopper's refusals locked everyone out). Real server processes
+ * TRUST_PROXY is honoured: were it parsed and never read, every shopper behind a load balancer would
+ * share the balancer's address (one shopper's refusals would lock everyone out). Real server processes
  * (scripts/serve-api.ts) reached over loopback, with X-Forwarded-For as a proxy would write it.
  */
 import { afterEach, describe, expect, it } from 'vitest'

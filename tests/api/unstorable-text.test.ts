@@ -1,5 +1,5 @@
 /**
- * Issue 15, bug 12: NUL characters and lone surrogates reached PostgreSQL's text/jsonb and answered
+ * Unstorable text: NUL characters and lone surrogates must never reach PostgreSQL's text/jsonb and answer
  * 500. Generated over every string (and every record key) of the requests that write free text,
  * each with each unstorable string: a 400 naming the field, and nothing recorded. Runs on PGlite
  * and, with TEST_DATABASE_URL, on PostgreSQL.

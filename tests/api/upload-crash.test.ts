@@ -1,6 +1,6 @@
 /**
- * Issue 15, bug 11: an upload killed mid-ingest stayed `ingesting` for ever (every retried PUT 409)
- * and left a half-written `*.tmp` and orphan renditions on disk. A real serve-api process is SIGKILLed
+ * An upload killed mid-ingest must not stay `ingesting` for ever (every retried PUT 409)
+ * nor leave a half-written `*.tmp` and orphan renditions on disk. A real serve-api process is SIGKILLed
  * at several instants of a local upload's ingest and restarted on the same data: the upload is absent
  * and retryable with the same link, ends whole, and no temporary file is left.
  */

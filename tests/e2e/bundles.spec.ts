@@ -37,7 +37,7 @@ test.describe('bundles on the store page', () => {
   test('shows the whole set with its bundle price, the regular price struck through and the saving', async ({ page }) => {
     await page.goto(STORE)
     await waitForHydration(page)
-    const shelf = page.getByTestId('bundle-shelf')
+    const shelf = page.getByRole('region', { name: 'Bundles' })
     await expect(shelf).toHaveAttribute('data-state', 'ready')
     await expect(shelf.getByRole('heading', { level: 2, name: 'Bundles' })).toBeVisible()
     const card = shelf.getByTestId('bundle-card').filter({ hasText: 'The whole set' })
@@ -90,7 +90,7 @@ test.describe('bundles on the store page', () => {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 })
       await page.goto(STORE)
       await waitForHydration(page)
-      const shelf = page.getByTestId('bundle-shelf')
+      const shelf = page.getByRole('region', { name: 'Bundles' })
       await expect(shelf).toHaveAttribute('data-state', 'ready')
       await shelf.scrollIntoViewIfNeeded()
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
@@ -98,7 +98,7 @@ test.describe('bundles on the store page', () => {
       const link = shelf.getByRole('link', { name: 'The whole set: start with the Tree' })
       expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44)
       // The shelf's own markup, every impact (the page around it is pages.spec.ts's business).
-      const axe = await new AxeBuilder({ page }).include('[data-testid="bundle-shelf"]').analyze()
+      const axe = await new AxeBuilder({ page }).include('section[aria-labelledby="bundle-shelf-heading"]').analyze()
       expect(axe.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
       await shelf.screenshot({ path: `.screenshots/${width}/loop-store-bundles.png` })
     })

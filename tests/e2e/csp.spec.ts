@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { answerPostHog, designStarAndAddToCart, signInAs, STAR, urlOf, waitForHydration } from './support'
 
 /**
- * Issue 15: pages carry a nonce-based Content-Security-Policy, and nothing the store does breaks it:
+ * Pages carry a nonce-based Content-Security-Policy, and nothing the store does breaks it:
  * a `securitypolicyviolation` listener installed before any script runs fails the test on any report.
  */
 async function watchCsp(page: Page) {

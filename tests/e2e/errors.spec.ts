@@ -49,7 +49,7 @@ test.describe('maintenance (SPEC.md §1)', () => {
     }
   })
 
-  // Issue 15, bug 3: these pages' loaders met the API's 503 and a red "redacted" toast covered the screen.
+  // These pages' loaders meet the API's 503 with a page of ours, not a red "redacted" toast covering the screen.
   test('nothing a page loads during maintenance surfaces as a toast or a console error', async ({ page }) => {
     test.setTimeout(120_000)
     const errors: string[] = []
@@ -99,7 +99,7 @@ test.describe('what the browser receives', () => {
     expect(res.headers()['x-frame-options']).toBe('SAMEORIGIN')
   })
 
-  // Issue 15, bug 8: a URL that cannot be decoded answered a bare text 400.
+  // A URL that cannot be decoded gets our error page, not a bare text 400.
   test('a malformed URL gets the store’s page, answered 400, with its security headers', async ({ page, request }) => {
     for (const path of ['/%E0%A4%A', '/referral/r/%ZZ', '/photo-products/%ED%A0%80']) {
       const res = await request.get(path)
@@ -114,7 +114,6 @@ test.describe('what the browser receives', () => {
     await expect(page.getByRole('banner')).toBeVisible()
   })
 
-  // Issue 15, bugs 10 and 17.
   test('static files carry nosniff; pages over http send no HSTS', async ({ request, page }) => {
     await page.goto('/photo-products')
     const script = await page.locator('script[src^="/assets/"]').first().getAttribute('src')

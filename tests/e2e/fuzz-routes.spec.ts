@@ -1,5 +1,5 @@
 /**
- * Issue 15, "make the class impossible": every page route of the route tree, requested with hostile
+ * Hostile URLs, the whole class at once: every page route of the route tree, requested with hostile
  * path segments and hostile search values (a deterministic generator, ≥ 2,000 cases a run), answers
  * below 500 and never shows raw error text. The /v1 API has its own fuzzer (tests/api).
  */

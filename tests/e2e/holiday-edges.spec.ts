@@ -4,7 +4,7 @@ import { servers } from '../../playwright.config'
 import { startShotsServer } from '../../scripts/support/shots'
 
 /**
- * Issue 15, bug 8: the holiday root app switched only on a full page load. A store of its own, whose
+ * The holiday root app switches without a full page load. A store of its own, whose
  * root-override window opens a few seconds after the tab is open and closes a few seconds later: the
  * open tab switches at both edges without a reload.
  */

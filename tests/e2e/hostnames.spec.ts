@@ -3,7 +3,7 @@ import { servers } from '../../playwright.config'
 import { designStarAndAddToCart, signInAs, waitForHydration } from './support'
 
 /**
- * Issue 15, bug 6: the store runs with PUBLIC_URL=http://localhost:<port>, and a shopper opens it under
+ * The store runs with PUBLIC_URL=http://localhost:<port>, and a shopper opens it under
  * another host name (127.0.0.1 here, a load balancer's name in production). Every photo, preview and
  * upload is our own media and must load from the host the page is on; nothing may be blocked.
  */

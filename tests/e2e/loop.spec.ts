@@ -31,14 +31,14 @@ async function openSmokescreen(page: Page, button: string, dialogName: string) {
   return dialog
 }
 
-test.describe('campaign pages show the shopper’s album (issue 7)', () => {
+test.describe('campaign pages show the shopper’s album', () => {
   test('a signed-in shopper sees album photos, and a tap lands in the designer for the campaign’s shape with that photo placed', async ({ page }) => {
     // The designer loads its renderer and templates: slow while four servers share two cores.
     test.slow()
     await signInAs(page, 'Maya Rivera')
     await page.goto('/loop/fathers-day')
     await waitForHydration(page)
-    const photos = page.getByTestId('campaign-photo')
+    const photos = page.getByRole('link', { name: /^Start a .+ ornament with / })
     await expect(photos.first()).toBeVisible()
     await expect(photos).toHaveCount(8)
     const picked = photos.nth(2)
@@ -71,7 +71,7 @@ test.describe('campaign pages show the shopper’s album (issue 7)', () => {
     await expect(page.locator('main svg[role="img"]').first()).toBeVisible()
     const prompt = page.getByTestId('campaign-photos-signed-out')
     await expect(prompt).toContainText('Sign in to see your photos')
-    await expect(page.getByTestId('campaign-photo')).toHaveCount(0)
+    await expect(page.getByRole('link', { name: /^Start a .+ ornament with / })).toHaveCount(0)
     const signIn = prompt.getByRole('link', { name: 'Sign in' })
     await expect(signIn).toHaveAttribute('href', /^\/utils\/demo-sign-in\?redirect=(%2F|\/)loop(%2F|\/)mothers-day$/)
     await waitForHydration(page)
@@ -79,7 +79,7 @@ test.describe('campaign pages show the shopper’s album (issue 7)', () => {
     await waitForHydration(page)
     await page.getByRole('button', { name: 'Sign in as Maya Rivera' }).click()
     await expect(page).toHaveURL(/\/loop\/mothers-day$/)
-    await expect(page.getByTestId('campaign-photo').first()).toBeVisible()
+    await expect(page.getByRole('link', { name: /^Start a .+ ornament with / }).first()).toBeVisible()
     await expect(page.getByTestId('campaign-photos-signed-out')).toHaveCount(0)
   })
 })
@@ -103,7 +103,7 @@ test.describe('sheets and experiments', () => {
     })
   }
 
-  // Issue 15, bug 8: in a phone's ordinary browser no app takes keepsake://store, and Close did nothing.
+  // In a phone's ordinary browser no app takes keepsake://store: Close must still close.
   test('Close in an ordinary browser (no app to take the deep link) goes to the store page', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 })
     await page.goto('/loop/modal/holidays')
@@ -144,7 +144,7 @@ test.describe('coming soon (smokescreens)', () => {
     const email = uniqueEmail('waitlist')
     await page.goto('/loop/store/')
     await waitForHydration(page)
-    await expect(page.getByTestId('coming-soon').locator('li[data-product]')).toHaveCount(5)
+    await expect(page.getByRole('region', { name: 'Coming soon' }).locator('li[data-product]')).toHaveCount(5)
 
     let dialog = await openSmokescreen(page, 'Notify me about the photo calendar', 'Tell me when the photo calendar is ready')
     await dialog.getByLabel('Your name').fill('Ada Lovelace')
@@ -164,7 +164,7 @@ test.describe('coming soon (smokescreens)', () => {
     await expect(dialog.getByTestId('smokescreen-thanks').getByRole('heading')).toHaveText('You’re already on the list')
   })
 
-  test('a free-text field takes no more than its limit, so no "at most" refusal can follow (issue 15, bug 8)', async ({ page }) => {
+  test('a free-text field takes no more than its limit, so no "at most" refusal can follow', async ({ page }) => {
     await page.goto('/loop/grandparents-day')
     await waitForHydration(page)
     const dialog = await openSmokescreen(page, 'Deliver to me: canvas print', 'Deliver a canvas print to me')
@@ -213,7 +213,7 @@ test.describe('accessibility', () => {
       await signInThroughApi(page, 'Maya')
       await page.goto(path)
       await page.waitForLoadState('networkidle')
-      if (path !== '/loop') await expect(page.getByTestId('campaign-photo').first()).toBeVisible()
+      if (path !== '/loop') await expect(page.getByRole('link', { name: /^Start a .+ ornament with / }).first()).toBeVisible()
       await expectNoAxeViolations(page)
     })
   }

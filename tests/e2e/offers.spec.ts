@@ -22,7 +22,7 @@ test.describe('partner offer wall', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Offer wall')
     const cards = page.getByTestId('offer-card')
     await expect(cards).toHaveCount(4)
-    for (const partner of DEMO_OFFERS) await expect(page.getByTestId('offer-list')).toContainText(partner)
+    for (const partner of DEMO_OFFERS) await expect(page.getByRole('list', { name: 'Partner offers' })).toContainText(partner)
     await expect(cards.first().getByTestId('offer-reward')).toHaveText('Reward: 3 books for $5')
     await expect(cards.first().getByRole('img')).toHaveJSProperty('complete', true)
     expect(await cards.first().getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
@@ -31,7 +31,7 @@ test.describe('partner offer wall', () => {
     await page.getByRole('link', { name: 'See offer: Three picture books for $5' }).click()
     await expect(page).toHaveURL(new RegExp(`${OFFER}$`))
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Three picture books for $5')
-    await expect(page.getByTestId('offer-terms').getByRole('listitem')).toHaveCount(3)
+    await expect(page.getByRole('region', { name: 'Terms' }).getByRole('listitem')).toHaveCount(3)
     await expect(page.getByTestId('offer-leave-note')).toHaveText('You’ll leave Keepsake for littlereader.example')
     await expect.poll(() => sent('DidViewFmnOffer')).toBe(1)
   })
@@ -51,7 +51,7 @@ test.describe('partner offer wall', () => {
   test('an unknown or malformed offer id shows the not-found state', async ({ page }) => {
     for (const id of ['no-such-offer', 'Not_An-Id!', 'x'.repeat(300)]) {
       const res = await page.goto(`/fmn/offers/${encodeURIComponent(id)}`)
-      // Issue 15, bug 8: the friendly page, answered 404.
+      // An unknown offer shows the friendly page, answered 404.
       expect(res?.status()).toBe(404)
       await waitForHydration(page)
       const panel = page.getByTestId('offer-not-found')

@@ -54,7 +54,7 @@ test.describe('the analytics question', () => {
       await page.waitForTimeout(PAST_THE_FLUSH_MS)
       expect(sent).toEqual([])
       expect(await consentCookie(context)).toBeUndefined()
-      await expect(page.getByTestId('cart-summary').getByRole('link', { name: 'How we use your data' })).toHaveAttribute('href', '/privacy')
+      await expect(page.getByRole('region', { name: 'Order summary' }).getByRole('link', { name: 'How we use your data' })).toHaveAttribute('href', '/privacy')
     })
 
     await test.step('"Allow analytics" sends the events held on this page and hides the bar', async () => {
@@ -82,7 +82,7 @@ test.describe('the analytics question', () => {
     })
 
     await test.step('the checkout page links to it beside Pay', async () => {
-      await page.getByTestId('cart-summary').getByRole('button', { name: 'Checkout' }).click()
+      await page.getByRole('region', { name: 'Order summary' }).getByRole('button', { name: 'Checkout' }).click()
       await expect(page).toHaveURL(/\/utils\/checkout\//)
       await waitForHydration(page)
       await expect(page.getByRole('button', { name: /^Pay \$/ })).toBeVisible()
@@ -173,29 +173,29 @@ test.describe('the privacy page', () => {
     // This server has no PostHog: events stay with Keepsake and nothing is replayed.
     await expect(page.getByRole('main')).toContainText('Keepsake stores these records itself')
     await expect(page.getByRole('main')).toContainText('This store does not record sessions')
-    const cookies = page.getByTestId('privacy-cookies').getByRole('listitem')
+    const cookies = page.getByRole('region', { name: 'Cookies' }).getByRole('listitem')
     await expect(cookies).toHaveCount(3)
     await expect(cookies.filter({ hasText: 'keepsake_session' })).toContainText('30 days')
     await expect(cookies.filter({ hasText: 'keepsake_referral' })).toContainText('30 days')
     await expect(cookies.filter({ hasText: 'ks_consent' })).toContainText('1 year')
 
-    const choice = page.getByTestId('privacy-choice')
+    const choice = page.getByRole('region', { name: 'Your choice' })
     await expect(choice.getByRole('link', { name: 'help@keepsake.example' })).toHaveAttribute('href', 'mailto:help@keepsake.example')
-    await expect(page.getByTestId('consent-status')).toContainText('haven’t chosen')
+    await expect(choice.getByRole('status')).toContainText('haven’t chosen')
     await expectNoAxeViolations(page)
     await shootBothWidths(page, 'privacy', 'sign-in')
 
     await test.step('allowing here sends what this tab held (both pages, reached without a reload)', async () => {
       await choice.getByRole('button', { name: 'Allow analytics' }).click()
       await expect(choice.getByRole('button', { name: 'Allow analytics' })).toHaveAttribute('aria-pressed', 'true')
-      await expect(page.getByTestId('consent-status')).toContainText('Analytics are on')
+      await expect(choice.getByRole('status')).toContainText('Analytics are on')
       expect((await consentCookie(context))?.value).toBe('granted')
       await expect.poll(() => sent.filter((e) => e.event === 'DidViewPage').map((e) => e.path), { timeout: 15_000 }).toEqual(['/photo-products', '/privacy'])
     })
 
     await test.step('turning it off here stops sending at once', async () => {
       await choice.getByRole('button', { name: 'Turn analytics off' }).click()
-      await expect(page.getByTestId('consent-status')).toContainText('Analytics are off')
+      await expect(choice.getByRole('status')).toContainText('Analytics are off')
       expect((await consentCookie(context))?.value).toBe('denied')
       const before = sent.length
       await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of use' }).click()

@@ -9,7 +9,7 @@ import { consentGranted, servers } from '../../playwright.config'
 import { expectNoAxeViolations, expectNoSeriousAxeViolations, pickPhoto, shootBothWidths, waitForHydration } from './support'
 
 /**
- * Issue 16: the store as it runs in production — DEMO_MODE off, on PostgreSQL when one answers
+ * The store as it runs in production — DEMO_MODE off, on PostgreSQL when one answers
  * (PGlite otherwise), accounts made by `scripts/create-account.ts` (a script, not an endpoint) — sells
  * to a shopper who arrives from a campaign e-mail: by a link e-mailed to them, and by the album app's
  * transition code. E-mail goes through SMTP to a capture server here, and is also in the outbox table.
@@ -221,7 +221,7 @@ test('a shopper from a campaign e-mail signs in with an e-mailed link, designs, 
     await expect(dialog.getByTestId('picker-signed-out')).toBeVisible()
     await expect(dialog.getByRole('link', { name: /demo family/ })).toHaveCount(0)
     // A computer, not a phone: no "Open in the app".
-    await expect(dialog.getByTestId('open-in-app')).toHaveCount(0)
+    await expect(dialog.getByRole('link', { name: 'Open in the app' })).toHaveCount(0)
     await dialog.getByRole('link', { name: 'E-mail me a sign-in link' }).click()
     await expect(page).toHaveURL(`${base}/auth/sign-in?redirect=${encodeURIComponent(designer)}`)
   })
@@ -247,7 +247,7 @@ test('a shopper from a campaign e-mail signs in with an e-mailed link, designs, 
     await page.goto(link)
     await expect(page).toHaveURL(`${base}${designer}`, { timeout: 30_000 })
     await waitForHydration(page)
-    await expect(page.getByTestId('account-menu-button')).toContainText('Ava')
+    await expect(page.getByRole('button', { name: /your account$/ })).toContainText('Ava')
     await page.goBack()
     expect(page.url()).not.toContain('token=')
     await page.goForward()
@@ -288,12 +288,12 @@ test('a shopper from a campaign e-mail signs in with an e-mailed link, designs, 
   })
 
   await test.step('Sign out everywhere ends the session', async () => {
-    await page.getByTestId('account-menu-button').click()
+    await page.getByRole('button', { name: /your account$/ }).click()
     await expect(page.getByTestId('account-menu')).toContainText(ava.email)
     await expectNoAxeViolations(page)
     await shootBothWidths(page, 'account-menu', SHOTS)
     await page.getByRole('button', { name: 'Sign out everywhere' }).click()
-    await expect(page.getByTestId('header-sign-in')).toBeVisible()
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in', exact: true })).toBeVisible()
     const session = await page.request.get(`${base}/v1/growth/authenticate-session`)
     expect(session.status()).toBe(401)
   })
@@ -324,7 +324,7 @@ test('the album app hands a shopper over with a transition code: signed in, code
     expect(response!.request().redirectedFrom()?.url()).toContain('/auth/continue?code=')
     await expect(page).toHaveURL(`${base}/photo-products/ornaments/72963`)
     await waitForHydration(page)
-    await expect(page.getByTestId('account-menu-button')).toContainText('B')
+    await expect(page.getByRole('button', { name: /your account$/ })).toContainText('B')
     // Back leaves the store (the tab's first page was blank): the code's URL was never a history entry.
     await page.goBack()
     expect(page.url()).not.toContain('code=')
@@ -340,7 +340,7 @@ test('the album app hands a shopper over with a transition code: signed in, code
     expect(response!.status()).toBe(200)
     expect(stale.url()).toBe(`${base}/auth/continue?failed=expired&redirect=%2Fphoto-products%2Fcart`)
     await expect(stale.getByRole('heading', { level: 1 })).toHaveText('Let’s get you signed in')
-    await expect(stale.getByTestId('open-in-app')).toBeVisible()
+    await expect(stale.getByRole('link', { name: 'Open in the app' })).toBeVisible()
     await expect(stale.getByRole('button', { name: 'E-mail me a sign-in link' })).toBeVisible()
     await expectNoAxeViolations(stale)
     await shootBothWidths(stale, 'transition-code-spent', SHOTS)
@@ -381,8 +381,8 @@ test('asking for more than 5 links an hour is refused on the page in words, with
   for (let i = 0; i < 6 && !(await problem.isVisible()); i++) {
     await page.getByLabel('E-mail address').fill(`someone-${i}@example.com`)
     await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click()
-    await expect(page.getByTestId('check-email').or(problem)).toBeVisible()
-    if (await page.getByTestId('check-email').isVisible()) await page.getByRole('button', { name: 'Use a different address' }).click()
+    await expect(page.getByRole('region', { name: 'Check your e-mail' }).or(problem)).toBeVisible()
+    if (await page.getByRole('region', { name: 'Check your e-mail' }).isVisible()) await page.getByRole('button', { name: 'Use a different address' }).click()
   }
   await expect(problem).toHaveText(/^Too many sign-in links were asked for; try again in \d+ minutes?$/)
   await expect(page.getByLabel('E-mail address')).not.toHaveValue('')

@@ -50,7 +50,7 @@ test.describe('legacy redirects (SPEC.md §2)', () => {
   })
 })
 
-/** Issue 15, bug 2: during maintenance `/` answered 503 with a Location and no body (the browser's own error page). */
+/** During maintenance `/` answers with a page of ours, not a 503 with a Location and no body (the browser's own error page). */
 test.describe('redirects during maintenance keep their status and land on the maintenance screen', () => {
   for (const { from, to } of [{ from: '/', to: '/photo-products' }, ...cases]) {
     test(`maintenance: ${from} answers 302 to ${to}`, async ({ request, page }) => {

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { shootBothWidths, urlOf, waitForHydration } from './support'
 
 /**
- * Issue 16: every sign-in prompt offers "E-mail me a sign-in link" (coming back to the page), "Open in
+ * Every sign-in prompt offers "E-mail me a sign-in link" (coming back to the page), "Open in
  * the app" on a phone, and demo sign-in only in demo mode. Generated over the prompts of the referral,
  * e-gift, cart, designer and orders pages, on the store with demo mode off and on.
  */
@@ -42,15 +42,15 @@ for (const prompt of prompts) {
     const here = new URL(page.url()).pathname + new URL(page.url()).search
     await expect(panel.getByRole('link', { name: 'E-mail me a sign-in link' })).toHaveAttribute('href', `/auth/sign-in?redirect=${encodeURIComponent(here)}`)
     await expect(panel.locator('a[href^="/utils/demo-sign-in"]')).toHaveCount(0)
-    await expect(panel.getByTestId('open-in-app')).toHaveCount(0)
+    await expect(panel.getByRole('link', { name: 'Open in the app' })).toHaveCount(0)
   })
 
   test(`the ${prompt.area} prompt on a phone offers Open in the app`, async ({ browser }) => {
     const context = await browser.newContext({ userAgent: PHONE, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
     const page = await context.newPage()
     const panel = await openPrompt(page, 'demoOff', prompt)
-    await expect(panel.getByTestId('open-in-app')).toHaveText('Open in the app')
-    await expect(panel.getByTestId('open-in-app')).toHaveAttribute('href', /^\S+:\/\//)
+    await expect(panel.getByRole('link', { name: 'Open in the app' })).toHaveText('Open in the app')
+    await expect(panel.getByRole('link', { name: 'Open in the app' })).toHaveAttribute('href', /^\S+:\/\//)
     await expect(panel.getByRole('link', { name: 'E-mail me a sign-in link' })).toBeVisible()
     await shootBothWidths(page, `prompt-${prompt.area.replaceAll(' ', '-')}`, 'sign-in')
     await context.close()
@@ -72,7 +72,7 @@ test('a refusal met while signed out offers Sign in to the e-mailed link when de
 test('the header offers Sign in coming back to the page, and the sign-in page has no demo families with demo mode off', async ({ page }) => {
   await page.goto(urlOf('demoOff', '/egifts'))
   await waitForHydration(page)
-  await page.getByTestId('header-sign-in').click()
+  await page.getByRole('banner').getByRole('link', { name: 'Sign in', exact: true }).click()
   await expect(page).toHaveURL(urlOf('demoOff', '/auth/sign-in?redirect=%2Fegifts'))
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in to Keepsake')
   await expect(page.getByRole('link', { name: /demo family/ })).toHaveCount(0)
@@ -88,7 +88,7 @@ test('the sign-in page says what is wrong with an address at its field, and send
   await page.getByLabel('E-mail address').fill('grace@')
   await send.click()
   await expect(page.getByTestId('field-error')).toHaveText(/doesn’t look like an e-mail address/)
-  await expect(page.getByTestId('check-email')).toHaveCount(0)
+  await expect(page.getByRole('region', { name: 'Check your e-mail' })).toHaveCount(0)
 })
 
 test('a forged or incomplete e-mailed link gets the friendly page with the form, never an error page', async ({ page }) => {

@@ -77,7 +77,7 @@ test.describe('/utils/smokescreens, the team’s report', () => {
   test('counts a new sign-up against its product', async ({ page }) => {
     await page.goto('/utils/smokescreens')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Smokescreen report')
-    const mug = page.getByTestId('smokescreen-report').locator('tr[data-product="photo-mug"]')
+    const mug = page.getByRole('table', { name: 'Sign-ups per product, most wanted first' }).locator('tr[data-product="photo-mug"]')
     const before = Number(await mug.getByTestId('waitlist-count').textContent())
 
     // Signed out, through the API as the form would send it.

@@ -9,7 +9,7 @@ import { openDatabase, type DatabaseHandle } from '../../app/api/db/client'
 import { storageFor } from '../../app/api/storage'
 import type { PaymentProvider } from '../../app/api/providers/payments/provider'
 import type { PrintProvider } from '../../app/api/providers/print/provider'
-import { seedDemoAccounts, demoAccounts } from '../../app/api/services/demo'
+import { seedDemoAccounts, demoAccounts } from '../../app/api/demo/accounts'
 import { withClientAddress } from '../../app/api/client-address'
 import type { RateLimiter } from '../../app/api/rate-limit'
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 /**
- * Issue 15, bug 8 / SPEC.md §7: when a uuid is present the session is identified with PostHog. PostHog
+ * SPEC.md §7: when a uuid is present the session is identified with PostHog. PostHog
  * cannot be reached from here, so its browser client is replaced by one that records calls to the
  * documented posthog-js API (`init(token, config)`, `identify(distinctId)`, `capture(event, properties)`).
  */

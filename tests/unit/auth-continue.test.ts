@@ -3,7 +3,7 @@ import { transitionCodeOf } from '../../app/auth-continue.server'
 
 const at = (path: string) => transitionCodeOf(new URL(path, 'http://localhost:3000'))
 
-describe('which page loads carry a transition code (issue 16)', () => {
+describe('which page loads carry a transition code', () => {
   it('takes the code and the redirect from /auth/continue', () => {
     expect(at('/auth/continue?code=abc&redirect=%2Fphoto-products%2Fcart')).toEqual({ code: 'abc', landing: '/photo-products/cart' })
   })

@@ -10,7 +10,7 @@ import {
   ensureDemoPhotoLibrary,
   renderDemoPhoto,
   type DemoPhotoSpec,
-} from '../../app/api/services/demo-photo-scenes'
+} from '../../app/api/demo/photo-scenes'
 
 const DAY = 86_400_000
 const SIZES = { landscape: [2400, 1800], portrait: [1800, 2400], square: [2000, 2000] } as const

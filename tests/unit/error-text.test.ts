@@ -1,4 +1,4 @@
-/** Issue 15, bugs 4 and 14: a failure is shown in the shopper's words, never as an exception's text. */
+/** A failure is shown in the shopper's words, never as an exception's text. */
 import { describe, expect, it } from 'vitest'
 import { ApiFailureError } from '~/lib/api-outcome'
 import { ApiClientError } from '~/lib/api-client'

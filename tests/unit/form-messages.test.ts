@@ -6,7 +6,7 @@ import { FIELD_LIMITS } from '../../app/catalogue/field-limits'
 import { deliveryRequestSchema, waitlistRequestSchema } from '../../app/contract/smokescreens'
 
 /**
- * Issue 15, bug 8: every shopper-facing form field says what is wrong in shopper words, the same way
+ * Every shopper-facing form field says what is wrong in shopper words, the same way
  * on every form; an empty field is told apart from a malformed one; a drop-down says "Choose".
  */
 const address = { name: 'Maya Rivera', email: 'maya@example.com', phone: '', line1: '1 Main St', line2: '', city: 'Albany', state: 'NY', postalCode: '12207', country: 'US' }
@@ -29,7 +29,7 @@ const messagesFor = (schema: { safeParse: (v: unknown) => { success: boolean; er
 /** A raw field name, a dotted path or a programmer's phrase is not shopper words. */
 const programmerWords = /^[a-z][A-Za-z0-9.]* (is required|must be)|\b(line1|line2|postalCode|recipientEmail|senderName|recipientName)\b|two-letter/
 
-describe('form messages in shopper words (issue 15, bug 8)', () => {
+describe('form messages in shopper words', () => {
   it.each(forms)('$form: each valid body passes', ({ schema, valid }) => {
     expect(schema.safeParse(valid).success).toBe(true)
   })

@@ -87,7 +87,7 @@ describe('configuration (app.config.ts)', () => {
   })
 })
 
-describe('the next root-override edge (issue 15, bug 8)', () => {
+describe('the next root-override edge', () => {
   const windows = [
     { from: '2026-12-24T00:00:00Z', to: '2026-12-26T00:00:00Z', app: 'holiday' },
     { from: '2026-12-31T00:00:00Z', to: '2027-01-01T12:00:00Z', app: 'holiday' },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { notify, showNotesIn, startDelivery, type Note } from '../../app/lib/toast'
 
-/** Issue 15, bug 14: a note raised while a modal dialog is open goes into that dialog, not beneath it. */
+/** A note raised while a modal dialog is open goes into that dialog, not beneath it. */
 describe('where a note is shown', () => {
   it('the page’s toaster without a dialog; the innermost open dialog while one is open; the page again once it closes', () => {
     const page: Note[] = []

@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto'
 import type { Database } from '../db/client'
-import { findUser } from './accounts'
+import { findUser } from '../services/accounts'
 import { families, familyMembers, users } from '../db/schema'
 
 /** The demo families of DEMO_MODE: fixed ids, so seeding is idempotent and links stay stable. */

@@ -6,9 +6,9 @@ import type { Database } from '../db/client'
 import { photos } from '../db/schema'
 import { makeRenditions, renditionNames, etagOf, type Renditions } from '../media/images'
 import type { ObjectStorage } from '../storage/storage'
-import { demoAccounts } from './demo'
-import { ensureDemoPhotoLibrary } from './demo-photo-scenes'
-import { storePhoto } from './photo-library'
+import { demoAccounts } from './accounts'
+import { ensureDemoPhotoLibrary } from './photo-scenes'
+import { storePhoto } from '../services/photo-library'
 
 /** Each demo family's album: 64 of the 72 generated photos, offset so the two albums differ. */
 export const DEMO_LIBRARY_SIZE = 72

@@ -2194,11 +2194,6 @@ function drawScene(spec: Pick<DemoPhotoSpec, 'scene' | 'seed' | 'width' | 'heigh
   return canvas
 }
 
-/** The SVG of a spec's scene at its upright size (without the grain and vignette of the finished photo). */
-export function demoPhotoSvg(spec: Pick<DemoPhotoSpec, 'scene' | 'seed' | 'width' | 'height'>): string {
-  return drawScene(spec).toSvg()
-}
-
 const NOISE_BITS = 18
 let noiseTable: Int8Array | undefined
 

@@ -1,7 +1,7 @@
 import { smokescreensApi } from '../../contract/endpoints/smokescreens'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
-import { deliveryRequestSchema, smokescreenSignupSchema, waitlistRequestSchema } from '../../contract/smokescreens'
+import { smokescreenSignupSchema } from '../../contract/smokescreens'
 import { currentClientAddress } from '../client-address'
 import { endpoint } from '../endpoint'
 import type { ApiEnv } from '../env'

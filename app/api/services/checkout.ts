@@ -2,6 +2,11 @@
  * Checkout sessions and fulfilment (SPEC.md §4, §7). A session freezes the cart's lines and totals;
  * `fulfilCheckout` turns a paid session into exactly one order, whoever calls it first (the webhook,
  * the return page, the local checkout page) and however often.
+ *
+ * What paying does depends on the session's purpose: a cart session becomes an order (`cartCheckout`,
+ * below), an e-gift session issues the gift (egifts.ts). Each purpose's handler is registered at
+ * start-up (services/handlers.ts, from createApi), so this module imports none of the things a
+ * session can pay for (docs/decisions/025-purpose-handlers.md).
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import { and, desc, eq, inArray } from 'drizzle-orm'
@@ -21,16 +26,40 @@ import type { ApiDeps, SessionUser } from '../env'
 import { AppError, notFound } from '../errors'
 import { PaymentProviderError, type PaymentState } from '../providers/payments/provider'
 import { cartItemsOf, moveCart, openCart, totalsOf } from './cart'
-import { balanceOf, lockAccount, releaseCredit, reserveCredit, restoreCreditForRefund, spendCredit } from './credit'
+import { balanceOf, lockAccount, releaseCredit, reserveCredit, restoreCreditForRefund, spendCredit, type Db } from './credit'
 import { enqueueJob } from './jobs'
 import { queueOrderConfirmation } from './order-emails'
-import { cancelEgift, issueEgift } from './egifts'
 import { approveReferralFor, voidRewardForOrder } from './referral'
 import { crashPoint } from '../crash-points'
 import { CART_CHANGED_MESSAGE } from '../../catalogue/cart-terms'
 
 type SessionRow = typeof checkoutSessions.$inferSelect
 type OrderRow = typeof orders.$inferSelect
+export type CheckoutPurpose = SessionRow['purpose']
+
+/** What a session of one purpose does when it is paid for, and when it ends unpaid. */
+export type CheckoutPurposeHandler = {
+  /**
+   * The session was paid: called once, in fulfilCheckout's transaction with the session row locked
+   * and no order made for it yet. Answers the order it made, or null when the purpose makes none.
+   */
+  fulfil(tx: Db, deps: ApiDeps, session: SessionRow, now: Date): Promise<OrderRow | null>
+  /** The session expired or failed unpaid (its reserved credit is released already). */
+  ended?(db: Database, session: SessionRow, at: Date): Promise<void>
+}
+
+let purposeHandlers: Partial<Record<CheckoutPurpose, CheckoutPurposeHandler>> = {}
+
+/** Start-up (services/handlers.ts): one handler for every purpose; a second call replaces the first. */
+export function registerCheckoutPurposes(handlers: Record<CheckoutPurpose, CheckoutPurposeHandler>) {
+  purposeHandlers = { ...handlers }
+}
+
+function purposeHandler(purpose: CheckoutPurpose): CheckoutPurposeHandler {
+  const handler = purposeHandlers[purpose]
+  if (!handler) throw new Error(`No handler for checkout sessions of purpose '${purpose}': createApi registers them (services/handlers.ts)`)
+  return handler
+}
 
 /** A checkout session can be paid for this long (Stripe allows 30 minutes to 24 hours). */
 export const CHECKOUT_SESSION_MINUTES = 60
@@ -232,7 +261,7 @@ async function moveSession(
   if (moved) {
     if (to === 'expired' || to === 'failed') {
       await releaseCredit(db, moved.id, at)
-      if (moved.purpose === 'egift') await cancelEgift(db, moved.id, at)
+      await purposeHandler(moved.purpose).ended?.(db, moved, at)
     }
     return moved
   }
@@ -339,8 +368,9 @@ export async function payLocalCheckout(deps: ApiDeps, user: SessionUser, id: str
 const referenceOf = () => `KS-${randomBytes(4).toString('hex').toUpperCase()}`
 
 /**
- * Makes the order of a paid session, exactly once: the session row is locked while the order is
- * looked up and written, so concurrent callers wait and then find it. Never fulfils an unpaid session.
+ * Fulfils a paid session exactly once, by its purpose's handler (a cart's makes the order): the session
+ * row is locked while the order is looked up and written, so concurrent callers wait and then find it.
+ * Never fulfils an unpaid session.
  */
 export async function fulfilCheckout(deps: ApiDeps, sessionId: string): Promise<OrderRow | null> {
   return deps.db.transaction(async (tx) => {
@@ -349,12 +379,13 @@ export async function fulfilCheckout(deps: ApiDeps, sessionId: string): Promise<
     const [existing] = await tx.select().from(orders).where(eq(orders.checkoutSessionId, sessionId))
     if (existing) return existing
     if (session.status !== 'paid') return null
-    const now = deps.now()
-    if (session.purpose === 'egift') {
-      await issueEgift(tx, deps, session.id, now)
-      return null
-    }
+    return purposeHandler(session.purpose).fulfil(tx, deps, session, deps.now())
+  })
+}
 
+/** A paid cart session becomes the order, with its confirmation, the cart checked out, credit spent and the print job queued. */
+export const cartCheckout: CheckoutPurposeHandler = {
+  async fulfil(tx, deps, session, now) {
     // The shopper's account, as a redemption takes it: a redemption and this first order cannot
     // pass each other unseen (one refuses a family that has ordered, the other approves the reward).
     await lockAccount(tx, session.userId)
@@ -397,7 +428,7 @@ export async function fulfilCheckout(deps: ApiDeps, sessionId: string): Promise<
     await enqueueJob(tx, { kind: 'submit-order', dedupeKey: `submit-order:${orderId}`, payload: { orderId }, runAt: now })
     await crashPoint('checkout:before-commit')
     return order!
-  })
+  },
 }
 
 /**

@@ -8,7 +8,7 @@
  * session is fulfilled; nothing more moves) or released (a credit back when it expires, fails or is
  * cancelled). The session's `credit_status` records which, and moves only forward.
  */
-import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import type { CreditReason, StoreCredit } from '../../contract/referral'
 import type { Database } from '../db/client'
 import { checkoutSessions, creditEntries, users } from '../db/schema'
@@ -68,10 +68,6 @@ export async function storeCredit(db: Database, userId: string, { limit = 50 } =
     balanceCents: balance,
     entries: rows.map((r) => ({ id: r.id, amountCents: r.amountCents, reason: r.reason, reference: r.reference, createdAt: r.createdAt.toISOString() })),
   }
-}
-
-export async function entriesOf(db: Db, userId: string) {
-  return db.select().from(creditEntries).where(eq(creditEntries.userId, userId)).orderBy(asc(creditEntries.id))
 }
 
 const checkoutReference = (sessionId: string) => `checkout:${sessionId}`

@@ -1,8 +1,10 @@
 /**
  * E-gifts (issue 7). A purchase is an `egifts` row plus a checkout session of purpose 'egift', paid
  * through the configured payment provider like a cart. Fulfilment of that session (checkout.ts,
- * exactly once, session row locked) issues the code and schedules the recipient's e-mail; redeeming
- * locks the gift's row, so of any number of simultaneous redemptions exactly one writes credit.
+ * exactly once, session row locked, through `egiftCheckout`) issues the code and schedules the
+ * recipient's e-mail; redeeming locks the gift's row, so of any number of simultaneous redemptions
+ * exactly one writes credit. Checkout and mail reach this module only through the handlers that
+ * services/handlers.ts registers (`egiftCheckout`, `markEgiftEmailed`), never by an import.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { and, desc, eq, inArray } from 'drizzle-orm'
@@ -23,7 +25,7 @@ import { AppError, notFound } from '../errors'
 import { PaymentProviderError } from '../providers/payments/provider'
 import { enforceRateLimits, type RateLimitRule } from '../rate-limit'
 import { dateIn } from './album'
-import { CHECKOUT_SESSION_MINUTES, getCheckoutSession } from './checkout'
+import { CHECKOUT_SESSION_MINUTES, getCheckoutSession, type CheckoutPurposeHandler } from './checkout'
 import { appendEntry, balanceOf, lockAccount, type Db } from './credit'
 import { escapeHtml, queueEmail } from './mail'
 
@@ -243,6 +245,15 @@ export async function issueEgift(tx: Db, deps: ApiDeps, checkoutSessionId: strin
   })
 }
 
+/** The 'egift' purpose of checkout sessions: paid, the gift is issued (no order); ended unpaid, it is cancelled. */
+export const egiftCheckout: CheckoutPurposeHandler = {
+  fulfil: async (tx, deps, session, now) => {
+    await issueEgift(tx, deps, session.id, now)
+    return null
+  },
+  ended: (db, session, at) => cancelEgift(db, session.id, at),
+}
+
 /** The recipient's e-mail: plain text and a simple, inline-styled HTML version. */
 export function egiftEmail(gift: Pick<EgiftRow, 'recipientName' | 'senderName' | 'message' | 'amountCents' | 'timezone'> & { expiresAt: Date }, code: string, publicUrl: string) {
   const amount = formatCents(gift.amountCents)
@@ -275,7 +286,7 @@ ${gift.message ? `<blockquote style="margin:20px 0;padding:12px 16px;border-left
   return { subject, text, html }
 }
 
-/** The e-mail with the code went out (mail.ts, in the delivery's transaction). */
+/** The e-mail with the code went out (mail.ts's 'egift' sent handler, in the delivery's transaction). */
 export async function markEgiftEmailed(tx: Db, reference: string, at: Date) {
   const id = reference.replace(/^egift:/, '')
   if (!/^[0-9a-f-]{36}$/.test(id)) return

@@ -17,11 +17,24 @@ import { crashPoint } from '../crash-points'
 import type { Database } from '../db/client'
 import { egifts, outboxEmails } from '../db/schema'
 import type { ApiDeps } from '../env'
-import { markEgiftEmailed } from './egifts'
+import type { Db } from './credit'
 import { enqueueJob, type JobHandlers, type JobRow } from './jobs'
 
 export type EmailMessage = { kind: string; reference: string; to: string; subject: string; text: string; html: string; sendAfter: Date }
 type Executor = Pick<Database, 'insert'>
+
+/** Told that an e-mail of its kind went out, in the transaction that marks it sent (with the e-mail's reference). */
+export type EmailSentHandler = (tx: Db, reference: string, at: Date) => Promise<void>
+
+let sentHandlers = new Map<string, EmailSentHandler>()
+
+/**
+ * Start-up (services/handlers.ts): the handler of each kind of e-mail whose sending the sender must hear
+ * of (an e-gift's is marked e-mailed); kinds without one need none. A second call replaces the first.
+ */
+export function registerEmailSentHandlers(handlers: Record<string, EmailSentHandler>) {
+  sentHandlers = new Map(Object.entries(handlers))
+}
 
 /** Schedules an e-mail; a second call for the same reference is a no-op (the event is e-mailed once). */
 export async function queueEmail(db: Executor, config: { smtpUrl: string | null; mailFrom: string }, message: EmailMessage) {
@@ -91,7 +104,7 @@ export async function deliverEmail(deps: ApiDeps, emailId: string) {
   const at = deps.now()
   await deps.db.transaction(async (tx) => {
     await tx.update(outboxEmails).set({ status: 'sent', sentAt: at, providerMessageId, lastError: null }).where(eq(outboxEmails.id, emailId))
-    if (email.kind === 'egift') await markEgiftEmailed(tx, email.reference, at)
+    await sentHandlers.get(email.kind)?.(tx, email.reference, at)
   })
 }
 

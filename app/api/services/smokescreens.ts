@@ -4,7 +4,7 @@
  * (`npm run report:smokescreens`) are people, not button presses.
  */
 import { and, count, eq, sql } from 'drizzle-orm'
-import type { DeliveryRequest, WaitlistRequest } from '../../contract/smokescreens'
+import { smokescreenProducts, type DeliveryRequest, type SmokescreenReport, type SmokescreenTally, type WaitlistRequest } from '../../contract/smokescreens'
 import type { Database } from '../db/client'
 import { smokescreenSignups } from '../db/schema'
 import type { ApiDeps, SessionUser } from '../env'
@@ -62,4 +62,23 @@ export async function smokescreenReport(db: Database) {
     .from(smokescreenSignups)
     .groupBy(smokescreenSignups.product, smokescreenSignups.kind)
     .orderBy(sql`count(*) desc`, smokescreenSignups.product, smokescreenSignups.kind)
+}
+
+/** The report as one line per product, most wanted first; products nobody asked for come last with zeros. */
+export async function smokescreenTallies(db: Database, now: Date): Promise<SmokescreenReport> {
+  return { products: tallyByProduct(await smokescreenReport(db)), readAt: now.toISOString() }
+}
+
+function tallyByProduct(rows: { product: string; kind: Kind; signups: number | string; lastAt: string | Date | null }[]): SmokescreenTally[] {
+  const tallies = new Map<string, SmokescreenTally>(smokescreenProducts.map((product) => [product, { product, waitlist: 0, delivery: 0, total: 0, lastAt: null }]))
+  for (const row of rows) {
+    const tally = tallies.get(row.product) ?? { product: row.product, waitlist: 0, delivery: 0, total: 0, lastAt: null }
+    const n = Number(row.signups)
+    tally[row.kind] += n
+    tally.total += n
+    const at = row.lastAt === null ? null : new Date(row.lastAt).toISOString()
+    if (at && (!tally.lastAt || at > tally.lastAt)) tally.lastAt = at
+    tallies.set(row.product, tally)
+  }
+  return [...tallies.values()].sort((a, b) => b.total - a.total || b.waitlist - a.waitlist || a.product.localeCompare(b.product))
 }

@@ -31,7 +31,7 @@ export function SignInActions({
         E-mail me a sign-in link
       </ButtonLink>
       {phone ? (
-        <a href={deepLinks.download} className={buttonClass('secondary', className)} data-testid="open-in-app">
+        <a href={deepLinks.download} className={buttonClass('secondary', className)}>
           Open in the app
         </a>
       ) : null}

@@ -48,7 +48,6 @@ export function AccountMenu() {
         to="/auth/sign-in"
         search={{ redirect: onAuthPage ? undefined : here }}
         className="flex min-h-11 items-center whitespace-nowrap rounded-full px-3 font-semibold text-ink-soft hover:text-ink"
-        data-testid="header-sign-in"
       >
         Sign in
       </Link>
@@ -84,7 +83,6 @@ export function AccountMenu() {
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen((o) => !o)}
-        data-testid="account-menu-button"
       >
         <span aria-hidden="true" className="grid size-8 place-items-center rounded-full bg-pine text-sm font-bold text-white">
           {user.firstName.slice(0, 1).toUpperCase()}

@@ -68,7 +68,7 @@ export function SignInForm({
 
   if (sent) {
     return (
-      <section aria-labelledby="check-email-heading" data-testid="check-email" className="rounded-card bg-cream-card p-6 shadow-card sm:p-8">
+      <section aria-labelledby="check-email-heading" className="rounded-card bg-cream-card p-6 shadow-card sm:p-8">
         <svg viewBox="0 0 48 48" aria-hidden="true" className="mb-4 size-12 text-pine">
           <rect x="5" y="11" width="38" height="27" rx="5" fill="currentColor" opacity="0.14" />
           <rect x="5" y="11" width="38" height="27" rx="5" fill="none" stroke="currentColor" strokeWidth="2.5" />

@@ -33,7 +33,7 @@ function OtherWays({ redirect }: { redirect?: string }) {
       </h2>
       <div className="mt-3 flex flex-wrap gap-3">
         {phone ? (
-          <a href={deepLinks.download} className={buttonClass('secondary')} data-testid="open-in-app">
+          <a href={deepLinks.download} className={buttonClass('secondary')}>
             Open in the app
           </a>
         ) : null}

@@ -1,42 +1,33 @@
 import { queryOptions } from '@tanstack/react-query'
 import { createServerFn } from '@tanstack/react-start'
-import { authenticateSessionSchema, demoSignInSchema, demoUsersSchema } from '~/contract/growth'
-import { z } from '~/contract/zod'
-import { ApiClientError } from '~/lib/api-client'
-import { apiForRequest } from '~/lib/api-call.server'
+import { demoSignInSchema } from '~/contract/growth'
+import { demoApi } from '~/contract/endpoints/demo'
+import { growthApi } from '~/contract/endpoints/growth'
+import { orAbsent, orSignedOut } from '~/lib/api-outcome.server'
+import { apiMiddleware } from '~/lib/api.middleware'
 
 /** The signed-in user, or null when the API says there is no session. */
-export const getCurrentUser = createServerFn({ method: 'GET' }).handler(async () => {
-  try {
-    const session = await apiForRequest().call('/growth/authenticate-session', { schema: authenticateSessionSchema })
-    return session.user
-  } catch (error) {
-    if (error instanceof ApiClientError && error.status === 401) return null
-    throw error
-  }
-})
+export const getCurrentUser = createServerFn({ method: 'GET' })
+  .middleware([apiMiddleware])
+  .handler(({ context: { api } }) => orSignedOut(async () => (await api.call(growthApi.authenticateSession)).user))
 
 export const currentUserQuery = () => queryOptions({ queryKey: ['current-user'], queryFn: () => getCurrentUser() })
 
 /** The demo accounts, or null when demo mode is off (the API then has no demo endpoints). */
-export const getDemoUsers = createServerFn({ method: 'GET' }).handler(async () => {
-  try {
-    return await apiForRequest().call('/demo/users', { schema: demoUsersSchema })
-  } catch (error) {
-    if (error instanceof ApiClientError && error.status === 404) return null
-    throw error
-  }
-})
+export const getDemoUsers = createServerFn({ method: 'GET' })
+  .middleware([apiMiddleware])
+  .handler(({ context: { api } }) => orAbsent(() => api.call(demoApi.listDemoUsers)))
 
 export const signInAsDemoUser = createServerFn({ method: 'POST' })
+  .middleware([apiMiddleware])
   .validator(demoSignInSchema)
-  .handler(({ data }) => apiForRequest().call('/demo/sessions', { method: 'POST', body: data, schema: authenticateSessionSchema }))
+  .handler(({ data, context: { api } }) => api.call(demoApi.createDemoSession, { body: data }))
 
-/** POST /v1/demo/guests: a brand-new demo family member (no orders yet, photos in the album), signed in. */
-export const signInAsNewFamily = createServerFn({ method: 'POST' }).handler(() =>
-  apiForRequest().call('/demo/guests', { method: 'POST', schema: authenticateSessionSchema }),
-)
+/** A brand-new demo family member (no orders yet, photos in the album), signed in. */
+export const signInAsNewFamily = createServerFn({ method: 'POST' })
+  .middleware([apiMiddleware])
+  .handler(({ context: { api } }) => api.call(demoApi.createDemoGuest))
 
-export const signOut = createServerFn({ method: 'POST' }).handler(() =>
-  apiForRequest().call('/growth/authenticate-session', { method: 'DELETE', schema: z.object({ authenticated: z.literal(false) }) }),
-)
+export const signOut = createServerFn({ method: 'POST' })
+  .middleware([apiMiddleware])
+  .handler(({ context: { api } }) => api.call(growthApi.signOut))

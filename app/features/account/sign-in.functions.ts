@@ -1,27 +1,25 @@
 import { createServerFn } from '@tanstack/react-start'
-import { signedInSchema, signedOutSchema, signInLinkSentSchema } from '~/contract/growth'
+import { growthApi } from '~/contract/endpoints/growth'
 import { z } from '~/contract/zod'
 import { outcomeOf } from '~/lib/api-outcome.server'
-import { apiForRequest } from '~/lib/api-call.server'
+import { apiMiddleware } from '~/lib/api.middleware'
 
 // Loose on purpose: the API validates, and its field message comes back in the outcome for the form.
 const linkRequestInput = z.object({ email: z.string().max(2000), redirect: z.string().max(2000).optional() })
 
-/** POST /v1/growth/sign-in-links: "E-mail me a sign-in link"; the same answer for any address. */
+/** "E-mail me a sign-in link"; the same answer for any address. */
 export const requestSignInLink = createServerFn({ method: 'POST' })
+  .middleware([apiMiddleware])
   .validator(linkRequestInput)
-  .handler(({ data }) =>
-    outcomeOf(() => apiForRequest().call('/growth/sign-in-links', { method: 'POST', body: data, schema: signInLinkSentSchema })),
-  )
+  .handler(({ data, context: { api } }) => outcomeOf(() => api.call(growthApi.createSignInLink, { body: data })))
 
-/** POST /v1/growth/sign-in-links/redeem: the e-mailed link's token becomes this browser's session cookie. */
+/** The e-mailed link's token becomes this browser's session cookie. */
 export const redeemSignInLink = createServerFn({ method: 'POST' })
+  .middleware([apiMiddleware])
   .validator(z.object({ token: z.string().max(2000) }))
-  .handler(({ data }) =>
-    outcomeOf(() => apiForRequest().call('/growth/sign-in-links/redeem', { method: 'POST', body: data, schema: signedInSchema })),
-  )
+  .handler(({ data, context: { api } }) => outcomeOf(() => api.call(growthApi.redeemSignInLink, { body: data })))
 
-/** DELETE /v1/growth/sessions: sign out on every browser and device. */
-export const signOutEverywhere = createServerFn({ method: 'POST' }).handler(() =>
-  outcomeOf(() => apiForRequest().call('/growth/sessions', { method: 'DELETE', schema: signedOutSchema })),
-)
+/** Sign out on every browser and device. */
+export const signOutEverywhere = createServerFn({ method: 'POST' })
+  .middleware([apiMiddleware])
+  .handler(({ context: { api } }) => outcomeOf(() => api.call(growthApi.signOutEverywhere)))

@@ -46,7 +46,7 @@ export function CartLine({ item, onQuantity, onRemove }: CartLineProps) {
             <button type="button" className={stepButton} onClick={() => onQuantity(quantity - 1)} disabled={quantity <= 1} aria-label={`One fewer ${m.title}`}>
               <span aria-hidden="true">−</span>
             </button>
-            <output className="min-w-8 text-center text-lg font-semibold tabular-nums" aria-live="polite" aria-label={`Quantity ${quantity}`} data-testid="quantity">
+            <output className="min-w-8 text-center text-lg font-semibold tabular-nums" aria-live="polite" aria-label={`Quantity ${quantity}`}>
               {quantity}
             </output>
             <button

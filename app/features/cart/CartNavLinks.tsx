@@ -15,7 +15,7 @@ export function CartNavLinks() {
       <Link to="/photo-products/orders" className={linkClass}>
         Orders
       </Link>
-      <Link to="/photo-products/cart" className={linkClass} data-testid="header-cart-link">
+      <Link to="/photo-products/cart" className={linkClass}>
         <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true">
           <path
             d="M3 4h2l2.2 10.2a2 2 0 0 0 2 1.6h7.6a2 2 0 0 0 2-1.5L20.5 8H6.2"

@@ -133,7 +133,6 @@ export function CartPage({ cancelledSessionId, onCancelledHandled }: CartPagePro
           aria-labelledby="summary-heading"
           className="rounded-card bg-cream-card p-5 shadow-card lg:sticky lg:top-24"
           aria-busy={editing.saving}
-          data-testid="cart-summary"
         >
           <h2 id="summary-heading" className="text-xl font-bold">
             Order summary

@@ -40,7 +40,7 @@ export function AdjustControls({ slotName, transform: t, hasPhoto, canUndo, onCh
   const rotate = (degrees: number) => onChange({ ...t, rotation: t.rotation + degrees }, 'commit')
 
   return (
-    <section aria-labelledby="adjust-heading" data-testid="adjust-controls">
+    <section aria-labelledby="adjust-heading">
       <h2 id="adjust-heading" className="text-lg font-semibold">
         Adjust the photo on the {slotName.toLowerCase()}
       </h2>

@@ -30,7 +30,7 @@ export function PhotoSlots({ cells, slotName, photos, transforms, selectedCellId
         Photos
       </h2>
       <p className="text-sm text-ink-soft">One photo on the front of each ornament. Select one to adjust it.</p>
-      <ul className="mt-3 space-y-2" data-testid="photo-slots">
+      <ul className="mt-3 space-y-2">
         {cells.map((cell) => {
           const name = slotName(cell)
           const photo = photos[cell.id]

@@ -24,7 +24,6 @@ function Mockup({ src, alt, label }: { src: string; alt: string; label: string }
         alt={alt}
         onLoad={() => setLoaded(true)}
         className={`block h-auto w-full ${loaded ? '' : 'min-h-48 animate-pulse bg-cream-deep'}`}
-        data-testid="mockup-image"
       />
       <figcaption className="px-4 py-2 text-sm font-semibold text-ink-soft">{label}</figcaption>
     </figure>

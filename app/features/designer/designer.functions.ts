@@ -1,36 +1,23 @@
 import { queryOptions } from '@tanstack/react-query'
 import { createServerFn } from '@tanstack/react-start'
-import {
-  designTemplatesQuerySchema,
-  designTemplatesSchema,
-  generatePreviewRequestSchema,
-  generatePreviewResponseSchema,
-} from '~/contract/designs'
-import { apiForRequest } from '~/lib/api-call.server'
-import { timezoneMiddleware } from '~/lib/timezone.middleware'
+import { designTemplatesQuerySchema, generatePreviewRequestSchema } from '~/contract/designs'
+import { printifyApi } from '~/contract/endpoints/printify'
+import { apiMiddleware } from '~/lib/api.middleware'
 
-/** GET /v1/design-templates?productVariantId=: the variant's pseudo template (cells, mask, frame) and its fourteen back sides. */
+/** The variant's pseudo template (cells, mask, frame) and its fourteen back sides. */
 export const getDesignTemplates = createServerFn({ method: 'GET' })
+  .middleware([apiMiddleware])
   .validator(designTemplatesQuerySchema)
-  .handler(({ data }) =>
-    apiForRequest().call('/design-templates', { query: { productVariantId: data.productVariantId }, schema: designTemplatesSchema }),
-  )
+  .handler(({ data, context: { api } }) => api.call(printifyApi.listDesignTemplates, { query: { productVariantId: data.productVariantId } }))
 
 /**
- * POST /v1/printify/generate-preview: the server renders the design into print files and mockups.
- * Not retried automatically (SPEC.md §8 retries uploads and bundles only, and a render is costly);
- * the shopper retries from the failure toast.
+ * The server renders the design into print files and mockups. A failure throws: the shopper retries
+ * from the failure toast.
  */
 export const generateOrnamentPreview = createServerFn({ method: 'POST' })
-  .middleware([timezoneMiddleware])
+  .middleware([apiMiddleware])
   .validator(generatePreviewRequestSchema)
-  .handler(({ data, context }) =>
-    apiForRequest({ timezone: context.timezone }).call('/printify/generate-preview', {
-      method: 'POST',
-      body: data,
-      schema: generatePreviewResponseSchema,
-    }),
-  )
+  .handler(({ data, context: { api } }) => api.call(printifyApi.generatePreview, { body: data }))
 
 export const designTemplatesQuery = (variantId: number) =>
   queryOptions({

@@ -10,7 +10,8 @@ import { trackOnce } from '~/lib/analytics'
 import { usePublicConfig } from '~/lib/public-config'
 import { egiftPurchaseQuery, egiftPurchasesQuery } from './egifts.functions'
 import { EgiftSignInPrompt } from './EgiftSignInPrompt'
-import { formatCalendarDay, formatGiftAmount, LocalDay } from './format'
+import { LocalDate, formatCalendarDay } from '~/lib/dates'
+import { formatAmount } from '~/lib/currency'
 import { GiftCardPreview } from './GiftCardPreview'
 
 const paid = (gift: EgiftPurchase) => gift.status === 'issued' || gift.status === 'redeemed'
@@ -92,14 +93,14 @@ export function EgiftCompletePage({ giftId }: { giftId: string }) {
         </>
       }
     >
-      Nothing has been charged yet. Your {formatGiftAmount(g.amountCents)} gift to {g.recipientName} will be e-mailed once it’s paid.
+      Nothing has been charged yet. Your {formatAmount(g.amountCents)} gift to {g.recipientName} will be e-mailed once it’s paid.
     </ReturnMessage>
   )
 }
 
 function ThankYou({ gift }: { gift: EgiftPurchase }) {
   const { supportEmail } = usePublicConfig()
-  const amount = formatGiftAmount(gift.amountCents)
+  const amount = formatAmount(gift.amountCents)
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => heading.current?.focus(), [])
   const first = gift.senderName.trim().split(/\s+/)[0]
@@ -133,7 +134,7 @@ function ThankYou({ gift }: { gift: EgiftPurchase }) {
               <span role="status" data-testid="egift-delivery">
                 {gift.emailedAt ? (
                   <>
-                    E-mailed to <strong className="break-all">{gift.recipientEmail}</strong> on <LocalDay iso={gift.emailedAt} />.
+                    E-mailed to <strong className="break-all">{gift.recipientEmail}</strong> on <LocalDate iso={gift.emailedAt} />.
                   </>
                 ) : gift.sendOn ? (
                   <>
@@ -154,7 +155,7 @@ function ThankYou({ gift }: { gift: EgiftPurchase }) {
               {gift.expiresAt ? (
                 <>
                   {' '}
-                  — the code is good until <LocalDay iso={gift.expiresAt} />
+                  — the code is good until <LocalDate iso={gift.expiresAt} />
                 </>
               ) : null}
               .

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { SignInActions, signInHint } from '~/components/ui/SignInActions'
 import { StatePanel } from '~/components/ui/StatePanel'
 import { usePublicConfig } from '~/lib/public-config'
-import { EGIFT_CARD_ART } from './format'
+import { EGIFT_CARD_ART } from './gift-card'
 
 /** An e-gift page for a signed-in family, seen signed out: what it is for, and sign in that comes back here. */
 export function EgiftSignInPrompt({ title, children, redirect, testId }: { title: string; children: ReactNode; redirect: string; testId: string }) {

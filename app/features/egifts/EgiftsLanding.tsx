@@ -10,7 +10,7 @@ import { currentUserQuery } from '~/features/account/account.functions'
 import { track } from '~/lib/analytics'
 import { egiftPurchasesQuery } from './egifts.functions'
 import { EgiftSignInPrompt } from './EgiftSignInPrompt'
-import { EGIFT_CARD_ART } from './format'
+import { EGIFT_CARD_ART } from './gift-card'
 import { PurchaseForm } from './PurchaseForm'
 import { SentGifts } from './SentGifts'
 

@@ -1,4 +1,4 @@
-import { EGIFT_CARD_ART } from './format'
+import { EGIFT_CARD_ART } from './gift-card'
 
 /**
  * The gift as its recipient will see it: the card with the amount, and a note with the message.

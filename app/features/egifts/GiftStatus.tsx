@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import type { EgiftPurchase } from '~/contract/egifts'
-import { formatCalendarDay, LocalDay } from './format'
+import { LocalDate, formatCalendarDay } from '~/lib/dates'
 
 type Tone = 'gold' | 'pine' | 'quiet' | 'cranberry'
 
@@ -23,7 +23,7 @@ export function giftState(gift: EgiftPurchase): { key: string; label: ReactNode;
         key: 'redeemed',
         label: gift.redeemedAt ? (
           <>
-            Redeemed <LocalDay iso={gift.redeemedAt} />
+            Redeemed <LocalDate iso={gift.redeemedAt} />
           </>
         ) : (
           'Redeemed'
@@ -36,7 +36,7 @@ export function giftState(gift: EgiftPurchase): { key: string; label: ReactNode;
           key: 'emailed',
           label: (
             <>
-              E-mailed <LocalDay iso={gift.emailedAt} />
+              E-mailed <LocalDate iso={gift.emailedAt} />
             </>
           ),
           tone: 'pine',

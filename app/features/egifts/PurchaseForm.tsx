@@ -11,7 +11,8 @@ import { formatWholeDollars } from '~/lib/currency'
 import { parseWholeDollars } from '~/lib/money-input'
 import { usePublicConfig } from '~/lib/public-config'
 import { buyEgift, egiftPurchasesQuery } from './egifts.functions'
-import { formatCalendarDay, sendOnRange } from './format'
+import { sendOnRange } from './gift-card'
+import { formatCalendarDay } from '~/lib/dates'
 import { GiftCardPreview } from './GiftCardPreview'
 
 type Field = 'amountCents' | 'recipientName' | 'recipientEmail' | 'senderName' | 'message' | 'sendOn'
@@ -141,7 +142,7 @@ export function PurchaseForm({ defaultSenderName }: { defaultSenderName: string 
 
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] lg:gap-12">
-      <form ref={form} onSubmit={(e) => void submit(e)} noValidate aria-labelledby={`${id}-heading`} className="space-y-7" data-testid="egift-form">
+      <form ref={form} onSubmit={(e) => void submit(e)} noValidate aria-labelledby={`${id}-heading`} className="space-y-7">
         <h3 id={`${id}-heading`} className="sr-only">
           Your gift
         </h3>

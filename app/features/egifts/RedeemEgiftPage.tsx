@@ -12,7 +12,8 @@ import { formatCents } from '~/lib/currency'
 import { usePublicConfig } from '~/lib/public-config'
 import { redeemEgiftCode } from './egifts.functions'
 import { EgiftSignInPrompt } from './EgiftSignInPrompt'
-import { EGIFT_CARD_ART, formatGiftAmount } from './format'
+import { EGIFT_CARD_ART } from './gift-card'
+import { formatAmount } from '~/lib/currency'
 
 
 /** /egifts/redeem: a signed-in family turns the code from their e-mail into store credit (?code= fills it in). */
@@ -165,7 +166,7 @@ function Redeemed({ redemption: r, onAnother }: { redemption: EgiftRedemption; o
       <div className="relative bg-pine px-5 pb-6 pt-6 text-cream sm:px-7">
         <p className="text-sm font-semibold uppercase tracking-[0.16em] text-gold-tint">Gift redeemed</p>
         <h2 id="redeemed-heading" ref={heading} tabIndex={-1} className="mt-1 text-balance text-3xl font-bold tracking-tight focus:outline-none">
-          You’ve got {formatGiftAmount(r.amountCents)} from {r.senderName}
+          You’ve got {formatAmount(r.amountCents)} from {r.senderName}
         </h2>
       </div>
       <div className="px-5 py-6 sm:px-7">

@@ -1,5 +1,7 @@
 import type { EgiftPurchase } from '~/contract/egifts'
-import { EGIFT_CARD_ART, formatGiftAmount, LocalDay } from './format'
+import { EGIFT_CARD_ART } from './gift-card'
+import { LocalDate } from '~/lib/dates'
+import { formatAmount } from '~/lib/currency'
 import { GiftStatusBadge } from './GiftStatus'
 
 /** "Gifts you've sent": each gift with where it stands, and a way back to paying for one that waits. */
@@ -12,19 +14,19 @@ export function SentGifts({ purchases }: { purchases: EgiftPurchase[] }) {
           <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
               <h3 className="text-lg font-semibold leading-snug">
-                {formatGiftAmount(gift.amountCents)} to {gift.recipientName}
+                {formatAmount(gift.amountCents)} to {gift.recipientName}
               </h3>
               <GiftStatusBadge gift={gift} />
             </div>
             <p className="mt-1 text-sm text-ink-soft">
-              <span className="[overflow-wrap:anywhere]">{gift.recipientEmail}</span> · bought <LocalDay iso={gift.createdAt} />
+              <span className="[overflow-wrap:anywhere]">{gift.recipientEmail}</span> · bought <LocalDate iso={gift.createdAt} />
             </p>
             {gift.message ? <p className="mt-1 line-clamp-2 break-words text-sm italic text-ink-soft">“{gift.message}”</p> : null}
             {gift.status === 'awaiting_payment' && gift.checkoutUrl ? (
               <a
                 href={gift.checkoutUrl}
                 className="mt-1 inline-flex min-h-11 items-center font-semibold text-cranberry-dark underline-offset-4 hover:underline"
-                aria-label={`Finish paying for the ${formatGiftAmount(gift.amountCents)} gift to ${gift.recipientName}`}
+                aria-label={`Finish paying for the ${formatAmount(gift.amountCents)} gift to ${gift.recipientName}`}
               >
                 Finish paying →
               </a>

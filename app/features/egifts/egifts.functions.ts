@@ -1,32 +1,28 @@
 import { queryOptions } from '@tanstack/react-query'
 import { createServerFn } from '@tanstack/react-start'
-import { egiftParamsSchema, egiftPurchaseSchema, egiftPurchasesResponseSchema, egiftRedemptionSchema } from '~/contract/egifts'
+import { egiftParamsSchema } from '~/contract/egifts'
+import { egiftsApi } from '~/contract/endpoints/egifts'
 import { z } from '~/contract/zod'
 import { orSignedOut, outcomeOf } from '~/lib/api-outcome.server'
-import { apiForRequest } from '~/lib/api-call.server'
-import { timezoneMiddleware } from '~/lib/timezone.middleware'
+import { apiMiddleware } from '~/lib/api.middleware'
 
-/** GET /v1/egifts/purchases: the gifts the shopper has bought, newest first, or null when signed out. */
+/** The gifts the shopper has bought, newest first, or null when signed out. */
 export const getEgiftPurchases = createServerFn({ method: 'GET' })
-  .middleware([timezoneMiddleware])
-  .handler(({ context }) =>
-    orSignedOut(async () => (await apiForRequest({ timezone: context.timezone }).call('/egifts/purchases', { schema: egiftPurchasesResponseSchema })).purchases),
-  )
+  .middleware([apiMiddleware])
+  .handler(({ context: { api } }) => orSignedOut(async () => (await api.call(egiftsApi.listEgiftPurchases)).purchases))
 
-/** GET /v1/egifts/purchases/{id} as an outcome: the return page tells a gift that is not this shopper's (404) from signed out (401). */
+/** As an outcome: the return page tells a gift that is not this shopper's (404) from signed out (401). */
 export const getEgiftPurchase = createServerFn({ method: 'GET' })
-  .middleware([timezoneMiddleware])
+  .middleware([apiMiddleware])
   .validator(egiftParamsSchema)
-  .handler(({ data, context }) =>
-    outcomeOf(() => apiForRequest({ timezone: context.timezone }).call(`/egifts/purchases/${data.id}`, { schema: egiftPurchaseSchema })),
-  )
+  .handler(({ data, context: { api } }) => outcomeOf(() => api.call(egiftsApi.getEgiftPurchase, { params: data })))
 
 /**
- * POST /v1/egifts/purchases. The form's fields go to the API as typed: it owns the rules and answers
- * each refusal with the field it concerns (400 with issues), so this only bounds the sizes.
+ * The form's fields go to the API as typed: it owns the rules and answers each refusal with the field
+ * it concerns (400 with issues), so this only bounds the sizes.
  */
 export const buyEgift = createServerFn({ method: 'POST' })
-  .middleware([timezoneMiddleware])
+  .middleware([apiMiddleware])
   .validator(
     z.object({
       amountCents: z.number().int().min(0).max(100_000_000),
@@ -37,17 +33,13 @@ export const buyEgift = createServerFn({ method: 'POST' })
       sendOn: z.string().max(32).nullable(),
     }),
   )
-  .handler(({ data, context }) =>
-    outcomeOf(() => apiForRequest({ timezone: context.timezone }).call('/egifts/purchases', { method: 'POST', body: data, schema: egiftPurchaseSchema })),
-  )
+  .handler(({ data, context: { api } }) => outcomeOf(() => api.call(egiftsApi.purchaseEgift, { body: data })))
 
-/** POST /v1/egifts/redeem: refusals (unknown 404, already redeemed 409, expired 422, 429) come back as an outcome. */
+/** Refusals (unknown 404, already redeemed 409, expired 422, 429) come back as an outcome. */
 export const redeemEgiftCode = createServerFn({ method: 'POST' })
-  .middleware([timezoneMiddleware])
+  .middleware([apiMiddleware])
   .validator(z.object({ code: z.string().max(200) }))
-  .handler(({ data, context }) =>
-    outcomeOf(() => apiForRequest({ timezone: context.timezone }).call('/egifts/redeem', { method: 'POST', body: data, schema: egiftRedemptionSchema })),
-  )
+  .handler(({ data, context: { api } }) => outcomeOf(() => api.call(egiftsApi.redeemEgift, { body: data })))
 
 export const egiftPurchasesQuery = () => queryOptions({ queryKey: ['egifts', 'purchases'], queryFn: () => getEgiftPurchases(), staleTime: 5_000 })
 

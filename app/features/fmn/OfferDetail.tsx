@@ -79,7 +79,7 @@ function OfferBody({ offer }: { offer: PartnerOffer }) {
             <h2 id="offer-terms" className="text-xl font-bold">
               Terms
             </h2>
-            <ul className="mt-3 list-disc space-y-2 pl-5 text-ink-soft marker:text-gold-dark" data-testid="offer-terms">
+            <ul className="mt-3 list-disc space-y-2 pl-5 text-ink-soft marker:text-gold-dark">
               {offer.terms.map((term) => (
                 <li key={term}>{term}</li>
               ))}

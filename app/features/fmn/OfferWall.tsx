@@ -38,7 +38,7 @@ export function OfferWall() {
     )
   } else {
     body = (
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Partner offers" data-testid="offer-list">
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Partner offers">
         {offers.data.map((offer) => (
           <OfferCard key={offer.id} offer={offer} />
         ))}

@@ -1,22 +1,20 @@
 import { queryOptions } from '@tanstack/react-query'
 import { createServerFn } from '@tanstack/react-start'
-import { offerParamsSchema, partnerOfferSchema, partnerOffersResponseSchema } from '~/contract/offers'
-import { apiForRequest } from '~/lib/api-call.server'
-import { timezoneMiddleware } from '~/lib/timezone.middleware'
-import { outcomeOf } from '../../lib/api-outcome.server'
+import { offersApi } from '~/contract/endpoints/offers'
+import { offerParamsSchema } from '~/contract/offers'
+import { outcomeOf } from '~/lib/api-outcome.server'
+import { apiMiddleware } from '~/lib/api.middleware'
 
-/** GET /v1/fmn/offers: the active partner offers, in display order. A failure throws: the wall shows a retry. */
+/** The active partner offers, in display order. A failure throws: the wall shows a retry. */
 export const getOffers = createServerFn({ method: 'GET' })
-  .middleware([timezoneMiddleware])
-  .handler(async ({ context }) => (await apiForRequest({ timezone: context.timezone }).call('/fmn/offers', { schema: partnerOffersResponseSchema })).offers)
+  .middleware([apiMiddleware])
+  .handler(async ({ context: { api } }) => (await api.call(offersApi.listOffers)).offers)
 
-/** GET /v1/fmn/offers/{id} as an outcome, so the page can tell an unknown offer (404) from a failed load. */
+/** As an outcome, so the page can tell an unknown offer (404) from a failed load. */
 export const getOffer = createServerFn({ method: 'GET' })
-  .middleware([timezoneMiddleware])
+  .middleware([apiMiddleware])
   .validator(offerParamsSchema)
-  .handler(({ data, context }) =>
-    outcomeOf(() => apiForRequest({ timezone: context.timezone }).call(`/fmn/offers/${data.id}`, { schema: partnerOfferSchema })),
-  )
+  .handler(({ data, context: { api } }) => outcomeOf(() => api.call(offersApi.getOffer, { params: data })))
 
 export const offersQuery = () => queryOptions({ queryKey: ['fmn-offers'], queryFn: () => getOffers(), staleTime: 60_000 })
 

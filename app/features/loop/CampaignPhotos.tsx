@@ -69,7 +69,6 @@ export function CampaignPhotos({ shape, heading, layout }: CampaignPhotosProps) 
                 params={{ variantId: String(variant.id) }}
                 search={{ photos: 'chosen' }}
                 onClick={() => setChosen(pairStartingWith(photos.data ?? [], i))}
-                data-testid="campaign-photo"
                 data-photo-id={photo.id}
                 aria-label={`Start a ${variant.name.toLowerCase()} ornament with ${photo.caption ?? 'your photo'} from ${dateLabel(photo.capturedOn)}`}
                 className={`group relative block overflow-hidden rounded-xl bg-cream-deep shadow-card ${strip ? 'h-32 w-24 sm:h-36 sm:w-28' : 'aspect-[4/5] w-full sm:aspect-square'}`}

@@ -1,12 +1,15 @@
 import { queryOptions } from '@tanstack/react-query'
 import { createServerFn } from '@tanstack/react-start'
-import { photoProductParamsSchema, photoProductSchema } from '~/contract/photo-products'
-import { apiForRequest } from '~/lib/api-call.server'
+import { photoProductsApi } from '~/contract/endpoints/photo-products'
+import { photoProductParamsSchema } from '~/contract/photo-products'
+import { apiMiddleware } from '~/lib/api.middleware'
 import { ORNAMENT_PRODUCT_ID } from '~/catalogue/ornaments'
 
+/** The photo product with its variants and prices. */
 export const getPhotoProduct = createServerFn({ method: 'GET' })
+  .middleware([apiMiddleware])
   .validator(photoProductParamsSchema)
-  .handler(({ data }) => apiForRequest().call(`/photo-products/${encodeURIComponent(data.id)}`, { schema: photoProductSchema }))
+  .handler(({ data, context: { api } }) => api.call(photoProductsApi.getPhotoProduct, { params: data }))
 
 export const photoProductQuery = (id: string = ORNAMENT_PRODUCT_ID) =>
   queryOptions({

@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { ButtonLink } from '~/components/ui/Button'
 import { ornamentProduct, variantOfShape } from '~/catalogue/ornaments'
+import type { AlbumFilter } from '~/catalogue/photo-constants'
 import { urlAtSize } from '~/lib/photo-conversion'
+import type { PhotosSearch } from '~/lib/search-params'
 import { useChosenPhotos } from './chosen-photos'
-import { PhotoPicker } from './PhotoPicker'
+import { PhotoPicker, type AlbumView, type AlbumViewChange } from './PhotoPicker'
 import { albumSummaryQuery } from './photos.functions'
 
 /** SPEC.md §1: each ornament takes two user photos (the catalogue's numberOfUserImages). */
@@ -12,8 +14,20 @@ export const PHOTOS_PER_ORNAMENT = ornamentProduct.numberOfUserImages
 /** The designer puts the first photo on the left ornament and the second on the right (issue 15, bug 14: they were "Front" and "Back"). */
 const slotNames = ['Left', 'Right']
 
+/** The URL's words for the album tabs (`?filter=favorites`) and the API's (`favorite`); All is left out of the URL. */
+const filterOfParam = { all: 'all', favorites: 'favorite', recommended: 'recommended' } as const satisfies Record<NonNullable<PhotosSearch['filter']>, AlbumFilter>
+const paramOfFilter = { all: undefined, favorite: 'favorites', recommended: 'recommended' } as const satisfies Record<AlbumFilter, PhotosSearch['filter']>
+
+type ChoosePhotosPageProps = {
+  /** The album tab and place, from the URL (`?filter=favorites&cursor=…`), so a link can open them and Back and reload keep them. */
+  search: PhotosSearch
+  onSearchChange: (search: PhotosSearch, how: { replace: boolean }) => void
+}
+
 /** /photo-products/photos: choose the two photos for an ornament, from the album or the device. */
-export function ChoosePhotosPage() {
+export function ChoosePhotosPage({ search, onSearchChange }: ChoosePhotosPageProps) {
+  const view: AlbumView = { filter: filterOfParam[search.filter ?? 'all'], cursor: search.cursor }
+  const onViewChange: AlbumViewChange = (next, how) => onSearchChange({ filter: paramOfFilter[next.filter], cursor: next.cursor }, how)
   const [chosen, setChosen] = useChosenPhotos()
   const ready = chosen.length === PHOTOS_PER_ORNAMENT
   // Signed out there is nothing to choose from, so the tray stays away.
@@ -28,7 +42,7 @@ export function ChoosePhotosPage() {
         </p>
       </div>
       <div className="mx-auto mt-6 max-w-6xl px-4 sm:px-6">
-        <PhotoPicker max={PHOTOS_PER_ORNAMENT} selected={chosen} onChange={setChosen} />
+        <PhotoPicker max={PHOTOS_PER_ORNAMENT} selected={chosen} onChange={setChosen} view={view} onViewChange={onViewChange} />
       </div>
       {signedOut ? null : (
       <div className="fixed inset-x-0 bottom-0 z-20 border-t border-ink/10 bg-cream-card/95 backdrop-blur" data-testid="chosen-tray">

@@ -2,6 +2,7 @@ import { useRouterState } from '@tanstack/react-router'
 import { SignInActions, signInHint } from '~/components/ui/SignInActions'
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import type { InfiniteData } from '@tanstack/react-query'
 import { albumFilters, type AlbumFilter } from '~/catalogue/photo-constants'
 import type { Photo } from '~/contract/photos'
 import type { ChosenPhoto } from '~/lib/photo-conversion'
@@ -24,20 +25,34 @@ export const photoLabel = (photo: Photo) =>
 
 export const toChosen = (photo: Photo): ChosenPhoto => ({ id: photo.id, url: photo.url, source: photo.source, width: photo.width, height: photo.height })
 
+/** Which album tab the picker shows, and where in it: the page starting at `cursor` (the API's opaque album cursor). */
+export type AlbumView = { filter: AlbumFilter; cursor?: string }
+/** How a view change reaches history: a tab is a step Back returns to; loading more only updates the place. */
+export type AlbumViewChange = (view: AlbumView, how: { replace: boolean }) => void
+
 type PickerProps = {
   /** How many photos the product takes. */
   max: number
   selected: ChosenPhoto[]
   onChange: (selected: ChosenPhoto[]) => void
+  /**
+   * The tab and page, kept by the caller (the photos page keeps them in the URL). Left out, the
+   * picker keeps its own and never touches the page's URL (the designer's dialog).
+   */
+  view?: AlbumView
+  onViewChange?: AlbumViewChange
 }
 
 /**
  * The photo picker: the album by tab (All, Favorites, Recommended) with infinite scroll, a curated
  * strip, and upload from the device. Selection is announced to screen readers.
  */
-export function PhotoPicker({ max, selected, onChange }: PickerProps) {
+export function PhotoPicker({ max, selected, onChange, view: givenView, onViewChange }: PickerProps) {
   const summary = useQuery(albumSummaryQuery())
   const [familyId, setFamilyId] = useState<string | null>(null)
+  const [ownView, setOwnView] = useState<AlbumView>({ filter: 'all' })
+  const view = givenView ?? ownView
+  const setView: AlbumViewChange = onViewChange ?? ((next) => setOwnView(next))
   const [announcement, setAnnouncement] = useState('')
   const families = summary.data?.families ?? []
   const family = families.find((f) => f.familyId === familyId) ?? families[0]
@@ -73,7 +88,11 @@ export function PhotoPicker({ max, selected, onChange }: PickerProps) {
           <select
             className="min-h-11 rounded-full border-2 border-ink/15 bg-cream-card px-4 font-normal"
             value={family?.familyId}
-            onChange={(e) => setFamilyId(e.target.value)}
+            onChange={(e) => {
+              setFamilyId(e.target.value)
+              // A cursor belongs to one family's album.
+              if (view.cursor) setView({ filter: view.filter }, { replace: true })
+            }}
           >
             {families.map((f) => (
               <option key={f.familyId} value={f.familyId}>
@@ -86,7 +105,7 @@ export function PhotoPicker({ max, selected, onChange }: PickerProps) {
       <CuratedStrip familyId={family?.familyId} {...tile} />
       <UploadsSection {...tile} />
       {family ? (
-        <AlbumTabs familyId={family.familyId} familyName={family.name} {...tile} />
+        <AlbumTabs familyId={family.familyId} familyName={family.name} view={view} onViewChange={setView} {...tile} />
       ) : (
         <PickerMessage title="No family album yet">Join or start a family in the Keepsake app, or upload photos from your device above.</PickerMessage>
       )}
@@ -176,7 +195,7 @@ function UploadsSection(tile: TileProps) {
       </div>
       <UploadJobs uploads={uploader} />
       {photos.length > 0 ? (
-        <ul className="mt-4 flex gap-3 overflow-x-auto pb-2" aria-label="Your uploaded photos" data-testid="uploaded-photos">
+        <ul className="mt-4 flex gap-3 overflow-x-auto pb-2" aria-label="Your uploaded photos">
           {photos.map((photo) => (
             <li key={photo.id}>
               <PhotoTile photo={photo} size="strip" {...tile} />
@@ -188,8 +207,18 @@ function UploadsSection(tile: TileProps) {
   )
 }
 
-function AlbumTabs({ familyId, familyName, ...tile }: TileProps & { familyId: string; familyName: string }) {
-  const [filter, setFilter] = useState<AlbumFilter>('all')
+function AlbumTabs({
+  familyId,
+  familyName,
+  view,
+  onViewChange,
+  ...tile
+}: TileProps & { familyId: string; familyName: string; view: AlbumView; onViewChange: AlbumViewChange }) {
+  const { filter } = view
+  // A new tab starts at its first page, and is a step in history (Back returns to the tab before).
+  const setFilter = (next: AlbumFilter) => {
+    if (next !== filter || view.cursor) onViewChange({ filter: next }, { replace: false })
+  }
   const base = useId()
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({})
 
@@ -233,16 +262,74 @@ function AlbumTabs({ familyId, familyName, ...tile }: TileProps & { familyId: st
         ))}
       </div>
       <div role="tabpanel" id={`${base}-panel`} aria-labelledby={`${base}-tab-${filter}`} className="mt-3">
-        <AlbumGrid key={`${familyId}-${filter}`} familyId={familyId} filter={filter} {...tile} />
+        <AlbumGrid
+          key={`${familyId}-${filter}`}
+          familyId={familyId}
+          filter={filter}
+          cursor={view.cursor}
+          onCursorChange={(cursor, how) => onViewChange({ filter, cursor }, how)}
+          {...tile}
+        />
       </div>
     </section>
   )
 }
 
-function AlbumGrid({ familyId, filter, ...tile }: TileProps & { familyId: string; filter: AlbumFilter }) {
-  const query = useInfiniteQuery(albumPhotosQuery(familyId, filter))
+/** One tab's photos, listed from `from` (null: the first page) on. */
+function albumListQuery(familyId: string, filter: AlbumFilter, from: string | null) {
+  const base = albumPhotosQuery(familyId, filter)
+  return { ...base, queryKey: [...base.queryKey, from ?? 'first'], initialPageParam: from }
+}
+
+/**
+ * Where the list starts for the place `cursor` names: the list already on screen (or the one from
+ * the first page, in the cache) when it holds that page, else that page itself.
+ */
+function listStartFor(cursor: string | undefined, current: string | null, holds: (from: string | null) => boolean): string | null {
+  if (!cursor) return null
+  if (cursor === current || holds(current)) return current
+  if (holds(null)) return null
+  return cursor
+}
+
+function AlbumGrid({
+  familyId,
+  filter,
+  cursor,
+  onCursorChange,
+  ...tile
+}: TileProps & {
+  familyId: string
+  filter: AlbumFilter
+  cursor: string | undefined
+  onCursorChange: (cursor: string | undefined, how: { replace: boolean }) => void
+}) {
+  const queryClient = useQueryClient()
+  const holds = (from: string | null) =>
+    cursor !== undefined &&
+    Boolean(queryClient.getQueryData<InfiniteData<unknown, string | null>>(albumListQuery(familyId, filter, from).queryKey)?.pageParams.includes(cursor))
+  const [from, setFrom] = useState(() => listStartFor(cursor, null, holds))
+  // The place changed from outside (Back, a link): start where it says, unless this list holds it.
+  const wanted = listStartFor(cursor, from, holds)
+  if (wanted !== from) setFrom(wanted)
+
+  const query = useInfiniteQuery(albumListQuery(familyId, filter, wanted))
   const sentinel = useRef<HTMLDivElement | null>(null)
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query
+
+  // The place follows the pages loaded, so a reload opens where the shopper had got to (not a step in history).
+  const lastPage = query.data?.pageParams.at(-1) as string | null | undefined
+  useEffect(() => {
+    if (lastPage === undefined || lastPage === (cursor ?? null)) return
+    if (lastPage === null && query.data?.pageParams.length === 1) return
+    onCursorChange(lastPage ?? undefined, { replace: true })
+  }, [lastPage]) // eslint-disable-line react-hooks/exhaustive-deps -- only a newly loaded page moves the place
+
+  // A cursor the API refuses (stale, forged, another album's): the first page instead.
+  const refused = query.isError && wanted !== null
+  useEffect(() => {
+    if (refused) onCursorChange(undefined, { replace: true })
+  }, [refused]) // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
     const node = sentinel.current
@@ -257,13 +344,25 @@ function AlbumGrid({ familyId, filter, ...tile }: TileProps & { familyId: string
     return () => observer.disconnect()
   }, [hasNextPage, isFetchingNextPage, fetchNextPage])
 
-  if (query.isPending) return <GridSkeleton />
+  if (query.isPending || refused) return <GridSkeleton />
   if (query.isError) return <LoadFailed what="These photos" onRetry={() => void query.refetch()} />
   const photos = query.data.pages.flatMap((page) => page.photos)
-  if (photos.length === 0) return <PickerMessage title={`No ${tabLabels[filter].toLowerCase()} photos`}>{emptyTab[filter]}</PickerMessage>
+  if (photos.length === 0 && wanted === null) return <PickerMessage title={`No ${tabLabels[filter].toLowerCase()} photos`}>{emptyTab[filter]}</PickerMessage>
 
   return (
     <>
+      {wanted !== null ? (
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-2 text-sm text-ink-soft" data-testid="album-partway">
+          <span>Showing this album from where you left off.</span>
+          <button
+            type="button"
+            onClick={() => onCursorChange(undefined, { replace: false })}
+            className="min-h-11 rounded-full border-2 border-ink/15 px-4 font-semibold text-ink"
+          >
+            Back to the newest photos
+          </button>
+        </div>
+      ) : null}
       <ul className="grid grid-cols-3 gap-1.5 sm:grid-cols-4 sm:gap-2 lg:grid-cols-6" data-testid="album-grid">
         {photos.map((photo) => (
           <li key={photo.id}>

@@ -1,61 +1,41 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { createServerFn } from '@tanstack/react-start'
-import {
-  albumFilterSchema,
-  albumPhotosPageSchema,
-  albumSummarySchema,
-  photoListSchema,
-  uploadLinkRequestSchema,
-  uploadLinkSchema,
-  type AlbumFilter,
-} from '~/contract/photos'
+import { albumApi } from '~/contract/endpoints/album'
+import { mediaApi } from '~/contract/endpoints/media'
+import { albumFilterSchema, uploadLinkRequestSchema, type AlbumFilter } from '~/contract/photos'
 import { z } from '~/contract/zod'
-import { ApiClientError } from '~/lib/api-client'
-import { apiForRequest } from '~/lib/api-call.server'
-import { timezoneMiddleware } from '~/lib/timezone.middleware'
-import { getConfig } from '../../../app.config'
-
-const slug = () => getConfig().productSlug
+import { orSignedOut } from '~/lib/api-outcome.server'
+import { apiMiddleware } from '~/lib/api.middleware'
 
 /** The shopper's album summary, or null when signed out (the picker then asks them to sign in). */
 export const getAlbumSummary = createServerFn({ method: 'GET' })
-  .middleware([timezoneMiddleware])
-  .handler(async ({ context }) => {
-    try {
-      return await apiForRequest({ timezone: context.timezone }).call(`/${slug()}-photos`, { schema: albumSummarySchema })
-    } catch (error) {
-      if (error instanceof ApiClientError && error.status === 401) return null
-      throw error
-    }
-  })
+  .middleware([apiMiddleware])
+  .handler(({ context: { api } }) => orSignedOut(() => api.call(albumApi.albumSummary)))
 
+/** One page of a family's photos, newest first; `nextCursor` is null at the end. */
 export const getAlbumPhotos = createServerFn({ method: 'GET' })
-  .middleware([timezoneMiddleware])
+  .middleware([apiMiddleware])
   .validator(z.object({ familyId: z.uuid(), filter: albumFilterSchema, cursor: z.string().max(512).optional() }))
-  .handler(({ data, context }) =>
-    apiForRequest({ timezone: context.timezone }).call(`/${slug()}-photos/${data.familyId}`, {
-      query: { filter: data.filter, cursor: data.cursor },
-      schema: albumPhotosPageSchema,
-    }),
+  .handler(({ data, context: { api } }) =>
+    api.call(albumApi.albumPhotos, { params: { familyId: data.familyId }, query: { filter: data.filter, cursor: data.cursor } }),
   )
 
+/** The best photos for products, optionally of one family. */
 export const getCuratedProductPhotos = createServerFn({ method: 'GET' })
-  .middleware([timezoneMiddleware])
+  .middleware([apiMiddleware])
   .validator(z.object({ familyId: z.uuid().optional() }))
-  .handler(({ data, context }) =>
-    apiForRequest({ timezone: context.timezone }).call(`/${slug()}-curated-photo-products-photos`, {
-      query: { familyId: data.familyId },
-      schema: photoListSchema,
-    }),
-  )
+  .handler(({ data, context: { api } }) => api.call(albumApi.curatedProductPhotos, { query: { familyId: data.familyId } }))
 
+/** The shopper's uploaded photos, newest first. */
 export const getUploadedPhotos = createServerFn({ method: 'GET' })
-  .middleware([timezoneMiddleware])
-  .handler(({ context }) => apiForRequest({ timezone: context.timezone }).call('/media/uploads', { schema: photoListSchema }))
+  .middleware([apiMiddleware])
+  .handler(({ context: { api } }) => api.call(mediaApi.listUploads))
 
+/** A signed, single-use link the browser uploads one photo to. */
 export const createPhotoUploadLink = createServerFn({ method: 'POST' })
+  .middleware([apiMiddleware])
   .validator(uploadLinkRequestSchema)
-  .handler(({ data }) => apiForRequest().call('/media/growth-product-photo', { method: 'POST', body: data, schema: uploadLinkSchema }))
+  .handler(({ data, context: { api } }) => api.call(mediaApi.createUploadLink, { body: data }))
 
 export const albumSummaryQuery = () => queryOptions({ queryKey: ['album', 'summary'], queryFn: () => getAlbumSummary() })
 

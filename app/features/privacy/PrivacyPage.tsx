@@ -96,7 +96,7 @@ export function PrivacyPage() {
 
         <Section id="privacy-cookies" title="Cookies">
           <p className={prose}>Keepsake sets only these cookies of its own, and no advertising or third-party cookies.</p>
-          <ul className="mt-4 divide-y divide-ink/10 rounded-card bg-cream-card px-4 shadow-card sm:px-5" data-testid="privacy-cookies">
+          <ul className="mt-4 divide-y divide-ink/10 rounded-card bg-cream-card px-4 shadow-card sm:px-5">
             {cookies.map((c) => (
               <li key={c.name} className="flex flex-col gap-1 py-4 sm:flex-row sm:items-baseline sm:gap-6">
                 <div className="min-w-0 flex-1">
@@ -145,11 +145,11 @@ function YourChoice({ supportEmail }: { supportEmail: string }) {
     { value: 'denied', label: 'Turn analytics off' },
   ] as const
   return (
-    <section aria-labelledby="privacy-choice" className="rounded-card bg-cream-card p-5 shadow-card sm:p-6" data-testid="privacy-choice">
+    <section aria-labelledby="privacy-choice" className="rounded-card bg-cream-card p-5 shadow-card sm:p-6">
       <h2 id="privacy-choice" className="text-xl font-semibold">
         Your choice
       </h2>
-      <p role="status" className="mt-2 leading-relaxed text-ink-soft" data-testid="consent-status">
+      <p role="status" className="mt-2 leading-relaxed text-ink-soft">
         {statusText[consent]}
       </p>
       <div className="mt-4 flex flex-wrap gap-3">

@@ -7,7 +7,7 @@ import type { AdvocateRedemption, AdvocateState } from '~/contract/referral'
 import { REWARD_HOLD_DAYS } from '~/catalogue/referral-terms'
 import { formatCents } from '~/lib/currency'
 import { notify } from '~/lib/toast'
-import { formatOffer } from './format'
+import { formatAmount } from '~/lib/currency'
 import { onDarkButton } from './on-dark'
 import { OpenInAppButton } from './OpenInAppButton'
 import { advocateStateQuery } from './referral.functions'
@@ -54,8 +54,8 @@ function DashboardFrame({ title = 'Refer a friend', lead, children }: { title?: 
 
 function AdvocateDashboard({ state }: { state: AdvocateState }) {
   useLogOnce('advocate', 'viewed_dashboard')
-  const give = formatOffer(state.referredCreditCents)
-  const get = formatOffer(state.advocateRewardCents)
+  const give = formatAmount(state.referredCreditCents)
+  const get = formatAmount(state.advocateRewardCents)
   return (
     <DashboardFrame
       title={`Give ${give}, get ${get}`}
@@ -111,7 +111,7 @@ function ShareCard({ state }: { state: AdvocateState }) {
     try {
       await navigator.share({
         title: 'Keepsake',
-        text: `${state.advocateFirstName} invited you to Keepsake: ${formatOffer(state.referredCreditCents)} off your first photo ornament.`,
+        text: `${state.advocateFirstName} invited you to Keepsake: ${formatAmount(state.referredCreditCents)} off your first photo ornament.`,
         url: state.link,
       })
       logAction('advocate', 'shared_link')
@@ -133,7 +133,7 @@ function ShareCard({ state }: { state: AdvocateState }) {
       <p className="mt-5 text-sm font-semibold text-cream/90" id="share-link-label">
         Your invite link
       </p>
-      <p className="mt-1 select-all break-all rounded-xl bg-pine-dark px-4 py-3 text-sm" aria-labelledby="share-link-label" data-testid="referral-link">
+      <p className="mt-1 select-all break-all rounded-xl bg-pine-dark px-4 py-3 text-sm" aria-labelledby="share-link-label">
         {state.link}
       </p>
       <div className="mt-5 flex flex-wrap gap-3">
@@ -209,7 +209,7 @@ function FriendsList({ state }: { state: AdvocateState }) {
         {shown.length === 0 ? (
           <EmptyState
             title="No friends yet — share your link"
-            body={`When a friend claims your invite, they’ll appear here with where your ${formatOffer(state.advocateRewardCents)} reward is.`}
+            body={`When a friend claims your invite, they’ll appear here with where your ${formatAmount(state.advocateRewardCents)} reward is.`}
           />
         ) : (
           <ul className="divide-y divide-ink/10 rounded-card bg-cream-card shadow-card" data-testid="redemptions">

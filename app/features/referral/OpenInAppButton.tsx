@@ -28,7 +28,7 @@ export function OpenInAppButton({ from, className = '' }: { from: string; classN
     }
   }
   return (
-    <Button variant="secondary" onClick={() => void open()} disabled={opening} className={className} data-testid="open-in-app">
+    <Button variant="secondary" onClick={() => void open()} disabled={opening} className={className}>
       <svg viewBox="0 0 20 20" className="size-5 shrink-0" aria-hidden="true">
         <rect x="5" y="2" width="10" height="16" rx="2.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
         <path d="M9 15h2" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />

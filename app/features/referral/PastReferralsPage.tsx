@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { LoadFailedPanel } from '~/components/ui/StatePanel'
 import type { AdvocateRedemption, AdvocateState, RewardStatus } from '~/contract/referral'
 import { formatCents } from '~/lib/currency'
-import { LocalDate } from './format'
+import { LocalDate } from '~/lib/dates'
 import { ReferralAccountPage, ReferralNotFound, ReferralPageSkeleton } from './ReferralAccountPage'
 import { advocateStateQuery } from './referral.functions'
 import { RedemptionDetailsLink, rewardExplanation, StatusBadge } from './RewardStatus'
@@ -75,7 +75,7 @@ function History({ state }: { state: AdvocateState }) {
         const rows = newestFirst.filter((r) => group.statuses.includes(r.status))
         if (rows.length === 0) return null
         return (
-          <section key={group.title} aria-labelledby={`group-${group.testId}`} data-testid={`past-group-${group.testId}`}>
+          <section key={group.title} aria-labelledby={`group-${group.testId}`}>
             <h2 id={`group-${group.testId}`} className="text-2xl font-bold tracking-tight">
               {group.title} <span className="text-lg font-semibold text-ink-soft">({rows.length})</span>
             </h2>

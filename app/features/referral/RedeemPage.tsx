@@ -8,7 +8,8 @@ import type { ReferralInvite, ReferredRedemption, ReferredState, RewardStatus } 
 import type { ApiFailure, ApiOutcome } from '~/lib/api-outcome'
 import { formatCents } from '~/lib/currency'
 import { usePublicConfig } from '~/lib/public-config'
-import { formatDay, formatOffer } from './format'
+import { formatDay } from '~/lib/dates'
+import { formatAmount } from '~/lib/currency'
 import { ReferralArt } from './ReferralArt'
 import { redeemReferralInvite, referredStateQuery } from './referral.functions'
 import { StatusIcon } from './RewardStatus'
@@ -84,10 +85,10 @@ export function RedeemPage({ code, lookedUp }: { code?: string; lookedUp: ApiOut
       )
       break
     case 'signed-out':
-      title = invite ? `${invite.advocateFirstName}’s invite: ${formatOffer(invite.referredCreditCents)} off your first order` : 'Claim your friend’s gift'
+      title = invite ? `${invite.advocateFirstName}’s invite: ${formatAmount(invite.referredCreditCents)} off your first order` : 'Claim your friend’s gift'
       body = (
         <SignInPrompt
-          title={invite ? `Sign in to claim ${formatOffer(invite.referredCreditCents)}` : 'Sign in to claim your gift'}
+          title={invite ? `Sign in to claim ${formatAmount(invite.referredCreditCents)}` : 'Sign in to claim your gift'}
           redirect={here}
           signInLabel="Sign in"
           onSignIn={() => logAction('referred', 'clicked_sign_in', { from: 'redeem' })}
@@ -108,7 +109,7 @@ export function RedeemPage({ code, lookedUp }: { code?: string; lookedUp: ApiOut
       break
     }
     case 'claim':
-      title = `${invite!.advocateFirstName}’s invite: ${formatOffer(invite!.referredCreditCents)} off your first order`
+      title = `${invite!.advocateFirstName}’s invite: ${formatAmount(invite!.referredCreditCents)} off your first order`
       body = <ClaimCard invite={invite!} claiming={claiming} onClaim={() => void claim()} />
       break
     case 'no-invite':
@@ -155,7 +156,7 @@ function RefusalAlert({ refusal, onDismiss }: { refusal: ApiFailure; onDismiss: 
 }
 
 function ClaimCard({ invite, claiming, onClaim }: { invite: ReferralInvite; claiming: boolean; onClaim: () => void }) {
-  const give = formatOffer(invite.referredCreditCents)
+  const give = formatAmount(invite.referredCreditCents)
   return (
     <section aria-label="Your invite" className="overflow-hidden rounded-card bg-cream-card shadow-card" data-testid="redeem-claim">
       <div className="flex items-center gap-4 bg-cranberry-dark px-5 py-5 text-cream sm:px-7">
@@ -170,7 +171,7 @@ function ClaimCard({ invite, claiming, onClaim }: { invite: ReferralInvite; clai
             <Tick /> The credit goes into your account now and comes off your first order at checkout.
           </li>
           <li className="flex gap-2">
-            <Tick /> When your order is paid, {invite.advocateFirstName} gets {formatOffer(invite.advocateRewardCents)} as a thank-you.
+            <Tick /> When your order is paid, {invite.advocateFirstName} gets {formatAmount(invite.advocateRewardCents)} as a thank-you.
           </li>
           <li className="flex gap-2">
             <Tick /> One invite per family, for a first order.
@@ -206,7 +207,7 @@ const friendStatus: Record<RewardStatus, { label: string; className: string; ico
 }
 
 function redeemedTitle(r: ReferredRedemption) {
-  const amount = formatOffer(r.creditCents)
+  const amount = formatAmount(r.creditCents)
   if (r.status === 'pending') return `Your ${amount} credit is ready`
   if (r.status === 'expired') return `${r.advocateFirstName}’s gift has expired`
   return `You’ve used ${r.advocateFirstName}’s gift`
@@ -233,7 +234,7 @@ function RedeemedCard({ redemption: r, balanceCents, justRedeemed }: { redemptio
           </span>
         </p>
       ) : null}
-      <section aria-label="Your welcome credit" className="rounded-card bg-cream-card p-5 shadow-card sm:p-7" data-testid="redeem-state">
+      <section aria-label="Your welcome credit" className="rounded-card bg-cream-card p-5 shadow-card sm:p-7">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-4xl font-bold tabular-nums" data-testid="redeem-credit">
             {formatCents(r.creditCents)}

@@ -9,7 +9,7 @@ import type { ApiOutcome } from '~/lib/api-outcome'
 import { OrnamentArt } from '~/components/OrnamentArt'
 import { currentUserQuery } from '~/features/account/account.functions'
 import { usePublicConfig } from '~/lib/public-config'
-import { formatOffer } from './format'
+import { formatAmount } from '~/lib/currency'
 import { onDarkButton } from './on-dark'
 import { ReferralArt } from './ReferralArt'
 import { logAction, useLogOnce } from './user-actions'
@@ -57,7 +57,7 @@ export function ReferralLanding({ variant, code, invite }: { variant: LandingVar
 function ValidInvite({ variant, invite }: { variant: LandingVariant; invite: ReferralInvite }) {
   const { deepLinks } = usePublicConfig()
   const { data: user } = useQuery(currentUserQuery())
-  const offer = { name: invite.advocateFirstName, give: formatOffer(invite.referredCreditCents), get: formatOffer(invite.advocateRewardCents) }
+  const offer = { name: invite.advocateFirstName, give: formatAmount(invite.referredCreditCents), get: formatAmount(invite.advocateRewardCents) }
   const text = variants[variant]
   return (
     <>

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import type { AdvocateRedemption, RewardStatus } from '~/contract/referral'
 import { formatCents } from '~/lib/currency'
-import { LocalDate } from './format'
+import { LocalDate } from '~/lib/dates'
 
 const icons = {
   clock: <path d="M10 5.5V10l3 2M17 10a7 7 0 1 1-14 0 7 7 0 0 1 14 0Z" />,

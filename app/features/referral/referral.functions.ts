@@ -1,79 +1,61 @@
 import { queryOptions } from '@tanstack/react-query'
 import { createServerFn } from '@tanstack/react-start'
-import { transitionTokenSchema } from '~/contract/growth'
+import { growthApi } from '~/contract/endpoints/growth'
+import { referralApi } from '~/contract/endpoints/referral'
 import {
-  advocateRedemptionResponseSchema,
-  advocateStateSchema,
   advocateUserActionSchema,
   createRedemptionRequestSchema,
   generalUserActionSchema,
   referralCodeParamSchema,
-  referralInviteSchema,
-  referredStateSchema,
   referredUserActionSchema,
-  userActionRecordedSchema,
   type ReferralInvite,
 } from '~/contract/referral'
 import { z } from '~/contract/zod'
 import type { ApiOutcome } from '~/lib/api-outcome'
 import { orSignedOut, outcomeOf } from '~/lib/api-outcome.server'
-import { apiForRequest } from '~/lib/api-call.server'
-import { timezoneMiddleware } from '~/lib/timezone.middleware'
-
-/** SPEC.md §7: the referral area talks to the celebrate API client, whose photo proxy is disabled. */
-const celebrate = (timezone: string) => apiForRequest({ celebrate: true, timezone })
+import { celebrateApiMiddleware } from '~/lib/api.middleware'
 
 /**
- * GET /v1/growth/referral-codes/{code}: the invite a landing page shows. Its Set-Cookie (the
- * remembered code) reaches the browser through apiForRequest, so a landing's loader calls this.
+ * The invite a landing page shows. Its Set-Cookie (the remembered code) reaches the browser through
+ * the request's API client, so a landing's loader calls this.
  */
 export const lookupReferralInvite = createServerFn({ method: 'GET' })
-  .middleware([timezoneMiddleware])
+  .middleware([celebrateApiMiddleware])
   // Any text a URL carries reaches the handler, which answers what cannot be a code as unknown (issue 15, bug 4).
   .validator(z.object({ code: z.string() }))
-  .handler(async ({ data, context }): Promise<ApiOutcome<ReferralInvite>> => {
+  .handler(async ({ data, context: { api } }): Promise<ApiOutcome<ReferralInvite>> => {
     const code = referralCodeParamSchema.safeParse(data.code)
     // A path that cannot be a code is answered as the API answers an unknown one.
     if (!code.success) return { ok: false, error: { status: 404, code: 'not_found', message: 'This invite code is not valid.', issues: [] } }
-    return outcomeOf(() => celebrate(context.timezone).call(`/growth/referral-codes/${encodeURIComponent(code.data)}`, { schema: referralInviteSchema }))
+    return outcomeOf(() => api.call(referralApi.lookupReferralCode, { params: { code: code.data } }))
   })
 
-/** GET /v1/growth/advocate/redemptions/: the signed-in advocate's code, link, credit and redemptions; null when signed out. */
+/** The signed-in advocate's code, link, credit and redemptions; null when signed out. */
 export const getAdvocateState = createServerFn({ method: 'GET' })
-  .middleware([timezoneMiddleware])
-  .handler(({ context }) => orSignedOut(() => celebrate(context.timezone).call('/growth/advocate/redemptions/', { schema: advocateStateSchema })))
+  .middleware([celebrateApiMiddleware])
+  .handler(({ context: { api } }) => orSignedOut(() => api.call(referralApi.getAdvocateState)))
 
-/** GET /v1/growth/advocate/redemptions/{id}: 404 for an id that is not this advocate's, 401 when signed out. */
+/** 404 for an id that is not this advocate's, 401 when signed out. */
 export const getAdvocateRedemption = createServerFn({ method: 'GET' })
-  .middleware([timezoneMiddleware])
+  .middleware([celebrateApiMiddleware])
   .validator(z.object({ id: z.uuid() }))
-  .handler(({ data, context }) =>
-    outcomeOf(() => celebrate(context.timezone).call(`/growth/advocate/redemptions/${data.id}`, { schema: advocateRedemptionResponseSchema })),
-  )
+  .handler(({ data, context: { api } }) => outcomeOf(() => api.call(referralApi.getAdvocateRedemption, { params: data })))
 
-/** GET /v1/growth/referred/redemptions: the friend's redemption, or the invite they could redeem; null when signed out. */
+/** The friend's redemption, or the invite they could redeem; null when signed out. */
 export const getReferredState = createServerFn({ method: 'GET' })
-  .middleware([timezoneMiddleware])
-  .handler(({ context }) => orSignedOut(() => celebrate(context.timezone).call('/growth/referred/redemptions', { schema: referredStateSchema })))
+  .middleware([celebrateApiMiddleware])
+  .handler(({ context: { api } }) => orSignedOut(() => api.call(referralApi.getReferredState)))
 
-/** POST /v1/growth/referred/redemptions: refusals (own invite, already redeemed, no invite…) come back as an outcome. */
+/** Refusals (own invite, already redeemed, no invite…) come back as an outcome. */
 export const redeemReferralInvite = createServerFn({ method: 'POST' })
-  .middleware([timezoneMiddleware])
+  .middleware([celebrateApiMiddleware])
   .validator(createRedemptionRequestSchema)
-  .handler(({ data, context }) =>
-    outcomeOf(() => celebrate(context.timezone).call('/growth/referred/redemptions', { method: 'POST', body: data, schema: referredStateSchema })),
-  )
+  .handler(({ data, context: { api } }) => outcomeOf(() => api.call(referralApi.redeemReferral, { body: data })))
 
-/** GET /v1/growth/transition-token: a short-lived token that signs the app in (fetched fresh for every tap). */
+/** A short-lived token that signs the app in (fetched fresh for every tap). */
 export const getTransitionToken = createServerFn({ method: 'GET' })
-  .middleware([timezoneMiddleware])
-  .handler(({ context }) => celebrate(context.timezone).call('/growth/transition-token', { schema: transitionTokenSchema }))
-
-const userActionLogs = {
-  advocate: '/growth/advocate/user-actions',
-  referred: '/growth/referred/user-actions',
-  general: '/growth/user-actions',
-} as const
+  .middleware([celebrateApiMiddleware])
+  .handler(({ context: { api } }) => api.call(growthApi.getTransitionToken))
 
 const logUserActionRequestSchema = z.discriminatedUnion('log', [
   advocateUserActionSchema.extend({ log: z.literal('advocate') }),
@@ -81,18 +63,21 @@ const logUserActionRequestSchema = z.discriminatedUnion('log', [
   generalUserActionSchema.extend({ log: z.literal('general') }),
 ])
 
-/** POST one of the three user-action logs (SPEC.md §6, §7). */
+/** One of the three user-action logs (SPEC.md §6, §7). */
 export const logUserAction = createServerFn({ method: 'POST' })
-  .middleware([timezoneMiddleware])
+  .middleware([celebrateApiMiddleware])
   .validator(logUserActionRequestSchema)
-  .handler(({ data, context }) =>
-    outcomeOf(() =>
-      celebrate(context.timezone).call(userActionLogs[data.log], {
-        method: 'POST',
-        body: { action: data.action, metadata: data.metadata },
-        schema: userActionRecordedSchema,
-      }),
-    ),
+  .handler(({ data, context: { api } }) =>
+    outcomeOf(() => {
+      switch (data.log) {
+        case 'advocate':
+          return api.call(referralApi.logAdvocateAction, { body: { action: data.action, metadata: data.metadata } })
+        case 'referred':
+          return api.call(referralApi.logReferredAction, { body: { action: data.action, metadata: data.metadata } })
+        case 'general':
+          return api.call(referralApi.logGeneralAction, { body: { action: data.action, metadata: data.metadata } })
+      }
+    }),
   )
 
 export const advocateStateQuery = () => queryOptions({ queryKey: ['referral', 'advocate'], queryFn: () => getAdvocateState(), staleTime: 10_000 })

@@ -78,7 +78,7 @@ export function ComingSoon({ size = 'full' }: { size?: keyof typeof layouts }) {
   const close = () => setRequest(null)
   const { supportEmail } = usePublicConfig()
   return (
-    <section id="coming-soon" aria-labelledby="coming-soon-heading" className={layout.section} data-testid="coming-soon">
+    <section id="coming-soon" aria-labelledby="coming-soon-heading" className={layout.section}>
       <p className="text-sm font-semibold uppercase tracking-[0.16em] text-pine">In the workshop</p>
       <h2 id="coming-soon-heading" className={`mt-1 font-bold tracking-tight ${layout.heading}`}>
         Coming soon

@@ -1,8 +1,8 @@
 import { createServerFn } from '@tanstack/react-start'
-import { smokescreenSignupSchema } from '~/contract/smokescreens'
+import { smokescreensApi } from '~/contract/endpoints/smokescreens'
 import { z } from '~/contract/zod'
 import { outcomeOf } from '~/lib/api-outcome.server'
-import { apiForRequest } from '~/lib/api-call.server'
+import { apiMiddleware } from '~/lib/api.middleware'
 
 // Loose on purpose: the API validates, and its field messages come back in the outcome for the form.
 const text = z.string().max(2000)
@@ -22,12 +22,14 @@ const deliveryInputSchema = z.object({
   country: text,
 })
 
-/** POST /v1/smokescreens/waitlist: "notify me"; created is false when this shopper had already signed up. */
+/** "Notify me"; created is false when this shopper had already signed up. */
 export const joinSmokescreenWaitlist = createServerFn({ method: 'POST' })
+  .middleware([apiMiddleware])
   .validator(waitlistInputSchema)
-  .handler(({ data }) => outcomeOf(() => apiForRequest().call('/smokescreens/waitlist', { method: 'POST', body: data, schema: smokescreenSignupSchema })))
+  .handler(({ data, context: { api } }) => outcomeOf(() => api.call(smokescreensApi.joinWaitlist, { body: data as never })))
 
-/** POST /v1/smokescreens/delivery: "deliver to me" interest, with where they would want it. */
+/** "Deliver to me" interest, with where they would want it. */
 export const registerSmokescreenDelivery = createServerFn({ method: 'POST' })
+  .middleware([apiMiddleware])
   .validator(deliveryInputSchema)
-  .handler(({ data }) => outcomeOf(() => apiForRequest().call('/smokescreens/delivery', { method: 'POST', body: data, schema: smokescreenSignupSchema })))
+  .handler(({ data, context: { api } }) => outcomeOf(() => api.call(smokescreensApi.requestDelivery, { body: data as never })))

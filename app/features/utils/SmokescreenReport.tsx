@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { Button } from '~/components/ui/Button'
 import { EmptyState } from '~/components/ui/PageHero'
 import { smokescreenName } from '~/catalogue/smokescreen-products'
-import type { SmokescreenTally } from './smokescreen-report'
+import type { SmokescreenTally } from '~/contract/smokescreens'
 
 // In UTC, so the server's render and the browser's agree.
 const when = (iso: string) => `${new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC' })} UTC`
@@ -53,7 +53,7 @@ export function SmokescreenReport({ products, readAt }: { products: SmokescreenT
         </div>
       ) : null}
       <div className="mt-6 overflow-hidden rounded-card bg-cream-card shadow-card">
-        <table className="w-full text-left" data-testid="smokescreen-report">
+        <table className="w-full text-left">
           <caption className="sr-only">Sign-ups per product, most wanted first</caption>
           <thead className="bg-cream-deep/70 text-sm">
             <tr>

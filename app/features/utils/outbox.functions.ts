@@ -1,17 +1,12 @@
 import { queryOptions } from '@tanstack/react-query'
 import { createServerFn } from '@tanstack/react-start'
-import { outboxResponseSchema } from '~/contract/egifts'
-import { ApiClientError } from '~/lib/api-client'
-import { apiForRequest } from '~/lib/api-call.server'
+import { egiftsApi } from '~/contract/endpoints/egifts'
+import { orAbsent } from '~/lib/api-outcome.server'
+import { apiMiddleware } from '~/lib/api.middleware'
 
-/** GET /v1/demo/outbox: the newest e-mails the store wrote, or null when demo mode is off (the API then has no such endpoint). */
-export const getOutbox = createServerFn({ method: 'GET' }).handler(async () => {
-  try {
-    return (await apiForRequest().call('/demo/outbox', { schema: outboxResponseSchema })).emails
-  } catch (error) {
-    if (error instanceof ApiClientError && error.status === 404) return null
-    throw error
-  }
-})
+/** The newest e-mails the store wrote, or null when demo mode is off (the API then has no such endpoint). */
+export const getOutbox = createServerFn({ method: 'GET' })
+  .middleware([apiMiddleware])
+  .handler(({ context: { api } }) => orAbsent(async () => (await api.call(egiftsApi.demoOutbox)).emails))
 
 export const outboxQuery = () => queryOptions({ queryKey: ['outbox'], queryFn: () => getOutbox(), staleTime: 0 })

@@ -1,13 +1,9 @@
 import { createServerFn } from '@tanstack/react-start'
-import { getConfig } from '../../../app.config'
-import { readSmokescreenReport } from './smokescreen-report.server'
+import { smokescreensApi } from '~/contract/endpoints/smokescreens'
+import { orAbsent } from '~/lib/api-outcome.server'
+import { apiMiddleware } from '~/lib/api.middleware'
 
-/**
- * /utils/smokescreens: sign-ups per product, or null when demo mode is off (the page is then
- * absent) or the API runs elsewhere (its database is not this server's to read).
- */
-export const getSmokescreenReport = createServerFn({ method: 'GET' }).handler(async () => {
-  const config = getConfig()
-  if (!config.demoMode || new URL(config.apiBaseUrl).origin !== new URL(config.publicUrl).origin) return null
-  return { products: await readSmokescreenReport(), readAt: new Date().toISOString() }
-})
+/** /utils/smokescreens: sign-ups per product, or null when demo mode is off (the API answers 404; the page is then absent). */
+export const getSmokescreenReport = createServerFn({ method: 'GET' })
+  .middleware([apiMiddleware])
+  .handler(({ context: { api } }) => orAbsent(() => api.call(smokescreensApi.report)))

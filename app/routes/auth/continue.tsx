@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { safeRedirectPath } from '~/contract/redirect-path'
 import { ContinueRefusedPage } from '~/features/account/SignInPages'
-import { oneOfOrUndefined } from '~/lib/search-params'
+import { continueSearch } from '~/lib/search-params'
 
 /**
  * /auth/continue?code=…&redirect=…: the album app's way in (SPEC.md §7 transition code). A full page
@@ -9,10 +8,7 @@ import { oneOfOrUndefined } from '~/lib/search-params'
  * router runs; the router only ever shows the refusal, without the code.
  */
 export const Route = createFileRoute('/auth/continue')({
-  validateSearch: (search: Record<string, unknown>): { failed?: 'expired' | 'unavailable'; redirect?: string } => ({
-    failed: oneOfOrUndefined(search.failed, ['expired', 'unavailable'] as const),
-    redirect: safeRedirectPath(search.redirect),
-  }),
+  validateSearch: continueSearch,
   head: () => ({ meta: [{ title: 'Sign in — Keepsake' }, { name: 'referrer', content: 'no-referrer' }] }),
   component: function ContinueRoute() {
     const { failed, redirect } = Route.useSearch()

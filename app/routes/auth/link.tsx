@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { LinkSignInPage } from '~/features/account/SignInPages'
-import { textOrUndefined } from '~/lib/search-params'
+import { linkSearch } from '~/lib/search-params'
 
 export const Route = createFileRoute('/auth/link')({
-  validateSearch: (search: Record<string, unknown>): { token?: string } => ({ token: textOrUndefined(search.token, 128, 1) }),
+  validateSearch: linkSearch,
   head: () => ({ meta: [{ title: 'Signing you in — Keepsake' }, { name: 'referrer', content: 'no-referrer' }] }),
   component: function LinkSignInRoute() {
     const { token } = Route.useSearch()

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { safeRedirectPath } from '~/contract/redirect-path'
 import { SignInPage } from '~/features/account/SignInPages'
 import { currentUserQuery } from '~/features/account/account.functions'
+import { redirectSearch } from '~/lib/search-params'
 
 export const Route = createFileRoute('/auth/sign-in')({
   // ?redirect=: where to land once signed in; only a path on this site is kept (no open redirect).
-  validateSearch: (search: Record<string, unknown>): { redirect?: string } => ({ redirect: safeRedirectPath(search.redirect) }),
+  validateSearch: redirectSearch,
   loader: ({ context }) => context.queryClient.ensureQueryData(currentUserQuery()),
   head: () => ({ meta: [{ title: 'Sign in — Keepsake' }] }),
   component: function SignInRoute() {

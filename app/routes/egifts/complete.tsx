@@ -1,17 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { textOrUndefined, uuidOrUndefined } from '~/lib/search-params'
+import { egiftCompleteSearch } from '~/lib/search-params'
 import { ErrorPage } from '~/components/ui/ErrorPage'
 import { EgiftCompletePage } from '~/features/egifts/EgiftCompletePage'
 import { egiftPurchaseQuery } from '~/features/egifts/egifts.functions'
 
-// The success URL the API gives the provider: ?gift=<our gift id>&session_id=<the provider's id>.
-const searchSchema = (search: Record<string, unknown>): { gift?: string; session_id?: string } => ({
-  gift: uuidOrUndefined(search.gift),
-  session_id: textOrUndefined(search.session_id, 255),
-})
-
 export const Route = createFileRoute('/egifts/complete')({
-  validateSearch: searchSchema,
+  // The success URL the API gives the provider: ?gift=<our gift id>&session_id=<the provider's id>.
+  validateSearch: egiftCompleteSearch,
   loaderDeps: ({ search }) => ({ gift: search.gift }),
   loader: ({ context, deps }) => (deps.gift ? context.queryClient.prefetchQuery(egiftPurchaseQuery(deps.gift)) : undefined),
   head: () => ({ meta: [{ title: 'Your e-gift — Keepsake' }, { name: 'robots', content: 'noindex' }] }),

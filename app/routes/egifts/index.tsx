@@ -1,15 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useCallback } from 'react'
-import { uuidOrUndefined } from '~/lib/search-params'
+import { cancelledSearch } from '~/lib/search-params'
 import { egiftPurchasesQuery } from '~/features/egifts/egifts.functions'
 import { EgiftsLanding } from '~/features/egifts/EgiftsLanding'
 import { currentUserQuery } from '~/features/account/account.functions'
 
-// ?cancelled=<gift id>: the cancel URL the API gives the payment provider.
-const searchSchema = (search: Record<string, unknown>): { cancelled?: string } => ({ cancelled: uuidOrUndefined(search.cancelled) })
-
 export const Route = createFileRoute('/egifts/')({
-  validateSearch: searchSchema,
+  // ?cancelled=<gift id>: the cancel URL the API gives the payment provider.
+  validateSearch: cancelledSearch,
   // Prefetched, not ensured: a load that fails is shown on the page with a retry.
   loader: ({ context }) => Promise.all([context.queryClient.prefetchQuery(currentUserQuery()), context.queryClient.prefetchQuery(egiftPurchasesQuery())]),
   head: () => ({ meta: [{ title: 'E-gifts — Keepsake' }] }),

@@ -1,11 +1,12 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { OfferDetail } from '~/features/fmn/OfferDetail'
-import { OFFER_ID, offerQuery } from '~/features/fmn/offers.functions'
+import { offerQuery } from '~/features/fmn/offers.functions'
+import { offerIdParam } from '~/lib/search-params'
 
 export const Route = createFileRoute('/fmn/offers/$offerId')({
   // A failed load is shown on the page; an unknown offer is the same friendly page answered 404 (issue 15, bug 8).
   loader: async ({ context: { queryClient }, params }) => {
-    if (!OFFER_ID.test(params.offerId)) throw notFound()
+    if (!offerIdParam.safeParse(params.offerId).success) throw notFound()
     const outcome = await queryClient.ensureQueryData(offerQuery(params.offerId)).catch(() => null)
     if (!outcome) return { title: 'Partner offer' }
     if (!outcome.ok && outcome.error.status === 404) throw notFound()

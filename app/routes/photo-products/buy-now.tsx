@@ -1,18 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { oneOfOrUndefined } from '~/lib/search-params'
+import { buyNowSearch } from '~/lib/search-params'
 import { PageHero, Section } from '~/components/ui/PageHero'
 import { buyNowHeaders } from '~/features/photo-products/buy-now-headers'
 import { HowItWorks } from '~/features/photo-products/HowItWorks'
 import { OrnamentArt } from '~/components/OrnamentArt'
 import { OrnamentGrid } from '~/features/photo-products/OrnamentGrid'
 import { photoProductQuery } from '~/features/photo-products/photo-products.functions'
-import { buyNowHeaderTypes, type BuyNowHeaderType } from '~/lib/redirects'
-
-// An unknown headerType falls back to the default header rather than failing the page.
-const searchSchema = (search: Record<string, unknown>): { headerType?: BuyNowHeaderType } => ({ headerType: oneOfOrUndefined(search.headerType, buyNowHeaderTypes) })
 
 export const Route = createFileRoute('/photo-products/buy-now')({
-  validateSearch: searchSchema,
+  // An unknown headerType falls back to the default header rather than failing the page.
+  validateSearch: buyNowSearch,
   loader: ({ context }) => context.queryClient.ensureQueryData(photoProductQuery()),
   head: () => ({ meta: [{ title: 'Buy a photo ornament — Keepsake' }] }),
   component: BuyNowPage,

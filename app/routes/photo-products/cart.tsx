@@ -1,14 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useCallback } from 'react'
-import { uuidOrUndefined } from '~/lib/search-params'
+import { cancelledSearch } from '~/lib/search-params'
 import { cartQuery } from '~/features/cart/cart.functions'
 import { CartPage } from '~/features/cart/CartPage'
 
-// ?cancelled=<checkout session id>: the cancel URL the API gives the payment provider.
-const searchSchema = (search: Record<string, unknown>): { cancelled?: string } => ({ cancelled: uuidOrUndefined(search.cancelled) })
-
 export const Route = createFileRoute('/photo-products/cart')({
-  validateSearch: searchSchema,
+  // ?cancelled=<checkout session id>: the cancel URL the API gives the payment provider.
+  validateSearch: cancelledSearch,
   // Prefetched, not ensured: a cart that fails to load is shown on the page with a retry.
   loader: ({ context }) => context.queryClient.prefetchQuery(cartQuery()),
   head: () => ({ meta: [{ title: 'Your cart — Keepsake' }] }),

@@ -1,17 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { textOrUndefined, uuidOrUndefined } from '~/lib/search-params'
+import { checkoutCompleteSearch } from '~/lib/search-params'
 import { ErrorPage } from '~/components/ui/ErrorPage'
 import { checkoutSessionQuery } from '~/features/cart/cart.functions'
 import { CheckoutCompletePage } from '~/features/cart/CheckoutCompletePage'
 
-// The success URL the API gives the provider: ?checkout=<our session id>&session_id=<the provider's id>.
-const searchSchema = (search: Record<string, unknown>): { checkout?: string; session_id?: string } => ({
-  checkout: uuidOrUndefined(search.checkout),
-  session_id: textOrUndefined(search.session_id, 255),
-})
-
 export const Route = createFileRoute('/photo-products/checkout/complete')({
-  validateSearch: searchSchema,
+  // The success URL the API gives the provider: ?checkout=<our session id>&session_id=<the provider's id>.
+  validateSearch: checkoutCompleteSearch,
   loaderDeps: ({ search }) => ({ checkout: search.checkout }),
   loader: ({ context, deps }) => (deps.checkout ? context.queryClient.prefetchQuery(checkoutSessionQuery(deps.checkout)) : undefined),
   head: () => ({ meta: [{ title: 'Your order — Keepsake' }, { name: 'robots', content: 'noindex' }] }),

@@ -1,5 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { oneOfOrUndefined } from '~/lib/search-params'
+import { designerSearch, variantIdParam } from '~/lib/search-params'
 import { designTemplatesQuery } from '~/features/designer/designer.functions'
 import { OrnamentDesigner } from '~/features/designer/OrnamentDesigner'
 import { photoProductQuery } from '~/features/photo-products/photo-products.functions'
@@ -7,15 +7,13 @@ import { findOrnamentVariant } from '~/catalogue/ornaments'
 
 /** The variant in the path: one of the three ornaments, written exactly as its number (no sign, no leading zero). */
 function variantOf(param: string) {
-  const variant = /^\d{1,10}$/.test(param) ? findOrnamentVariant(Number(param)) : undefined
+  const variant = variantIdParam.safeParse(param).success ? findOrnamentVariant(Number(param)) : undefined
   return variant && String(variant.id) === param ? variant : undefined
 }
 
-// ?photos=chosen: arriving from the photo picker, whose chosen photos replace an older draft's.
-const searchSchema = (search: Record<string, unknown>): { photos?: 'chosen' } => ({ photos: oneOfOrUndefined(search.photos, ['chosen'] as const) })
-
 export const Route = createFileRoute('/photo-products/ornaments/$variantId')({
-  validateSearch: searchSchema,
+  // ?photos=chosen: arriving from the photo picker, whose chosen photos replace an older draft's.
+  validateSearch: designerSearch,
   beforeLoad: ({ params }) => {
     const variant = variantOf(params.variantId)
     if (!variant) throw notFound()

@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { advocateRedemptionQuery } from '~/features/referral/referral.functions'
-import { REDEMPTION_ID, RedemptionPage } from '~/features/referral/RedemptionPage'
+import { RedemptionPage } from '~/features/referral/RedemptionPage'
+import { idParam } from '~/lib/search-params'
 
 export const Route = createFileRoute('/referral/advocate/$advocateReferralCode/redemptions/$redemptionId/')({
   // Prefetched, not ensured: a redemption that fails to load is shown on the page with a retry.
   loader: ({ context, params }) =>
-    REDEMPTION_ID.test(params.redemptionId) ? context.queryClient.prefetchQuery(advocateRedemptionQuery(params.redemptionId)) : undefined,
+    idParam.safeParse(params.redemptionId).success ? context.queryClient.prefetchQuery(advocateRedemptionQuery(params.redemptionId)) : undefined,
   head: () => ({ meta: [{ title: 'Your referral reward — Keepsake' }, { name: 'robots', content: 'noindex' }] }),
   component: function RedemptionRoute() {
     const { advocateReferralCode, redemptionId } = Route.useParams()

@@ -2,13 +2,12 @@ import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
 import { checkoutSessionQuery } from '~/features/cart/cart.functions'
 import { LocalCheckoutPage } from '~/features/cart/LocalCheckoutPage'
 import { currentUserQuery } from '~/features/account/account.functions'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+import { idParam } from '~/lib/search-params'
 
 /** The local payment provider's hosted page: the `url` of a local checkout session. */
 export const Route = createFileRoute('/utils/checkout/$sessionId')({
   beforeLoad: ({ params }) => {
-    if (!UUID.test(params.sessionId)) throw notFound()
+    if (!idParam.safeParse(params.sessionId).success) throw notFound()
   },
   loader: async ({ context: { queryClient }, params }) => {
     const [session] = await Promise.all([

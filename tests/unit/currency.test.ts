@@ -1,19 +1,45 @@
-/**
- * Issue 15, bug 1: the one money parser. Property tests: what the shopper sees is what is charged —
- * an accepted text always means exactly the dollars it shows, and a text with cents is never accepted.
- */
+/** Money shown and money typed: how amounts are formatted, and the one parser for typed dollar amounts. */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { EGIFT_MAX_DOLLARS, EGIFT_MIN_DOLLARS } from '~/catalogue/egift-terms'
 import { parseWholeDollars } from '~/lib/money-input'
+import { formatCents, formatPrice, formatWholeDollars } from '../../app/lib/currency'
 
+describe('formatCents', () => {
+  it('shows cart amounts with both decimals, whole dollars included', () => {
+    expect(formatCents(4997)).toBe('$49.97')
+    expect(formatCents(4990)).toBe('$49.90')
+    expect(formatCents(1000)).toBe('$10.00')
+    expect(formatCents(2)).toBe('$0.02')
+    expect(formatCents(0)).toBe('$0.00')
+    expect(formatCents(123456)).toBe('$1,234.56')
+  })
+})
+
+describe('currency formatting (SPEC.md §9)', () => {
+  it('formats whole dollars with zero decimals, en-US', () => {
+    expect(formatWholeDollars(25)).toBe('$25')
+    expect(formatWholeDollars(1234.5)).toBe('$1,235')
+  })
+
+  it('formats prices with up to two decimals', () => {
+    expect(formatPrice(24.99)).toBe('$24.99')
+    expect(formatPrice(25)).toBe('$25')
+    expect(formatPrice(19.5)).toBe('$19.5')
+  })
+})
+
+/**
+ * The one money parser: typed or pasted cents are refused, never dropped with the point. Property tests: what the shopper sees is what is charged —
+ * an accepted text always means exactly the dollars it shows, and a text with cents is never accepted.
+ */
 const bounds = { min: EGIFT_MIN_DOLLARS, max: EGIFT_MAX_DOLLARS }
 const parse = (text: string) => parseWholeDollars(text, bounds)
 /** What a person reading the text takes it to mean: the number with "$", spaces and "," removed. */
 const shown = (text: string) => Number(text.trim().replace(/^\$\s*/, '').replaceAll(',', ''))
 
 describe('parseWholeDollars', () => {
-  it('the cases from the bug report: 12.5 and 12.50 are refused in words, 25.00 is $25, never $125 or $250', () => {
+  it('12.5 and 12.50 are refused in words, 25.00 is $25, never $125 or $250', () => {
     for (const text of ['12.5', '12.50']) {
       const result = parse(text)
       expect(result).toMatchObject({ ok: false, reason: 'cents' })

@@ -1,19 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatPrice, formatWholeDollars } from '../../app/lib/currency'
 import { z } from '../../app/contract/zod'
-
-describe('currency formatting (SPEC.md §9)', () => {
-  it('formats whole dollars with zero decimals, en-US', () => {
-    expect(formatWholeDollars(25)).toBe('$25')
-    expect(formatWholeDollars(1234.5)).toBe('$1,235')
-  })
-
-  it('formats prices with up to two decimals', () => {
-    expect(formatPrice(24.99)).toBe('$24.99')
-    expect(formatPrice(25)).toBe('$25')
-    expect(formatPrice(19.5)).toBe('$19.5')
-  })
-})
 
 describe('validation messages (SPEC.md §8)', () => {
   const schema = z.object({ quantity: z.number(), note: z.string() })
