@@ -7,5 +7,5 @@ import { defineConfig } from 'vite'
 export default defineConfig({
   server: { port: 3000 },
   resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
-  plugins: [tailwindcss(), tanstackStart({ srcDirectory: 'app', server: { build: { inlineCss: true } } }), react()],
+  plugins: [tailwindcss(), tanstackStart({ srcDirectory: 'app' }), react()],
 })

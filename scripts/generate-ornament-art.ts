@@ -170,8 +170,14 @@ function treeOrnament(cx: number, cy: number, cell: Box, side: 0 | 1): Ornament 
   ]
   const pts: Pt[] = [[cx, SIL_TOP]]
   const radii = [70]
-  for (const [dx, y, r] of half) (pts.push([cx + dx, y]), radii.push(r))
-  for (const [dx, y, r] of [...half].reverse()) (pts.push([cx - dx, y]), radii.push(r))
+  for (const [dx, y, r] of half) {
+    pts.push([cx + dx, y])
+    radii.push(r)
+  }
+  for (const [dx, y, r] of [...half].reverse()) {
+    pts.push([cx - dx, y])
+    radii.push(r)
+  }
   const bbox = boxOf(pts)
   return {
     shape: 'tree',

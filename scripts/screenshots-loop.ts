@@ -8,7 +8,7 @@ import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import { chromiumLaunch } from '../playwright.config'
-import { demoSignIn, readJson, startShotsServer } from './support/shots'
+import { demoSignIn, startShotsServer } from './support/shots'
 
 const PORT = Number(process.env.SHOTS_PORT ?? 3191)
 const BASE = `http://localhost:${PORT}`

@@ -274,3 +274,6 @@ export function baseImagePaths(): string[] {
   }
   return paths
 }
+
+/** How far a photo may be zoomed into its cell: the designer's slider, the layout maths and the API's check. */
+export const MAX_ZOOM = 5

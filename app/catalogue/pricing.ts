@@ -2,7 +2,6 @@
  * Money rules of the cart, in whole cents. The server computes every total with these; the client
  * only shows what the server answered.
  */
-import type { AppliedBundle } from '../contract/bundles'
 
 export const SHIPPING_CENTS = 599
 /** Orders whose goods (at sale price, after bundle savings) reach this ship free. */
@@ -15,6 +14,9 @@ export const MIN_CHARGE_CENTS = 50
 
 /** `variantId` lets a line count towards bundles; a line without one never does. */
 export type PricedLine = { priceCents: number; salePriceCents: number; quantity: number; variantId?: number }
+
+/** A bundle a cart's totals applied: how many complete sets it holds and what they save together (the contract's appliedBundleSchema). */
+export type AppliedBundle = { id: string; title: string; sets: number; savingsCents: number }
 
 /** A bundle as the money rules see it: these items together cost `savingsCents` less than their sale prices. */
 export type BundleRule = {

@@ -1,4 +1,6 @@
-import type { SmokescreenProduct } from '~/contract/smokescreens'
+/** The products Keepsake does not sell yet, by id (SPEC.md's smokescreens). */
+export const smokescreenProducts = ['photo-calendar', 'canvas-print', 'photo-mug', 'photo-book', 'jigsaw-puzzle'] as const
+export type SmokescreenProduct = (typeof smokescreenProducts)[number]
 
 export type SmokescreenCopy = {
   name: string
@@ -9,8 +11,8 @@ export type SmokescreenCopy = {
 }
 
 /**
- * The products Keepsake does not sell yet (issue 7), as the shopper sees them. The ids are the
- * contract's; only the type is imported, so the page carries no schema code.
+ * The products Keepsake does not sell yet (issue 7), as the shopper sees them. The page carries
+ * no schema code: this module has no zod.
  */
 export const smokescreenCopy = {
   'photo-calendar': {

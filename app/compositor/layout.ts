@@ -8,7 +8,7 @@
  * top-left corner of the top-left pixel. A photo's own coordinates are its pixels, likewise.
  */
 import { ORIGINAL_LONG_EDGE } from '../catalogue/photo-constants'
-import { PRINT_DPI, type CellPosition, type CellType } from '../catalogue/ornaments'
+import { MAX_ZOOM, PRINT_DPI, type CellPosition, type CellType } from '../catalogue/ornaments'
 
 export type Size = { width: number; height: number }
 
@@ -31,7 +31,6 @@ export type LayoutCell = {
 export type PhotoTransform = { x: number; y: number; zoom: number; rotation: number }
 
 export const IDENTITY_TRANSFORM: PhotoTransform = Object.freeze({ x: 0, y: 0, zoom: 1, rotation: 0 })
-export const MAX_ZOOM = 5
 
 /** 2-D affine matrix in pixi's layout: X = a·u + c·v + tx, Y = b·u + d·v + ty. */
 export type Matrix = { a: number; b: number; c: number; d: number; tx: number; ty: number }

@@ -4,6 +4,7 @@
  * cart applies a bundle's price by itself once it holds the bundle's items (totals.bundles).
  */
 import { ornamentShapes, type OrnamentShape } from '../catalogue/ornaments'
+import type { AppliedBundle } from '../catalogue/pricing'
 import { z } from './zod'
 
 export const bundleShapeSchema = z.enum(ornamentShapes as readonly [OrnamentShape, ...OrnamentShape[]])
@@ -37,11 +38,10 @@ export type Bundle = z.infer<typeof bundleSchema>
 export const bundlesResponseSchema = z.object({ bundles: z.array(bundleSchema) })
 export type BundlesResponse = z.infer<typeof bundlesResponseSchema>
 
-/** A bundle a cart's totals applied: how many complete sets it holds and what they save together. */
+/** A bundle a cart's totals applied (catalogue/pricing's AppliedBundle, which the schema must describe). */
 export const appliedBundleSchema = z.object({
   id: z.string(),
   title: z.string(),
   sets: z.number().int().positive(),
   savingsCents: z.number().int(),
-})
-export type AppliedBundle = z.infer<typeof appliedBundleSchema>
+}) satisfies z.ZodType<AppliedBundle>

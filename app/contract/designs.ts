@@ -2,7 +2,7 @@
  * Design templates, back sides, base-image hashes and preview generation (SPEC.md §3, §7).
  * The constants themselves live in app/catalogue/ornaments.ts; these schemas describe them on the wire.
  */
-import { MAX_ZOOM } from '../compositor/layout'
+import { MAX_ZOOM } from '../catalogue/ornaments'
 import { previewWidths } from '../catalogue/ornaments'
 import { z } from './zod'
 

@@ -7,8 +7,9 @@ import { FIELD_LIMITS } from '../catalogue/field-limits'
 import { emailAddress, optionalText, personName } from './field-messages'
 import { z } from './zod'
 
-export const smokescreenProducts = ['photo-calendar', 'canvas-print', 'photo-mug', 'photo-book', 'jigsaw-puzzle'] as const
-export type SmokescreenProduct = (typeof smokescreenProducts)[number]
+import { smokescreenProducts } from '../catalogue/smokescreen-products'
+
+export { smokescreenProducts, type SmokescreenProduct } from '../catalogue/smokescreen-products'
 
 const product = z.enum(smokescreenProducts, {
   error: (issue) => (issue.input === undefined ? 'Required' : `product must be one of ${smokescreenProducts.join(', ')}`),

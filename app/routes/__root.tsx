@@ -15,8 +15,7 @@ import { recordAnalytics } from '~/lib/analytics.functions'
 import { SessionProvider } from '~/lib/session'
 import { getShellState } from '~/lib/shell.functions'
 import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
-// The stylesheet is inlined into each page's <head> by Start (server.build.inlineCss in vite.config.ts; decision 024).
-import '~/styles/app.css'
+import appCss from '~/styles/app.css?url'
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -35,7 +34,8 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
       { name: 'theme-color', content: '#fbf6ee' },
     ],
     links: [
-      // The Latin face of Inter starts downloading with the page, not after the stylesheet is parsed (decision 024).
+      { rel: 'stylesheet', href: appCss },
+      // Inter's Latin face (the one every page paints with) downloads beside the stylesheet, not after it (decision 024).
       { rel: 'preload', href: interLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
       { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
     ],

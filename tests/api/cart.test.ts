@@ -380,7 +380,7 @@ describe('checkout on the local provider', () => {
 
   // A checkout pays for the cart as it is now: one Star checked out in one tab, two more added in another; the first tab must not pay for one.
   it.each([
-    ['a line is added', async (itemId: string) => void (await add(cartItemFor(await mine('tree')))), 2],
+    ['a line is added', async (_itemId: string) => void (await add(cartItemFor(await mine('tree')))), 2],
     ['a quantity changes', async (itemId: string) => void (await api(`/v1/photo-products-cart/items/${itemId}`, { method: 'PUT', json: { quantity: 3 } })), 1],
     ['a line is removed', async (itemId: string) => void (await api(`/v1/photo-products-cart/items/${itemId}`, { method: 'DELETE' })), 1],
   ])('when %s while a checkout is open, that checkout closes: it cannot be paid, its credit is released, and it says why', async (_, change, lines) => {

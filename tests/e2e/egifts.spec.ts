@@ -1,6 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { LOCAL_TEST_CARDS } from '../../app/contract/cart'
 import { designStarAndAddToCart, expectNoAxeViolations, sentAnalytics, sentEvent, signInAs, urlOf, waitForHydration } from './support'
 import { consentGranted } from '../../playwright.config'
 

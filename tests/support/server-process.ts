@@ -123,7 +123,9 @@ export async function startServer(env: Record<string, string>, { pauseAt }: { pa
       let body: any = text
       try {
         body = text ? JSON.parse(text) : null
-      } catch {}
+      } catch {
+        // Not JSON: the text as it came.
+      }
       return { status: response.status, body }
     },
     /** Resolves once the process has stopped at its crash point. */

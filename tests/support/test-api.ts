@@ -74,7 +74,7 @@ export async function createTestApi(
       headers.set('content-type', 'application/json')
     }
     if (init.cookie) headers.set('cookie', init.cookie)
-    const { json, cookie, clientAddress, ...rest } = init
+    const { json, cookie: _cookie, clientAddress, ...rest } = init
     const response = await withClientAddress(clientAddress ?? '203.0.113.1', () =>
       api.fetch(new Request(`${TEST_ORIGIN}${path}`, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : init.body })),
     )

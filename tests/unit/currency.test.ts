@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { EGIFT_MAX_DOLLARS, EGIFT_MIN_DOLLARS } from '~/catalogue/egift-terms'
 import { parseWholeDollars } from '~/lib/money-input'
-import { formatCents, formatPrice, formatWholeDollars } from '../../app/lib/currency'
+import { formatCents, formatPrice, formatWholeDollars } from '../../app/catalogue/currency'
 
 describe('formatCents', () => {
   it('shows cart amounts with both decimals, whole dollars included', () => {

@@ -13,8 +13,8 @@ type Result = { value?: Record<string, unknown>; issues?: readonly unknown[] }
 type StandardSchema = { '~standard': { validate: (input: unknown) => Result | Promise<Result> } }
 type RouteSchema = { id: string; schema: StandardSchema; keys: string[] }
 
-let routes: RouteSchema[] = []
-let withoutSchema: string[] = []
+const routes: RouteSchema[] = []
+const withoutSchema: string[] = []
 
 beforeAll(async () => {
   const { routeTree } = await import('../../app/routeTree.gen')

@@ -1,17 +1,6 @@
 import { albumApi } from '../../contract/endpoints/album'
 import { forProduct } from '../endpoint'
 import { Hono } from 'hono'
-import {
-  albumPhotosPageSchema,
-  albumPhotosParamsSchema,
-  albumPhotosQuerySchema,
-  albumSummarySchema,
-  curatedPhotosQuerySchema,
-  curatedProductPhotosQuerySchema,
-  photoListSchema,
-  photoProxyQuerySchema,
-} from '../../contract/photos'
-import { z } from '../../contract/zod'
 import { endpoint } from '../endpoint'
 import { jpegResponse } from '../media/image-response'
 import type { ApiEnv } from '../env'

@@ -1,6 +1,5 @@
 import { analyticsApi } from '../../contract/endpoints/analytics'
 import { Hono } from 'hono'
-import { analyticsAcceptedSchema, analyticsBatchSchema } from '../../contract/analytics'
 import { endpoint } from '../endpoint'
 import type { ApiEnv } from '../env'
 import { recordAnalyticsEvents } from '../services/analytics'

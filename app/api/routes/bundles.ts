@@ -1,6 +1,5 @@
 import { bundlesApi } from '../../contract/endpoints/bundles'
 import { Hono } from 'hono'
-import { bundlesResponseSchema } from '../../contract/bundles'
 import { endpoint } from '../endpoint'
 import type { ApiEnv } from '../env'
 import { listBundles } from '../services/bundles'

@@ -1,6 +1,5 @@
 import { demoApi } from '../../contract/endpoints/demo'
 import { Hono } from 'hono'
-import { authenticateSessionSchema, demoSignInSchema, demoUsersSchema } from '../../contract/growth'
 import { endpoint } from '../endpoint'
 import type { ApiEnv } from '../env'
 import { AppError } from '../errors'

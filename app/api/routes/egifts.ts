@@ -1,14 +1,5 @@
 import { egiftsApi } from '../../contract/endpoints/egifts'
 import { Hono } from 'hono'
-import {
-  egiftParamsSchema,
-  egiftPurchaseRequestSchema,
-  egiftPurchaseSchema,
-  egiftPurchasesResponseSchema,
-  egiftRedeemRequestSchema,
-  egiftRedemptionSchema,
-  outboxResponseSchema,
-} from '../../contract/egifts'
 import { currentClientAddress } from '../client-address'
 import { endpoint } from '../endpoint'
 import type { ApiEnv } from '../env'
@@ -18,7 +9,6 @@ import { listOutbox } from '../services/mail'
 
 /** E-gifts (issue 7): buy one (paid through the checkout provider), follow it, redeem a code into store credit. */
 export const egiftRoutes = new Hono<ApiEnv>()
-const tag = 'egifts'
 
 endpoint(
   egiftRoutes,

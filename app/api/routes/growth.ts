@@ -1,16 +1,6 @@
 import { growthApi } from '../../contract/endpoints/growth'
 import { Hono } from 'hono'
-import {
-  authenticateSessionSchema,
-  SIGN_IN_LINK_TTL_MINUTES,
-  signedInSchema,
-  signedOutSchema,
-  signInLinkRedeemSchema,
-  signInLinkRequestSchema,
-  signInLinkSentSchema,
-  transitionTokenSchema,
-} from '../../contract/growth'
-import { z } from '../../contract/zod'
+import { SIGN_IN_LINK_TTL_MINUTES } from '../../contract/growth'
 import { endpoint } from '../endpoint'
 import type { ApiEnv } from '../env'
 import { AppError } from '../errors'

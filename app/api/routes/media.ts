@@ -1,6 +1,6 @@
 import { mediaApi } from '../../contract/endpoints/media'
 import { Hono, type Context } from 'hono'
-import { photoListSchema, photoSizeWordSchema, uploadLinkRequestSchema, uploadLinkSchema } from '../../contract/photos'
+import { photoSizeWordSchema } from '../../contract/photos'
 import { z } from '../../contract/zod'
 import { endpoint } from '../endpoint'
 import type { ApiEnv } from '../env'

@@ -1,14 +1,11 @@
 import { offersApi } from '../../contract/endpoints/offers'
 import { Hono } from 'hono'
-import { offerClickQuerySchema, offerParamsSchema, partnerOfferSchema, partnerOffersResponseSchema } from '../../contract/offers'
-import { z } from '../../contract/zod'
 import { currentClientAddress } from '../client-address'
 import { endpoint } from '../endpoint'
 import type { ApiEnv } from '../env'
 import { clickOffer, getOffer, listOffers } from '../services/offers'
 
 export const offerRoutes = new Hono<ApiEnv>()
-const tag = 'fmn'
 
 endpoint(offerRoutes, offersApi.listOffers, (_input, c) =>
   listOffers(c.get('deps').db),

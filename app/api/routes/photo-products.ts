@@ -1,6 +1,5 @@
 import { photoProductsApi } from '../../contract/endpoints/photo-products'
 import { Hono } from 'hono'
-import { photoProductParamsSchema, photoProductSchema } from '../../contract/photo-products'
 import { endpoint } from '../endpoint'
 import type { ApiEnv } from '../env'
 import { findPhotoProduct } from '../services/catalogue'

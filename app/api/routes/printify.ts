@@ -3,15 +3,6 @@ import { createHash } from 'node:crypto'
 import { Hono } from 'hono'
 import { baseImageHashes, scaledBaseImage } from '../../compositor/base-images.server'
 import { outputSize, patternTileSize } from '../../compositor/layout'
-import {
-  baseImageHashSchema,
-  designTemplatesQuerySchema,
-  designTemplatesSchema,
-  generatePreviewRequestSchema,
-  generatePreviewResponseSchema,
-  scaledBaseImageQuerySchema,
-} from '../../contract/designs'
-import { z } from '../../contract/zod'
 import { backSides, findOrnamentVariant, ornamentShapes, pseudoTemplates, TEMPLATE_WIDTH, templateForVariant } from '../../catalogue/ornaments'
 import { endpoint } from '../endpoint'
 import type { ApiEnv } from '../env'

@@ -2,23 +2,7 @@ import { ADVOCATE_STATE_WITHOUT_SLASH, referralApi } from '../../contract/endpoi
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
-import {
-  REFERRAL_COOKIE,
-  REFERRAL_COOKIE_DAYS,
-  REFERRAL_CODE_PATTERN,
-  advocateRedemptionResponseSchema,
-  advocateStateSchema,
-  advocateUserActionSchema,
-  createRedemptionRequestSchema,
-  generalUserActionSchema,
-  referralCodeParamSchema,
-  referralInviteSchema,
-  referredStateSchema,
-  referredUserActionSchema,
-  storeCreditSchema,
-  userActionRecordedSchema,
-} from '../../contract/referral'
-import { z } from '../../contract/zod'
+import { REFERRAL_COOKIE, REFERRAL_COOKIE_DAYS, REFERRAL_CODE_PATTERN } from '../../contract/referral'
 import { currentClientAddress } from '../client-address'
 import { endpoint } from '../endpoint'
 import type { ApiEnv } from '../env'
@@ -26,7 +10,6 @@ import { storeCredit } from '../services/credit'
 import { advocateCode, advocateRedemption, advocateState, lookupInvite, recordUserAction, redeemInvite, referredState } from '../services/referral'
 
 export const referralRoutes = new Hono<ApiEnv>()
-const tag = 'growth'
 
 /** The invite a landing page remembered (only a well-formed code is read back). */
 function rememberedCode(c: Context<ApiEnv>): string | null {

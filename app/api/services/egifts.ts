@@ -16,7 +16,7 @@ import {
   type egiftPurchaseRequestSchema,
 } from '../../contract/egifts'
 import type { CheckoutLine } from '../../contract/cart'
-import { formatCents } from '../../lib/currency'
+import { formatCents } from '../../catalogue/currency'
 import type { z } from '../../contract/zod'
 import type { Database } from '../db/client'
 import { checkoutSessions, egifts } from '../db/schema'

@@ -6,7 +6,7 @@
  */
 import { eq, inArray } from 'drizzle-orm'
 import type { CartTotals, CheckoutLine, ShippingAddress } from '../../contract/cart'
-import { formatCents } from '../../lib/currency'
+import { formatCents } from '../../catalogue/currency'
 import type { Database } from '../db/client'
 import { orders, previews, users } from '../db/schema'
 import type { ApiDeps } from '../env'

@@ -1,6 +1,5 @@
 import type { Endpoint } from '../endpoint'
 import { analyticsAcceptedSchema, analyticsBatchSchema } from '../analytics'
-import { z } from '../zod'
 
 export const analyticsApi = {
   recordEvents: {

@@ -1,6 +1,5 @@
 import type { Endpoint } from '../endpoint'
 import { bundlesResponseSchema } from '../bundles'
-import { z } from '../zod'
 
 export const bundlesApi = {
   listBundles: {

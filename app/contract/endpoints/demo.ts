@@ -1,6 +1,5 @@
 import type { Endpoint } from '../endpoint'
 import { authenticateSessionSchema, demoSignInSchema, demoUsersSchema } from '../growth'
-import { z } from '../zod'
 
 export const demoApi = {
   listDemoUsers: { method: 'get', path: '/demo/users', tag: 'demo', summary: 'The demo accounts (demo mode only)', auth: 'none', response: demoUsersSchema },

@@ -8,7 +8,6 @@ import {
   egiftRedemptionSchema,
   outboxResponseSchema,
 } from '../egifts'
-import { z } from '../zod'
 
 const tag = 'egifts'
 

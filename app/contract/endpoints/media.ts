@@ -1,5 +1,5 @@
 import type { Endpoint } from '../endpoint'
-import { photoListSchema, photoSizeWordSchema, uploadLinkRequestSchema, uploadLinkSchema } from '../photos'
+import { photoListSchema, uploadLinkRequestSchema, uploadLinkSchema } from '../photos'
 import { z } from '../zod'
 
 export const mediaApi = {

@@ -1,6 +1,5 @@
 import type { Endpoint } from '../endpoint'
 import { photoProductParamsSchema, photoProductSchema } from '../photo-products'
-import { z } from '../zod'
 
 export const photoProductsApi = {
   getPhotoProduct: {

@@ -1,20 +1,5 @@
 import type { Endpoint } from '../endpoint'
-import {
-  REFERRAL_COOKIE,
-  REFERRAL_COOKIE_DAYS,
-  REFERRAL_CODE_PATTERN,
-  advocateRedemptionResponseSchema,
-  advocateStateSchema,
-  advocateUserActionSchema,
-  createRedemptionRequestSchema,
-  generalUserActionSchema,
-  referralCodeParamSchema,
-  referralInviteSchema,
-  referredStateSchema,
-  referredUserActionSchema,
-  storeCreditSchema,
-  userActionRecordedSchema,
-} from '../referral'
+import { REFERRAL_COOKIE_DAYS, advocateRedemptionResponseSchema, advocateStateSchema, advocateUserActionSchema, createRedemptionRequestSchema, generalUserActionSchema, referralCodeParamSchema, referralInviteSchema, referredStateSchema, referredUserActionSchema, storeCreditSchema, userActionRecordedSchema } from '../referral'
 import { z } from '../zod'
 
 const tag = 'growth'

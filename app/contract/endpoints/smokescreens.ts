@@ -1,6 +1,5 @@
 import type { Endpoint } from '../endpoint'
 import { deliveryRequestSchema, smokescreenReportSchema, smokescreenSignupSchema, waitlistRequestSchema } from '../smokescreens'
-import { z } from '../zod'
 
 export const smokescreensApi = {
   joinWaitlist: {

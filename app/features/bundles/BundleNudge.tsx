@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import type { CartItem } from '~/contract/cart'
-import { formatCents } from '~/lib/currency'
+import { formatCents } from '~/catalogue/currency'
 import { findOrnamentVariant } from '~/catalogue/ornaments'
 import { toCents } from '~/catalogue/pricing'
 import { bundleHint } from './bundle-hint'

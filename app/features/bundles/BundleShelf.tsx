@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { ButtonLink } from '~/components/ui/Button'
 import type { Bundle } from '~/contract/bundles'
 import { OrnamentArt } from '~/components/OrnamentArt'
-import { formatCents } from '~/lib/currency'
+import { formatCents } from '~/catalogue/currency'
 import { findOrnamentVariant } from '~/catalogue/ornaments'
 import { useBundles, type BundlesState } from './bundles-query'
 

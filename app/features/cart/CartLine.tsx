@@ -1,6 +1,6 @@
 import type { CartItem } from '~/contract/cart'
 import { MAX_QUANTITY_PER_LINE } from '~/catalogue/cart-terms'
-import { formatCents, formatPrice } from '~/lib/currency'
+import { formatCents, formatPrice } from '~/catalogue/currency'
 import { findBackSide, findOrnamentVariant } from '~/catalogue/ornaments'
 import { LineThumbnail } from './Totals'
 

@@ -14,7 +14,7 @@ import { OrderLines } from '~/features/cart/OrderLines'
 import type { ApiFailure } from '~/lib/api-outcome'
 import { TotalsList } from '~/features/cart/Totals'
 import { currentUserQuery } from '~/features/account/account.functions'
-import { formatCents } from '~/lib/currency'
+import { formatCents } from '~/catalogue/currency'
 import { usePublicConfig } from '~/lib/public-config'
 
 export const cancelUrlOf = (sessionId: string) => `/photo-products/cart?cancelled=${sessionId}`

@@ -1,5 +1,5 @@
 import type { CheckoutLine } from '~/contract/cart'
-import { formatCents } from '~/lib/currency'
+import { formatCents } from '~/catalogue/currency'
 import { findOrnamentVariant } from '~/catalogue/ornaments'
 import { LineThumbnail } from './Totals'
 

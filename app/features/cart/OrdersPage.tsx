@@ -7,7 +7,7 @@ import type { Order, OrderStatus } from '~/contract/cart'
 import { ordersQuery } from '~/features/cart/cart.functions'
 import { OrderLines } from '~/features/cart/OrderLines'
 import { LineThumbnail, TotalsList } from '~/features/cart/Totals'
-import { formatCents } from '~/lib/currency'
+import { formatCents } from '~/catalogue/currency'
 import { usePublicConfig } from '~/lib/public-config'
 
 /** While any order is still on its way, the list is read again this often (the print provider moves it along). */

@@ -1,5 +1,5 @@
 import type { CartTotals } from '~/contract/cart'
-import { formatCents } from '~/lib/currency'
+import { formatCents } from '~/catalogue/currency'
 import { FREE_SHIPPING_THRESHOLD_CENTS } from '~/catalogue/pricing'
 
 type RowProps = { label: string; detail?: string; value: string; tone?: 'ink' | 'pine'; testId?: string }

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react'
-import { MAX_ZOOM, type PhotoTransform } from '~/compositor/layout'
+import { MAX_ZOOM } from '~/catalogue/ornaments'
+import type { PhotoTransform } from '~/compositor/layout'
 
 /** How far the controls move things: buttons move further than a key press. */
 export const NUDGE_STEP = 50

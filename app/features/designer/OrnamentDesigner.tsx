@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
-import { IDENTITY_TRANSFORM, MAX_ZOOM, type PhotoTransform } from '~/compositor/layout'
+import { MAX_ZOOM } from '~/catalogue/ornaments'
+import { IDENTITY_TRANSFORM, type PhotoTransform } from '~/compositor/layout'
 import type { OrnamentPreview } from '~/compositor/pixi-preview'
 import { Button } from '~/components/ui/Button'
 import type { GeneratedPreview, GeneratePreviewRequest } from '~/contract/designs'
@@ -8,7 +9,7 @@ import type { PhotoProduct } from '~/contract/photo-products'
 import { photoProductQuery } from '~/features/photo-products/photo-products.functions'
 import { useChosenPhotos } from '~/features/photos/chosen-photos'
 import { track } from '~/lib/analytics'
-import { formatPrice } from '~/lib/currency'
+import { formatPrice } from '~/catalogue/currency'
 import { backSides as catalogueBackSides, findOrnamentVariant, photoCells, templateForVariant } from '~/catalogue/ornaments'
 import { urlAtSize, type ChosenPhoto } from '~/lib/photo-conversion'
 import { usePublicConfig } from '~/lib/public-config'
@@ -151,6 +152,7 @@ export function OrnamentDesigner({ variantId, preferChosenPhotos, onChosenPhotos
   useEffect(() => {
     if (state.restored) writeDraft(variantId, draftOf(state))
     // Only committed changes are saved (history, not the live transforms): a drag in progress is not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [variantId, state.restored, state.photos, state.history, state.backSideId])
 
   // ---- Analytics: the shape shown, once per page (the chooser tracks its own clicks).

@@ -18,7 +18,8 @@ export function PhotoPickerDialog({ slotName, onClose, onPick }: PhotoPickerDial
       title={`Choose a photo for the ${slotName ?? 'ornament'}`}
       description="Tap a photo to place it; you can move and zoom it afterwards."
     >
-      {/* Nothing is pre-selected, so the first tap is the choice. */}
+      {/* Nothing is pre-selected, so the first tap is the choice. No view props: the tab and place stay
+          in the picker, and the designer's URL is left alone. */}
       <PhotoPicker max={1} selected={[]} onChange={(next) => next[0] && onPick(next[0])} />
     </DesignerDialog>
   )

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Button } from '~/components/ui/Button'
 import type { GeneratedPreview } from '~/contract/designs'
 import { useAddToCart, type AddToCartProblem } from '~/features/cart/add-to-cart'
-import { formatPrice } from '~/lib/currency'
+import { formatPrice } from '~/catalogue/currency'
 import { findOrnamentVariant } from '~/catalogue/ornaments'
 import { DesignerDialog } from './DesignerDialog'
 

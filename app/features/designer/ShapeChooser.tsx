@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import type { PhotoProduct } from '~/contract/photo-products'
-import { formatPrice } from '~/lib/currency'
+import { formatPrice } from '~/catalogue/currency'
 import { templateForVariant } from '~/catalogue/ornaments'
 
 type Variant = PhotoProduct['variants'][number]

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
-import { MAX_ZOOM, type PhotoTransform } from '~/compositor/layout'
+import { MAX_ZOOM } from '~/catalogue/ornaments'
+import type { PhotoTransform } from '~/compositor/layout'
 
 /**
  * The shopper's unfinished design, kept in localStorage per variant so a reload (or a trip to the

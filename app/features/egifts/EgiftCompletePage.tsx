@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { Button, ButtonLink } from '~/components/ui/Button'
@@ -11,7 +11,7 @@ import { usePublicConfig } from '~/lib/public-config'
 import { egiftPurchaseQuery, egiftPurchasesQuery } from './egifts.functions'
 import { EgiftSignInPrompt } from './EgiftSignInPrompt'
 import { LocalDate, formatCalendarDay } from '~/lib/dates'
-import { formatAmount } from '~/lib/currency'
+import { formatAmount } from '~/catalogue/currency'
 import { GiftCardPreview } from './GiftCardPreview'
 
 const paid = (gift: EgiftPurchase) => gift.status === 'issued' || gift.status === 'redeemed'
@@ -38,6 +38,7 @@ export function EgiftCompletePage({ giftId }: { giftId: string }) {
     trackPurchasedOnce(gift)
     void queryClient.invalidateQueries({ queryKey: egiftPurchasesQuery().queryKey })
     // Keyed on paid-ness alone: later refetches (the e-mail going out) must not run this again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isPaid, queryClient])
 
   if (!outcome) {

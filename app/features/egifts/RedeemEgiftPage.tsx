@@ -8,12 +8,12 @@ import type { EgiftRedemption } from '~/contract/egifts'
 import type { ApiFailure } from '~/lib/api-outcome'
 import { currentUserQuery } from '~/features/account/account.functions'
 import { track } from '~/lib/analytics'
-import { formatCents } from '~/lib/currency'
+import { formatCents } from '~/catalogue/currency'
 import { usePublicConfig } from '~/lib/public-config'
 import { redeemEgiftCode } from './egifts.functions'
 import { EgiftSignInPrompt } from './EgiftSignInPrompt'
 import { EGIFT_CARD_ART } from './gift-card'
-import { formatAmount } from '~/lib/currency'
+import { formatAmount } from '~/catalogue/currency'
 
 
 /** /egifts/redeem: a signed-in family turns the code from their e-mail into store credit (?code= fills it in). */

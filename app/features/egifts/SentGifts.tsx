@@ -1,7 +1,7 @@
 import type { EgiftPurchase } from '~/contract/egifts'
 import { EGIFT_CARD_ART } from './gift-card'
 import { LocalDate } from '~/lib/dates'
-import { formatAmount } from '~/lib/currency'
+import { formatAmount } from '~/catalogue/currency'
 import { GiftStatusBadge } from './GiftStatus'
 
 /** "Gifts you've sent": each gift with where it stands, and a way back to paying for one that waits. */

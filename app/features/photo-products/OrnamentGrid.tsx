@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { ButtonLink } from '~/components/ui/Button'
-import { formatPrice } from '~/lib/currency'
+import { formatPrice } from '~/catalogue/currency'
 import { pseudoTemplates, type OrnamentShape } from '~/catalogue/ornaments'
 import { photoProductQuery } from './photo-products.functions'
 

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import type { AdvocateRedemption, RewardStatus } from '~/contract/referral'
-import { formatCents } from '~/lib/currency'
+import { formatCents } from '~/catalogue/currency'
 import { LocalDate } from '~/lib/dates'
 
 const icons = {

@@ -61,6 +61,7 @@ export function RenderCheck() {
   })
 
   useEffect(() => {
+    const node = stage.current
     let cancelled = false
     const cleanups: (() => void)[] = []
     const baseImageUrl = (path: string, width: number) => `${apiBaseUrl}/v1/printify/base-images?path=${encodeURIComponent(path)}&width=${width}`
@@ -150,7 +151,7 @@ export function RenderCheck() {
         caption.className = 'mt-2 text-sm text-ink-soft'
         caption.textContent = `${shape[0]!.toUpperCase()}${shape.slice(1)} — ${preview.size.width}×${preview.size.height}`
         figure.append(preview.canvas, caption)
-        stage.current?.append(figure)
+        node?.append(figure)
       }
       if (!cancelled) setStatus({ state: 'ready', rendererType })
     })().catch((error: unknown) => {
@@ -159,7 +160,7 @@ export function RenderCheck() {
     return () => {
       cancelled = true
       cleanups.forEach((fn) => fn())
-      stage.current?.replaceChildren()
+      node?.replaceChildren()
       delete window.keepsakeRenderCheck
     }
   }, [apiBaseUrl])
