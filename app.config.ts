@@ -26,9 +26,7 @@ export const rootOverrideWindowSchema = z
 export type RootOverrideWindow = z.infer<typeof rootOverrideWindowSchema>
 
 /** SPEC.md §1: on 2024-02-13 16:00–19:00 UTC a different root application is shown. */
-export const defaultRootOverrides: RootOverrideWindow[] = [
-  { from: '2024-02-13T16:00:00Z', to: '2024-02-13T19:00:00Z', app: 'holiday' },
-]
+export const defaultRootOverrides: RootOverrideWindow[] = [{ from: '2024-02-13T16:00:00Z', to: '2024-02-13T19:00:00Z', app: 'holiday' }]
 
 const rootOverrides = z
   .string()
@@ -84,12 +82,23 @@ const envSchema = z.object({
   PRINTIFY_API_TOKEN: optionalText,
   PRINTIFY_SHOP_ID: optionalText,
   PRINTIFY_API_URL: url.default('https://api.printify.com'),
-  STRIPE_SECRET_KEY: z.string().regex(/^sk_(test|live)_/, { error: 'expected a key starting sk_test_ or sk_live_' }).optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, { error: 'expected a secret starting whsec_' }).optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^sk_(test|live)_/, { error: 'expected a key starting sk_test_ or sk_live_' })
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, { error: 'expected a secret starting whsec_' })
+    .optional(),
   PHOTO_PROXY_HOSTS: z
     .string()
     .optional()
-    .transform((raw) => (raw ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean))
+    .transform((raw) =>
+      (raw ?? '')
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().regex(/^[a-z0-9.-]+(:\d{1,5})?$/, { error: 'expected a comma-separated list of host names such as cdn.example.com' }))),
   DEMO_PHOTO_CACHE: z.string().min(1).optional(),
   LOCAL_FULFILMENT_STEP_SECONDS: z.coerce
@@ -104,7 +113,10 @@ const envSchema = z.object({
     .min(1, { error: 'expected at least 1 second' })
     .max(3600, { error: 'expected at most an hour' })
     .default(15),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, { error: 'expected a redis:// URL' }).optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, { error: 'expected a redis:// URL' })
+    .optional(),
   /** How many proxies in front of the store append to X-Forwarded-For: false/0 ignores the header, true = 1. */
   TRUST_PROXY: z
     .string()
@@ -117,7 +129,10 @@ const envSchema = z.object({
       ctx.addIssue({ code: 'custom', message: 'expected true, false or the number of trusted proxy hops (0 to 10)' })
       return z.NEVER
     }),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: 'expected an smtp:// or smtps:// URL' }).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { error: 'expected an smtp:// or smtps:// URL' })
+    .optional(),
   MAIL_FROM: z.string().min(3).default('Keepsake <gifts@keepsake.example>'),
 })
 

@@ -35,7 +35,10 @@ function posthogAssets(host: string) {
   return cloud ? `https://${cloud[1]}-assets.i.posthog.com` : null
 }
 
-export function contentSecurityPolicy(nonce: string, config: Pick<AppConfig, 'publicUrl' | 'apiBaseUrl' | 'celebrateApiBaseUrl' | 'posthogHost' | 'sessionReplayProjectId' | 'storage' | 'photoProxyHosts'>): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  config: Pick<AppConfig, 'publicUrl' | 'apiBaseUrl' | 'celebrateApiBaseUrl' | 'posthogHost' | 'sessionReplayProjectId' | 'storage' | 'photoProxyHosts'>,
+): string {
   // An API on our own origin is 'self' under whatever host name the page was opened (decision 020).
   const apis = [originOf(config.apiBaseUrl), originOf(config.celebrateApiBaseUrl)].filter((origin) => origin !== originOf(config.publicUrl))
   const bucket = config.storage.kind === 's3' ? [originOf(config.storage.publicUrl), originOf(config.storage.endpoint)] : []

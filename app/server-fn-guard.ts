@@ -17,7 +17,11 @@ const refuse = (status: number, code: string, message: string, path: string) => 
 
 /** Start sends a call as seroval's JSON form: an object whose `t` holds the tree (`{"t":{…},"f":…,"m":[]}`). */
 const serovalNode = (value: unknown) =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as { t?: unknown }).t === 'object' && (value as { t: unknown }).t !== null
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  typeof (value as { t?: unknown }).t === 'object' &&
+  (value as { t: unknown }).t !== null
 function serovalJson(text: string) {
   try {
     return serovalNode(JSON.parse(text))
@@ -64,7 +68,12 @@ export async function guardServerFnRequest(request: Request): Promise<Request | 
     }
     if (!serovalNode(parsed)) return refuse(400, 'validation_failed', 'The request body is not a serialized call', url.pathname)
   }
-  const guarded = new Request(request.url, { method: request.method, headers: request.headers, body: body.length ? new Uint8Array(body) : null, signal: request.signal })
+  const guarded = new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body: body.length ? new Uint8Array(body) : null,
+    signal: request.signal,
+  })
   const ip = (request as Request & { ip?: string }).ip
   if (ip) Object.defineProperty(guarded, 'ip', { value: ip })
   return guarded

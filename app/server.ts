@@ -13,9 +13,11 @@ export default createServerEntry({
   fetch(request) {
     // The socket's peer, or X-Forwarded-For's client behind TRUST_PROXY's hops; rate limits key on it.
     // Each page gets its own CSP nonce: the router stamps it on its scripts, start.ts puts it in the header.
-    return withRequestClient(request, getConfig().trustProxyHops, () => withCspNonce(async () => {
-      const guarded = await guardServerFnRequest(request)
-      return guarded instanceof Response ? guarded : refineServerFnResponse(guarded, await handler.fetch(guarded))
-    }))
+    return withRequestClient(request, getConfig().trustProxyHops, () =>
+      withCspNonce(async () => {
+        const guarded = await guardServerFnRequest(request)
+        return guarded instanceof Response ? guarded : refineServerFnResponse(guarded, await handler.fetch(guarded))
+      }),
+    )
   },
 })

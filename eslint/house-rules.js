@@ -78,7 +78,9 @@ const importBoundaries = {
       // The generated route tree's types name every page; any floor may read them.
       if (target === path.join(app, 'routeTree.gen')) return
       if (to !== floor && !mayImport[floor].includes(to)) {
-        return report(`app/${floor} may not import app/${to} (${spec}): imports flow routes → features → components/lib/compositor → catalogue/contract, and api → compositor/catalogue/contract`)
+        return report(
+          `app/${floor} may not import app/${to} (${spec}): imports flow routes → features → components/lib/compositor → catalogue/contract, and api → compositor/catalogue/contract`,
+        )
       }
       if (floor === 'features' && to === 'features') {
         const mine = featureOf(file)

@@ -43,7 +43,10 @@ const config = getConfig()
 claimEmbeddedDatabaseOrExit(config)
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
 try {
-  const [taken] = await database.db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${email.data})`)
+  const [taken] = await database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email.data})`)
   if (taken) fail(`an account with ${email.data} already exists`)
   const { userId, familyId } = await database.db.transaction(async (tx) => {
     const [user] = await tx.insert(users).values({ email: email.data, firstName: firstName.data, lastName }).returning({ id: users.id })

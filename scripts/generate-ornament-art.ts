@@ -59,7 +59,7 @@ const seedOf = (s: string) => {
   return h >>> 0
 }
 const between = (r: Rng, a: number, b: number) => a + (b - a) * r()
-const pick = <T,>(r: Rng, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!
+const pick = <T>(r: Rng, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!
 
 /** Numbers in SVG with at most one decimal, to keep the markup short. */
 const n = (v: number) => String(Math.round(v * 10) / 10)
@@ -100,9 +100,7 @@ function svgDoc(width: number, height: number, body: string): Buffer {
 
 async function writePng(file: string, image: Sharp, palette: boolean) {
   fs.mkdirSync(path.dirname(file), { recursive: true })
-  const out = palette
-    ? image.png({ palette: true, quality: 90, effort: 8, compressionLevel: 9 })
-    : image.png({ compressionLevel: 9, adaptiveFiltering: true }) // full colour (no effort/quality: those imply a palette)
+  const out = palette ? image.png({ palette: true, quality: 90, effort: 8, compressionLevel: 9 }) : image.png({ compressionLevel: 9, adaptiveFiltering: true }) // full colour (no effort/quality: those imply a palette)
   await out.toFile(file)
 }
 
@@ -266,12 +264,24 @@ function stockingOrnament(cx: number, cy: number, cell: Box, side: 0 | 1): Ornam
     cx,
     cy,
     cell,
-    d: roundedPolygon(pts, outline.map((o) => o[2])),
+    d: roundedPolygon(
+      pts,
+      outline.map((o) => o[2]),
+    ),
     bbox,
     core: { x: Math.min(legX0, legX1) + 30, y: 500, w: 800, h: 900 },
     anchor: [cx + toe * -330, SIL_TOP + 14],
     toe,
-    extra: { cuffTop: SIL_TOP, cuffBottom: 455, cuffBack: cx - toe * 565, cuffFront: cx + toe * 385, legFront: cx + toe * 325, legBack: cx - toe * 535, sole: 1985, toeX: cx + toe * 628 },
+    extra: {
+      cuffTop: SIL_TOP,
+      cuffBottom: 455,
+      cuffBack: cx - toe * 565,
+      cuffFront: cx + toe * 385,
+      legFront: cx + toe * 325,
+      legBack: cx - toe * 535,
+      sole: 1985,
+      toeX: cx + toe * 628,
+    },
     spots: {
       top: { x: cx + toe * -90, y: 300, s: 260 },
       toe: { x: cx + toe * 420, y: 1700, s: 300 },
@@ -358,7 +368,8 @@ function cuffSvg(o: Ornament, rng: Rng) {
     const y = between(rng, y0 + 10, y1 - 20)
     puffs.push(`<circle cx="${n(x)}" cy="${n(y)}" r="${n(between(rng, 18, 34))}" fill="url(#${id}-puff)"/>`)
   }
-  for (let x = x0; x < x1 + 20; x += between(rng, 26, 38)) puffs.push(`<circle cx="${n(x)}" cy="${n(y1 - 16 + between(rng, -8, 8))}" r="${n(between(rng, 30, 40))}" fill="url(#${id}-puff)"/>`)
+  for (let x = x0; x < x1 + 20; x += between(rng, 26, 38))
+    puffs.push(`<circle cx="${n(x)}" cy="${n(y1 - 16 + between(rng, -8, 8))}" r="${n(between(rng, 30, 40))}" fill="url(#${id}-puff)"/>`)
   return `<defs>
     <radialGradient id="${id}-puff" cx="0.45" cy="0.4" r="0.55"><stop offset="0" stop-color="#ffffff"/><stop offset="0.55" stop-color="#faf8f4"/><stop offset="0.85" stop-color="#e9e4dc" stop-opacity="0.8"/><stop offset="1" stop-color="#e2ddd4" stop-opacity="0"/></radialGradient>
     <clipPath id="${id}-cuffclip"><path d="${o.d}"/></clipPath>
@@ -411,7 +422,12 @@ function patternSvg(shape: OrnamentShape): Buffer {
       const a = between(rng, -0.9, 0.9) + (i % 2 ? Math.PI / 2 : 0)
       const len = between(rng, 9, 16)
       const col = pick(rng, ['#174a29', '#24683b', '#2a7444', '#163f25'])
-      body += wrapped(x, y, (X, Y) => `<line x1="${n(X)}" y1="${n(Y)}" x2="${n(X + Math.cos(a) * len)}" y2="${n(Y + Math.sin(a) * len)}" stroke="${col}" stroke-width="2.4" stroke-linecap="round"/>`)
+      body += wrapped(
+        x,
+        y,
+        (X, Y) =>
+          `<line x1="${n(X)}" y1="${n(Y)}" x2="${n(X + Math.cos(a) * len)}" y2="${n(Y + Math.sin(a) * len)}" stroke="${col}" stroke-width="2.4" stroke-linecap="round"/>`,
+      )
     }
     // Small gold dots in a loose diagonal lattice.
     for (let i = 0; i < 4; i++)
@@ -419,7 +435,12 @@ function patternSvg(shape: OrnamentShape): Buffer {
         const x = i * 40 + (j % 2) * 20 + between(rng, -4, 4)
         const y = j * 40 + 12 + between(rng, -4, 4)
         const r = between(rng, 2.2, 3.4)
-        body += wrapped(x, y, (X, Y) => `<circle cx="${n(X)}" cy="${n(Y)}" r="${n(r)}" fill="#e2bd55"/><circle cx="${n(X - r * 0.3)}" cy="${n(Y - r * 0.3)}" r="${n(r * 0.4)}" fill="#fff2b5"/>`)
+        body += wrapped(
+          x,
+          y,
+          (X, Y) =>
+            `<circle cx="${n(X)}" cy="${n(Y)}" r="${n(r)}" fill="#e2bd55"/><circle cx="${n(X - r * 0.3)}" cy="${n(Y - r * 0.3)}" r="${n(r * 0.4)}" fill="#fff2b5"/>`,
+        )
       }
   } else if (shape === 'star') {
     body += `<defs><radialGradient id="g" cx="0.5" cy="0.5" r="0.75"><stop offset="0" stop-color="#e0b84e"/><stop offset="1" stop-color="#cfa13a"/></radialGradient></defs>
@@ -458,7 +479,8 @@ function patternSvg(shape: OrnamentShape): Buffer {
           body += wrapped(
             x + st / 2 + (s * st) / 4.4,
             y + st / 2,
-            (X, Y) => `<ellipse cx="${n(X)}" cy="${n(Y)}" rx="${n(st / 4.6)}" ry="${n(st / 1.7)}" transform="rotate(${s * -28} ${n(X)} ${n(Y)})" fill="${colr}" stroke="${shade}" stroke-width="1.3"/>`,
+            (X, Y) =>
+              `<ellipse cx="${n(X)}" cy="${n(Y)}" rx="${n(st / 4.6)}" ry="${n(st / 1.7)}" transform="rotate(${s * -28} ${n(X)} ${n(Y)})" fill="${colr}" stroke="${shade}" stroke-width="1.3"/>`,
           )
       }
   }
@@ -563,15 +585,30 @@ const BAUBLES: Record<string, [string, string, string]> = {
 }
 const baubleDefs = (p: string) =>
   Object.entries(BAUBLES)
-    .map(([k, [hi, mid, lo]]) => `<radialGradient id="${p}-b-${k}" cx="0.36" cy="0.32" r="0.78" fx="0.3" fy="0.26">${stopsOf([[0, hi], [0.45, mid], [1, lo]])}</radialGradient>`)
+    .map(
+      ([k, [hi, mid, lo]]) =>
+        `<radialGradient id="${p}-b-${k}" cx="0.36" cy="0.32" r="0.78" fx="0.3" fy="0.26">${stopsOf([
+          [0, hi],
+          [0.45, mid],
+          [1, lo],
+        ])}</radialGradient>`,
+    )
     .join('') +
-  `<linearGradient id="${p}-cap" x1="0" y1="0" x2="1" y2="0">${stopsOf([[0, '#7a5512'], [0.35, '#f6dc86'], [0.65, '#c8972f'], [1, '#6e4b10']])}</linearGradient>`
+  `<linearGradient id="${p}-cap" x1="0" y1="0" x2="1" y2="0">${stopsOf([
+    [0, '#7a5512'],
+    [0.35, '#f6dc86'],
+    [0.65, '#c8972f'],
+    [1, '#6e4b10'],
+  ])}</linearGradient>`
 
 function bauble(p: string, x: number, y: number, r: number, col: string, hang = 0) {
   const capW = r * 0.56
   const capH = r * 0.32
   const capY = y - r * 0.98 - capH * 0.6
-  const string = hang > 0 ? `<line x1="${n(x)}" y1="${n(capY - hang)}" x2="${n(x)}" y2="${n(capY - r * 0.12)}" stroke="#e9d8a6" stroke-width="${n(Math.max(3, r * 0.05))}"/>` : ''
+  const string =
+    hang > 0
+      ? `<line x1="${n(x)}" y1="${n(capY - hang)}" x2="${n(x)}" y2="${n(capY - r * 0.12)}" stroke="#e9d8a6" stroke-width="${n(Math.max(3, r * 0.05))}"/>`
+      : ''
   return `${string}<circle cx="${n(x)}" cy="${n(capY - r * 0.1)}" r="${n(r * 0.12)}" fill="none" stroke="#b8862a" stroke-width="${n(r * 0.06)}"/>
   <circle cx="${n(x)}" cy="${n(y)}" r="${n(r)}" fill="url(#${p}-b-${col})"/>
   <path d="M${n(x - r * 0.96)} ${n(y + r * 0.1)}Q${n(x)} ${n(y + r * 0.42)} ${n(x + r * 0.96)} ${n(y + r * 0.1)}" fill="none" stroke="#fff" stroke-opacity="0.35" stroke-width="${n(r * 0.09)}"/>
@@ -619,8 +656,24 @@ function hollyLeafPath(L: number, W: number) {
   return d + 'Z'
 }
 const hollyDefs = (p: string) =>
-  `${linear(`${p}-leaf`, 0, 0, 0, 1, [[0, '#2f8a45'], [0.5, '#1b6331'], [1, '#0d3d1d']], false)}
-   <radialGradient id="${p}-berry" cx="0.35" cy="0.32" r="0.75">${stopsOf([[0, '#ff8a8a'], [0.4, '#e0182d'], [1, '#7a0612']])}</radialGradient>`
+  `${linear(
+    `${p}-leaf`,
+    0,
+    0,
+    0,
+    1,
+    [
+      [0, '#2f8a45'],
+      [0.5, '#1b6331'],
+      [1, '#0d3d1d'],
+    ],
+    false,
+  )}
+   <radialGradient id="${p}-berry" cx="0.35" cy="0.32" r="0.75">${stopsOf([
+     [0, '#ff8a8a'],
+     [0.4, '#e0182d'],
+     [1, '#7a0612'],
+   ])}</radialGradient>`
 function hollyLeaf(p: string, x: number, y: number, L: number, rot: number) {
   const W = L * 0.3
   return `<g transform="translate(${n(x)} ${n(y)}) rotate(${n(rot)})">
@@ -685,7 +738,8 @@ function spruceBranch(rng: Rng, x: number, y: number, ang: number, len: number, 
   return b
 }
 function spruceSvg(b: Branch, sw: number) {
-  const line = (d: string, col: string, w: number, extra = '') => `<path d="${d}" fill="none" stroke="${col}" stroke-width="${n(w)}" stroke-linecap="round" ${extra}/>`
+  const line = (d: string, col: string, w: number, extra = '') =>
+    `<path d="${d}" fill="none" stroke="${col}" stroke-width="${n(w)}" stroke-linecap="round" ${extra}/>`
   return `<g>${line(b.dark + b.light + b.bright, '#0b2a22', sw * 1.6, 'opacity="0.18" transform="translate(8 12)"')}
     ${line(b.stems, '#5e3b1e', sw * 1.5)}${line(b.dark, '#1c4a3e', sw)}${line(b.light, '#32735f', sw)}${line(b.bright, '#5d9c83', sw)}
     ${line(b.frost, '#ffffff', sw * 1.6, 'opacity="0.9"')}</g>`
@@ -822,10 +876,40 @@ function santasWorkshop(o: Ornament, rng: Rng): string {
   const sc = o.extra.scy ?? 0
   const L =
     o.shape === 'tree'
-      ? { lamp: [mx, 420], sign: { x: mx - 300, y: 700, w: 600, h: 210 }, win: { x: mx - 330, y: 975, w: 300, h: 290 }, shelfY: 1210, shelfX: mx + 20, shelfW: 320, bench: 1340, floor: 1600, benchW: 880 }
+      ? {
+          lamp: [mx, 420],
+          sign: { x: mx - 300, y: 700, w: 600, h: 210 },
+          win: { x: mx - 330, y: 975, w: 300, h: 290 },
+          shelfY: 1210,
+          shelfX: mx + 20,
+          shelfW: 320,
+          bench: 1340,
+          floor: 1600,
+          benchW: 880,
+        }
       : o.shape === 'star'
-        ? { lamp: [mx, sc - 420], sign: { x: mx - 430, y: sc - 300, w: 860, h: 200 }, win: { x: mx - 300, y: sc - 60, w: 260, h: 250 }, shelfY: sc + 150, shelfX: mx + 30, shelfW: 270, bench: sc + 290, floor: sc + 520, benchW: 700 }
-        : { lamp: [mx, 300], sign: { x: mx - 390, y: 520, w: 780, h: 220 }, win: { x: mx - 400, y: 820, w: 340, h: 330 }, shelfY: 1100, shelfX: mx + 20, shelfW: 380, bench: 1330, floor: 1640, benchW: 1000 }
+        ? {
+            lamp: [mx, sc - 420],
+            sign: { x: mx - 430, y: sc - 300, w: 860, h: 200 },
+            win: { x: mx - 300, y: sc - 60, w: 260, h: 250 },
+            shelfY: sc + 150,
+            shelfX: mx + 30,
+            shelfW: 270,
+            bench: sc + 290,
+            floor: sc + 520,
+            benchW: 700,
+          }
+        : {
+            lamp: [mx, 300],
+            sign: { x: mx - 390, y: 520, w: 780, h: 220 },
+            win: { x: mx - 400, y: 820, w: 340, h: 330 },
+            shelfY: 1100,
+            shelfX: mx + 20,
+            shelfW: 380,
+            bench: 1330,
+            floor: 1640,
+            benchW: 1000,
+          }
   const [lx, ly] = L.lamp as [number, number]
   const wood = ['#93613a', '#7f512d', '#8a5934']
   let planks = ''
@@ -865,12 +949,32 @@ function santasWorkshop(o: Ornament, rng: Rng): string {
   const benchX = mx - L.benchW / 2
   return `<defs>
     <pattern id="${p}-planks" patternUnits="userSpaceOnUse" width="540" height="270">${planks}</pattern>
-    ${radial(`${p}-glow`, lx, ly + 80, B.w * 0.75, [[0, '#ffdf8f', 0.75], [0.45, '#ffb950', 0.3], [1, '#ff9a30', 0]])}
-    ${radial(`${p}-vig`, mx, B.y + B.h * 0.5, Math.max(B.w, B.h) * 0.62, [[0.55, '#1c0d03', 0], [1, '#1c0d03', 0.55]])}
-    ${linear(`${p}-night`, 0, w.y, 0, w.y + w.h, [[0, '#0e1a40'], [1, '#2f4f8f']])}
-    ${linear(`${p}-board`, 0, s.y, 0, s.y + s.h, [[0, '#b3281c'], [1, '#7d170f']])}
-    ${linear(`${p}-bench`, 0, L.bench, 0, L.bench + 50, [[0, '#d19a5c'], [1, '#9a6634']])}
-    ${radial(`${p}-bulb`, lx, ly + 60, 60, [[0, '#fffbe6'], [0.6, '#ffe28a'], [1, '#ffc94a']])}
+    ${radial(`${p}-glow`, lx, ly + 80, B.w * 0.75, [
+      [0, '#ffdf8f', 0.75],
+      [0.45, '#ffb950', 0.3],
+      [1, '#ff9a30', 0],
+    ])}
+    ${radial(`${p}-vig`, mx, B.y + B.h * 0.5, Math.max(B.w, B.h) * 0.62, [
+      [0.55, '#1c0d03', 0],
+      [1, '#1c0d03', 0.55],
+    ])}
+    ${linear(`${p}-night`, 0, w.y, 0, w.y + w.h, [
+      [0, '#0e1a40'],
+      [1, '#2f4f8f'],
+    ])}
+    ${linear(`${p}-board`, 0, s.y, 0, s.y + s.h, [
+      [0, '#b3281c'],
+      [1, '#7d170f'],
+    ])}
+    ${linear(`${p}-bench`, 0, L.bench, 0, L.bench + 50, [
+      [0, '#d19a5c'],
+      [1, '#9a6634'],
+    ])}
+    ${radial(`${p}-bulb`, lx, ly + 60, 60, [
+      [0, '#fffbe6'],
+      [0.6, '#ffe28a'],
+      [1, '#ffc94a'],
+    ])}
   </defs>
   ${rectOf(B, `url(#${p}-planks)`)}
   ${rectOf({ x: B.x, y: L.floor, w: B.w, h: B.y + B.h - L.floor }, '#5b3a1f')}
@@ -919,7 +1023,17 @@ function santasWorkshop(o: Ornament, rng: Rng): string {
   ${['sideL', 'sideR', 'legL', 'legR']
     .map((k) => o.spots[k])
     .filter((sp): sp is Spot => !!sp && sp.y > L.floor - 60)
-    .map((sp, i) => gift(sp.x - sp.s * 0.45, Math.min(sp.y, B.y + B.h - sp.s) - sp.s * 0.3, sp.s * 0.9, sp.s * 0.8, ['#d0142c', '#2a6fd0', '#8a3fc7', '#1f7a3d'][i % 4]!, '#3a0a0a', i % 2 ? '#ffffff' : '#e0b84e'))
+    .map((sp, i) =>
+      gift(
+        sp.x - sp.s * 0.45,
+        Math.min(sp.y, B.y + B.h - sp.s) - sp.s * 0.3,
+        sp.s * 0.9,
+        sp.s * 0.8,
+        ['#d0142c', '#2a6fd0', '#8a3fc7', '#1f7a3d'][i % 4]!,
+        '#3a0a0a',
+        i % 2 ? '#ffffff' : '#e0b84e',
+      ),
+    )
     .join('')}
   ${rectOf(B, `url(#${p}-vig)`)}`
 }
@@ -961,12 +1075,31 @@ function northPole(o: Ornament, rng: Rng): string {
     trees += `<path d="M${n(x)} ${n(L.ground - h)}L${n(x + h * 0.32)} ${n(L.ground + 10)}L${n(x - h * 0.32)} ${n(L.ground + 10)}Z" fill="#2f5e48"/><path d="M${n(x)} ${n(L.ground - h)}L${n(x + h * 0.12)} ${n(L.ground - h * 0.62)}L${n(x - h * 0.12)} ${n(L.ground - h * 0.62)}Z" fill="#fff" opacity="0.85"/>`
   }
   return `<defs>
-    ${linear(`${p}-sky`, 0, B.y, 0, L.ground, [[0, '#2f5f9e'], [0.6, '#6fa5d8'], [1, '#cfe7f7']])}
+    ${linear(`${p}-sky`, 0, B.y, 0, L.ground, [
+      [0, '#2f5f9e'],
+      [0.6, '#6fa5d8'],
+      [1, '#cfe7f7'],
+    ])}
     <pattern id="${p}-stripes" patternUnits="userSpaceOnUse" width="80" height="80" patternTransform="rotate(-32)"><rect width="80" height="80" fill="#fdfbf7"/><rect width="38" height="80" fill="#d3102b"/></pattern>
-    ${linear(`${p}-tube`, mx - pw / 2, 0, mx + pw / 2, 0, [[0, '#000', 0.35], [0.35, '#fff', 0.25], [0.55, '#fff', 0], [1, '#000', 0.4]])}
-    ${radial(`${p}-ball`, mx - 18, L.top - 78, 70, [[0, '#fff6c8'], [0.5, '#e6b84a'], [1, '#8a5f12']])}
-    ${linear(`${p}-wood`, 0, s.y, 0, s.y + s.h, [[0, '#e6bb83'], [1, '#b47c44']])}
-    ${linear(`${p}-snow`, 0, L.ground, 0, B.y + B.h, [[0, '#ffffff'], [1, '#d3e4f2']])}
+    ${linear(`${p}-tube`, mx - pw / 2, 0, mx + pw / 2, 0, [
+      [0, '#000', 0.35],
+      [0.35, '#fff', 0.25],
+      [0.55, '#fff', 0],
+      [1, '#000', 0.4],
+    ])}
+    ${radial(`${p}-ball`, mx - 18, L.top - 78, 70, [
+      [0, '#fff6c8'],
+      [0.5, '#e6b84a'],
+      [1, '#8a5f12'],
+    ])}
+    ${linear(`${p}-wood`, 0, s.y, 0, s.y + s.h, [
+      [0, '#e6bb83'],
+      [1, '#b47c44'],
+    ])}
+    ${linear(`${p}-snow`, 0, L.ground, 0, B.y + B.h, [
+      [0, '#ffffff'],
+      [1, '#d3e4f2'],
+    ])}
   </defs>
   ${rectOf(B, `url(#${p}-sky)`)}
   ${trees}
@@ -1009,7 +1142,10 @@ function candyCaneDesign(o: Ornament): string {
   return `<defs>
     <pattern id="${p}-bg" patternUnits="userSpaceOnUse" width="150" height="150" patternTransform="rotate(45)">
       <rect width="150" height="150" fill="#fff7f2"/><rect width="62" height="150" fill="#c8102e"/><rect x="98" width="14" height="150" fill="#e8546a"/></pattern>
-    ${radial(`${p}-sheen`, mx, B.y + B.h * 0.4, B.w * 0.8, [[0, '#fff', 0.3], [1, '#fff', 0]])}
+    ${radial(`${p}-sheen`, mx, B.y + B.h * 0.4, B.w * 0.8, [
+      [0, '#fff', 0.3],
+      [1, '#fff', 0],
+    ])}
   </defs>
   ${rectOf(B, `url(#${p}-bg)`)}
   ${rectOf(B, `url(#${p}-sheen)`)}
@@ -1036,7 +1172,10 @@ function flannel(o: Ornament): string {
     </pattern>
     <pattern id="${p}-twill" patternUnits="userSpaceOnUse" width="80" height="80" patternTransform="rotate(45)">
       ${Array.from({ length: 8 }, (_, i) => `<rect y="${i * 10}" width="80" height="4" fill="#000" opacity="0.16"/><rect y="${i * 10 + 5}" width="80" height="1.5" fill="#fff" opacity="0.08"/>`).join('')}</pattern>
-    ${radial(`${p}-vig`, o.cx, o.bbox.y + o.bbox.h / 2, Math.max(B.w, B.h) * 0.62, [[0.5, '#000', 0], [1, '#000', 0.35]])}
+    ${radial(`${p}-vig`, o.cx, o.bbox.y + o.bbox.h / 2, Math.max(B.w, B.h) * 0.62, [
+      [0.5, '#000', 0],
+      [1, '#000', 0.35],
+    ])}
   </defs>
   ${rectOf(B, `url(#${p}-plaid)`)}
   ${rectOf(B, `url(#${p}-twill)`)}
@@ -1059,16 +1198,25 @@ function letItSnow(o: Ornament, rng: Rng): string {
   const big = scatter(rng, B, 22, 190, clear)
   const dots = scatter(rng, B, 170, 30, (x, y) => !(x > textBox.x && x < textBox.x + textBox.w && y > textBox.y && y < textBox.y + textBox.h))
   return `<defs>
-    ${linear(`${p}-sky`, 0, B.y, 0, B.y + B.h, [[0, '#0a2459'], [0.55, '#1d4f98'], [1, '#4d8bd0']])}
-    ${radial(`${p}-glow`, mx, L.t1, B.w * 0.6, [[0, '#9cc8ff', 0.35], [1, '#9cc8ff', 0]])}
+    ${linear(`${p}-sky`, 0, B.y, 0, B.y + B.h, [
+      [0, '#0a2459'],
+      [0.55, '#1d4f98'],
+      [1, '#4d8bd0'],
+    ])}
+    ${radial(`${p}-glow`, mx, L.t1, B.w * 0.6, [
+      [0, '#9cc8ff', 0.35],
+      [1, '#9cc8ff', 0],
+    ])}
   </defs>
   ${rectOf(B, `url(#${p}-sky)`)}
   ${rectOf(B, `url(#${p}-glow)`)}
   ${dots.map(([x, y]) => `<circle cx="${n(x)}" cy="${n(y)}" r="${n(between(rng, 3, 9))}" fill="#fff" opacity="${op(between(rng, 0.45, 0.95))}"/>`).join('')}
-  ${big.map(([x, y]) => {
-    const size = between(rng, 45, 110)
-    return snowflake(x, y, size, between(rng, 0, 60), Math.max(7, size * 0.13), '#fff', between(rng, 0.6, 1))
-  }).join('')}
+  ${big
+    .map(([x, y]) => {
+      const size = between(rng, 45, 110)
+      return snowflake(x, y, size, between(rng, 0, 60), Math.max(7, size * 0.13), '#fff', between(rng, 0.6, 1))
+    })
+    .join('')}
   <path d="M${n(B.x)} ${n(L.drift)}Q${n(B.x + B.w * 0.3)} ${n(L.drift - 70)} ${n(B.x + B.w * 0.55)} ${n(L.drift)}T${n(B.x + B.w)} ${n(L.drift - 20)}L${n(B.x + B.w)} ${n(B.y + B.h)}L${n(B.x)} ${n(B.y + B.h)}Z" fill="#eef6fd"/>
   <path d="M${n(B.x)} ${n(L.drift + 60)}Q${n(B.x + B.w * 0.4)} ${n(L.drift + 10)} ${n(B.x + B.w)} ${n(L.drift + 70)}" fill="none" stroke="#c3dcf1" stroke-width="12"/>
   <g font-family="DejaVu Serif, serif" font-weight="bold" text-anchor="middle">
@@ -1112,9 +1260,7 @@ function ribbonWhimsy(o: Ornament, rng: Rng): string {
       <path d="${d}" fill="none" stroke="${col}" stroke-width="22" stroke-linejoin="round" stroke-linecap="round"/>
       <path d="${d}" fill="none" stroke="#fff" stroke-opacity="0.4" stroke-width="6" stroke-linejoin="round" transform="translate(-4 -4)"/>`
   }
-  const bowSpots = ['top', 'sideL', 'sideR', 'legL', 'legR', 'toe', 'heel']
-    .map((k) => o.spots[k])
-    .filter((sp): sp is Spot => !!sp)
+  const bowSpots = ['top', 'sideL', 'sideR', 'legL', 'legR', 'toe', 'heel'].map((k) => o.spots[k]).filter((sp): sp is Spot => !!sp)
   const bowCols: [string, string][] = [
     ['#e0a82e', '#8a6112'],
     ['#2e8b57', '#134d2c'],
@@ -1139,14 +1285,44 @@ function cozyWinter(o: Ornament): string {
   const sh = 52
   const stitch = (x: number, y: number, col: string, line: string) =>
     [-1, 1]
-      .map((s) => `<ellipse cx="${n(x + st / 2 + (s * st) / 4.4)}" cy="${n(y + sh / 2)}" rx="${n(st / 4.4)}" ry="${n(sh / 1.75)}" transform="rotate(${s * -28} ${n(x + st / 2 + (s * st) / 4.4)} ${n(y + sh / 2)})" fill="${col}" stroke="${line}" stroke-width="3"/>`)
+      .map(
+        (s) =>
+          `<ellipse cx="${n(x + st / 2 + (s * st) / 4.4)}" cy="${n(y + sh / 2)}" rx="${n(st / 4.4)}" ry="${n(sh / 1.75)}" transform="rotate(${s * -28} ${n(x + st / 2 + (s * st) / 4.4)} ${n(y + sh / 2)})" fill="${col}" stroke="${line}" stroke-width="3"/>`,
+      )
       .join('')
   const L =
     o.shape === 'tree'
-      ? { mittens: [[mx - 150, 930], [mx + 150, 930]], ms: 360, mug: [mx, 1330], mugS: 380, bands: [560, 1590] }
+      ? {
+          mittens: [
+            [mx - 150, 930],
+            [mx + 150, 930],
+          ],
+          ms: 360,
+          mug: [mx, 1330],
+          mugS: 380,
+          bands: [560, 1590],
+        }
       : o.shape === 'star'
-        ? { mittens: [[mx - 170, sc - 150], [mx + 170, sc - 150]], ms: 330, mug: [mx, sc + 240], mugS: 330, bands: [sc - 470, sc + 500] }
-        : { mittens: [[mx - 190, 760], [mx + 190, 760]], ms: 420, mug: [mx + 40, 1320], mugS: 420, bands: [330, 1720] }
+        ? {
+            mittens: [
+              [mx - 170, sc - 150],
+              [mx + 170, sc - 150],
+            ],
+            ms: 330,
+            mug: [mx, sc + 240],
+            mugS: 330,
+            bands: [sc - 470, sc + 500],
+          }
+        : {
+            mittens: [
+              [mx - 190, 760],
+              [mx + 190, 760],
+            ],
+            ms: 420,
+            mug: [mx + 40, 1320],
+            mugS: 420,
+            bands: [330, 1720],
+          }
   const bandH = sh * 3
   return `<defs>
     <pattern id="${p}-knit" patternUnits="userSpaceOnUse" width="${st * 4}" height="${sh * 4}"><rect width="${st * 4}" height="${sh * 4}" fill="#d9c6a6"/>${Array.from({ length: 16 }, (_, i) => stitch((i % 4) * st, Math.floor(i / 4) * sh, '#f1e5cf', '#cbb592')).join('')}</pattern>
@@ -1159,7 +1335,10 @@ function cozyWinter(o: Ornament): string {
         return stitch(col * st, row * sh, white ? '#fbf5ea' : '#c21f2e', white ? '#d8cdb8' : '#7d101b')
       }).join('')}
     </pattern>
-    ${radial(`${p}-warm`, mx, B.y + B.h * 0.45, B.w * 0.8, [[0, '#fff3dc', 0.35], [1, '#6b3a1a', 0.18]])}
+    ${radial(`${p}-warm`, mx, B.y + B.h * 0.45, B.w * 0.8, [
+      [0, '#fff3dc', 0.35],
+      [1, '#6b3a1a', 0.18],
+    ])}
   </defs>
   ${rectOf(B, `url(#${p}-knit)`)}
   ${L.bands.map((y) => `${rectOf({ x: B.x, y, w: B.w, h: bandH }, `url(#${p}-band)`)}<rect x="${n(B.x)}" y="${n(y - 8)}" width="${n(B.w)}" height="8" fill="#5e0d15" opacity="0.5"/><rect x="${n(B.x)}" y="${n(y + bandH)}" width="${n(B.w)}" height="8" fill="#5e0d15" opacity="0.5"/>`).join('')}
@@ -1187,7 +1366,10 @@ function spruceDelight(o: Ornament, rng: Rng): string {
   }
   const flakes = scatter(rng, B, 60, 90)
   return `<defs>
-    ${linear(`${p}-bg`, 0, B.y, 0, B.y + B.h, [[0, '#f8f5ec'], [1, '#dde9e2']])}
+    ${linear(`${p}-bg`, 0, B.y, 0, B.y + B.h, [
+      [0, '#f8f5ec'],
+      [1, '#dde9e2'],
+    ])}
     <pattern id="${p}-dots" patternUnits="userSpaceOnUse" width="90" height="90"><circle cx="20" cy="25" r="5" fill="#c9d9d0"/><circle cx="65" cy="70" r="4" fill="#d3e1d9"/></pattern>
   </defs>
   ${rectOf(B, `url(#${p}-bg)`)}
@@ -1249,7 +1431,10 @@ function festiveFair(o: Ornament, rng: Rng): string {
   })
   const top = o.spots.top!
   return `<defs>
-    ${linear(`${p}-bg`, 0, B.y, 0, B.y + B.h, [[0, '#0e3442'], [1, '#07202b']])}
+    ${linear(`${p}-bg`, 0, B.y, 0, B.y + B.h, [
+      [0, '#0e3442'],
+      [1, '#07202b'],
+    ])}
     ${baubleDefs(p)}
   </defs>
   ${rectOf(B, `url(#${p}-bg)`)}
@@ -1271,9 +1456,24 @@ function solidGold(o: Ornament): string {
   const p = `${o.id}-sg`
   const B = bleed(o)
   return `<defs>
-    ${linear(`${p}-g`, B.x, B.y, B.x + B.w, B.y + B.h, [[0, '#8a6116'], [0.14, '#d8ae4c'], [0.3, '#fbe7a2'], [0.44, '#c89634'], [0.58, '#e9c56a'], [0.72, '#fff0b8'], [0.86, '#c2902e'], [1, '#7d5512']])}
-    ${radial(`${p}-h`, B.x + B.w * 0.35, B.y + B.h * 0.28, B.w * 0.55, [[0, '#fff8de', 0.55], [1, '#fff8de', 0]])}
-    ${linear(`${p}-s`, 0, B.y, 0, B.y + B.h, [[0, '#000', 0], [1, '#3a2500', 0.25]])}
+    ${linear(`${p}-g`, B.x, B.y, B.x + B.w, B.y + B.h, [
+      [0, '#8a6116'],
+      [0.14, '#d8ae4c'],
+      [0.3, '#fbe7a2'],
+      [0.44, '#c89634'],
+      [0.58, '#e9c56a'],
+      [0.72, '#fff0b8'],
+      [0.86, '#c2902e'],
+      [1, '#7d5512'],
+    ])}
+    ${radial(`${p}-h`, B.x + B.w * 0.35, B.y + B.h * 0.28, B.w * 0.55, [
+      [0, '#fff8de', 0.55],
+      [1, '#fff8de', 0],
+    ])}
+    ${linear(`${p}-s`, 0, B.y, 0, B.y + B.h, [
+      [0, '#000', 0],
+      [1, '#3a2500', 0.25],
+    ])}
   </defs>
   ${rectOf(B, `url(#${p}-g)`)}${rectOf(B, `url(#${p}-h)`)}${rectOf(B, `url(#${p}-s)`)}`
 }
@@ -1282,8 +1482,15 @@ function solidRed(o: Ornament): string {
   const p = `${o.id}-sr`
   const B = bleed(o)
   return `<defs>
-    ${radial(`${p}-g`, B.x + B.w * 0.42, B.y + B.h * 0.38, Math.max(B.w, B.h) * 0.72, [[0, '#e8303f'], [0.45, '#c0142a'], [1, '#6a0812']])}
-    ${radial(`${p}-h`, B.x + B.w * 0.34, B.y + B.h * 0.24, B.w * 0.32, [[0, '#ffffff', 0.28], [1, '#ffffff', 0]])}
+    ${radial(`${p}-g`, B.x + B.w * 0.42, B.y + B.h * 0.38, Math.max(B.w, B.h) * 0.72, [
+      [0, '#e8303f'],
+      [0.45, '#c0142a'],
+      [1, '#6a0812'],
+    ])}
+    ${radial(`${p}-h`, B.x + B.w * 0.34, B.y + B.h * 0.24, B.w * 0.32, [
+      [0, '#ffffff', 0.28],
+      [1, '#ffffff', 0],
+    ])}
   </defs>
   ${rectOf(B, `url(#${p}-g)`)}${rectOf(B, `url(#${p}-h)`)}`
 }
@@ -1292,15 +1499,40 @@ function midnightStars(o: Ornament, rng: Rng): string {
   const p = `${o.id}-ms`
   const B = bleed(o)
   const mx = midX(o)
-  const moon = { x: o.shape === 'stocking' ? o.core.x + o.core.w * 0.7 : mx + (o.shape === 'star' ? 0 : 40), y: o.shape === 'stocking' ? 640 : o.shape === 'star' ? (o.extra.scy ?? 0) - 120 : 820, r: 150 }
+  const moon = {
+    x: o.shape === 'stocking' ? o.core.x + o.core.w * 0.7 : mx + (o.shape === 'star' ? 0 : 40),
+    y: o.shape === 'stocking' ? 640 : o.shape === 'star' ? (o.extra.scy ?? 0) - 120 : 820,
+    r: 150,
+  }
   const tiny = scatter(rng, B, 420, 16)
   const mid = scatter(rng, B, 34, 110, (x, y) => Math.hypot(x - moon.x, y - moon.y) > moon.r * 1.6)
   const big = scatter(rng, B, 9, 300, (x, y) => Math.hypot(x - moon.x, y - moon.y) > moon.r * 2)
   return `<defs>
-    ${radial(`${p}-bg`, mx, B.y + B.h * 0.45, Math.max(B.w, B.h) * 0.7, [[0, '#1f3470'], [0.6, '#111f4d'], [1, '#070d26']])}
-    ${radial(`${p}-moonglow`, moon.x, moon.y, moon.r * 2.6, [[0, '#fff4c8', 0.4], [1, '#fff4c8', 0]])}
-    ${radial(`${p}-sg`, 0.5, 0.5, 0.5, [[0, '#fff8d8', 0.9], [1, '#ffe9a0', 0]], false)}
-    ${linear(`${p}-milky`, B.x, B.y + B.h, B.x + B.w, B.y, [[0.3, '#9fb7ff', 0], [0.5, '#9fb7ff', 0.12], [0.7, '#9fb7ff', 0]])}
+    ${radial(`${p}-bg`, mx, B.y + B.h * 0.45, Math.max(B.w, B.h) * 0.7, [
+      [0, '#1f3470'],
+      [0.6, '#111f4d'],
+      [1, '#070d26'],
+    ])}
+    ${radial(`${p}-moonglow`, moon.x, moon.y, moon.r * 2.6, [
+      [0, '#fff4c8', 0.4],
+      [1, '#fff4c8', 0],
+    ])}
+    ${radial(
+      `${p}-sg`,
+      0.5,
+      0.5,
+      0.5,
+      [
+        [0, '#fff8d8', 0.9],
+        [1, '#ffe9a0', 0],
+      ],
+      false,
+    )}
+    ${linear(`${p}-milky`, B.x, B.y + B.h, B.x + B.w, B.y, [
+      [0.3, '#9fb7ff', 0],
+      [0.5, '#9fb7ff', 0.12],
+      [0.7, '#9fb7ff', 0],
+    ])}
   </defs>
   ${rectOf(B, `url(#${p}-bg)`)}
   ${rectOf(B, `url(#${p}-milky)`)}
@@ -1308,11 +1540,13 @@ function midnightStars(o: Ornament, rng: Rng): string {
   ${mid.map(([x, y]) => sparkle(x, y, between(rng, 14, 30), '#fdf6dc', between(rng, 0.7, 1))).join('')}
   ${rectOf(B, `url(#${p}-moonglow)`)}
   <path d="M${n(moon.x)} ${n(moon.y - moon.r)}A${moon.r} ${moon.r} 0 1 0 ${n(moon.x)} ${n(moon.y + moon.r)}A${n(moon.r * 0.78)} ${moon.r} 0 1 1 ${n(moon.x)} ${n(moon.y - moon.r)}Z" fill="#fbe8a6" transform="rotate(-20 ${n(moon.x)} ${n(moon.y)})"/>
-  ${big.map(([x, y]) => {
-    const R = between(rng, 45, 85)
-    return `<circle cx="${n(x)}" cy="${n(y)}" r="${n(R * 1.8)}" fill="url(#${p}-sg)" opacity="0.45"/>
+  ${big
+    .map(([x, y]) => {
+      const R = between(rng, 45, 85)
+      return `<circle cx="${n(x)}" cy="${n(y)}" r="${n(R * 1.8)}" fill="url(#${p}-sg)" opacity="0.45"/>
       <path d="${starPath(x, y, R, R * 0.45, between(rng, -15, 15))}" fill="#ffe28a" stroke="#fff6d2" stroke-width="4" stroke-linejoin="round"/>`
-  }).join('')}`
+    })
+    .join('')}`
 }
 
 function classicTree(o: Ornament, rng: Rng): string {
@@ -1359,10 +1593,29 @@ function classicTree(o: Ornament, rng: Rng): string {
     return [cx + between(rng, -hw, hw) * 0.9, y] as Pt
   })
   return `<defs>
-    ${radial(`${p}-g`, cx, 1000, 900, [[0, '#2f9150'], [0.7, '#18693a'], [1, '#0b4020']])}
+    ${radial(`${p}-g`, cx, 1000, 900, [
+      [0, '#2f9150'],
+      [0.7, '#18693a'],
+      [1, '#0b4020'],
+    ])}
     <pattern id="${p}-n" patternUnits="userSpaceOnUse" width="140" height="140">${needles}</pattern>
-    ${radial(`${p}-bead`, 0.35, 0.35, 0.7, [[0, '#fff6c8'], [0.5, '#e0b24a'], [1, '#8a5f12']], false)}
-    ${linear(`${p}-bark`, cx - 150, 0, cx + 150, 0, [[0, '#4a2a12'], [0.5, '#8a5a2b'], [1, '#3d220e']])}
+    ${radial(
+      `${p}-bead`,
+      0.35,
+      0.35,
+      0.7,
+      [
+        [0, '#fff6c8'],
+        [0.5, '#e0b24a'],
+        [1, '#8a5f12'],
+      ],
+      false,
+    )}
+    ${linear(`${p}-bark`, cx - 150, 0, cx + 150, 0, [
+      [0, '#4a2a12'],
+      [0.5, '#8a5a2b'],
+      [1, '#3d220e'],
+    ])}
     ${baubleDefs(p)}
   </defs>
   ${rectOf(B, `url(#${p}-g)`)}
@@ -1373,7 +1626,12 @@ function classicTree(o: Ornament, rng: Rng): string {
   ${beads([cx - 260, 400], [cx + 330, 560], 40)}
   ${beads([cx - 470, 770], [cx + 520, 1020], 70)}
   ${beads([cx - 560, 1200], [cx + 600, 1450], 80)}
-  ${dots.map(([x, y], i) => { const col = ['#ffe27a', '#ff6b6b', '#7cc4ff', '#ffffff'][i % 4]; return `<circle cx="${n(x)}" cy="${n(y)}" r="22" fill="${col}" opacity="0.22"/><circle cx="${n(x)}" cy="${n(y)}" r="9" fill="${col}"/>` }).join('')}
+  ${dots
+    .map(([x, y], i) => {
+      const col = ['#ffe27a', '#ff6b6b', '#7cc4ff', '#ffffff'][i % 4]
+      return `<circle cx="${n(x)}" cy="${n(y)}" r="22" fill="${col}" opacity="0.22"/><circle cx="${n(x)}" cy="${n(y)}" r="9" fill="${col}"/>`
+    })
+    .join('')}
   ${balls.map(([dx, y, r, col]) => bauble(p, cx + dx, y, r, col)).join('')}
   <path d="${starPath(cx, 262, 62, 27)}" fill="#ffd64a" stroke="#a8761a" stroke-width="5" stroke-linejoin="round"/>
   ${sparkle(cx + 4, 262, 16, '#fffbe6')}`
@@ -1402,7 +1660,9 @@ function classicStar(o: Ornament, rng: Rng): string {
     const w = 0.018
     rays += `<path d="M${n(cx)} ${n(scy)}L${n(cx + Math.sin(a - w) * len)} ${n(scy - Math.cos(a - w) * len)}L${n(cx + Math.sin(a + w) * len)} ${n(scy - Math.cos(a + w) * len)}Z" fill="#fffbe6" opacity="${i % 2 ? 0.16 : 0.3}"/>`
   }
-  const sparkles = scatter(rng, B, 22, 120).map(([x, y]) => sparkle(x, y, between(rng, 10, 24), '#fffdf0', between(rng, 0.6, 1))).join('')
+  const sparkles = scatter(rng, B, 22, 120)
+    .map(([x, y]) => sparkle(x, y, between(rng, 10, 24), '#fffdf0', between(rng, 0.6, 1)))
+    .join('')
   const inner: string[] = []
   for (let k = 0; k < 10; k++) {
     const a = (k * Math.PI) / 5
@@ -1410,9 +1670,21 @@ function classicStar(o: Ornament, rng: Rng): string {
     inner.push(`${n(cx + rad * Math.sin(a))} ${n(scy - rad * Math.cos(a) * sy)}`)
   }
   return `<defs>
-    ${linear(`${p}-light`, cx - R, scy - R, cx + R, scy + R, [[0, '#fff2b0'], [0.5, '#f2cd63'], [1, '#e2b042']])}
-    ${linear(`${p}-dark`, cx - R, scy - R, cx + R, scy + R, [[0, '#d9a63a'], [0.5, '#b8862a'], [1, '#9a6b18']])}
-    ${radial(`${p}-glow`, cx, scy, R * 0.75, [[0, '#ffffff', 0.85], [0.3, '#fff6cf', 0.45], [1, '#fff6cf', 0]])}
+    ${linear(`${p}-light`, cx - R, scy - R, cx + R, scy + R, [
+      [0, '#fff2b0'],
+      [0.5, '#f2cd63'],
+      [1, '#e2b042'],
+    ])}
+    ${linear(`${p}-dark`, cx - R, scy - R, cx + R, scy + R, [
+      [0, '#d9a63a'],
+      [0.5, '#b8862a'],
+      [1, '#9a6b18'],
+    ])}
+    ${radial(`${p}-glow`, cx, scy, R * 0.75, [
+      [0, '#ffffff', 0.85],
+      [0.3, '#fff6cf', 0.45],
+      [1, '#fff6cf', 0],
+    ])}
   </defs>
   ${rectOf(B, '#c8962e')}
   ${facets}
@@ -1444,7 +1716,11 @@ function classicStocking(o: Ornament, rng: Rng): string {
   const stripeY = [1080, 1150]
   return `<defs>
     <pattern id="${p}-knit" patternUnits="userSpaceOnUse" width="${st * 4}" height="${sh * 4}"><rect width="${st * 4}" height="${sh * 4}" fill="#a5121e"/>${stitch}</pattern>
-    ${radial(`${p}-shade`, legC, 900, 1200, [[0, '#fff', 0.12], [0.6, '#000', 0], [1, '#000', 0.35]])}
+    ${radial(`${p}-shade`, legC, 900, 1200, [
+      [0, '#fff', 0.12],
+      [0.6, '#000', 0],
+      [1, '#000', 0.35],
+    ])}
     ${hollyDefs(p)}
   </defs>
   ${rectOf(B, `url(#${p}-knit)`)}
@@ -1496,9 +1772,18 @@ async function renderShape(shape: OrnamentShape): Promise<ShapeArt> {
   const alpha = await sharp(maskSvg(shape, orns)).extractChannel(3).raw().toBuffer()
   const rgba = Buffer.alloc(width * height * 4)
   for (let i = 0; i < alpha.length; i++) rgba[i * 4 + 3] = alpha[i]!
-  const mask = await sharp(rgba, { raw: { width, height, channels: 4 } }).png().toBuffer()
-  const frame = await sharp(frameSvg(shape, orns, true)).png().toBuffer()
-  const backFrame = shape === 'stocking' ? await sharp(frameSvg(shape, orns, false)).png().toBuffer() : frame
+  const mask = await sharp(rgba, { raw: { width, height, channels: 4 } })
+    .png()
+    .toBuffer()
+  const frame = await sharp(frameSvg(shape, orns, true))
+    .png()
+    .toBuffer()
+  const backFrame =
+    shape === 'stocking'
+      ? await sharp(frameSvg(shape, orns, false))
+          .png()
+          .toBuffer()
+      : frame
   const pattern = await sharp(patternSvg(shape)).flatten({ background: '#000' }).png().toBuffer()
 
   await writePng(publicFile(templateArtUrl(shape, 'mask')), sharp(mask).ensureAlpha(), false)
@@ -1508,7 +1793,9 @@ async function renderShape(shape: OrnamentShape): Promise<ShapeArt> {
   // The preview: pattern under the silhouettes, a placeholder photo in each cell, clipped by the mask, frame on top.
   const photos = await Promise.all(
     orns.map(async (o, i) => ({
-      input: await sharp(placeholderPhotoSvg(o.cell.w, o.cell.h, i)).png().toBuffer(),
+      input: await sharp(placeholderPhotoSvg(o.cell.w, o.cell.h, i))
+        .png()
+        .toBuffer(),
       left: Math.round(o.cell.x),
       top: Math.round(o.cell.y),
     })),
@@ -1580,7 +1867,9 @@ async function renderBackSide(art: ShapeArt, variant: OrnamentVariant, index: nu
   const bottom = Math.min(art.height, Math.ceil(o.bbox.y + o.bbox.h + RIM))
   await writePng(
     publicFile(backSideThumbnailUrl(variant.id, index)),
-    sharp(data, raw).extract({ left, top: 0, width: right - left, height: bottom }).resize({ width: BACK_THUMB_WIDTH }),
+    sharp(data, raw)
+      .extract({ left, top: 0, width: right - left, height: bottom })
+      .resize({ width: BACK_THUMB_WIDTH }),
     design.palette,
   )
 }

@@ -18,7 +18,9 @@ async function checker(width: number, height: number, square: number, hue: numbe
       data[i + 2] = on ? 60 : 150 + Math.round((y / height) * 100)
     }
   }
-  return sharp(data, { raw: { width, height, channels: 3 } }).png().toBuffer()
+  return sharp(data, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer()
 }
 
 const dir = new URL('../tests/fixtures/render/', import.meta.url)

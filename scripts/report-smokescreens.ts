@@ -16,7 +16,8 @@ try {
   else {
     console.log('| product | kind | sign-ups | signed in | last |')
     console.log('|---|---|---|---|---|')
-    for (const r of rows) console.log(`| ${r.product} | ${r.kind} | ${r.signups} | ${r.signedIn} | ${new Date(r.lastAt).toISOString().slice(0, 16).replace('T', ' ')} |`)
+    for (const r of rows)
+      console.log(`| ${r.product} | ${r.kind} | ${r.signups} | ${r.signedIn} | ${new Date(r.lastAt).toISOString().slice(0, 16).replace('T', ' ')} |`)
   }
 } finally {
   await database.close()

@@ -53,7 +53,9 @@ try {
       if (shot.act) await shot.act(page)
       await page.screenshot({ path: `${out}/${shot.name}-${width}.png`, fullPage: width === 1280 })
       const axe = await new AxeBuilder({ page }).analyze()
-      console.log(`${shot.name} @${width}: status ${res?.status()}, axe violations ${axe.violations.length}${axe.violations.length ? ` (${axe.violations.map((v) => v.id).join(', ')})` : ''}`)
+      console.log(
+        `${shot.name} @${width}: status ${res?.status()}, axe violations ${axe.violations.length}${axe.violations.length ? ` (${axe.violations.map((v) => v.id).join(', ')})` : ''}`,
+      )
       await context.close()
     }
   }

@@ -28,7 +28,10 @@ async function shoot(page: Page, name: string, url: string, before?: (page: Page
     await page.waitForFunction(() => Boolean((window as unknown as { __TSR_ROUTER__?: unknown }).__TSR_ROUTER__))
     if (before) await before(page, width)
     // Toasts fade out; the page is what is being looked at.
-    await page.locator('[data-sonner-toast]').waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined)
+    await page
+      .locator('[data-sonner-toast]')
+      .waitFor({ state: 'detached', timeout: 15_000 })
+      .catch(() => undefined)
     // A full-page shot draws the sticky header where the page was scrolled to: start from the top.
     if (!scrolled) await page.evaluate(() => window.scrollTo(0, 0))
     const file = path.join(OUT, `${name}-${width}.png`)
@@ -41,7 +44,10 @@ const signInAs = (context: BrowserContext, firstName: string) => demoSignIn(BASE
 
 const addDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
 
-async function buy(request: APIRequestContext, gift: Partial<{ amountCents: number; recipientName: string; recipientEmail: string; message: string; sendOn: string }>) {
+async function buy(
+  request: APIRequestContext,
+  gift: Partial<{ amountCents: number; recipientName: string; recipientEmail: string; message: string; sendOn: string }>,
+) {
   const res = await request.post(`${BASE}/v1/egifts/purchases`, {
     headers,
     data: { amountCents: 5000, recipientName: 'Gran', recipientEmail: 'gran@example.com', senderName: 'Maya', message: '', ...gift },
@@ -111,7 +117,13 @@ async function main() {
     await maya.request.post(`${BASE}/v1/photo-products-cart/checkout-session/${cancelled.checkoutSessionId}/cancel`, { headers })
     const redeemed = await buy(maya.request, { recipientName: 'Aunt Bea', recipientEmail: 'bea@example.com', amountCents: 7500, message: 'For the new house!' })
     await pay(maya.request, redeemed)
-    const scheduled = await buy(maya.request, { recipientName: 'Grandpa Joe', recipientEmail: 'joe@example.com', amountCents: 10000, sendOn: addDays(30), message: 'Merry Christmas, Grandpa!' })
+    const scheduled = await buy(maya.request, {
+      recipientName: 'Grandpa Joe',
+      recipientEmail: 'joe@example.com',
+      amountCents: 10000,
+      sendOn: addDays(30),
+      message: 'Merry Christmas, Grandpa!',
+    })
     await pay(maya.request, scheduled)
     const paid = await buy(maya.request, { message: 'Happy holidays, Gran! Can’t wait to see which photos you choose for the tree.' })
     await pay(maya.request, paid)
@@ -144,7 +156,12 @@ async function main() {
     await shoot(guestPage, 'redeem-prefilled', `/egifts/redeem?code=${await codeOf(maya.request, 'gran@example.com')}`)
     await shoot(guestPage, 'redeem-success', '/egifts/redeem', async (page, width) => {
       const recipientEmail = `cousin${width}@example.com`
-      const gift = await buy(maya.request, { recipientName: 'Cousin Lee', recipientEmail, amountCents: 5000, message: 'Something for the twins’ first Christmas ❤' })
+      const gift = await buy(maya.request, {
+        recipientName: 'Cousin Lee',
+        recipientEmail,
+        amountCents: 5000,
+        message: 'Something for the twins’ first Christmas ❤',
+      })
       await pay(maya.request, gift)
       await page.getByLabel('Gift code').fill(await codeOf(maya.request, recipientEmail))
       await page.getByRole('button', { name: 'Redeem my gift' }).click()

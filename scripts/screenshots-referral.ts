@@ -47,15 +47,25 @@ async function firstOrder(page: Page) {
   await page.goto(`${BASE}/photo-products/ornaments/72965`)
   await page.waitForFunction(() => Boolean((window as unknown as { __TSR_ROUTER__?: unknown }).__TSR_ROUTER__))
   await page.locator('[data-testid="preview-stage"][data-state="ready"]').waitFor({ timeout: 120_000 })
-  for (const [slot, nth] of [['left', 1], ['right', 2]] as const) {
+  for (const [slot, nth] of [
+    ['left', 1],
+    ['right', 2],
+  ] as const) {
     await page.getByRole('button', { name: new RegExp(`^(Choose|Change) photo for the ${slot} ornament$`) }).click()
     const dialog = page.getByRole('dialog', { name: `Choose a photo for the ${slot} ornament` })
     await dialog.getByTestId('album-grid').getByRole('button').nth(nth).click()
     await dialog.waitFor({ state: 'hidden' })
   }
-  await page.getByTestId('preview-stage').getByText('Loading photo…').waitFor({ state: 'detached', timeout: 30_000 }).catch(() => undefined)
+  await page
+    .getByTestId('preview-stage')
+    .getByText('Loading photo…')
+    .waitFor({ state: 'detached', timeout: 30_000 })
+    .catch(() => undefined)
   await page.getByRole('button', { name: 'Preview my ornament' }).click()
-  await page.getByRole('dialog', { name: 'Your star ornaments' }).getByRole('button', { name: /^Add to cart/ }).click({ timeout: 120_000 })
+  await page
+    .getByRole('dialog', { name: 'Your star ornaments' })
+    .getByRole('button', { name: /^Add to cart/ })
+    .click({ timeout: 120_000 })
   await page.waitForURL(/\/photo-products\/cart$/, { timeout: 60_000 })
   await page.getByRole('button', { name: 'Checkout' }).first().click()
   await page.waitForURL(/\/utils\/checkout\//)

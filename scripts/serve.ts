@@ -64,7 +64,9 @@ const server = serve({
   fetch: (request) => entry.fetch(request),
 })
 await server.ready()
-console.log(`Keepsake is serving ${config.publicUrl} (port ${config.port}, ${config.databaseUrl ? 'PostgreSQL' : 'PGlite'}${config.demoMode ? ', demo mode' : ''})`)
+console.log(
+  `Keepsake is serving ${config.publicUrl} (port ${config.port}, ${config.databaseUrl ? 'PostgreSQL' : 'PGlite'}${config.demoMode ? ', demo mode' : ''})`,
+)
 
 // Open the database and seed the demo albums now rather than on the first shopper's request.
 const started = performance.now()

@@ -127,7 +127,16 @@ export function createApi(
     }
     if (error instanceof HTTPException) {
       const status = error.status
-      const code: ErrorCode = status === 413 ? 'payload_too_large' : status === 401 ? 'unauthenticated' : status === 404 ? 'not_found' : status < 500 ? 'validation_failed' : 'internal'
+      const code: ErrorCode =
+        status === 413
+          ? 'payload_too_large'
+          : status === 401
+            ? 'unauthenticated'
+            : status === 404
+              ? 'not_found'
+              : status < 500
+                ? 'validation_failed'
+                : 'internal'
       return c.json(errorBody(code, error.message || 'Request refused', id), status)
     }
     console.error(`[api] ${c.req.method} ${c.req.path} (${id}, client version ${c.get('clientVersion') ?? 'unset'})`, error)

@@ -40,7 +40,10 @@ function bareAddress(entry: string): string | null {
 export function clientAddressOf(peer: string | null | undefined, forwardedFor: string | null, trustedHops: number): string | null {
   const socket = peer ? (bareAddress(peer) ?? peer) : null
   if (trustedHops <= 0 || !forwardedFor) return socket
-  const entries = forwardedFor.split(',').map((entry) => entry.trim()).filter(Boolean)
+  const entries = forwardedFor
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
   if (entries.length === 0) return socket
   const client = entries[Math.max(0, entries.length - trustedHops)]!
   return bareAddress(client) ?? socket

@@ -76,7 +76,9 @@ export async function readBodyCapped(request: Request, limit: number, message: s
 
 async function readJsonBody(c: Context<ApiEnv>): Promise<unknown> {
   const type = c.req.header('content-type') ?? ''
-  const text = (await readBodyCapped(c.req.raw, MAX_JSON_BODY_BYTES, `The request body is larger than ${MAX_JSON_BODY_BYTES / 1024 / 1024} MB`)).toString('utf8')
+  const text = (await readBodyCapped(c.req.raw, MAX_JSON_BODY_BYTES, `The request body is larger than ${MAX_JSON_BODY_BYTES / 1024 / 1024} MB`)).toString(
+    'utf8',
+  )
   if (text.trim() === '' && type === '') return undefined
   if (!/^application\/json\b/i.test(type)) {
     throw new AppError('unsupported_media_type', 'Send the request body as application/json')

@@ -31,13 +31,21 @@ export const idempotency: MiddlewareHandler<ApiEnv> = async (c, next) => {
   const scope = c.get('user')?.id ?? 'anonymous'
   const expired = new Date(now().getTime() - IDEMPOTENCY_KEY_HOURS * 3600_000)
   await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key), lt(idempotencyKeys.createdAt, expired)))
-  const claimed = await db.insert(idempotencyKeys).values({ scope, key, requestHash, createdAt: now() }).onConflictDoNothing().returning({ key: idempotencyKeys.key })
+  const claimed = await db
+    .insert(idempotencyKeys)
+    .values({ scope, key, requestHash, createdAt: now() })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key })
 
   if (claimed.length === 0) {
-    const [first] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
+    const [first] = await db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
     if (!first) throw new AppError('conflict', 'A request with this Idempotency-Key is still being processed; try again shortly')
     if (first.requestHash !== requestHash) throw new AppError('rule_broken', 'This Idempotency-Key was used for a different request')
-    if (first.status === null || first.body === null) throw new AppError('conflict', 'A request with this Idempotency-Key is still being processed; try again shortly')
+    if (first.status === null || first.body === null)
+      throw new AppError('conflict', 'A request with this Idempotency-Key is still being processed; try again shortly')
     return new Response(first.body, {
       status: first.status,
       headers: { 'content-type': 'application/json', 'cache-control': 'no-store', [IDEMPOTENT_REPLAY_HEADER]: 'true' },

@@ -3,8 +3,7 @@ import { IDEMPOTENCY_KEY_HEADER } from '../contract/headers'
 import { z } from '../contract/zod'
 import { endpointRegistry } from './endpoint'
 
-const toJson = (schema: z.ZodType, io: 'input' | 'output') =>
-  z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' })
+const toJson = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' })
 
 /** /v1/openapi.json, generated from the same zod schemas that validate each request. */
 export function buildOpenApiDocument(publicUrl: string) {
@@ -26,7 +25,13 @@ export function buildOpenApiDocument(publicUrl: string) {
       parameters.push({ name, in: 'header', required: false, description, schema: { type: 'string' } })
     }
     if (spec.method !== 'get') {
-      parameters.push({ name: IDEMPOTENCY_KEY_HEADER, in: 'header', required: false, description: 'Repeat a write safely: the same key answers the first answer (1–255 printable characters, kept 24 h)', schema: { type: 'string', maxLength: 255 } })
+      parameters.push({
+        name: IDEMPOTENCY_KEY_HEADER,
+        in: 'header',
+        required: false,
+        description: 'Repeat a write safely: the same key answers the first answer (1–255 printable characters, kept 24 h)',
+        schema: { type: 'string', maxLength: 255 },
+      })
     }
     paths[path] ??= {}
     paths[path][spec.method] = {

@@ -23,12 +23,7 @@ export const EGIFT_CODE_PATTERN = /^KEEP-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z
  * digits (O, I, L) read as the digits, as Crockford's alphabet intends.
  */
 export function normaliseEgiftCode(raw: string): string | null {
-  const compact = raw
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/^KEEP/, '')
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1')
+  const compact = raw.toUpperCase().replace(/[\s-]/g, '').replace(/^KEEP/, '').replace(/O/g, '0').replace(/[IL]/g, '1')
   if (!/^[0-9A-HJKMNP-TV-Z]{12}$/.test(compact)) return null
   return `KEEP-${compact.slice(0, 4)}-${compact.slice(4, 8)}-${compact.slice(8)}`
 }

@@ -24,8 +24,7 @@ export const ornamentShapes = ornamentVariants.map((v) => v.shape) as readonly O
 export const ornamentProduct = {
   id: ORNAMENT_PRODUCT_ID,
   title: 'Photo Ornament',
-  description:
-    'A pair of glossy ornaments, one of your photos on the front of each and a festive design on the back. Printed, cut and shipped in a gift box.',
+  description: 'A pair of glossy ornaments, one of your photos on the front of each and a festive design on the back. Printed, cut and shipped in a gift box.',
   provider: 'PRINTIFY',
   /** Printify blueprint and print provider of the ceramic photo ornament. */
   providerProductId: 1186,
@@ -120,8 +119,7 @@ export const PATTERN_TILE_SIZE = 160
 export const previewWidths = [320, 480, 640, 800, 960, 1280] as const
 
 export const artBase = '/photo-products'
-export const templateArtUrl = (shape: OrnamentShape, file: 'mask' | 'frame' | 'thumbnail' | 'pattern') =>
-  `${artBase}/templates/${shape}/${file}.png`
+export const templateArtUrl = (shape: OrnamentShape, file: 'mask' | 'frame' | 'thumbnail' | 'pattern') => `${artBase}/templates/${shape}/${file}.png`
 
 export function pseudoTemplateId(shape: OrnamentShape) {
   return `pseudo-${shape}-pair`

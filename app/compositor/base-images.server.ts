@@ -54,7 +54,10 @@ const raws = new PromiseCache<Raw>(256 * 1024 * 1024, (raw) => raw.data.length)
  */
 export function scaledBaseImageRaw(path: string, size: Size): Promise<Raw> {
   return raws.get(`${path}@${size.width}x${size.height}`, async () => {
-    const { data, info } = await sharp(await scaledBaseImage(path, size)).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
+    const { data, info } = await sharp(await scaledBaseImage(path, size))
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true })
     return { data, width: info.width, height: info.height }
   })
 }
@@ -64,7 +67,16 @@ let hashes: Promise<Record<string, string>> | null = null
 /** sha256 (hex, first 16 bytes) of every base image, keyed by public path. */
 export function baseImageHashes(): Promise<Record<string, string>> {
   hashes ??= Promise.all(
-    [...known].map(async (path) => [path, createHash('sha256').update(await baseImage(path)).digest('hex').slice(0, 32)] as const),
+    [...known].map(
+      async (path) =>
+        [
+          path,
+          createHash('sha256')
+            .update(await baseImage(path))
+            .digest('hex')
+            .slice(0, 32),
+        ] as const,
+    ),
   ).then(Object.fromEntries)
   hashes.catch(() => (hashes = null))
   return hashes

@@ -147,11 +147,7 @@ export function drawOrder<C extends LayoutCell>(cells: readonly C[]): Layer<C>[]
   const byZ = (a: C, b: C) => a.zIndex - b.zIndex
   const beneath = cells.filter((c) => c.positionRelativeToTemplate === 'Beneath').sort(byZ)
   const onTop = cells.filter((c) => c.positionRelativeToTemplate === 'OnTop').sort(byZ)
-  return [
-    ...beneath.map((cell) => ({ kind: 'cell' as const, cell })),
-    { kind: 'template' as const },
-    ...onTop.map((cell) => ({ kind: 'cell' as const, cell })),
-  ]
+  return [...beneath.map((cell) => ({ kind: 'cell' as const, cell })), { kind: 'template' as const }, ...onTop.map((cell) => ({ kind: 'cell' as const, cell }))]
 }
 
 /** A pattern tile's size in output pixels at `scale`: whole pixels, so both renderers repeat it identically. */

@@ -200,7 +200,8 @@ export async function createOrnamentPreview(options: PreviewOptions) {
     scale,
     template,
     /** 'webgl' when running on WebGL. */
-    rendererType: app.renderer.type === RendererType.WEBGL ? ('webgl' as const) : app.renderer.type === RendererType.WEBGPU ? ('webgpu' as const) : ('canvas' as const),
+    rendererType:
+      app.renderer.type === RendererType.WEBGL ? ('webgl' as const) : app.renderer.type === RendererType.WEBGPU ? ('webgpu' as const) : ('canvas' as const),
     cellIds: [...slots.keys()],
 
     /** Puts a photo (by URL) in a cell, keeping `transform` (clamped to the photo); null empties the cell. */

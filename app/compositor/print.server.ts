@@ -223,7 +223,9 @@ function underlayOf(template: PseudoTemplate, scale: number): Promise<Underlay> 
     const size = outputSize(template, scale)
     const [mask, frame] = await Promise.all([scaledBaseImageRaw(template.maskImageUrl, size), scaledBaseImageRaw(template.templateImageUrl, size)])
     const overlays = await Promise.all(
-      drawOrder(template.cells).flatMap((layer) => (layer.kind === 'cell' && layer.cell.type === 'PatternImage' ? [patternOverlay(layer.cell, scale, size)] : [])),
+      drawOrder(template.cells).flatMap((layer) =>
+        layer.kind === 'cell' && layer.cell.type === 'PatternImage' ? [patternOverlay(layer.cell, scale, size)] : [],
+      ),
     )
     const patterns = await toRaw(blank(size).composite([...overlays, { input: mask.data, ...rawInput(mask), blend: 'dest-in' }]))
     const sheet = await toRaw(sharp(patterns.data, rawInput(patterns)).composite([{ input: frame.data, ...rawInput(frame) }]))

@@ -15,12 +15,23 @@ export { LOCAL_TEST_CARDS, MAX_LINES_PER_CART, MAX_QUANTITY_PER_LINE } from '../
 import { MAX_QUANTITY_PER_LINE } from '../catalogue/cart-terms'
 
 const boundedText = (name: string, max: number) =>
-  z.string().trim().min(1, { error: `${name} is required` }).max(max, { error: `${name} must be at most ${max} characters` })
+  z
+    .string()
+    .trim()
+    .min(1, { error: `${name} is required` })
+    .max(max, { error: `${name} must be at most ${max} characters` })
 const url = (name: string) => z.string().max(2048, { error: `${name} is too long` })
 const wholeNumber = (name: string) =>
-  z.number().int({ error: `${name} must be a whole number` }).positive({ error: `${name} must be a whole number` }).max(2 ** 31 - 1)
+  z
+    .number()
+    .int({ error: `${name} must be a whole number` })
+    .positive({ error: `${name} must be a whole number` })
+    .max(2 ** 31 - 1)
 const dollars = (name: string) =>
-  z.number().nonnegative({ error: `${name} cannot be negative` }).max(100_000, { error: `${name} is too large` })
+  z
+    .number()
+    .nonnegative({ error: `${name} cannot be negative` })
+    .max(100_000, { error: `${name} is too large` })
 
 export const selectedColorSchema = z.object({
   label: boundedText('selectedColor.label', 64),
@@ -185,7 +196,6 @@ export const checkoutSessionSchema = z.object({
   createdAt: z.string(),
 })
 export type CheckoutSession = z.infer<typeof checkoutSessionSchema>
-
 
 export const localPaymentRequestSchema = z.object({
   cardNumber: z

@@ -1,10 +1,4 @@
-import {
-  albumFilters,
-  CURATED_PHOTOS_DEFAULT,
-  CURATED_PHOTOS_MAX,
-  MAX_FILE_NAME_LENGTH,
-  photoSizeWords,
-} from '../catalogue/photo-constants'
+import { albumFilters, CURATED_PHOTOS_DEFAULT, CURATED_PHOTOS_MAX, MAX_FILE_NAME_LENGTH, photoSizeWords } from '../catalogue/photo-constants'
 import { z } from './zod'
 
 export * from '../catalogue/photo-constants'
@@ -81,9 +75,12 @@ export const photoProxyQuerySchema = z.object({
 })
 
 export const uploadLinkRequestSchema = z.object({
-  fileName: z.string().min(1, { error: 'fileName must not be empty' }).max(MAX_FILE_NAME_LENGTH, {
-    error: `fileName must be at most ${MAX_FILE_NAME_LENGTH} characters`,
-  }),
+  fileName: z
+    .string()
+    .min(1, { error: 'fileName must not be empty' })
+    .max(MAX_FILE_NAME_LENGTH, {
+      error: `fileName must be at most ${MAX_FILE_NAME_LENGTH} characters`,
+    }),
   fileType: z.string().min(1, { error: 'fileType must not be empty' }).max(100),
 })
 export const uploadLinkSchema = z.object({

@@ -94,9 +94,7 @@ export const referredStateSchema = z.object({
 export type ReferredState = z.infer<typeof referredStateSchema>
 
 export const createRedemptionRequestSchema = z.object({
-  timezone: z
-    .string()
-    .refine(isValidTimeZone, { error: 'timezone must be an IANA time zone such as America/New_York' }),
+  timezone: z.string().refine(isValidTimeZone, { error: 'timezone must be an IANA time zone such as America/New_York' }),
 })
 
 /** User-action logs (SPEC.md §6, §7): actions from typed lists, metadata a small flat object. */

@@ -5,8 +5,7 @@
  * parameters, query and JSON body — values and keys, at any depth — before its schema
  * (app/api/endpoint.ts), so no schema can forget it.
  */
-export const UNSTORABLE_TEXT_MESSAGE =
-  'This text holds a character we cannot store (a NUL character or half of an emoji); remove it and try again'
+export const UNSTORABLE_TEXT_MESSAGE = 'This text holds a character we cannot store (a NUL character or half of an emoji); remove it and try again'
 
 /** NUL, a high surrogate not followed by a low one, or a low surrogate not preceded by a high one (code units: no `u` flag). */
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/

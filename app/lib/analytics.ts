@@ -42,7 +42,16 @@ const MAX_BATCH = 20
 /** Events held while the shopper has not answered; a tab left undecided for hours must not grow without end. */
 const MAX_HELD = 200
 
-const state: AnalyticsState = { session: null, transports: [], queue: [], timer: null, consent: null, identity: null, grantedHere: false, listenersAttached: false }
+const state: AnalyticsState = {
+  session: null,
+  transports: [],
+  queue: [],
+  timer: null,
+  consent: null,
+  identity: null,
+  grantedHere: false,
+  listenersAttached: false,
+}
 const consentListeners = new Set<() => void>()
 
 /**

@@ -136,7 +136,8 @@ export function createApiClient(options: ApiClientOptions) {
     if (!response.ok) {
       const parsed = apiErrorSchema.safeParse(json)
       const wait = retryAfterMs(response.headers.get('retry-after'))
-      if (parsed.success) throw new ApiClientError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.issues, undefined, wait)
+      if (parsed.success)
+        throw new ApiClientError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.issues, undefined, wait)
       throw new ApiClientError(response.status, 'internal', wordsForStatus(response.status), [], undefined, wait)
     }
     return endpoint.response.parse(json) as EndpointResponse<E>

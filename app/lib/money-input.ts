@@ -6,8 +6,7 @@
  * the first-load bundle of the e-gift page (docs/decisions/004).
  */
 export type WholeDollarsResult =
-  | { ok: true; dollars: number; cents: number }
-  | { ok: false; reason: 'empty' | 'not-a-number' | 'cents' | 'too-low' | 'too-high'; message: string }
+  { ok: true; dollars: number; cents: number } | { ok: false; reason: 'empty' | 'not-a-number' | 'cents' | 'too-low' | 'too-high'; message: string }
 
 const formatDollars = (n: number) => `$${n.toLocaleString('en-US')}`
 

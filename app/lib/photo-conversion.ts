@@ -17,7 +17,13 @@ export function urlAtSize(url: string, size: PhotoSizeWord): string | null {
   return SIZE_WORD.test(url) ? url.replace(SIZE_WORD, `/${size}$2`) : null
 }
 
-type ReaderLike = { result: string | ArrayBuffer | null; onload: (() => void) | null; onerror: (() => void) | null; error?: unknown; readAsDataURL(blob: Blob): void }
+type ReaderLike = {
+  result: string | ArrayBuffer | null
+  onload: (() => void) | null
+  onerror: (() => void) | null
+  error?: unknown
+  readAsDataURL(blob: Blob): void
+}
 
 /** A blob as a data URL; a reader that finishes with no result fails with 'FileReader result is empty'. */
 export function readBlobAsDataUrl(blob: Blob, Reader: new () => ReaderLike = FileReader as unknown as new () => ReaderLike): Promise<string> {
@@ -50,10 +56,7 @@ export function photoSourceUrl(url: string, options: PhotoSourceOptions): string
 }
 
 /** SPEC.md §4: from a media URL to a blob to a data URL. */
-export async function photoToDataUrl(
-  url: string,
-  options: PhotoSourceOptions & { fetch?: typeof fetch; Reader?: new () => ReaderLike },
-): Promise<string> {
+export async function photoToDataUrl(url: string, options: PhotoSourceOptions & { fetch?: typeof fetch; Reader?: new () => ReaderLike }): Promise<string> {
   const source = photoSourceUrl(url, options)
   // The proxy is an album call and sends credentials (SPEC.md §6); media URLs need none, and a CDN answering * refuses them.
   const viaProxy = source !== url && urlAtSize(url, options.size) === null

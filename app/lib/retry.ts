@@ -41,11 +41,7 @@ export class RefusedError extends Error {
  * Runs `attempt` up to 3 times; after the last failure throws "{operation} failed after 3 attempts: {cause}".
  * A refusal (`isRefusal`) ends it at once.
  */
-export async function withRetry<T>(
-  operation: string,
-  attempt: (attemptNumber: number) => Promise<T>,
-  sleep: Sleep = realSleep,
-): Promise<T> {
+export async function withRetry<T>(operation: string, attempt: (attemptNumber: number) => Promise<T>, sleep: Sleep = realSleep): Promise<T> {
   let lastError: unknown
   for (let n = 1; n <= RETRY_ATTEMPTS; n++) {
     try {
@@ -60,11 +56,7 @@ export async function withRetry<T>(
 }
 
 /** The bundles variant: after the last failure, answers `fallback` instead of throwing. */
-export async function withRetryOrFallback<T>(
-  attempt: (attemptNumber: number) => Promise<T>,
-  fallback: T,
-  sleep: Sleep = realSleep,
-): Promise<T> {
+export async function withRetryOrFallback<T>(attempt: (attemptNumber: number) => Promise<T>, fallback: T, sleep: Sleep = realSleep): Promise<T> {
   try {
     return await withRetry('fallback', attempt, sleep)
   } catch {

@@ -39,9 +39,13 @@ export function searchSchema<T extends Record<string, z.core.SomeType>>(shape: T
  * zod's UUID rule (RFC 9562 versions 1–8, plus the nil and max UUIDs), as a regex: z.uuid()'s string
  * formats cost more bytes (a unit test holds the two equal).
  */
-export const uuid = z.string().check(
-  z.regex(/^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/),
-)
+export const uuid = z
+  .string()
+  .check(
+    z.regex(
+      /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/,
+    ),
+  )
 /** A string of `min` to `max` characters, none of them a control character (a NUL, a line break). */
 export const text = (max: number, min = 0) => z.string().check(z.minLength(min), z.maxLength(max), z.regex(/^[^\u0000-\u001f\u007f]*$/))
 const plainText = (max: number, min: number) => z.string().check(z.minLength(min), z.maxLength(max))

@@ -35,11 +35,7 @@ export function readSessionQuery(search: string | URLSearchParams): Partial<Sess
 }
 
 /** Values in the new query string win over what the tab already had; the sid lives as long as the tab. */
-export function startSession(
-  search: string,
-  stored: string | null,
-  newSid: () => string = () => crypto.randomUUID(),
-): SessionContext {
+export function startSession(search: string, stored: string | null, newSid: () => string = () => crypto.randomUUID()): SessionContext {
   let previous: Partial<SessionContext> = {}
   try {
     previous = stored ? (JSON.parse(stored) as Partial<SessionContext>) : {}

@@ -9,14 +9,17 @@ import { usePublicConfig } from './public-config'
  */
 export function useSignInAction() {
   const { demoMode } = usePublicConfig()
-  return useCallback((failure: { status: number }): Note['action'] | undefined => {
-    if (failure.status !== 401) return undefined
-    return {
-      label: 'Sign in',
-      onClick: () => {
-        const here = `${window.location.pathname}${window.location.search}`
-        window.location.assign(`${demoMode ? '/utils/demo-sign-in' : '/auth/sign-in'}?redirect=${encodeURIComponent(here)}`)
-      },
-    }
-  }, [demoMode])
+  return useCallback(
+    (failure: { status: number }): Note['action'] | undefined => {
+      if (failure.status !== 401) return undefined
+      return {
+        label: 'Sign in',
+        onClick: () => {
+          const here = `${window.location.pathname}${window.location.search}`
+          window.location.assign(`${demoMode ? '/utils/demo-sign-in' : '/auth/sign-in'}?redirect=${encodeURIComponent(here)}`)
+        },
+      }
+    },
+    [demoMode],
+  )
 }

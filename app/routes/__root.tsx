@@ -1,5 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { HeadContent, Outlet, Scripts, createRootRouteWithContext, notFound, rootRouteId, useMatches, useRouter, type NotFoundRouteProps } from '@tanstack/react-router'
+import {
+  HeadContent,
+  Outlet,
+  Scripts,
+  createRootRouteWithContext,
+  notFound,
+  rootRouteId,
+  useMatches,
+  useRouter,
+  type NotFoundRouteProps,
+} from '@tanstack/react-router'
 import { useEffect, type ReactNode } from 'react'
 import { SiteFooter } from '~/components/layout/SiteFooter'
 import { SiteHeader } from '~/components/layout/SiteHeader'
@@ -143,7 +153,10 @@ function RootComponent() {
         })
       }}
     >
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-50 focus:rounded-full focus:bg-ink focus:px-4 focus:py-2 focus:text-cream">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-50 focus:rounded-full focus:bg-ink focus:px-4 focus:py-2 focus:text-cream"
+      >
         Skip to content
       </a>
       <div className="flex min-h-dvh flex-col">

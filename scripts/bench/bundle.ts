@@ -113,7 +113,11 @@ function buildFloor() {
   }
   symlinkSync(path.join(projectRoot, 'node_modules'), path.join(floorDir, 'node_modules'), 'dir')
   const vite = path.join(projectRoot, 'node_modules/vite/bin/vite.js')
-  const built = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: floorDir, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } })
+  const built = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+    cwd: floorDir,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_ENV: 'production' },
+  })
   if (built.status !== 0) throw new Error(`building the floor app failed:\n${built.stdout}\n${built.stderr}`)
 }
 
@@ -170,7 +174,15 @@ try {
   rows.push(['floor: bare Start + Router + Query', String(floor.scripts), floor.raw.toFixed(1), floor.gzip.toFixed(1), '1.00×', '—', '—'])
   for (const { path: page, target } of pages) {
     const { scripts, raw, gzip } = await firstLoadJs(browser, base + page)
-    rows.push([page, String(scripts), raw.toFixed(1), gzip.toFixed(1), `${(gzip / floor.gzip).toFixed(2)}×`, target ? `${target}` : '—', target ? (gzip <= target ? 'within' : 'OVER') : '—'])
+    rows.push([
+      page,
+      String(scripts),
+      raw.toFixed(1),
+      gzip.toFixed(1),
+      `${(gzip / floor.gzip).toFixed(2)}×`,
+      target ? `${target}` : '—',
+      target ? (gzip <= target ? 'within' : 'OVER') : '—',
+    ])
   }
 } finally {
   await browser?.close()

@@ -154,7 +154,9 @@ const inProcess = async (method: string, route: string, init: { cookie?: string;
   const headers = new Headers()
   if (init.cookie) headers.set('cookie', init.cookie)
   if (init.json !== undefined) headers.set('content-type', 'application/json')
-  const res = await api.fetch(new Request(`${config.publicUrl}/v1${route}`, { method, headers, body: init.json === undefined ? undefined : JSON.stringify(init.json) }))
+  const res = await api.fetch(
+    new Request(`${config.publicUrl}/v1${route}`, { method, headers, body: init.json === undefined ? undefined : JSON.stringify(init.json) }),
+  )
   if (!res.ok) throw new Error(`${method} ${route} answered ${res.status}: ${await res.text()}`)
   return res
 }
@@ -338,5 +340,7 @@ console.log(
   `(At a fixed ${CONNECTIONS} connections and one database, mean latency ≈ connections ÷ throughput: a p99 of ${TARGET_P99_MS} ms needs ` +
     `well over ${Math.round(CONNECTIONS / (TARGET_P99_MS / 1000))} req/s. The 1-connection rows are the service time without the queue.)`,
 )
-console.log(`Load average (1 min) ${loadBefore.toFixed(1)} before the runs, ${loadAfter.toFixed(1)} after, on ${os.cpus().length} cores: anything well above 1 means other work shared the machine.`)
+console.log(
+  `Load average (1 min) ${loadBefore.toFixed(1)} before the runs, ${loadAfter.toFixed(1)} after, on ${os.cpus().length} cores: anything well above 1 means other work shared the machine.`,
+)
 console.log(`Quantities after the PUT run: ${after.items.map((i) => i.quantity).join(', ')} (each PUT answers the whole cart, as the API does)`)

@@ -61,7 +61,13 @@ try {
     for (let i = 0; i < RUNS; i++) {
       // The default config is the mobile preset: Moto G Power-sized screen, simulated slow 4G, 4× CPU slowdown.
       // An unknown invite code answers 404 with the invite page's own not-found view: that page is measured as served.
-      const result = await lighthouse(base + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ignoreStatusCode: true })
+      const result = await lighthouse(base + path, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        ignoreStatusCode: true,
+      })
       if (!result) throw new Error(`Lighthouse returned nothing for ${path}`)
       const { audits, categories } = result.lhr
       if (result.lhr.runtimeError) console.error(`${path}: ${result.lhr.runtimeError.message}`)

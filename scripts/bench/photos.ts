@@ -58,7 +58,9 @@ for (let round = 0; round < ROUNDS; round++) {
   }
 }
 const best = (xs: number[]) => Math.max(...xs)
-console.log(`\nRenditions (small 512, smartphone 1280, original 4096 px), ${inputs.length} photos, ${megapixels.toFixed(0)} MP, best of ${ROUNDS} rounds, ${os.cpus().length} cores\n`)
+console.log(
+  `\nRenditions (small 512, smartphone 1280, original 4096 px), ${inputs.length} photos, ${megapixels.toFixed(0)} MP, best of ${ROUNDS} rounds, ${os.cpus().length} cores\n`,
+)
 console.log('| pipeline | photos/s | ratio to plain sharp |')
 console.log('|---|---|---|')
 console.log(`| plain sharp, same three resizes | ${best(plain).toFixed(2)} | 1.00 |`)
@@ -72,10 +74,21 @@ const api = createApi({ db: database.db, config, storage, now: () => new Date() 
 const family = demoAccounts[0].family.id
 const photoIds: string[] = []
 for (const bytes of inputs) {
-  const row = await storePhoto(database.db, storage, { id: crypto.randomUUID(), familyId: family, ownerUserId: null, source: 'album', capturedAt: new Date() }, await makeRenditions(bytes, 'image/jpeg'))
+  const row = await storePhoto(
+    database.db,
+    storage,
+    { id: crypto.randomUUID(), familyId: family, ownerUserId: null, source: 'album', capturedAt: new Date() },
+    await makeRenditions(bytes, 'image/jpeg'),
+  )
   photoIds.push(row.id)
 }
-const signIn = await api.fetch(new Request(`${config.publicUrl}/v1/demo/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId: demoAccounts[0].user.id }) }))
+const signIn = await api.fetch(
+  new Request(`${config.publicUrl}/v1/demo/sessions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userId: demoAccounts[0].user.id }),
+  }),
+)
 const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!
 
 const timed = async (run: () => Promise<unknown>) => {
@@ -89,18 +102,24 @@ const stats = (xs: number[]) => {
   return `${at(0.5).toFixed(1)} | ${at(0.95).toFixed(1)}`
 }
 const proxyRequest = (url: string, etag?: string) =>
-  api.fetch(new Request(`${config.publicUrl}/v1/keepsake-photos/proxy?url=${encodeURIComponent(url)}&outputSize=smartphone`, { headers: { cookie, ...(etag ? { 'if-none-match': etag } : {}) } }))
+  api.fetch(
+    new Request(`${config.publicUrl}/v1/keepsake-photos/proxy?url=${encodeURIComponent(url)}&outputSize=smartphone`, {
+      headers: { cookie, ...(etag ? { 'if-none-match': etag } : {}) },
+    }),
+  )
 
 const ownCold: number[] = []
 const ownCached: number[] = []
 for (const id of photoIds) {
   const url = mediaUrls(config).photoUrl(id, 'small')
   let etag = ''
-  ownCold.push(await timed(async () => {
-    const res = await proxyRequest(url)
-    etag = res.headers.get('etag')!
-    await res.arrayBuffer()
-  }))
+  ownCold.push(
+    await timed(async () => {
+      const res = await proxyRequest(url)
+      etag = res.headers.get('etag')!
+      await res.arrayBuffer()
+    }),
+  )
   ownCached.push(await timed(async () => (await proxyRequest(url, etag)).arrayBuffer()))
 }
 

@@ -63,7 +63,11 @@ async function plainSharp(shape: OrnamentShape, originals: Buffer[]) {
   const photos = await Promise.all(
     photoCells(template).map(async (cell, i) => {
       const rect = cellClipRect(cell, 1)
-      return { input: await sharp(originals[i]!).resize(rect.width, rect.height, { fit: 'cover' }).png({ compressionLevel: 0 }).toBuffer(), left: rect.left, top: rect.top }
+      return {
+        input: await sharp(originals[i]!).resize(rect.width, rect.height, { fit: 'cover' }).png({ compressionLevel: 0 }).toBuffer(),
+        left: rect.left,
+        top: rect.top,
+      }
     }),
   )
   const beneath = await sharp({ create: { ...size, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
@@ -108,7 +112,15 @@ for (const [photos, originals] of photoSets) {
     const raw = await ourRender(shape, originals)
     const encode: number[] = []
     for (let i = 0; i < 3; i++) encode.push(await time(() => encodePng(raw)))
-    rows.push([shape, photos, `${raw.width}×${raw.height}`, ms(median(ours)), ms(median(plain)), `${(median(ours) / median(plain)).toFixed(2)}×`, ms(median(encode))])
+    rows.push([
+      shape,
+      photos,
+      `${raw.width}×${raw.height}`,
+      ms(median(ours)),
+      ms(median(plain)),
+      `${(median(ours) / median(plain)).toFixed(2)}×`,
+      ms(median(encode)),
+    ])
   }
 }
 console.log('| shape | originals | print sheet | print render (median) | plain sharp, same layers | ratio | PNG encode of the print file |')
@@ -129,17 +141,25 @@ const server = spawn(process.execPath, ['scripts/serve.ts'], {
 })
 try {
   for (let i = 0; i < 120; i++) {
-    const ok = await fetch(`http://localhost:${port}/favicon.svg`).then((r) => r.ok, () => false)
+    const ok = await fetch(`http://localhost:${port}/favicon.svg`).then(
+      (r) => r.ok,
+      () => false,
+    )
     if (ok) break
     await new Promise((r) => setTimeout(r, 500))
   }
   const browser = await chromium.launch(chromiumLaunch)
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
   await page.route('**/__fixtures/*', (route) =>
-    route.fulfill({ body: fs.readFileSync(path.join('tests/fixtures/render', path.basename(new URL(route.request().url()).pathname))), contentType: 'image/jpeg' }),
+    route.fulfill({
+      body: fs.readFileSync(path.join('tests/fixtures/render', path.basename(new URL(route.request().url()).pathname))),
+      contentType: 'image/jpeg',
+    }),
   )
   await page.goto(`http://localhost:${port}/utils/render-check`)
-  await page.waitForFunction(() => document.querySelector('[data-testid="render-check-status"]')?.getAttribute('data-state') === 'ready', null, { timeout: 60_000 })
+  await page.waitForFunction(() => document.querySelector('[data-testid="render-check-status"]')?.getAttribute('data-state') === 'ready', null, {
+    timeout: 60_000,
+  })
   console.log('| shape | canvas | frame interval while dragging (median) | p95 | render call (median) | frame drawn and waited for (median) |')
   console.log('|---|---|---|---|---|---|')
   for (const shape of ornamentShapes) {
@@ -148,7 +168,12 @@ try {
       const times = await page.evaluate(
         ([s, w, ids, n]) =>
           window.keepsakeRenderCheck!.dragFrames(
-            { shape: s, width: w, mipmaps: true, photos: Object.fromEntries(ids.map((id) => [id, { url: '/__fixtures/scene.jpg', transform: { x: 0, y: 0, zoom: 1, rotation: 0 } }])) },
+            {
+              shape: s,
+              width: w,
+              mipmaps: true,
+              photos: Object.fromEntries(ids.map((id) => [id, { url: '/__fixtures/scene.jpg', transform: { x: 0, y: 0, zoom: 1, rotation: 0 } }])),
+            },
             n,
           ),
         [shape, width, cells.map((c) => c.id), DRAG_FRAMES] as const,

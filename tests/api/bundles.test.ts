@@ -172,7 +172,11 @@ describe('on the local provider', () => {
       // The local provider reports the session's own total as the amount it charges.
       expect((await local.retrieveSession(`local_${res.body.id}`)).amountTotalCents).toBe(6997)
 
-      const paid = await t.request(`/v1/checkout/local/${res.body.id}/pay`, { method: 'POST', cookie, json: { cardNumber: '4242424242424242', shippingAddress: address } })
+      const paid = await t.request(`/v1/checkout/local/${res.body.id}/pay`, {
+        method: 'POST',
+        cookie,
+        json: { cardNumber: '4242424242424242', shippingAddress: address },
+      })
       expect(paid.status, JSON.stringify(paid.body)).toBe(200)
       const order = await t.request(`/v1/photo-products-orders/${paid.body.orderId}`, { cookie })
       expect(order.body.totals).toEqual(cart.totals)

@@ -146,13 +146,34 @@ describe('adding items (SPEC.md §3, §5)', () => {
       // another shopper's preview, whole
       cartItemFor(theirs),
       // a print file swapped for one of another design
-      cartItemFor(preview, { metadata: { printAreas: [{ position: 'front', imageUrl: other.url('front.png') }, { position: 'back', imageUrl: preview.url('back.png') }] } }),
+      cartItemFor(preview, {
+        metadata: {
+          printAreas: [
+            { position: 'front', imageUrl: other.url('front.png') },
+            { position: 'back', imageUrl: preview.url('back.png') },
+          ],
+        },
+      }),
       // a print file from anywhere on the internet
-      cartItemFor(preview, { metadata: { printAreas: [{ position: 'front', imageUrl: `https://evil.example/previews/${preview.id}/front.png` }, { position: 'back', imageUrl: preview.url('back.png') }] } }),
+      cartItemFor(preview, {
+        metadata: {
+          printAreas: [
+            { position: 'front', imageUrl: `https://evil.example/previews/${preview.id}/front.png` },
+            { position: 'back', imageUrl: preview.url('back.png') },
+          ],
+        },
+      }),
       // one print area dropped
       cartItemFor(preview, { metadata: { printAreas: [{ position: 'front', imageUrl: preview.url('front.png') }] } }),
       // the positions swapped
-      cartItemFor(preview, { metadata: { printAreas: [{ position: 'back', imageUrl: preview.url('front.png') }, { position: 'front', imageUrl: preview.url('back.png') }] } }),
+      cartItemFor(preview, {
+        metadata: {
+          printAreas: [
+            { position: 'back', imageUrl: preview.url('front.png') },
+            { position: 'front', imageUrl: preview.url('back.png') },
+          ],
+        },
+      }),
       // source images not of this design
       cartItemFor(preview, { metadata: { sourceImages: other.sourceImages } }),
       // a preview image from elsewhere
@@ -205,7 +226,14 @@ describe('quantities, removal and totals', () => {
     const { body } = await add(cartItemFor(await mine()))
     const res = await api(`/v1/photo-products-cart/items/${body.item.id}`, { method: 'PUT', json: { quantity: 3 } })
     expect(res.status).toBe(200)
-    expect(res.body.totals).toMatchObject({ itemCount: 3, subtotalCents: 8997, saleSavingsCents: 1500, shippingCents: 0, totalCents: 7497, freeShippingRemainingCents: 0 })
+    expect(res.body.totals).toMatchObject({
+      itemCount: 3,
+      subtotalCents: 8997,
+      saleSavingsCents: 1500,
+      shippingCents: 0,
+      totalCents: 7497,
+      freeShippingRemainingCents: 0,
+    })
   })
 
   it.each([[0], [MAX_QUANTITY_PER_LINE + 1], [1.5], ['2'], [null], [-3]])('refuses quantity %j with 400 and changes nothing', async (quantity) => {
@@ -319,7 +347,11 @@ describe('checkout on the local provider', () => {
   it('refuses a bad address or an unknown card with 400 and records nothing', async () => {
     await add(cartItemFor(await mine()))
     const session = await checkout()
-    const badZip = await t.request(`/v1/checkout/local/${session.id}/pay`, { method: 'POST', cookie, json: { cardNumber: '4242424242424242', shippingAddress: { ...address, postalCode: 'ABCDE' } } })
+    const badZip = await t.request(`/v1/checkout/local/${session.id}/pay`, {
+      method: 'POST',
+      cookie,
+      json: { cardNumber: '4242424242424242', shippingAddress: { ...address, postalCode: 'ABCDE' } },
+    })
     expect(badZip.status).toBe(400)
     expect(badZip.body.error.issues[0]).toMatchObject({ path: 'body.shippingAddress.postalCode', message: 'ZIP code must be 5 digits (or ZIP+4)' })
     expect((await pay(session.id, '5555555555554444')).status).toBe(400)
@@ -338,7 +370,13 @@ describe('checkout on the local provider', () => {
     expect(cart.id).not.toBe(session.cartId)
     const list = await api('/v1/photo-products-orders')
     expect(list.body.orders).toHaveLength(1)
-    expect(list.body.orders[0]).toMatchObject({ id: res.body.orderId, status: 'paid', shippingAddress: address, totals: session.totals, reference: expect.stringMatching(/^KS-[0-9A-F]{8}$/) })
+    expect(list.body.orders[0]).toMatchObject({
+      id: res.body.orderId,
+      status: 'paid',
+      shippingAddress: address,
+      totals: session.totals,
+      reference: expect.stringMatching(/^KS-[0-9A-F]{8}$/),
+    })
     expect((await t.request(`/v1/photo-products-orders/${res.body.orderId}`, { cookie: otherCookie })).status).toBe(404)
     // Paying again answers the same order.
     const again = await pay(session.id, '4242424242424242')

@@ -98,10 +98,7 @@ describe('the Stripe webhook', () => {
     const { session, stripeId } = await startCheckout()
     mock.complete(stripeId, { paymentStatus: 'paid' })
     const delivery = mock.event('checkout.session.completed', stripeId)
-    const results = await Promise.all([
-      ...Array.from({ length: 5 }, () => deliver(delivery)),
-      ...Array.from({ length: 5 }, () => getSession(session.id)),
-    ])
+    const results = await Promise.all([...Array.from({ length: 5 }, () => deliver(delivery)), ...Array.from({ length: 5 }, () => getSession(session.id))])
     expect(results.slice(0, 5).every((r) => (r as Response).status === 200)).toBe(true)
     expect(await orderCount()).toBe(1)
   })

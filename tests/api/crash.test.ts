@@ -23,7 +23,17 @@ import { startSmtpCapture } from '../support/smtp-capture'
 import { createTestApi, TEST_ORIGIN } from '../support/test-api'
 
 const engine = process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'pglite'
-const address = { name: 'Maya Rivera', email: 'maya@example.com', phone: '212 555 0100', line1: '12 Orchard Street', line2: '', city: 'New York', state: 'NY', postalCode: '10002', country: 'US' }
+const address = {
+  name: 'Maya Rivera',
+  email: 'maya@example.com',
+  phone: '212 555 0100',
+  line1: '12 Orchard Street',
+  line2: '',
+  city: 'New York',
+  state: 'NY',
+  postalCode: '10002',
+  country: 'US',
+}
 /** What both the in-process API and the server processes run with: short leases and production steps keep the test short. */
 const common = {
   PUBLIC_URL: TEST_ORIGIN,
@@ -115,7 +125,12 @@ describe(`a server killed mid-way (${engine})`, () => {
       ])
       const rows = await t.db.select().from(jobs)
       expect(rows.filter((j) => j.kind === 'submit-order')).toEqual([expect.objectContaining({ status: 'done', attempts: 3, lockedBy: null })])
-      expect(rows.filter((j) => j.kind === 'advance-order').map((j) => [j.dedupeKey.split(':')[2], j.status]).sort()).toEqual([
+      expect(
+        rows
+          .filter((j) => j.kind === 'advance-order')
+          .map((j) => [j.dedupeKey.split(':')[2], j.status])
+          .sort(),
+      ).toEqual([
         ['in_production', 'done'],
         ['shipped', 'done'],
       ])
@@ -123,124 +138,168 @@ describe(`a server killed mid-way (${engine})`, () => {
     })
   })
 
-  it('a payment killed after its order was made but before the answer: the return page finds that one order, and paying again makes no second', { timeout: 120_000 }, async () => {
-    const store = await newStore()
-    const { cookie, sessionId } = await withData(store, {}, async (t) => {
-      const cookie = await t.signIn(0)
-      expect((await t.request('/v1/photo-products-cart/items', { method: 'POST', json: cartItemFor(await recordPreview(t, t.users[0].id)), cookie })).status).toBe(201)
-      const session = await t.request('/v1/photo-products-cart/checkout-session', { method: 'POST', cookie })
-      return { cookie, sessionId: session.body.id as string }
-    })
-    const pay = { method: 'POST', json: { cardNumber: LOCAL_TEST_CARDS.succeeds, shippingAddress: address }, cookie }
-    let server = await startServer(serverEnv(store), { pauseAt: 'checkout:after-order' })
-    const payment = server.request(`/v1/checkout/local/${sessionId}/pay`, pay).catch(() => null)
-    await server.pausedAt('checkout:after-order')
-    await server.kill()
-    expect(await payment).toBeNull()
-
-    server = await startServer(serverEnv(store))
-    const back = await server.request(`/v1/photo-products-cart/checkout-session/${sessionId}`, { cookie })
-    expect(back.body).toMatchObject({ status: 'paid', orderId: expect.any(String) })
-    const again = await server.request(`/v1/checkout/local/${sessionId}/pay`, pay)
-    expect(again.status).toBe(200)
-    expect(again.body.orderId).toBe(back.body.orderId)
-    await server.kill()
-    await withData(store, {}, async (t) => {
-      expect(await t.db.select().from(orders)).toHaveLength(1)
-    })
-  })
-
-  it('a gift e-mail and a referral reward killed at their crash points: the e-mail under one Message-ID, the reward credited once', { timeout: 180_000 }, async () => {
-    const received: { messageId: string; to: string }[] = []
-    const smtp = await startSmtpCapture({
-      onMessage: (data) => received.push({ messageId: /^Message-ID: (.*)$/im.exec(data)?.[1]?.trim() ?? '', to: /^To: (.*)$/im.exec(data)?.[1]?.trim() ?? '' }),
-    })
-    const mail = {
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Keepsake <gifts@keepsake.example>',
-      // Production steps longer than a job lease: the friend's shipping e-mail cannot reach the crash points before the gift's does.
-      LOCAL_FULFILMENT_STEP_SECONDS: '3',
-    }
-    // The gift's e-mails; the friend's order e-mails go through the same SMTP server.
-    const toGran = () => received.filter((r) => r.to === 'gran@example.com')
-    try {
+  it(
+    'a payment killed after its order was made but before the answer: the return page finds that one order, and paying again makes no second',
+    { timeout: 120_000 },
+    async () => {
       const store = await newStore()
-      const { maya, friend, friendOrderId, giftId } = await withData(store, mail, async (t) => {
-        const maya = await t.signIn(0)
-        // A friend redeems Maya's invite and pays for a first order: Maya's reward is approved.
-        const { code } = (await t.request('/v1/growth/advocate/redemptions/', { cookie: maya })).body
-        const guest = await t.signInGuest()
-        const landed = await t.request(`/v1/growth/referral-codes/${code}`)
-        const friend = `${guest.cookie}; ${landed.headers.get('set-cookie')!.split(';')[0]}`
-        expect((await t.request('/v1/growth/referred/redemptions', { method: 'POST', json: { timezone: 'America/New_York' }, cookie: friend })).status).toBe(201)
-        await t.request('/v1/photo-products-cart/items', { method: 'POST', json: cartItemFor(await recordPreview(t, guest.user.id)), cookie: friend })
-        const session = await t.request('/v1/photo-products-cart/checkout-session', { method: 'POST', cookie: friend })
-        const paid = await t.request(`/v1/checkout/local/${session.body.id}/pay`, { method: 'POST', json: { cardNumber: LOCAL_TEST_CARDS.succeeds, shippingAddress: address }, cookie: friend })
-        expect(paid.status).toBe(200)
-        // The friend's order confirmation goes out now, so the e-mail the crash points below stop is the gift's.
-        expect(await drainJobs(t.api.deps, mailJobs)).toEqual([expect.objectContaining({ kind: 'send-email', outcome: 'done' })])
-        // Maya buys an e-gift for today: its e-mail is due.
-        const gift = { amountCents: 5000, recipientName: 'Gran', recipientEmail: 'gran@example.com', senderName: 'Maya', message: 'Happy holidays!' }
-        const bought = await t.request('/v1/egifts/purchases', { method: 'POST', json: gift, cookie: maya, headers: { 'x-keepsake-timezone': 'America/New_York' } })
-        expect(bought.status).toBe(201)
-        expect((await t.request(`/v1/checkout/local/${bought.body.checkoutSessionId}/pay`, { method: 'POST', json: { cardNumber: LOCAL_TEST_CARDS.succeeds }, cookie: maya })).status).toBe(200)
-        // The reward's hold has passed: it is due with the order's submission, before the e-mail (jobs are taken in run_at, id order).
-        const held = await t.db.update(jobs).set({ runAt: t.now() }).where(eq(jobs.kind, 'credit-referral-reward')).returning()
-        expect(held).toHaveLength(1)
-        return { maya, friend, friendOrderId: paid.body.orderId as string, giftId: bought.body.id as string }
+      const { cookie, sessionId } = await withData(store, {}, async (t) => {
+        const cookie = await t.signIn(0)
+        expect(
+          (await t.request('/v1/photo-products-cart/items', { method: 'POST', json: cartItemFor(await recordPreview(t, t.users[0].id)), cookie })).status,
+        ).toBe(201)
+        const session = await t.request('/v1/photo-products-cart/checkout-session', { method: 'POST', cookie })
+        return { cookie, sessionId: session.body.id as string }
       })
-
-      // 1. The reward is being credited (inside its transaction).
-      let server = await startServer(serverEnv(store, mail), { pauseAt: 'credit-referral-reward:before-commit' })
-      await server.pausedAt('credit-referral-reward:before-commit')
+      const pay = { method: 'POST', json: { cardNumber: LOCAL_TEST_CARDS.succeeds, shippingAddress: address }, cookie }
+      let server = await startServer(serverEnv(store), { pauseAt: 'checkout:after-order' })
+      const payment = server.request(`/v1/checkout/local/${sessionId}/pay`, pay).catch(() => null)
+      await server.pausedAt('checkout:after-order')
       await server.kill()
+      expect(await payment).toBeNull()
 
-      // 2. The e-mail's attempt is recorded, the SMTP server not yet reached.
-      server = await startServer(serverEnv(store, mail), { pauseAt: 'send-email:before-smtp' })
-      await server.pausedAt('send-email:before-smtp')
+      server = await startServer(serverEnv(store))
+      const back = await server.request(`/v1/photo-products-cart/checkout-session/${sessionId}`, { cookie })
+      expect(back.body).toMatchObject({ status: 'paid', orderId: expect.any(String) })
+      const again = await server.request(`/v1/checkout/local/${sessionId}/pay`, pay)
+      expect(again.status).toBe(200)
+      expect(again.body.orderId).toBe(back.body.orderId)
       await server.kill()
-      expect(toGran()).toHaveLength(0)
-
-      // 3. The SMTP server accepted the e-mail; it is not yet marked sent.
-      server = await startServer(serverEnv(store, mail), { pauseAt: 'send-email:after-smtp' })
-      await server.pausedAt('send-email:after-smtp')
-      await server.kill()
-      expect(toGran()).toHaveLength(1)
-
-      // 4. No more crashes.
-      server = await startServer(serverEnv(store, mail))
-      const rewards = async () => (await server.request('/v1/growth/advocate/redemptions/', { cookie: maya })).body.redemptions as { status: string }[]
-      await server.until('the reward to be credited', async () => (await rewards())[0]?.status === 'credited')
-      await server.until('the e-gift to be e-mailed', async () => (await server.request(`/v1/egifts/purchases/${giftId}`, { cookie: maya })).body.emailedAt !== null)
-      expect((await server.request('/v1/store-credit', { cookie: maya })).body.balanceCents).toBe(ADVOCATE_REWARD_CENTS)
-      await server.until('the order to ship', async () => (await server.request(`/v1/photo-products-orders/${friendOrderId}`, { cookie: friend })).body.status === 'shipped')
-      await server.kill()
-
-      await withData(store, mail, async (t) => {
-        // The one window left (docs/decisions/018): accepted but not yet marked sent, so sent again, under the same Message-ID.
-        const [email] = await t.db.select().from(outboxEmails).where(eq(outboxEmails.reference, `egift:${giftId}`))
-        expect(email).toMatchObject({ status: 'sent', smtpAttempts: 3, messageId: expect.stringMatching(/^<[0-9a-f-]{36}@keepsake\.example>$/) })
-        expect(toGran()).toEqual([
-          { messageId: email!.messageId, to: 'gran@example.com' },
-          { messageId: email!.messageId, to: 'gran@example.com' },
-        ])
-        expect((await t.db.select().from(egifts).where(eq(egifts.id, giftId)))[0]!.emailedAt).not.toBeNull()
-        expect(await t.db.select().from(creditEntries).where(and(eq(creditEntries.userId, t.users[0].id), eq(creditEntries.reason, 'referral_reward')))).toHaveLength(1)
-        expect(await t.db.select().from(orders)).toEqual([expect.objectContaining({ id: friendOrderId })])
-        // The friend's shipping e-mail is queued as the order ships, so its delivery may not have run before the kill: run what is due.
-        t.setNow(new Date(t.now().getTime() + (Number(common.JOB_LEASE_SECONDS) + 1) * 1000))
-        await drainJobs(t.api.deps, mailJobs)
-        const rows = await t.db.select().from(jobs)
-        for (const kind of ['submit-order', 'credit-referral-reward']) expect(rows.filter((j) => j.kind === kind).map((j) => j.status)).toEqual(['done'])
-        // The gift's e-mail, the friend's order confirmation and shipping e-mail.
-        expect(rows.filter((j) => j.kind === 'send-email').map((j) => j.status)).toEqual(['done', 'done', 'done'])
-        // Only the invite's expiry is still ahead; nothing is left running or failed.
-        expect(rows.filter((j) => j.status !== 'done').map((j) => [j.kind, j.status])).toEqual([['expire-referral', 'queued']])
+      await withData(store, {}, async (t) => {
+        expect(await t.db.select().from(orders)).toHaveLength(1)
       })
-    } finally {
-      await smtp.close()
-    }
-  })
+    },
+  )
+
+  it(
+    'a gift e-mail and a referral reward killed at their crash points: the e-mail under one Message-ID, the reward credited once',
+    { timeout: 180_000 },
+    async () => {
+      const received: { messageId: string; to: string }[] = []
+      const smtp = await startSmtpCapture({
+        onMessage: (data) =>
+          received.push({ messageId: /^Message-ID: (.*)$/im.exec(data)?.[1]?.trim() ?? '', to: /^To: (.*)$/im.exec(data)?.[1]?.trim() ?? '' }),
+      })
+      const mail = {
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'Keepsake <gifts@keepsake.example>',
+        // Production steps longer than a job lease: the friend's shipping e-mail cannot reach the crash points before the gift's does.
+        LOCAL_FULFILMENT_STEP_SECONDS: '3',
+      }
+      // The gift's e-mails; the friend's order e-mails go through the same SMTP server.
+      const toGran = () => received.filter((r) => r.to === 'gran@example.com')
+      try {
+        const store = await newStore()
+        const { maya, friend, friendOrderId, giftId } = await withData(store, mail, async (t) => {
+          const maya = await t.signIn(0)
+          // A friend redeems Maya's invite and pays for a first order: Maya's reward is approved.
+          const { code } = (await t.request('/v1/growth/advocate/redemptions/', { cookie: maya })).body
+          const guest = await t.signInGuest()
+          const landed = await t.request(`/v1/growth/referral-codes/${code}`)
+          const friend = `${guest.cookie}; ${landed.headers.get('set-cookie')!.split(';')[0]}`
+          expect((await t.request('/v1/growth/referred/redemptions', { method: 'POST', json: { timezone: 'America/New_York' }, cookie: friend })).status).toBe(
+            201,
+          )
+          await t.request('/v1/photo-products-cart/items', { method: 'POST', json: cartItemFor(await recordPreview(t, guest.user.id)), cookie: friend })
+          const session = await t.request('/v1/photo-products-cart/checkout-session', { method: 'POST', cookie: friend })
+          const paid = await t.request(`/v1/checkout/local/${session.body.id}/pay`, {
+            method: 'POST',
+            json: { cardNumber: LOCAL_TEST_CARDS.succeeds, shippingAddress: address },
+            cookie: friend,
+          })
+          expect(paid.status).toBe(200)
+          // The friend's order confirmation goes out now, so the e-mail the crash points below stop is the gift's.
+          expect(await drainJobs(t.api.deps, mailJobs)).toEqual([expect.objectContaining({ kind: 'send-email', outcome: 'done' })])
+          // Maya buys an e-gift for today: its e-mail is due.
+          const gift = { amountCents: 5000, recipientName: 'Gran', recipientEmail: 'gran@example.com', senderName: 'Maya', message: 'Happy holidays!' }
+          const bought = await t.request('/v1/egifts/purchases', {
+            method: 'POST',
+            json: gift,
+            cookie: maya,
+            headers: { 'x-keepsake-timezone': 'America/New_York' },
+          })
+          expect(bought.status).toBe(201)
+          expect(
+            (
+              await t.request(`/v1/checkout/local/${bought.body.checkoutSessionId}/pay`, {
+                method: 'POST',
+                json: { cardNumber: LOCAL_TEST_CARDS.succeeds },
+                cookie: maya,
+              })
+            ).status,
+          ).toBe(200)
+          // The reward's hold has passed: it is due with the order's submission, before the e-mail (jobs are taken in run_at, id order).
+          const held = await t.db.update(jobs).set({ runAt: t.now() }).where(eq(jobs.kind, 'credit-referral-reward')).returning()
+          expect(held).toHaveLength(1)
+          return { maya, friend, friendOrderId: paid.body.orderId as string, giftId: bought.body.id as string }
+        })
+
+        // 1. The reward is being credited (inside its transaction).
+        let server = await startServer(serverEnv(store, mail), { pauseAt: 'credit-referral-reward:before-commit' })
+        await server.pausedAt('credit-referral-reward:before-commit')
+        await server.kill()
+
+        // 2. The e-mail's attempt is recorded, the SMTP server not yet reached.
+        server = await startServer(serverEnv(store, mail), { pauseAt: 'send-email:before-smtp' })
+        await server.pausedAt('send-email:before-smtp')
+        await server.kill()
+        expect(toGran()).toHaveLength(0)
+
+        // 3. The SMTP server accepted the e-mail; it is not yet marked sent.
+        server = await startServer(serverEnv(store, mail), { pauseAt: 'send-email:after-smtp' })
+        await server.pausedAt('send-email:after-smtp')
+        await server.kill()
+        expect(toGran()).toHaveLength(1)
+
+        // 4. No more crashes.
+        server = await startServer(serverEnv(store, mail))
+        const rewards = async () => (await server.request('/v1/growth/advocate/redemptions/', { cookie: maya })).body.redemptions as { status: string }[]
+        await server.until('the reward to be credited', async () => (await rewards())[0]?.status === 'credited')
+        await server.until(
+          'the e-gift to be e-mailed',
+          async () => (await server.request(`/v1/egifts/purchases/${giftId}`, { cookie: maya })).body.emailedAt !== null,
+        )
+        expect((await server.request('/v1/store-credit', { cookie: maya })).body.balanceCents).toBe(ADVOCATE_REWARD_CENTS)
+        await server.until(
+          'the order to ship',
+          async () => (await server.request(`/v1/photo-products-orders/${friendOrderId}`, { cookie: friend })).body.status === 'shipped',
+        )
+        await server.kill()
+
+        await withData(store, mail, async (t) => {
+          // The one window left (docs/decisions/018): accepted but not yet marked sent, so sent again, under the same Message-ID.
+          const [email] = await t.db
+            .select()
+            .from(outboxEmails)
+            .where(eq(outboxEmails.reference, `egift:${giftId}`))
+          expect(email).toMatchObject({ status: 'sent', smtpAttempts: 3, messageId: expect.stringMatching(/^<[0-9a-f-]{36}@keepsake\.example>$/) })
+          expect(toGran()).toEqual([
+            { messageId: email!.messageId, to: 'gran@example.com' },
+            { messageId: email!.messageId, to: 'gran@example.com' },
+          ])
+          expect((await t.db.select().from(egifts).where(eq(egifts.id, giftId)))[0]!.emailedAt).not.toBeNull()
+          expect(
+            await t.db
+              .select()
+              .from(creditEntries)
+              .where(and(eq(creditEntries.userId, t.users[0].id), eq(creditEntries.reason, 'referral_reward'))),
+          ).toHaveLength(1)
+          expect(await t.db.select().from(orders)).toEqual([expect.objectContaining({ id: friendOrderId })])
+          // The friend's shipping e-mail is queued as the order ships, so its delivery may not have run before the kill: run what is due.
+          t.setNow(new Date(t.now().getTime() + (Number(common.JOB_LEASE_SECONDS) + 1) * 1000))
+          await drainJobs(t.api.deps, mailJobs)
+          const rows = await t.db.select().from(jobs)
+          for (const kind of ['submit-order', 'credit-referral-reward']) expect(rows.filter((j) => j.kind === kind).map((j) => j.status)).toEqual(['done'])
+          // The gift's e-mail, the friend's order confirmation and shipping e-mail.
+          expect(rows.filter((j) => j.kind === 'send-email').map((j) => j.status)).toEqual(['done', 'done', 'done'])
+          // Only the invite's expiry is still ahead; nothing is left running or failed.
+          expect(rows.filter((j) => j.status !== 'done').map((j) => [j.kind, j.status])).toEqual([['expire-referral', 'queued']])
+        })
+      } finally {
+        await smtp.close()
+      }
+    },
+  )
 
   it('an order killed after Printify took it is found by its external_id on the re-run: Printify receives it once', { timeout: 180_000 }, async () => {
     // The Printify mock over HTTP, so it outlives the server processes as Printify would.
@@ -249,7 +308,9 @@ describe(`a server killed mid-way (${engine})`, () => {
       const chunks: Buffer[] = []
       req.on('data', (chunk: Buffer) => chunks.push(chunk))
       req.on('end', async () => {
-        const headers = Object.fromEntries(['authorization', 'user-agent', 'content-type', 'accept'].flatMap((h) => (req.headers[h] ? [[h, String(req.headers[h])]] : [])))
+        const headers = Object.fromEntries(
+          ['authorization', 'user-agent', 'content-type', 'accept'].flatMap((h) => (req.headers[h] ? [[h, String(req.headers[h])]] : [])),
+        )
         const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined
         const answer = await mock.fetch(`https://api.printify.com${req.url}`, { method: req.method, headers, body })
         res.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text())
@@ -257,7 +318,11 @@ describe(`a server killed mid-way (${engine})`, () => {
     })
     bridge.listen(0, '127.0.0.1')
     await once(bridge, 'listening')
-    const printify = { PRINTIFY_API_TOKEN: MOCK_PRINTIFY_TOKEN, PRINTIFY_SHOP_ID: String(MOCK_PRINTIFY_SHOP_ID), PRINTIFY_API_URL: `http://127.0.0.1:${(bridge.address() as AddressInfo).port}` }
+    const printify = {
+      PRINTIFY_API_TOKEN: MOCK_PRINTIFY_TOKEN,
+      PRINTIFY_SHOP_ID: String(MOCK_PRINTIFY_SHOP_ID),
+      PRINTIFY_API_URL: `http://127.0.0.1:${(bridge.address() as AddressInfo).port}`,
+    }
     const ordersPath = `/v1/shops/${MOCK_PRINTIFY_SHOP_ID}/orders.json`
     try {
       const store = await newStore()
@@ -267,15 +332,30 @@ describe(`a server killed mid-way (${engine})`, () => {
         const cookie = await t.signIn(0)
         // A preview whose product was made at Printify.
         const preview = await recordPreview(t, t.users[0].id)
-        const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).png().toBuffer()
+        const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+          .png()
+          .toBuffer()
         const product = await provider.createPreviewProduct(
-          { previewId: preview.id, title: 'Star', description: '', blueprintId: 1, printProviderId: 1, variantId: preview.variantId, priceCents: 2499, printFiles: [{ position: 'front', fileName: 'front.png', url: 'http://localhost/front.png', png }] },
+          {
+            previewId: preview.id,
+            title: 'Star',
+            description: '',
+            blueprintId: 1,
+            printProviderId: 1,
+            variantId: preview.variantId,
+            priceCents: 2499,
+            printFiles: [{ position: 'front', fileName: 'front.png', url: 'http://localhost/front.png', png }],
+          },
           [],
         )
         await t.db.update(previews).set({ provider: 'printify', providerProductId: product.productId }).where(eq(previews.id, preview.id))
         expect((await t.request('/v1/photo-products-cart/items', { method: 'POST', json: cartItemFor(preview), cookie })).status).toBe(201)
         const session = await t.request('/v1/photo-products-cart/checkout-session', { method: 'POST', cookie })
-        const paid = await t.request(`/v1/checkout/local/${session.body.id}/pay`, { method: 'POST', json: { cardNumber: LOCAL_TEST_CARDS.succeeds, shippingAddress: address }, cookie })
+        const paid = await t.request(`/v1/checkout/local/${session.body.id}/pay`, {
+          method: 'POST',
+          json: { cardNumber: LOCAL_TEST_CARDS.succeeds, shippingAddress: address },
+          cookie,
+        })
         expect(paid.body).toMatchObject({ status: 'paid' })
         return { cookie, orderId: paid.body.orderId as string }
       })

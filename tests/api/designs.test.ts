@@ -141,17 +141,77 @@ describe('POST /v1/printify/generate-preview', () => {
 
   const refusals: [string, () => unknown, number, RegExp][] = [
     ['an unknown variant', () => starDesign([mine[0]!.id, mine[1]!.id], { variantId: 1 }), 404, /variant 1 not found/],
-    ['a template of another shape', () => starDesign([mine[0]!.id, mine[1]!.id], { pseudoTemplateId: pseudoTemplates.tree.id }), 422, /not a template of the Star/],
+    [
+      'a template of another shape',
+      () => starDesign([mine[0]!.id, mine[1]!.id], { pseudoTemplateId: pseudoTemplates.tree.id }),
+      422,
+      /not a template of the Star/,
+    ],
     ['a back side of another shape', () => starDesign([mine[0]!.id, mine[1]!.id], { backSideId: backSides.tree[0]!.id }), 422, /back sides/],
     ['one photo for two ornaments', () => starDesign([mine[0]!.id]), 400, /Choose 2 photos/],
     ['no photos', () => starDesign([]), 400, /Choose a photo/],
-    ['a cell of another template', () => ({ ...starDesign([mine[0]!.id, mine[1]!.id]), cells: [{ cellId: 'tree-left', photoId: mine[0]!.id, transform: { x: 0, y: 0, zoom: 1, rotation: 0 } }, { cellId: 'star-right', photoId: mine[1]!.id, transform: { x: 0, y: 0, zoom: 1, rotation: 0 } }] }), 400, /not a photo cell/],
-    ['the same cell twice', () => ({ ...starDesign([mine[0]!.id, mine[1]!.id]), cells: [{ cellId: 'star-left', photoId: mine[0]!.id, transform: { x: 0, y: 0, zoom: 1, rotation: 0 } }, { cellId: 'star-left', photoId: mine[1]!.id, transform: { x: 0, y: 0, zoom: 1, rotation: 0 } }] }), 400, /only once/],
+    [
+      'a cell of another template',
+      () => ({
+        ...starDesign([mine[0]!.id, mine[1]!.id]),
+        cells: [
+          { cellId: 'tree-left', photoId: mine[0]!.id, transform: { x: 0, y: 0, zoom: 1, rotation: 0 } },
+          { cellId: 'star-right', photoId: mine[1]!.id, transform: { x: 0, y: 0, zoom: 1, rotation: 0 } },
+        ],
+      }),
+      400,
+      /not a photo cell/,
+    ],
+    [
+      'the same cell twice',
+      () => ({
+        ...starDesign([mine[0]!.id, mine[1]!.id]),
+        cells: [
+          { cellId: 'star-left', photoId: mine[0]!.id, transform: { x: 0, y: 0, zoom: 1, rotation: 0 } },
+          { cellId: 'star-left', photoId: mine[1]!.id, transform: { x: 0, y: 0, zoom: 1, rotation: 0 } },
+        ],
+      }),
+      400,
+      /only once/,
+    ],
     ["another family's photo", () => starDesign([mine[0]!.id, theirs[0]!.id]), 404, /Photo .* not found/],
     ['a photo that does not exist', () => starDesign([mine[0]!.id, randomUUID()]), 404, /not found/],
-    ['a zoom of 50', () => ({ ...starDesign([mine[0]!.id, mine[1]!.id]), cells: [{ cellId: 'star-left', photoId: mine[0]!.id, transform: { x: 0, y: 0, zoom: 50, rotation: 0 } }, { cellId: 'star-right', photoId: mine[1]!.id, transform: { x: 0, y: 0, zoom: 1, rotation: 0 } }] }), 400, /zoom must be between 1 and 5/],
-    ['an offset of 1e300', () => ({ ...starDesign([mine[0]!.id, mine[1]!.id]), cells: [{ cellId: 'star-left', photoId: mine[0]!.id, transform: { x: 1e300, y: 0, zoom: 1, rotation: 0 } }, { cellId: 'star-right', photoId: mine[1]!.id, transform: { x: 0, y: 0, zoom: 1, rotation: 0 } }] }), 400, /x must be between/],
-    ['a rotation given as text', () => ({ ...starDesign([mine[0]!.id, mine[1]!.id]), cells: [{ cellId: 'star-left', photoId: mine[0]!.id, transform: { x: 0, y: 0, zoom: 1, rotation: '90' } }, { cellId: 'star-right', photoId: mine[1]!.id, transform: { x: 0, y: 0, zoom: 1, rotation: 0 } }] }), 400, /rotation must be a number/],
+    [
+      'a zoom of 50',
+      () => ({
+        ...starDesign([mine[0]!.id, mine[1]!.id]),
+        cells: [
+          { cellId: 'star-left', photoId: mine[0]!.id, transform: { x: 0, y: 0, zoom: 50, rotation: 0 } },
+          { cellId: 'star-right', photoId: mine[1]!.id, transform: { x: 0, y: 0, zoom: 1, rotation: 0 } },
+        ],
+      }),
+      400,
+      /zoom must be between 1 and 5/,
+    ],
+    [
+      'an offset of 1e300',
+      () => ({
+        ...starDesign([mine[0]!.id, mine[1]!.id]),
+        cells: [
+          { cellId: 'star-left', photoId: mine[0]!.id, transform: { x: 1e300, y: 0, zoom: 1, rotation: 0 } },
+          { cellId: 'star-right', photoId: mine[1]!.id, transform: { x: 0, y: 0, zoom: 1, rotation: 0 } },
+        ],
+      }),
+      400,
+      /x must be between/,
+    ],
+    [
+      'a rotation given as text',
+      () => ({
+        ...starDesign([mine[0]!.id, mine[1]!.id]),
+        cells: [
+          { cellId: 'star-left', photoId: mine[0]!.id, transform: { x: 0, y: 0, zoom: 1, rotation: '90' } },
+          { cellId: 'star-right', photoId: mine[1]!.id, transform: { x: 0, y: 0, zoom: 1, rotation: 0 } },
+        ],
+      }),
+      400,
+      /rotation must be a number/,
+    ],
   ]
   it.each(refusals)('refuses %s and records nothing', async (_name, body, status, message) => {
     const before = (await t.db.select().from(previews)).length
@@ -167,8 +227,18 @@ describe('POST /v1/printify/generate-preview', () => {
   })
 
   it("prints the shopper's own uploads but not someone else's", async () => {
-    const renditions = await makeRenditions(await sharp({ create: { width: 450, height: 300, channels: 3, background: '#3a6' } }).jpeg().toBuffer(), 'image/jpeg')
-    const upload = await storePhoto(t.db, t.storage, { id: randomUUID(), familyId: null, ownerUserId: t.users[1].id, source: 'upload', favorite: false, recommended: false, capturedAt: new Date() }, renditions)
+    const renditions = await makeRenditions(
+      await sharp({ create: { width: 450, height: 300, channels: 3, background: '#3a6' } })
+        .jpeg()
+        .toBuffer(),
+      'image/jpeg',
+    )
+    const upload = await storePhoto(
+      t.db,
+      t.storage,
+      { id: randomUUID(), familyId: null, ownerUserId: t.users[1].id, source: 'upload', favorite: false, recommended: false, capturedAt: new Date() },
+      renditions,
+    )
     const theirsRes = await t.request('/v1/printify/generate-preview', { method: 'POST', cookie, json: starDesign([mine[0]!.id, upload.id]) })
     expect(theirsRes.status).toBe(404)
     const own = await t.request('/v1/printify/generate-preview', { method: 'POST', cookie: otherCookie, json: starDesign([theirs[0]!.id, upload.id]) })
@@ -250,13 +320,37 @@ describe('POST /v1/printify/generate-preview with Printify', () => {
 
 describe('generate-preview limits', () => {
   it('refuses a photo too small to print at its size, naming the ornament and the dpi', async () => {
-    const tiny = await makeRenditions(await sharp({ create: { width: 24, height: 18, channels: 3, background: '#a33' } }).jpeg().toBuffer(), 'image/jpeg')
-    const photo = await storePhoto(t.db, t.storage, { id: randomUUID(), familyId: demoAccounts[0].family.id, ownerUserId: null, source: 'album', favorite: false, recommended: false, capturedAt: new Date() }, tiny)
+    const tiny = await makeRenditions(
+      await sharp({ create: { width: 24, height: 18, channels: 3, background: '#a33' } })
+        .jpeg()
+        .toBuffer(),
+      'image/jpeg',
+    )
+    const photo = await storePhoto(
+      t.db,
+      t.storage,
+      {
+        id: randomUUID(),
+        familyId: demoAccounts[0].family.id,
+        ownerUserId: null,
+        source: 'album',
+        favorite: false,
+        recommended: false,
+        capturedAt: new Date(),
+      },
+      tiny,
+    )
     const before = (await t.db.select().from(previews)).length
     const res = await t.request('/v1/printify/generate-preview', {
       method: 'POST',
       cookie,
-      json: { ...starDesign([photo.id, mine[1]!.id]), cells: [{ cellId: 'star-left', photoId: photo.id, transform: { x: 0, y: 0, zoom: 5, rotation: 45 } }, { cellId: 'star-right', photoId: mine[1]!.id, transform: { x: 0, y: 0, zoom: 1, rotation: 0 } }] },
+      json: {
+        ...starDesign([photo.id, mine[1]!.id]),
+        cells: [
+          { cellId: 'star-left', photoId: photo.id, transform: { x: 0, y: 0, zoom: 5, rotation: 45 } },
+          { cellId: 'star-right', photoId: mine[1]!.id, transform: { x: 0, y: 0, zoom: 1, rotation: 0 } },
+        ],
+      },
     })
     expect(res.status).toBe(422)
     expect(res.body.error.message).toMatch(/left ornament is too small to print at this size: about \d+ dpi, at least 30/)

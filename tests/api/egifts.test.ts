@@ -48,7 +48,10 @@ async function paidGift(over: Partial<typeof gift> & { sendOn?: string } = {}) {
   const bought = await buy({ ...gift, ...over })
   expect(bought.status).toBe(201)
   expect((await payLocal(maya, bought.body.checkoutSessionId)).status).toBe(200)
-  const [email] = await t.db.select().from(outboxEmails).where(eq(outboxEmails.reference, `egift:${bought.body.id}`))
+  const [email] = await t.db
+    .select()
+    .from(outboxEmails)
+    .where(eq(outboxEmails.reference, `egift:${bought.body.id}`))
   return { id: bought.body.id as string, code: codeIn(email!.text), email: email! }
 }
 
@@ -71,7 +74,10 @@ describe('buying an e-gift', () => {
     expect(JSON.stringify(view.body)).not.toMatch(/KEEP-/)
 
     const [row] = await t.db.select().from(egifts).where(eq(egifts.id, bought.body.id))
-    const [email] = await t.db.select().from(outboxEmails).where(eq(outboxEmails.reference, `egift:${row!.id}`))
+    const [email] = await t.db
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.reference, `egift:${row!.id}`))
     expect(email).toMatchObject({ to: 'gran@example.com', status: 'scheduled', transport: 'outbox', subject: 'Maya sent you a $50.00 Keepsake e-gift' })
     const code = codeIn(email!.text)
     expect(code).toMatch(EGIFT_CODE_PATTERN)
@@ -88,7 +94,14 @@ describe('buying an e-gift', () => {
     expect((await t.request(`/v1/egifts/purchases/${bought.body.id}`, { cookie: maya })).body.emailedAt).toBe(t.now().toISOString())
     // Paying again (or fulfilment running again) issues nothing new.
     await t.request(`/v1/photo-products-cart/checkout-session/${bought.body.checkoutSessionId}`, { cookie: maya })
-    expect((await t.db.select().from(outboxEmails).where(eq(outboxEmails.reference, `egift:${row!.id}`))).length).toBe(1)
+    expect(
+      (
+        await t.db
+          .select()
+          .from(outboxEmails)
+          .where(eq(outboxEmails.reference, `egift:${row!.id}`))
+      ).length,
+    ).toBe(1)
 
     const list = await t.request('/v1/egifts/purchases', { cookie: maya })
     expect(list.body.purchases.map((p: { id: string }) => p.id)).toContain(bought.body.id)
@@ -116,7 +129,10 @@ describe('buying an e-gift', () => {
     for (const [over, path] of cases) {
       const res = await buy({ ...gift, ...over })
       expect(res.status, JSON.stringify(over)).toBe(400)
-      expect(res.body.error.issues.map((i: { path: string }) => i.path), JSON.stringify(over)).toContain(path)
+      expect(
+        res.body.error.issues.map((i: { path: string }) => i.path),
+        JSON.stringify(over),
+      ).toContain(path)
     }
     expect((await t.request('/v1/egifts/purchases', { method: 'POST', json: gift })).status).toBe(401)
     expect((await t.request('/v1/egifts/purchases/not-a-uuid', { cookie: maya })).status).toBe(400)
@@ -158,7 +174,14 @@ describe('buying an e-gift', () => {
     t.setNow(new Date('2026-11-22T14:00:00Z'))
     expect((await t.request(`/v1/egifts/purchases/${late.body.id}`, { cookie: maya })).body.status).toBe('cancelled')
     expect((await payLocal(maya, late.body.checkoutSessionId)).status).toBe(409)
-    expect((await t.db.select().from(outboxEmails).where(eq(outboxEmails.reference, `egift:${late.body.id}`))).length).toBe(0)
+    expect(
+      (
+        await t.db
+          .select()
+          .from(outboxEmails)
+          .where(eq(outboxEmails.reference, `egift:${late.body.id}`))
+      ).length,
+    ).toBe(0)
   })
 
   it('limits purchases per shopper (429), without making a session', async () => {
@@ -215,7 +238,10 @@ describe('redeeming an e-gift', () => {
     expect(issued.expiresAt).toBe('2031-11-22T12:00:00.000Z')
     const afterGift = await counts()
     // Five years on (the session cookie cannot live that long, so the gift's expiry is brought forward instead).
-    await t.db.update(egifts).set({ expiresAt: new Date(t.now().getTime() - 1000) }).where(eq(egifts.id, id))
+    await t.db
+      .update(egifts)
+      .set({ expiresAt: new Date(t.now().getTime() - 1000) })
+      .where(eq(egifts.id, id))
     const expired = await redeem(code, sam)
     expect(expired.status).toBe(422)
     expect(expired.body.error.message).toBe('This gift code expired on November 22, 2026')
@@ -312,7 +338,10 @@ describe('e-mail over SMTP (SMTP_URL)', () => {
       }
       ;[row] = await smtp.db.select().from(outboxEmails).where(eq(outboxEmails.id, email!.id))
       expect(row!.status).toBe('failed')
-      const [job] = await smtp.db.select().from(jobs).where(eq(jobs.dedupeKey, `send-email:${email!.id}`))
+      const [job] = await smtp.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.dedupeKey, `send-email:${email!.id}`))
       expect(job!.status).toBe('failed')
       expect((await smtp.db.select().from(egifts).where(eq(egifts.checkoutSessionId, second.body.checkoutSessionId)))[0]!.emailedAt).toBeNull()
       expect(received).toHaveLength(1)

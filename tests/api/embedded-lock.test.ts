@@ -50,7 +50,11 @@ describe.runIf(engine === 'pglite')('one process per embedded database', () => {
     const second = await runToExit(store.env)
     expect(second.code).toBe(1)
     const lines = second.output.split('\n').filter((line) => line.trim() && !line.includes('ExperimentalWarning'))
-    expect(lines).toEqual([expect.stringMatching(/^Another Keepsake process \(pid \d+\) is using the embedded database in .+; stop it first, or use PostgreSQL \(DATABASE_URL\) to run several\.$/)])
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^Another Keepsake process \(pid \d+\) is using the embedded database in .+; stop it first, or use PostgreSQL \(DATABASE_URL\) to run several\.$/,
+      ),
+    ])
 
     // The first process still answers from its database (it was not overwritten).
     const demo = await first.request('/v1/openapi.json')

@@ -90,8 +90,7 @@ describe('a write sent with an Idempotency-Key', () => {
   })
 
   it('does not keep an answer that sets a cookie: signing in again under the key signs in again', async () => {
-    const signIn = () =>
-      t.request('/v1/demo/sessions', { method: 'POST', json: { userId: t.users[1].id }, headers: { 'idempotency-key': 'sign-in-key' } })
+    const signIn = () => t.request('/v1/demo/sessions', { method: 'POST', json: { userId: t.users[1].id }, headers: { 'idempotency-key': 'sign-in-key' } })
     const first = await signIn()
     const second = await signIn()
     expect(first.status).toBe(201)
@@ -123,7 +122,10 @@ describe('the server functions’ client retrying a write whose answer was lost'
     expect(waits).toEqual([2000])
     expect(lost).toBe(2)
     expect(await counts()).toEqual({ gifts: before.gifts + 1, sessions: before.sessions + 1 })
-    const [row] = await t.db.select().from(egifts).where((await import('drizzle-orm')).eq(egifts.id, answer.id))
+    const [row] = await t.db
+      .select()
+      .from(egifts)
+      .where((await import('drizzle-orm')).eq(egifts.id, answer.id))
     expect(row).toBeTruthy()
   })
 })

@@ -21,7 +21,16 @@ import { createTestApi, type TestApi } from '../support/test-api'
  * more credit than its shopper was ever given.
  */
 let t: TestApi
-const address = { name: 'Ledger Test', email: 'ledger@example.com', phone: '518 555 0100', line1: '1 Main St', city: 'Albany', state: 'NY', postalCode: '12207', country: 'US' as const }
+const address = {
+  name: 'Ledger Test',
+  email: 'ledger@example.com',
+  phone: '518 555 0100',
+  line1: '1 Main St',
+  city: 'Albany',
+  state: 'NY',
+  postalCode: '12207',
+  country: 'US' as const,
+}
 
 beforeAll(async () => {
   t = await createTestApi()
@@ -59,15 +68,26 @@ describe('store-credit ledger (property)', () => {
           const friend = 'who' in step ? friends[step.who]! : null
           const cookie = friend ? await cookieOf(friend.id) : ''
           if (step.kind === 'redeem') {
-            await t.request('/v1/growth/referred/redemptions', { method: 'POST', cookie: `${cookie}; ${REFERRAL_COOKIE}=${advocateCode}`, json: { timezone: 'UTC' } })
+            await t.request('/v1/growth/referred/redemptions', {
+              method: 'POST',
+              cookie: `${cookie}; ${REFERRAL_COOKIE}=${advocateCode}`,
+              json: { timezone: 'UTC' },
+            })
           } else if (step.kind === 'checkout') {
             const preview = await recordPreview(t, friend!.id, step.shape)
             await t.request('/v1/photo-products-cart/items', { method: 'POST', cookie, json: cartItemFor(preview) })
             await t.request('/v1/photo-products-cart/checkout-session', { method: 'POST', cookie })
           } else if (step.kind === 'pay' || step.kind === 'cancel') {
-            const [open] = await t.db.select().from(checkoutSessions).where(sql`${checkoutSessions.userId} = ${friend!.id} and ${checkoutSessions.status} = 'open'`)
+            const [open] = await t.db
+              .select()
+              .from(checkoutSessions)
+              .where(sql`${checkoutSessions.userId} = ${friend!.id} and ${checkoutSessions.status} = 'open'`)
             if (open && step.kind === 'pay') {
-              await t.request(`/v1/checkout/local/${open.id}/pay`, { method: 'POST', cookie, json: { cardNumber: LOCAL_TEST_CARDS.succeeds, shippingAddress: address } })
+              await t.request(`/v1/checkout/local/${open.id}/pay`, {
+                method: 'POST',
+                cookie,
+                json: { cardNumber: LOCAL_TEST_CARDS.succeeds, shippingAddress: address },
+              })
             } else if (open) {
               await t.request(`/v1/photo-products-cart/checkout-session/${open.id}/cancel`, { method: 'POST', cookie })
             }
@@ -92,13 +112,46 @@ describe('store-credit ledger (property)', () => {
         numRuns: 40,
         // Alongside the random runs, known paths: a reward credited after the hold, a refund of credit spent, a lapse.
         examples: [
-          [[{ kind: 'redeem', who: 0 }, { kind: 'checkout', who: 0, shape: 'star' }, { kind: 'pay', who: 0 }, { kind: 'days', days: 15 }, { kind: 'refund', pick: 0 }]],
-          [[{ kind: 'redeem', who: 1 }, { kind: 'checkout', who: 1, shape: 'tree' }, { kind: 'cancel', who: 1 }, { kind: 'checkout', who: 1, shape: 'star' }, { kind: 'pay', who: 1 }, { kind: 'refund', pick: 0 }]],
-          [[{ kind: 'redeem', who: 0 }, { kind: 'checkout', who: 0, shape: 'star' }, { kind: 'days', days: 40 }, { kind: 'expire' }, { kind: 'days', days: 30 }]],
+          [
+            [
+              { kind: 'redeem', who: 0 },
+              { kind: 'checkout', who: 0, shape: 'star' },
+              { kind: 'pay', who: 0 },
+              { kind: 'days', days: 15 },
+              { kind: 'refund', pick: 0 },
+            ],
+          ],
+          [
+            [
+              { kind: 'redeem', who: 1 },
+              { kind: 'checkout', who: 1, shape: 'tree' },
+              { kind: 'cancel', who: 1 },
+              { kind: 'checkout', who: 1, shape: 'star' },
+              { kind: 'pay', who: 1 },
+              { kind: 'refund', pick: 0 },
+            ],
+          ],
+          [
+            [
+              { kind: 'redeem', who: 0 },
+              { kind: 'checkout', who: 0, shape: 'star' },
+              { kind: 'days', days: 40 },
+              { kind: 'expire' },
+              { kind: 'days', days: 30 },
+            ],
+          ],
         ],
       },
     )
-    expect([...seen].sort()).toEqual(['checkout_released', 'checkout_reserved', 'referral_reward', 'referral_welcome', 'referral_welcome_lapsed', 'refund_restored', 'spent'])
+    expect([...seen].sort()).toEqual([
+      'checkout_released',
+      'checkout_reserved',
+      'referral_reward',
+      'referral_welcome',
+      'referral_welcome_lapsed',
+      'refund_restored',
+      'spent',
+    ])
   }, 300_000)
 })
 

@@ -82,9 +82,7 @@ describe('the offer wall (/fmn)', () => {
   })
 
   it('the database refuses an offer whose target is not https', async () => {
-    await expect(
-      t.db.insert(partnerOffers).values({ ...demoOffers[0]!, id: 'plain-http', targetUrl: 'http://insecure.example' }),
-    ).rejects.toThrow()
+    await expect(t.db.insert(partnerOffers).values({ ...demoOffers[0]!, id: 'plain-http', targetUrl: 'http://insecure.example' })).rejects.toThrow()
     await expect(t.db.insert(partnerOffers).values({ ...demoOffers[0]!, id: 'js-url', targetUrl: 'javascript:alert(1)' })).rejects.toThrow()
   })
 })

@@ -92,7 +92,20 @@ const hostileValues: unknown[] = [
   Array.from({ length: 1_000 }, (_, i) => i),
 ]
 /** Path segments a client can send that JSON cannot: percent-encoding errors and encoded separators. */
-const hostileSegments = ['%', '%zz', '%E0%A4%A', '..%2F..%2Fetc%2Fpasswd', '%2e%2e', '%00', encodeURIComponent('x'.repeat(5_000)), encodeURIComponent('🎄\u0000'), '%C0%AE', 'a%2Fb', '%ED%A0%80', '%ED%B0%80x']
+const hostileSegments = [
+  '%',
+  '%zz',
+  '%E0%A4%A',
+  '..%2F..%2Fetc%2Fpasswd',
+  '%2e%2e',
+  '%00',
+  encodeURIComponent('x'.repeat(5_000)),
+  encodeURIComponent('🎄\u0000'),
+  '%C0%AE',
+  'a%2Fb',
+  '%ED%A0%80',
+  '%ED%B0%80x',
+]
 
 /** encodeURIComponent, except that a lone surrogate (which it refuses) goes out as its raw UTF-8-style bytes. */
 const encode = (text: string) => {
@@ -158,18 +171,34 @@ function mutate(value: unknown, r: ReturnType<typeof prng>): unknown {
   return r.pick(hostileValues)
 }
 
-function operationsOf(doc: { paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: JsonSchema }> }; security?: unknown[] }>> }) {
+function operationsOf(doc: {
+  paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: JsonSchema }> }; security?: unknown[] }>>
+}) {
   const ops: Operation[] = []
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(methods)) {
-      ops.push({ method: method.toUpperCase(), path, parameters: op.parameters ?? [], body: op.requestBody?.content['application/json']?.schema ?? null, auth: Boolean(op.security?.length) })
+      ops.push({
+        method: method.toUpperCase(),
+        path,
+        parameters: op.parameters ?? [],
+        body: op.requestBody?.content['application/json']?.schema ?? null,
+        auth: Boolean(op.security?.length),
+      })
     }
   }
   return ops
 }
 
 /** Raw error text that must never reach a client. */
-const leaks = [/\bat [\w.<>]+ \(.*:\d+:\d+\)/, /"origin":\s*"/, /"code":\s*"too_big"/, /\bredacted\b/i, /ZodError/, /PGlite|postgres|syntax error at or near/i, /node_modules/]
+const leaks = [
+  /\bat [\w.<>]+ \(.*:\d+:\d+\)/,
+  /"origin":\s*"/,
+  /"code":\s*"too_big"/,
+  /\bredacted\b/i,
+  /ZodError/,
+  /PGlite|postgres|syntax error at or near/i,
+  /node_modules/,
+]
 
 let t: TestApi
 let cookie: string
@@ -214,7 +243,10 @@ describe('the /v1 API under a fuzzer driven by its OpenAPI document', () => {
           else body = JSON.stringify(op.body ? mutate(base, r) : r.pick(hostileValues)) ?? 'null'
         }
         for (const header of op.parameters.filter((p) => p.in === 'header')) {
-          if (r.next() < 0.3) headers[header.name] = String(r.pick(hostileStrings)).replace(/[\r\n\u0000-\u001f\u007f-\uffff]/g, '?').slice(0, 8_000)
+          if (r.next() < 0.3)
+            headers[header.name] = String(r.pick(hostileStrings))
+              .replace(/[\r\n\u0000-\u001f\u007f-\uffff]/g, '?')
+              .slice(0, 8_000)
         }
         const signedIn = r.next() < 0.6
         const res = await t.request(url, { method: op.method, headers, body, cookie: signedIn ? cookie : undefined, clientAddress: `198.51.100.${sent % 250}` })
@@ -222,7 +254,10 @@ describe('the /v1 API under a fuzzer driven by its OpenAPI document', () => {
         const what = `${op.method} ${url.slice(0, 160)} ${signedIn ? '(signed in)' : '(signed out)'} body ${String(body).slice(0, 160)}`
         const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body)
         if (res.status >= 500) failures.push(`${res.status} for ${what}: ${text.slice(0, 200)}`)
-        else if (res.status >= 400 && !(res.body && typeof res.body === 'object' && typeof res.body.error?.code === 'string' && typeof res.body.error?.message === 'string')) {
+        else if (
+          res.status >= 400 &&
+          !(res.body && typeof res.body === 'object' && typeof res.body.error?.code === 'string' && typeof res.body.error?.message === 'string')
+        ) {
           failures.push(`${res.status} without the JSON error for ${what}: ${text.slice(0, 200)}`)
         }
         const leak = res.headers.get('content-type')?.includes('json') ? leaks.find((l) => l.test(text)) : undefined

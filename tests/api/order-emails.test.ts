@@ -47,7 +47,20 @@ const emailsFor = (orderId: string) =>
     .where(inArray(outboxEmails.reference, [`order-confirmation:${orderId}`, `order-shipped:${orderId}`]))
 const emailOf = async (reference: string) => (await t.db.select().from(outboxEmails).where(eq(outboxEmails.reference, reference)))[0]
 const sendJobsOf = async (emailIds: string[]) =>
-  emailIds.length ? t.db.select().from(jobs).where(and(eq(jobs.kind, 'send-email'), inArray(jobs.dedupeKey, emailIds.map((id) => `send-email:${id}`)))) : []
+  emailIds.length
+    ? t.db
+        .select()
+        .from(jobs)
+        .where(
+          and(
+            eq(jobs.kind, 'send-email'),
+            inArray(
+              jobs.dedupeKey,
+              emailIds.map((id) => `send-email:${id}`),
+            ),
+          ),
+        )
+    : []
 
 /** Adds a designed Star pair (two real album photos on it) to Maya's cart and opens a checkout. */
 async function checkoutWithStar(quantity = 2) {
@@ -114,7 +127,14 @@ describe('the order confirmation', () => {
     // Two Star pairs at $24.99 (list $29.99), $5.99 shipping (under $50): $55.97, as the order's totals say.
     expect(order.totals.totalCents).toBe(5597)
     const orderUrl = `${TEST_ORIGIN}/photo-products/orders#order-${order.reference}`
-    for (const part of ['Star Photo Ornament', 'Qty 2 × $24.99: $49.98', 'Subtotal: $59.98', 'Sale savings: −$10.00', 'Shipping: $5.99', 'Total paid: $55.97']) {
+    for (const part of [
+      'Star Photo Ornament',
+      'Qty 2 × $24.99: $49.98',
+      'Subtotal: $59.98',
+      'Sale savings: −$10.00',
+      'Shipping: $5.99',
+      'Total paid: $55.97',
+    ]) {
       expect(email.text).toContain(part)
     }
     expect(email.text).toContain('Shipping to:\nMaya Rivera\n12 Orchard Street\nApt 4\nNew York, NY 10002')
@@ -190,7 +210,10 @@ describe('the shipping e-mail', () => {
     expect(email.html).toContain(`href="${link}"`)
 
     // The step run again (a retried job), and queueing again directly: still one, and one delivery job.
-    await t.db.update(jobs).set({ status: 'queued', runAt: t.now() }).where(eq(jobs.dedupeKey, `advance-order:${order.id}:shipped`))
+    await t.db
+      .update(jobs)
+      .set({ status: 'queued', runAt: t.now() })
+      .where(eq(jobs.dedupeKey, `advance-order:${order.id}:shipped`))
     expect(await drainJobs(t.api.deps, fulfilmentJobs)).toContainEqual(expect.objectContaining({ kind: 'advance-order', outcome: 'done' }))
     expect(await queueOrderShipped(t.db, t.api.deps, order.id, t.now())).toBeNull()
     const emails = await emailsFor(order.id)
@@ -224,20 +247,29 @@ describe('the shipping e-mail', () => {
 describe('the demo outbox', () => {
   it('shows both e-mails to the shopper who owns the order, and not to another shopper', async () => {
     const { order } = await paidOrder()
-    await (await shipLocally())()
+    await (
+      await shipLocally()
+    )()
     const mine = (await t.request('/v1/demo/outbox', { cookie: maya })).body.emails as { kind: string; subject: string; to: string; text: string }[]
     const about = mine.filter((e) => e.subject.includes(order.reference))
     expect(about.map((e) => e.kind).sort()).toEqual(['order-confirmation', 'order-shipped'])
     expect(about.every((e) => e.to === demoAccounts[0].user.email)).toBe(true)
     const theirs = await t.request('/v1/demo/outbox', { cookie: sam })
     expect(theirs.status).toBe(200)
-    expect((theirs.body.emails as { subject: string; text: string }[]).filter((e) => e.subject.includes(order.reference) || e.text.includes(order.reference))).toEqual([])
+    expect(
+      (theirs.body.emails as { subject: string; text: string }[]).filter((e) => e.subject.includes(order.reference) || e.text.includes(order.reference)),
+    ).toEqual([])
     expect((await t.request('/v1/demo/outbox')).body.emails).toEqual([])
   })
 })
 
 describe('the templates', () => {
-  const base = { firstName: 'Maya', reference: 'KS-0000ABCD', orderUrl: 'https://shop.example/photo-products/orders#order-KS-0000ABCD', supportEmail: 'help@keepsake.example' }
+  const base = {
+    firstName: 'Maya',
+    reference: 'KS-0000ABCD',
+    orderUrl: 'https://shop.example/photo-products/orders#order-KS-0000ABCD',
+    supportEmail: 'help@keepsake.example',
+  }
 
   it('offer a UPS link for 1Z numbers only, and none for a number of an unknown carrier', () => {
     expect(trackingLinkFor('1ZKS12345678901234', null)).toBe('https://www.ups.com/track?tracknum=1ZKS12345678901234')
@@ -262,8 +294,14 @@ describe('the templates', () => {
       totalCents: 5697,
       freeShippingRemainingCents: 0,
     }
-    const { text, html } = orderConfirmationEmail({ ...base, totals, shippingAddress: null, lines: [{ title: 'Tree & Star', quantity: 1, unitAmountCents: 2499, imageUrls: [] }] })
-    for (const part of ['Bundle savings: −$8.00', 'Store credit: −$10.00', 'Shipping: Free', 'Total paid: $56.97', 'Qty 1: $24.99']) expect(text).toContain(part)
+    const { text, html } = orderConfirmationEmail({
+      ...base,
+      totals,
+      shippingAddress: null,
+      lines: [{ title: 'Tree & Star', quantity: 1, unitAmountCents: 2499, imageUrls: [] }],
+    })
+    for (const part of ['Bundle savings: −$8.00', 'Store credit: −$10.00', 'Shipping: Free', 'Total paid: $56.97', 'Qty 1: $24.99'])
+      expect(text).toContain(part)
     expect(text).not.toContain('Shipping to:')
     expect(html).toContain('Tree &amp; Star')
   })
@@ -275,7 +313,10 @@ describe('through Stripe', () => {
   const mock = createStripeMock({ now: clock })
   beforeAll(async () => {
     const client = new StripeClient({ secretKey: MOCK_STRIPE_SECRET_KEY, fetch: mock.fetch, sleep: async () => {} })
-    s = await createTestApi({ STRIPE_SECRET_KEY: MOCK_STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: MOCK_STRIPE_WEBHOOK_SECRET }, { payments: new StripePaymentProvider(client, { now: clock }) })
+    s = await createTestApi(
+      { STRIPE_SECRET_KEY: MOCK_STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: MOCK_STRIPE_WEBHOOK_SECRET },
+      { payments: new StripePaymentProvider(client, { now: clock }) },
+    )
   })
   afterAll(() => s.close())
 
@@ -299,7 +340,10 @@ describe('through Stripe', () => {
     expect(results.slice(0, 2).map((r) => (r as Response).status)).toEqual([200, 200])
     expect((await deliver()).status).toBe(200)
     const [order] = await s.db.select().from(orders).where(eq(orders.checkoutSessionId, session.body.id))
-    const emails = await s.db.select().from(outboxEmails).where(eq(outboxEmails.reference, `order-confirmation:${order!.id}`))
+    const emails = await s.db
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.reference, `order-confirmation:${order!.id}`))
     expect(emails).toHaveLength(1)
     expect(emails[0]).toMatchObject({ to: demoAccounts[0].user.email, kind: 'order-confirmation' })
     expect(emails[0]!.html).toContain('Jenny &lt;Rosen&gt; &amp; Co')

@@ -53,7 +53,9 @@ describe('GET /v1/{product}-photos/proxy with our own media', () => {
 
   it('answers the small size when asked', async () => {
     const url = `http://localhost:3000/v1/media/photos/${photoId}/smartphone.jpg`
-    const res = await t.api.fetch(new Request(`http://localhost:3000${proxyPath(url, '&inputSize=smartphone&outputSize=small')}`, { headers: { cookie: maya } }))
+    const res = await t.api.fetch(
+      new Request(`http://localhost:3000${proxyPath(url, '&inputSize=smartphone&outputSize=small')}`, { headers: { cookie: maya } }),
+    )
     const direct = await t.api.fetch(new Request(`http://localhost:3000/v1/media/photos/${photoId}/small.jpg`))
     expect(Buffer.from(await res.arrayBuffer()).equals(Buffer.from(await direct.arrayBuffer()))).toBe(true)
   })
@@ -114,7 +116,9 @@ describe('the proxy service against a remote CDN', () => {
 
   beforeAll(async () => {
     jpeg = await makeImage('jpeg', 2000, 1500)
-    bomb = await sharp({ create: { width: 12000, height: 12000, channels: 3, background: '#fff' } }).png({ compressionLevel: 9 }).toBuffer()
+    bomb = await sharp({ create: { width: 12000, height: 12000, channels: 3, background: '#fff' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer()
     server = http.createServer((req, res) => {
       fetches++
       if (req.url === '/photo.jpg') return res.writeHead(200, { 'content-type': 'image/jpeg' }).end(jpeg)
@@ -142,7 +146,10 @@ describe('the proxy service against a remote CDN', () => {
     },
   })
   const refusedWith = async (promise: Promise<unknown>) => {
-    const error = await promise.then(() => null, (e: unknown) => e)
+    const error = await promise.then(
+      () => null,
+      (e: unknown) => e,
+    )
     expect(error).toBeInstanceOf(AppError)
     return (error as AppError).code
   }

@@ -34,7 +34,17 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const address = { name: 'Maya de la Rivera', email: 'maya@example.com', phone: '2125550100', line1: '12 Orchard Street', line2: '', city: 'New York', state: 'NY', postalCode: '10002', country: 'US' }
+const address = {
+  name: 'Maya de la Rivera',
+  email: 'maya@example.com',
+  phone: '2125550100',
+  line1: '12 Orchard Street',
+  line2: '',
+  city: 'New York',
+  state: 'NY',
+  postalCode: '10002',
+  country: 'US',
+}
 
 async function buyOneStarPair() {
   const photos = await addAlbumPhotos(t, demoAccounts[0].family.id, 2, undefined, { width: 480, height: 360 })
@@ -74,7 +84,11 @@ async function buyOneStarPair() {
   })
   expect(added.status, JSON.stringify(added.body)).toBe(201)
   const session = await t.request('/v1/photo-products-cart/checkout-session', { method: 'POST', cookie })
-  const paid = await t.request(`/v1/checkout/local/${session.body.id}/pay`, { method: 'POST', cookie, json: { cardNumber: '4242424242424242', shippingAddress: address } })
+  const paid = await t.request(`/v1/checkout/local/${session.body.id}/pay`, {
+    method: 'POST',
+    cookie,
+    json: { cardNumber: '4242424242424242', shippingAddress: address },
+  })
   expect(paid.body.status).toBe('paid')
   return { productId: g.productId as string, orderId: paid.body.orderId as string }
 }

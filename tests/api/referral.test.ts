@@ -97,7 +97,10 @@ async function buyStar(cookie: string, userId: string) {
   return session.body as { id: string; totals: { creditsCents: number; totalCents: number } }
 }
 async function pay(cookie: string, sessionId: string) {
-  const paid = await call(`/v1/checkout/local/${sessionId}/pay`, cookie, { method: 'POST', json: { cardNumber: LOCAL_TEST_CARDS.succeeds, shippingAddress: address } })
+  const paid = await call(`/v1/checkout/local/${sessionId}/pay`, cookie, {
+    method: 'POST',
+    json: { cardNumber: LOCAL_TEST_CARDS.succeeds, shippingAddress: address },
+  })
   expect(paid.status).toBe(200)
   return paid.body.orderId as string
 }
@@ -125,7 +128,13 @@ describe('landing on an invite', () => {
     const code = await mayaCode()
     const res = await call(`/v1/growth/referral-codes/${code.toLowerCase()}`, null)
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({ code, advocateFirstName: 'Maya', referredCreditCents: REFERRED_CREDIT_CENTS, advocateRewardCents: ADVOCATE_REWARD_CENTS, rememberedDays: 30 })
+    expect(res.body).toEqual({
+      code,
+      advocateFirstName: 'Maya',
+      referredCreditCents: REFERRED_CREDIT_CENTS,
+      advocateRewardCents: ADVOCATE_REWARD_CENTS,
+      rememberedDays: 30,
+    })
     const cookie = res.headers.get('set-cookie')!
     expect(cookie).toContain(`${REFERRAL_COOKIE}=${code}`)
     expect(cookie).toMatch(/HttpOnly/i)
@@ -182,11 +191,15 @@ describe('redeeming', () => {
     expect(res.body.balanceCents).toBe(REFERRED_CREDIT_CENTS)
     expect((await call('/v1/growth/referred/redemptions', friend.cookie)).body.redemption.id).toBe(res.body.redemption.id)
     const credit = (await call('/v1/store-credit', friend.cookie)).body
-    expect(credit.entries).toMatchObject([{ amountCents: REFERRED_CREDIT_CENTS, reason: 'referral_welcome', reference: `redemption:${res.body.redemption.id}` }])
+    expect(credit.entries).toMatchObject([
+      { amountCents: REFERRED_CREDIT_CENTS, reason: 'referral_welcome', reference: `redemption:${res.body.redemption.id}` },
+    ])
 
     const state = await advocateState()
     expect(state.pendingCents).toBe(ADVOCATE_REWARD_CENTS)
-    expect(state.redemptions).toMatchObject([{ id: res.body.redemption.id, status: 'pending', friendFirstName: friend.user.firstName, rewardCents: ADVOCATE_REWARD_CENTS }])
+    expect(state.redemptions).toMatchObject([
+      { id: res.body.redemption.id, status: 'pending', friendFirstName: friend.user.firstName, rewardCents: ADVOCATE_REWARD_CENTS },
+    ])
     const one = await call(`/v1/growth/advocate/redemptions/${res.body.redemption.id}`, maya)
     expect(one.status).toBe(200)
     expect(one.body.redemption.friendFirstName).toBe(friend.user.firstName)
@@ -264,7 +277,9 @@ describe('redeeming', () => {
     const friend = await friendWithInvite()
     // Each from its own address, so all 20 get past the per-address limit and meet at the lock.
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => call('/v1/growth/referred/redemptions', friend.cookie, { method: 'POST', json: { timezone: 'UTC' }, clientAddress: `203.0.113.${i + 1}` })),
+      Array.from({ length: 20 }, (_, i) =>
+        call('/v1/growth/referred/redemptions', friend.cookie, { method: 'POST', json: { timezone: 'UTC' }, clientAddress: `203.0.113.${i + 1}` }),
+      ),
     )
     const statuses = answers.map((a) => a.status).sort()
     expect(statuses).toEqual([201, ...Array<number>(19).fill(409)])
@@ -280,7 +295,10 @@ describe('redeeming', () => {
       const session = await buyStar(friend.cookie, friend.user.id)
       const [redeemed, paid] = await Promise.all([
         redeem(friend.cookie),
-        call(`/v1/checkout/local/${session.id}/pay`, friend.cookie, { method: 'POST', json: { cardNumber: LOCAL_TEST_CARDS.succeeds, shippingAddress: address } }),
+        call(`/v1/checkout/local/${session.id}/pay`, friend.cookie, {
+          method: 'POST',
+          json: { cardNumber: LOCAL_TEST_CARDS.succeeds, shippingAddress: address },
+        }),
       ])
       expect(paid.status).toBe(200)
       const [row] = await t.db.select().from(referralRedemptions).where(eq(referralRedemptions.referredUserId, friend.user.id))
@@ -303,7 +321,9 @@ describe('redeeming', () => {
     expect(res.body.error.message).toMatch(/^Too many attempts; try again in \d+ minutes?$/)
     expect(await recorded()).toEqual(before)
     // Another address is not held back.
-    expect((await call('/v1/growth/referred/redemptions', real.cookie, { method: 'POST', json: { timezone: 'UTC' }, clientAddress: '192.0.2.77' })).status).toBe(201)
+    expect(
+      (await call('/v1/growth/referred/redemptions', real.cookie, { method: 'POST', json: { timezone: 'UTC' }, clientAddress: '192.0.2.77' })).status,
+    ).toBe(201)
   })
 
   it('refuses a burst of redemptions of one advocate’s code, from any address', async () => {
@@ -332,10 +352,16 @@ describe('redeeming', () => {
     expect((await redeem(first.cookie)).status).toBe(201)
     // The same friend again, and again, from other addresses; and Sam with his own code.
     for (let i = 0; i < limit + 2; i++) {
-      expect((await call('/v1/growth/referred/redemptions', first.cookie, { method: 'POST', json: { timezone: 'UTC' }, clientAddress: `192.0.2.${20 + i}` })).status).toBe(409)
+      expect(
+        (await call('/v1/growth/referred/redemptions', first.cookie, { method: 'POST', json: { timezone: 'UTC' }, clientAddress: `192.0.2.${20 + i}` })).status,
+      ).toBe(409)
     }
     const own = (await call(`/v1/growth/referral-codes/${code}`, null)).headers.get('set-cookie')!.split(';')[0]!
-    for (let i = 0; i < 3; i++) expect((await call('/v1/growth/referred/redemptions', `${sam}; ${own}`, { method: 'POST', json: { timezone: 'UTC' }, clientAddress: `192.0.2.${60 + i}` })).status).toBe(422)
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await call('/v1/growth/referred/redemptions', `${sam}; ${own}`, { method: 'POST', json: { timezone: 'UTC' }, clientAddress: `192.0.2.${60 + i}` }))
+          .status,
+      ).toBe(422)
     // Real friends still redeem, up to the limit.
     for (let i = 1; i < limit; i++) {
       from = `192.0.2.${100 + i}`
@@ -364,11 +390,17 @@ describe('the reward’s life, with the credit spent at checkout', () => {
     expect(second.totals.creditsCents).toBe(REFERRED_CREDIT_CENTS)
     const orderId = await pay(friend.cookie, second.id)
     expect(await balance(friend.cookie)).toBe(0)
-    const reasons = (await call('/v1/store-credit', friend.cookie)).body.entries.map((e: { reason: string; amountCents: number }) => `${e.reason} ${e.amountCents}`)
+    const reasons = (await call('/v1/store-credit', friend.cookie)).body.entries.map(
+      (e: { reason: string; amountCents: number }) => `${e.reason} ${e.amountCents}`,
+    )
     expect(reasons.reverse()).toEqual(['referral_welcome 1000', 'checkout_reserved -1000', 'checkout_released 1000', 'checkout_reserved -1000'])
 
     let state = await advocateState()
-    expect(state.redemptions[0]).toMatchObject({ status: 'approved', approvedAt: start.toISOString(), creditsAt: new Date(start.getTime() + REWARD_HOLD_DAYS * DAY).toISOString() })
+    expect(state.redemptions[0]).toMatchObject({
+      status: 'approved',
+      approvedAt: start.toISOString(),
+      creditsAt: new Date(start.getTime() + REWARD_HOLD_DAYS * DAY).toISOString(),
+    })
     expect(state.pendingCents).toBe(ADVOCATE_REWARD_CENTS)
     const [row] = await t.db.select().from(referralRedemptions)
     expect(row!.orderId).toBe(orderId)
@@ -492,10 +524,17 @@ describe('the reward’s life, with the credit spent at checkout', () => {
 describe('user-action logs', () => {
   it('each role logs its own typed actions with small metadata', async () => {
     const friend = await friendWithInvite()
-    const advocate = await call('/v1/growth/advocate/user-actions', maya, { method: 'POST', json: { action: 'copied_link', metadata: { surface: 'dashboard' } } })
+    const advocate = await call('/v1/growth/advocate/user-actions', maya, {
+      method: 'POST',
+      json: { action: 'copied_link', metadata: { surface: 'dashboard' } },
+    })
     expect(advocate.status).toBe(201)
     expect(advocate.body).toMatchObject({ recorded: true })
-    const referred = await call('/v1/growth/referred/user-actions', null, { method: 'POST', json: { action: 'viewed_landing', metadata: { variant: 'r' } }, cookie: friend.cookie.split('; ')[1]! })
+    const referred = await call('/v1/growth/referred/user-actions', null, {
+      method: 'POST',
+      json: { action: 'viewed_landing', metadata: { variant: 'r' } },
+      cookie: friend.cookie.split('; ')[1]!,
+    })
     expect(referred.status).toBe(201)
     const general = await call('/v1/growth/user-actions', null, { method: 'POST', json: { action: 'viewed_referral_home' } })
     expect(general.status).toBe(201)
@@ -507,7 +546,8 @@ describe('user-action logs', () => {
 
   it('refuses a burst of logs from one address, recording nothing more', async () => {
     const { limit } = referralRateLimits.actionsPerAddress
-    for (let i = 0; i < limit; i++) expect((await call('/v1/growth/user-actions', null, { method: 'POST', json: { action: 'viewed_referral_home' } })).status).toBe(201)
+    for (let i = 0; i < limit; i++)
+      expect((await call('/v1/growth/user-actions', null, { method: 'POST', json: { action: 'viewed_referral_home' } })).status).toBe(201)
     const res = await call('/v1/growth/user-actions', null, { method: 'POST', json: { action: 'viewed_referral_home' } })
     expect(res.status).toBe(429)
     expect(await t.db.select().from(referralUserActions)).toHaveLength(limit)
@@ -517,7 +557,12 @@ describe('user-action logs', () => {
     ['an action from another role’s list', '/v1/growth/advocate/user-actions', { action: 'viewed_landing' }, 400],
     ['an unknown action', '/v1/growth/user-actions', { action: 'hacked' }, 400],
     ['nested metadata', '/v1/growth/user-actions', { action: 'clicked_refer', metadata: { a: { b: 1 } } }, 400],
-    ['metadata with too many keys', '/v1/growth/user-actions', { action: 'clicked_refer', metadata: Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`k${i}`, i])) }, 400],
+    [
+      'metadata with too many keys',
+      '/v1/growth/user-actions',
+      { action: 'clicked_refer', metadata: Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`k${i}`, i])) },
+      400,
+    ],
     ['an over-long metadata value', '/v1/growth/user-actions', { action: 'clicked_refer', metadata: { note: 'x'.repeat(201) } }, 400],
     ['a bad metadata key', '/v1/growth/user-actions', { action: 'clicked_refer', metadata: { 'bad key': 1 } }, 400],
     ['metadata as a list', '/v1/growth/user-actions', { action: 'clicked_refer', metadata: [1, 2] }, 400],

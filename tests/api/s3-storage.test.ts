@@ -31,7 +31,11 @@ function fakeS3() {
       if (!object) {
         return res
           .writeHead(404, { 'content-type': 'application/xml' })
-          .end(req.method === 'HEAD' ? undefined : '<?xml version="1.0"?><Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>')
+          .end(
+            req.method === 'HEAD'
+              ? undefined
+              : '<?xml version="1.0"?><Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>',
+          )
       }
       const range = req.headers.range?.match(/^bytes=0-(\d+)$/)
       if (range && req.method === 'GET') {
@@ -58,7 +62,8 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => s3.server.close(() => resolve())))
 
 describe('the S3 storage adapter', () => {
-  const storage = () => s3Storage({ bucket: 'photos', endpoint, region: 'us-east-1', accessKeyId: credentials.S3_ACCESS_KEY_ID, secretAccessKey: credentials.S3_SECRET_ACCESS_KEY })
+  const storage = () =>
+    s3Storage({ bucket: 'photos', endpoint, region: 'us-east-1', accessKeyId: credentials.S3_ACCESS_KEY_ID, secretAccessKey: credentials.S3_SECRET_ACCESS_KEY })
 
   it('puts, reads, sizes and deletes objects path-style with signed requests', async () => {
     const bucket = storage()
@@ -132,7 +137,9 @@ describe('uploads in S3 mode', () => {
     const mine = await t.request('/v1/media/uploads', { cookie: maya })
     expect(mine.body.photos).toHaveLength(1)
     expect(s3.objects.has(key)).toBe(false)
-    expect(s3.requests.some((r) => r.method === 'GET' && r.url.startsWith(key.replace('/photos/', '/photos/')) && r.headers.range === `bytes=0-${30 * 1024 * 1024}`)).toBe(true)
+    expect(
+      s3.requests.some((r) => r.method === 'GET' && r.url.startsWith(key.replace('/photos/', '/photos/')) && r.headers.range === `bytes=0-${30 * 1024 * 1024}`),
+    ).toBe(true)
   })
 
   it('leaves an upload that has not arrived yet pending', async () => {

@@ -75,9 +75,7 @@ describe('sessions and transition tokens (SPEC.md §7)', () => {
   it('lets only one of two simultaneous redemptions of a code through', async () => {
     const cookie = await t.signIn(0)
     const code = (await t.request('/v1/growth/transition-token', { cookie })).body.transitionToken
-    const results = await Promise.all(
-      [1, 2, 3].map(() => t.request('/v1/growth/transition-token', { method: 'POST', headers: { authorization: code } })),
-    )
+    const results = await Promise.all([1, 2, 3].map(() => t.request('/v1/growth/transition-token', { method: 'POST', headers: { authorization: code } })))
     expect(results.map((r) => r.status).sort()).toEqual([200, 401, 401])
   })
 
@@ -139,7 +137,13 @@ describe('demo mode off', () => {
       expect((await off.request('/v1/photo-products/photo-ornament')).status).toBe(200)
       expect((await off.request('/v1/openapi.json')).status).toBe(200)
       expect((await off.request('/v1/growth/authenticate-session')).status).toBe(401)
-      const event = { event: 'DidViewPage', path: '/', url: 'http://localhost:3000/', sid: '3f1c8a0e-3b6d-4c59-9d8e-1a2b3c4d5e6f', occurredAt: '2026-11-22T12:00:00.000Z' }
+      const event = {
+        event: 'DidViewPage',
+        path: '/',
+        url: 'http://localhost:3000/',
+        sid: '3f1c8a0e-3b6d-4c59-9d8e-1a2b3c4d5e6f',
+        occurredAt: '2026-11-22T12:00:00.000Z',
+      }
       expect((await off.request('/v1/analytics/events', { method: 'POST', json: { events: [event] } })).status).toBe(202)
     } finally {
       await off.close()

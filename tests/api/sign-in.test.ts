@@ -94,14 +94,17 @@ describe('asking for a sign-in link', () => {
     expect((await t.db.select().from(signInLinks)).length).toBe(links)
   })
 
-  it.each(['//evil.example/steal', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)'])('keeps the shopper on this site when redirect is %s', async (redirect) => {
-    const shopper = await newShopper()
-    const res = await askForLink(shopper.email, { redirect })
-    expect(res.status).toBe(202)
-    const signedIn = await redeem(await latestToken(shopper.email))
-    expect(signedIn.status).toBe(200)
-    expect(signedIn.body.redirect).toBe('/photo-products')
-  })
+  it.each(['//evil.example/steal', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)'])(
+    'keeps the shopper on this site when redirect is %s',
+    async (redirect) => {
+      const shopper = await newShopper()
+      const res = await askForLink(shopper.email, { redirect })
+      expect(res.status).toBe(202)
+      const signedIn = await redeem(await latestToken(shopper.email))
+      expect(signedIn.status).toBe(200)
+      expect(signedIn.body.redirect).toBe('/photo-products')
+    },
+  )
 })
 
 describe('limits on sign-in links (5 an hour per address and per client)', () => {

@@ -18,7 +18,16 @@ beforeEach(async () => {
 })
 
 const waitlist = { product: 'photo-calendar', sourcePage: '/loop/store/', name: 'Maya Rivera', email: 'Maya@Example.com', note: 'For grandma' }
-const delivery = { product: 'canvas-print', name: 'Sam Okafor', email: 'sam@example.com', line1: '1 Main St', city: 'Albany', state: 'ny', postalCode: '12207', country: 'US' }
+const delivery = {
+  product: 'canvas-print',
+  name: 'Sam Okafor',
+  email: 'sam@example.com',
+  line1: '1 Main St',
+  city: 'Albany',
+  state: 'ny',
+  postalCode: '12207',
+  country: 'US',
+}
 const post = (kind: 'waitlist' | 'delivery', json: unknown, init: { cookie?: string; clientAddress?: string } = {}) =>
   t.request(`/v1/smokescreens/${kind}`, { method: 'POST', json, ...init })
 const stored = () => t.db.select().from(smokescreenSignups)
@@ -38,7 +47,12 @@ describe('smokescreens', () => {
     expect((await post('waitlist', { ...waitlist, product: 'photo-mug' }, { cookie: maya })).body).toMatchObject({ created: true, count: 1 })
     const rows = await stored()
     expect(rows).toHaveLength(3)
-    expect(rows[0]).toMatchObject({ sourcePage: '/loop/store/', email: 'maya@example.com', userId: t.users[0].id, fields: { name: 'Maya Rivera', note: 'For grandma' } })
+    expect(rows[0]).toMatchObject({
+      sourcePage: '/loop/store/',
+      email: 'maya@example.com',
+      userId: t.users[0].id,
+      fields: { name: 'Maya Rivera', note: 'For grandma' },
+    })
   })
 
   it('delivery interest takes the delivery fields plus product', async () => {

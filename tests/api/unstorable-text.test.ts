@@ -19,22 +19,76 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 const BAD = ['\u0000', 'a\u0000b', '\ud800', 'x\udc00', 'tail\ud83d'] as const
-const address = { name: 'Maya Rivera', email: 'maya@example.com', phone: '212 555 0100', line1: '12 Orchard Street', line2: 'Apt 4', city: 'New York', state: 'NY', postalCode: '10002', country: 'US' }
+const address = {
+  name: 'Maya Rivera',
+  email: 'maya@example.com',
+  phone: '212 555 0100',
+  line1: '12 Orchard Street',
+  line2: 'Apt 4',
+  city: 'New York',
+  state: 'NY',
+  postalCode: '10002',
+  country: 'US',
+}
 
 /** Valid requests that write free text; `as` signs the request in. */
 const requests: { name: string; path: () => string; json: Record<string, unknown>; as?: 'maya' }[] = [
   {
     name: 'analytics events',
     path: () => '/v1/analytics/events',
-    json: { events: [{ event: 'DidViewPage', path: '/', url: 'http://localhost:3000/', sid: '3f1c8a0e-3b6d-4c59-9d8e-1a2b3c4d5e6f', occurredAt: '2026-11-22T12:00:00.000Z', properties: { cartId: 'c1' } }] },
+    json: {
+      events: [
+        {
+          event: 'DidViewPage',
+          path: '/',
+          url: 'http://localhost:3000/',
+          sid: '3f1c8a0e-3b6d-4c59-9d8e-1a2b3c4d5e6f',
+          occurredAt: '2026-11-22T12:00:00.000Z',
+          properties: { cartId: 'c1' },
+        },
+      ],
+    },
   },
-  { name: 'a waitlist sign-up', path: () => '/v1/smokescreens/waitlist', json: { product: 'photo-calendar', sourcePage: '/loop/store/', name: 'Maya Rivera', email: 'maya@example.com', note: 'For grandma' } },
-  { name: 'a delivery sign-up', path: () => '/v1/smokescreens/delivery', json: { product: 'canvas-print', name: 'Sam Okafor', email: 'sam@example.com', line1: '1 Main St', line2: 'Unit 4', city: 'Albany', state: 'ny', postalCode: '12207', country: 'US' } },
-  { name: 'an e-gift purchase', path: () => '/v1/egifts/purchases', as: 'maya', json: { amountCents: 5000, recipientName: 'Gran', recipientEmail: 'gran@example.com', senderName: 'Maya', message: 'Happy holidays!' } },
-  { name: 'an advocate action', path: () => '/v1/growth/advocate/user-actions', as: 'maya', json: { action: 'copied_link', metadata: { surface: 'dashboard' } } },
+  {
+    name: 'a waitlist sign-up',
+    path: () => '/v1/smokescreens/waitlist',
+    json: { product: 'photo-calendar', sourcePage: '/loop/store/', name: 'Maya Rivera', email: 'maya@example.com', note: 'For grandma' },
+  },
+  {
+    name: 'a delivery sign-up',
+    path: () => '/v1/smokescreens/delivery',
+    json: {
+      product: 'canvas-print',
+      name: 'Sam Okafor',
+      email: 'sam@example.com',
+      line1: '1 Main St',
+      line2: 'Unit 4',
+      city: 'Albany',
+      state: 'ny',
+      postalCode: '12207',
+      country: 'US',
+    },
+  },
+  {
+    name: 'an e-gift purchase',
+    path: () => '/v1/egifts/purchases',
+    as: 'maya',
+    json: { amountCents: 5000, recipientName: 'Gran', recipientEmail: 'gran@example.com', senderName: 'Maya', message: 'Happy holidays!' },
+  },
+  {
+    name: 'an advocate action',
+    path: () => '/v1/growth/advocate/user-actions',
+    as: 'maya',
+    json: { action: 'copied_link', metadata: { surface: 'dashboard' } },
+  },
   { name: 'a general action', path: () => '/v1/growth/user-actions', json: { action: 'clicked_refer', metadata: { surface: 'home' } } },
   { name: 'a referred action', path: () => '/v1/growth/referred/user-actions', json: { action: 'viewed_landing', metadata: { variant: 'r' } } },
-  { name: 'the local checkout', path: () => `/v1/checkout/local/${randomUUID()}/pay`, as: 'maya', json: { cardNumber: '4242424242424242', shippingAddress: address } },
+  {
+    name: 'the local checkout',
+    path: () => `/v1/checkout/local/${randomUUID()}/pay`,
+    as: 'maya',
+    json: { cardNumber: '4242424242424242', shippingAddress: address },
+  },
 ]
 
 /** Every way to put `bad` into `value`: each string replaced, each record key replaced. */
@@ -82,7 +136,12 @@ describe('text PostgreSQL cannot store is refused at the contract (400), whateve
     for (const request of requests) {
       for (const bad of BAD) {
         for (const json of variants(request.json, bad)) {
-          const res = await t.request(request.path(), { method: 'POST', json, cookie: request.as ? maya : undefined, clientAddress: `198.51.100.${cases % 200}` })
+          const res = await t.request(request.path(), {
+            method: 'POST',
+            json,
+            cookie: request.as ? maya : undefined,
+            clientAddress: `198.51.100.${cases % 200}`,
+          })
           cases++
           expect(res.status, `${request.name}: ${JSON.stringify(json)}`).toBe(400)
           expect(res.body.error.code).toBe('validation_failed')

@@ -30,7 +30,9 @@ describe.runIf(engine === 'pglite')('an upload killed mid-ingest', () => {
       const cookie = await prepared.signIn(0)
       await prepared.close()
       const env = { ...common, ...store.env, DEMO_MODE: 'false' }
-      const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#2f6b4f' } }).jpeg({ quality: 95 }).toBuffer()
+      const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#2f6b4f' } })
+        .jpeg({ quality: 95 })
+        .toBuffer()
 
       let server = await startServer(env, { pauseAt: point })
       const link = await server.request('/v1/media/growth-product-photo', { method: 'POST', cookie, json: { fileName: 'tree.jpg', fileType: 'image/jpeg' } })

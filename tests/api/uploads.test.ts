@@ -108,7 +108,10 @@ describe('PUT to the signed URL', () => {
   })
 
   it('turns an EXIF-rotated photo upright', async () => {
-    const sideways = await sharp({ create: { width: 80, height: 40, channels: 3, background: '#336699' } }).jpeg().withMetadata({ orientation: 6 }).toBuffer()
+    const sideways = await sharp({ create: { width: 80, height: 40, channels: 3, background: '#336699' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer()
     const link = await uploadLink('turned.jpg', 'image/jpeg')
     const res = await put(link.body.signedRequest, sideways, 'image/jpeg')
     expect(res.status).toBe(200)
@@ -140,7 +143,10 @@ describe('PUT to the signed URL', () => {
     it('refuses a tampered signature with 403', async () => {
       const link = await uploadLink('a.jpg', 'image/jpeg')
       const url = new URL(link.body.signedRequest, TEST_ORIGIN)
-      url.searchParams.set('signature', url.searchParams.get('signature')!.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')))
+      url.searchParams.set(
+        'signature',
+        url.searchParams.get('signature')!.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')),
+      )
       await refused(403, /not valid/, () => put(url.toString(), jpeg, 'image/jpeg'))
     })
 
@@ -159,8 +165,20 @@ describe('PUT to the signed URL', () => {
     })
 
     it('refuses a missing signature and a made-up upload id with 403', async () => {
-      await refused(403, /not valid/, () => t.request('/v1/media/uploads/00000000-0000-4000-8000-000000000000', { method: 'PUT', body: new Uint8Array(jpeg), headers: { 'content-type': 'image/jpeg' } }))
-      await refused(403, /not valid/, () => t.request('/v1/media/uploads/..%2F..%2Fetc?expires=1&signature=x', { method: 'PUT', body: new Uint8Array(jpeg), headers: { 'content-type': 'image/jpeg' } }))
+      await refused(403, /not valid/, () =>
+        t.request('/v1/media/uploads/00000000-0000-4000-8000-000000000000', {
+          method: 'PUT',
+          body: new Uint8Array(jpeg),
+          headers: { 'content-type': 'image/jpeg' },
+        }),
+      )
+      await refused(403, /not valid/, () =>
+        t.request('/v1/media/uploads/..%2F..%2Fetc?expires=1&signature=x', {
+          method: 'PUT',
+          body: new Uint8Array(jpeg),
+          headers: { 'content-type': 'image/jpeg' },
+        }),
+      )
     })
 
     it('refuses an expired link with 403', async () => {
@@ -214,7 +232,12 @@ describe('PUT to the signed URL', () => {
         },
       })
       const streamed = await t.api.fetch(
-        new Request(`${TEST_ORIGIN}${url.pathname}${url.search}`, { method: 'PUT', body: stream, headers: { 'content-type': 'image/jpeg' }, duplex: 'half' } as RequestInit),
+        new Request(`${TEST_ORIGIN}${url.pathname}${url.search}`, {
+          method: 'PUT',
+          body: stream,
+          headers: { 'content-type': 'image/jpeg' },
+          duplex: 'half',
+        } as RequestInit),
       )
       expect(streamed.status).toBe(413)
       // The link was not spent by the refusal: the same link still takes a proper photo.
@@ -232,7 +255,9 @@ describe('PUT to the signed URL', () => {
       const link = await uploadLink('a.jpg', 'image/jpeg')
       await refused(415, /not a JPEG image/, () => put(link.body.signedRequest, '<script>alert(1)</script>', 'image/jpeg'))
       await refused(415, /not a JPEG image/, () => put(link.body.signedRequest, heic, 'image/jpeg'))
-      await refused(415, /not a readable image|could not be processed/, () => put(link.body.signedRequest, Buffer.concat([jpeg.subarray(0, 40), Buffer.alloc(200)]), 'image/jpeg'))
+      await refused(415, /not a readable image|could not be processed/, () =>
+        put(link.body.signedRequest, Buffer.concat([jpeg.subarray(0, 40), Buffer.alloc(200)]), 'image/jpeg'),
+      )
       const heicLink = await uploadLink('a.heic', 'image/heic')
       await refused(415, /HEIC/, () => put(heicLink.body.signedRequest, Buffer.concat([heic.subarray(0, 64), Buffer.alloc(500)]), 'image/heic'))
     })
@@ -244,7 +269,9 @@ describe('PUT to the signed URL', () => {
 
     it('refuses a decompression bomb with 415', async () => {
       // A 12000×12000 PNG of one colour is tiny on disk and 144 megapixels decoded.
-      const bomb = await sharp({ create: { width: 12000, height: 12000, channels: 3, background: '#fff' } }).png({ compressionLevel: 9 }).toBuffer()
+      const bomb = await sharp({ create: { width: 12000, height: 12000, channels: 3, background: '#fff' } })
+        .png({ compressionLevel: 9 })
+        .toBuffer()
       const link = await uploadLink('bomb.png', 'image/png')
       await refused(415, /too many pixels|pixel limit/i, () => put(link.body.signedRequest, bomb, 'image/png'))
     })

@@ -143,7 +143,9 @@ test('a cart read survives two failures of the API; a third shows a clear error 
 
 test('a refusal is never retried: the API is asked once and the shopper sees its reason', async ({ page }) => {
   await signIn(page, 'Maya Rivera')
-  const code = ((await (await page.request.get(`${api.url}/v1/growth/advocate/redemptions/`, { headers: { cookie: await cookieOf(page) } })).json()) as { code: string }).code
+  const code = (
+    (await (await page.request.get(`${api.url}/v1/growth/advocate/redemptions/`, { headers: { cookie: await cookieOf(page) } })).json()) as { code: string }
+  ).code
   await page.goto(`${storeUrl}/referral/redeem?code=${code}`)
   await waitForHydration(page)
   const redeem = '/v1/growth/referred/redemptions'
@@ -157,7 +159,9 @@ test('a write whose answer was lost is sent again under the same key: the friend
   test.setTimeout(120_000)
   const advocate = await browser.newPage()
   await signIn(advocate, 'Maya Rivera')
-  const state = (await (await advocate.request.get(`${api.url}/v1/growth/advocate/redemptions/`, { headers: { cookie: await cookieOf(advocate) } })).json()) as {
+  const state = (await (
+    await advocate.request.get(`${api.url}/v1/growth/advocate/redemptions/`, { headers: { cookie: await cookieOf(advocate) } })
+  ).json()) as {
     code: string
     redemptions: unknown[]
   }
@@ -177,7 +181,9 @@ test('a write whose answer was lost is sent again under the same key: the friend
   await expect(friend.getByTestId('redeem-success')).toBeVisible({ timeout: 30_000 })
   // Sent twice (the first answer was lost), applied once.
   expect(proxy.calls('POST', redeem) - before).toBe(2)
-  const after = (await (await advocate.request.get(`${api.url}/v1/growth/advocate/redemptions/`, { headers: { cookie: await cookieOf(advocate) } })).json()) as {
+  const after = (await (
+    await advocate.request.get(`${api.url}/v1/growth/advocate/redemptions/`, { headers: { cookie: await cookieOf(advocate) } })
+  ).json()) as {
     redemptions: unknown[]
   }
   expect(after.redemptions.length).toBe(state.redemptions.length + 1)

@@ -9,7 +9,9 @@ async function watchCsp(page: Page) {
   await page.addInitScript(() => {
     const seen: string[] = []
     ;(window as unknown as { __csp: string[] }).__csp = seen
-    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`))
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`),
+    )
   })
   const console: string[] = []
   page.on('console', (m) => {
@@ -20,7 +22,12 @@ async function watchCsp(page: Page) {
 
 function policyOf(header: string | undefined) {
   expect(header, 'the page sends a Content-Security-Policy').toBeTruthy()
-  return Object.fromEntries(header!.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]))
+  return Object.fromEntries(
+    header!
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name!, values]),
+  )
 }
 
 test.describe('Content-Security-Policy', () => {
@@ -28,7 +35,18 @@ test.describe('Content-Security-Policy', () => {
 
   test('every page sends a policy with a fresh nonce, and every script in the HTML carries it', async ({ request }) => {
     const nonces = new Set<string>()
-    for (const path of ['/', '/photo-products', STAR, '/photo-products/cart', '/egifts', '/loop/modal', '/referral', '/fmn/offer-wall', '/utils', '/no-such-page']) {
+    for (const path of [
+      '/',
+      '/photo-products',
+      STAR,
+      '/photo-products/cart',
+      '/egifts',
+      '/loop/modal',
+      '/referral',
+      '/fmn/offer-wall',
+      '/utils',
+      '/no-such-page',
+    ]) {
       const res = await request.get(urlOf('main', path))
       const policy = policyOf(res.headers()['content-security-policy'])
       const nonce = policy['script-src']!.find((s: string) => s.startsWith("'nonce-"))!.slice(7, -1)
@@ -57,7 +75,17 @@ test.describe('Content-Security-Policy', () => {
     await page.getByRole('button', { name: 'Checkout' }).click()
     await expect(page).toHaveURL(/\/utils\/checkout\//)
     await waitForHydration(page)
-    for (const path of ['/egifts', '/egifts/redeem', '/loop/modal/holidays', '/loop/store/', '/referral', '/fmn/offer-wall', '/utils/outbox', '/photo-products/orders', '/utils/render-check']) {
+    for (const path of [
+      '/egifts',
+      '/egifts/redeem',
+      '/loop/modal/holidays',
+      '/loop/store/',
+      '/referral',
+      '/fmn/offer-wall',
+      '/utils/outbox',
+      '/photo-products/orders',
+      '/utils/render-check',
+    ]) {
       await page.goto(path)
       await waitForHydration(page)
     }

@@ -40,8 +40,7 @@ async function pickPhoto(page: Page, slot: 'left' | 'right', nth: number) {
   await expect(dialog).toBeHidden()
 }
 
-const slotImage = (page: Page, slot: 'left' | 'right') =>
-  page.getByRole('region', { name: 'Photos' }).locator(`[data-cell-id$="-${slot}"] img`)
+const slotImage = (page: Page, slot: 'left' | 'right') => page.getByRole('region', { name: 'Photos' }).locator(`[data-cell-id$="-${slot}"] img`)
 
 /** The colours of a 7 × 7 grid of pixels around a point of the preview canvas (fractions of its size). */
 async function canvasColours(page: Page, at: { x: number; y: number }) {

@@ -91,7 +91,9 @@ test.describe('e-gifts', () => {
     await test.step('the return page thanks Maya, and follows the e-mail going out', async () => {
       await expect(page).toHaveURL(new RegExp(`/egifts/complete\\?gift=${UUID}$`), { timeout: 30_000 })
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you, Maya!')
-      await expect(page.getByTestId('egift-summary')).toHaveText(new RegExp(`^Your \\$25 gift to Gran is paid\\. We(’ll e-mail|’ve e-mailed) it to ${gran.replace(/\./g, '\\.')}( today)?\\.$`))
+      await expect(page.getByTestId('egift-summary')).toHaveText(
+        new RegExp(`^Your \\$25 gift to Gran is paid\\. We(’ll e-mail|’ve e-mailed) it to ${gran.replace(/\./g, '\\.')}( today)?\\.$`),
+      )
       await expect(page.getByTestId('egift-delivery')).toContainText(`E-mailed to ${gran}`, { timeout: 20_000 })
       // The e-gift analytics events, with their properties.
       const giftId = new URL(page.url()).searchParams.get('gift')!
@@ -162,7 +164,12 @@ test.describe('e-gifts', () => {
       const selected = await sentEvent(friendSent, 'DidSelectPodTemplate')
       expect(selected.properties).toEqual({ variantId: 72965, pseudoTemplateId: expect.any(String), source: 'page' })
       const previewed = await sentEvent(friendSent, 'PodPreviewSuccess')
-      expect(previewed.properties).toEqual({ variantId: 72965, pseudoTemplateId: selected.properties.pseudoTemplateId, backSideId: expect.any(String), previewId: expect.any(String) })
+      expect(previewed.properties).toEqual({
+        variantId: 72965,
+        pseudoTemplateId: selected.properties.pseudoTemplateId,
+        backSideId: expect.any(String),
+        previewId: expect.any(String),
+      })
       // Store credit pays for ornaments, not shipping: the $25 covers the $24.99 star, and the cent stays in the balance.
       await expect(friend.getByRole('region', { name: 'Order summary' }).getByTestId('credits')).toHaveText('−$24.99')
     })

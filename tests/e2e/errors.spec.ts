@@ -136,7 +136,11 @@ test.describe('what the browser receives', () => {
     const cases: [string, Promise<Awaited<ReturnType<typeof request.get>>>, number][] = [
       ['a body of {', request.post(fn, { headers: { 'content-type': 'application/json', origin: url.origin }, data: Buffer.from('{') }), 400],
       ['a GET payload that is not JSON', request.get(`${fn}?payload=%zz`), 400],
-      ['a 2 MB body', request.post(fn, { headers: { 'content-type': 'application/json', origin: url.origin }, data: Buffer.from(`"${'x'.repeat(2 * 1024 * 1024)}"`) }), 413],
+      [
+        'a 2 MB body',
+        request.post(fn, { headers: { 'content-type': 'application/json', origin: url.origin }, data: Buffer.from(`"${'x'.repeat(2 * 1024 * 1024)}"`) }),
+        413,
+      ],
     ]
     for (const [name, pending, status] of cases) {
       const res = await pending

@@ -21,7 +21,10 @@ function prng(seed: number) {
 }
 
 const routeTree = fs.readFileSync(path.resolve(import.meta.dirname, '../../app/routeTree.gen.ts'), 'utf8')
-const byFullPath = routeTree.slice(routeTree.indexOf('export interface FileRoutesByFullPath'), routeTree.indexOf('}', routeTree.indexOf('export interface FileRoutesByFullPath')))
+const byFullPath = routeTree.slice(
+  routeTree.indexOf('export interface FileRoutesByFullPath'),
+  routeTree.indexOf('}', routeTree.indexOf('export interface FileRoutesByFullPath')),
+)
 /** Every page of the route tree ('/v1/$' is the API, fuzzed from its OpenAPI document instead). */
 const routes = [...byFullPath.matchAll(/^\s+'([^']+)':/gm)].map((m) => m[1]!).filter((r) => !r.startsWith('/v1'))
 
@@ -57,18 +60,25 @@ const hostileSegments = [
   '~',
   '@evil.example',
 ]
-const searchKeys = ['headerType', 'filter', 'cursor', 'redirect', 'code', 'checkout', 'session_id', 'cancelled', 'market', 'uuid', 'data', 'sid', 'payload', 'from', 'shape', '__proto__']
-const searchValues = [
-  ...hostileSegments,
-  '//evil.example',
-  'https://evil.example/',
-  'javascript:alert(1)',
-  '[]',
-  '{}',
-  '{"a":1}',
-  'true',
-  'x'.repeat(3000),
+const searchKeys = [
+  'headerType',
+  'filter',
+  'cursor',
+  'redirect',
+  'code',
+  'checkout',
+  'session_id',
+  'cancelled',
+  'market',
+  'uuid',
+  'data',
+  'sid',
+  'payload',
+  'from',
+  'shape',
+  '__proto__',
 ]
+const searchValues = [...hostileSegments, '//evil.example', 'https://evil.example/', 'javascript:alert(1)', '[]', '{}', '{"a":1}', 'true', 'x'.repeat(3000)]
 
 /** Raw error text that must never reach a shopper's page. */
 const rawError = /"code":\s*"too_big"|ZodError|\bredacted\b|\n\s+at [\w.<>]+ \(|\[object Object\]|Internal Server Error|Unexpected token/
@@ -76,11 +86,8 @@ const rawError = /"code":\s*"too_big"|ZodError|\bredacted\b|\n\s+at [\w.<>]+ \(|
 type Case = { url: string; why: string }
 function cases(): Case[] {
   const random = prng(SEED)
-  const pick = <T,>(list: readonly T[]) => list[Math.floor(random() * list.length)]!
-  const fill = (route: string, segment: () => string) =>
-    route
-      .replace(/\$[A-Za-z]+/g, () => segment())
-      .replace(/\/\$$/, `/${segment()}`)
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!
+  const fill = (route: string, segment: () => string) => route.replace(/\$[A-Za-z]+/g, () => segment()).replace(/\/\$$/, `/${segment()}`)
   const all: Case[] = []
   // Every route × every hostile segment in each of its parameters (or appended to a static one).
   for (const route of routes) {
@@ -133,7 +140,10 @@ test.describe('every page route under hostile URLs', () => {
       }),
     )
     console.log(
-      `route fuzzer: ${all.length} cases over ${routes.length} routes (seed ${SEED}); statuses ${[...statuses].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}×${n}`).join(' ')}`,
+      `route fuzzer: ${all.length} cases over ${routes.length} routes (seed ${SEED}); statuses ${[...statuses]
+        .sort((a, b) => a[0] - b[0])
+        .map(([s, n]) => `${s}×${n}`)
+        .join(' ')}`,
     )
     expect(failures.slice(0, 30)).toEqual([])
   })

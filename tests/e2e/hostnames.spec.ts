@@ -41,13 +41,19 @@ test.describe('the store opened under another host name than PUBLIC_URL', () => 
     // The first few: the strip's later photos are lazy and load as it scrolls.
     const photos = page.getByRole('list', { name: 'Photos picked for ornaments' }).locator('img').filter({ visible: true }).locator('nth=0')
     await expect(photos.first()).toBeVisible()
-    await expect.poll(() => photos.evaluateAll((imgs) => imgs.length > 0 && imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))).toBe(true)
+    await expect
+      .poll(() =>
+        photos.evaluateAll((imgs) => imgs.length > 0 && imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)),
+      )
+      .toBe(true)
     const sources = await photos.evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).currentSrc))
     for (const src of sources) expect(new URL(src).origin).toBe(otherHost)
 
     await designStarAndAddToCart(page)
     const cartImages = page.locator('main img')
-    await expect.poll(() => cartImages.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))).toBe(true)
+    await expect
+      .poll(() => cartImages.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)))
+      .toBe(true)
 
     await page.getByRole('button', { name: /^Checkout/ }).click()
     await expect(page).toHaveURL(new RegExp(`^${otherHost.replaceAll('.', '\\.')}/utils/checkout/`), { timeout: 30_000 })

@@ -169,7 +169,11 @@ test.describe('coming soon (smokescreens)', () => {
     await waitForHydration(page)
     const dialog = await openSmokescreen(page, 'Deliver to me: canvas print', 'Deliver a canvas print to me')
     const long = 'x'.repeat(2000)
-    for (const [label, limit] of [['Full name', 100], ['Address line 1', 200], ['City', 100]] as const) {
+    for (const [label, limit] of [
+      ['Full name', 100],
+      ['Address line 1', 200],
+      ['City', 100],
+    ] as const) {
       await dialog.getByLabel(label).fill(long)
       expect((await dialog.getByLabel(label).inputValue()).length).toBe(limit)
     }

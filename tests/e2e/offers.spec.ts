@@ -25,7 +25,12 @@ test.describe('partner offer wall', () => {
     for (const partner of DEMO_OFFERS) await expect(page.getByRole('list', { name: 'Partner offers' })).toContainText(partner)
     await expect(cards.first().getByTestId('offer-reward')).toHaveText('Reward: 3 books for $5')
     await expect(cards.first().getByRole('img')).toHaveJSProperty('complete', true)
-    expect(await cards.first().getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+    expect(
+      await cards
+        .first()
+        .getByRole('img')
+        .evaluate((img: HTMLImageElement) => img.naturalWidth),
+    ).toBeGreaterThan(0)
     await expect.poll(() => sent('DidViewFmnOfferWall')).toBe(1)
 
     await page.getByRole('link', { name: 'See offer: Three picture books for $5' }).click()

@@ -36,7 +36,10 @@ const pages = [
 ]
 
 const shotName = (path: string) =>
-  path.replace(/^https?:\/\/localhost:(\d+)/, (_, port: string) => `port${port}`).replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'root'
+  path
+    .replace(/^https?:\/\/localhost:(\d+)/, (_, port: string) => `port${port}`)
+    .replace(/[^a-z0-9]+/gi, '_')
+    .replace(/^_|_$/g, '') || 'root'
 
 for (const width of [390, 1280]) {
   test.describe(`at ${width}px`, () => {

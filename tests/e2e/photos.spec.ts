@@ -101,7 +101,9 @@ test.describe('the photo picker', () => {
     await page.waitForLoadState('networkidle')
     const uploaded = page.getByRole('list', { name: 'Your uploaded photos' }).getByRole('button')
     const before = await uploaded.count()
-    const jpeg = await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#2f6f8f' } }).jpeg().toBuffer()
+    const jpeg = await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#2f6f8f' } })
+      .jpeg()
+      .toBuffer()
     const heic = fs.readFileSync(path.join(import.meta.dirname, '../fixtures/photo.heic'))
     await page.getByTestId('photo-upload-input').setInputFiles([
       { name: 'Lake day.jpg', mimeType: 'image/jpeg', buffer: jpeg },

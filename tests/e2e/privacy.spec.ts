@@ -1,5 +1,15 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
-import { answerPostHog, clientNavigate, designStarAndAddToCart, expectNoAxeViolations, sentAnalytics, sentEvent, shootBothWidths, urlOf, waitForHydration } from './support'
+import {
+  answerPostHog,
+  clientNavigate,
+  designStarAndAddToCart,
+  expectNoAxeViolations,
+  sentAnalytics,
+  sentEvent,
+  shootBothWidths,
+  urlOf,
+  waitForHydration,
+} from './support'
 
 /**
  * The privacy page and the analytics question. Every other spec starts with `ks_consent=granted`
@@ -65,7 +75,9 @@ test.describe('the analytics question', () => {
       expect(added.path).toBe('/photo-products/ornaments/72965')
       await sentEvent(sent, 'DidSelectPodTemplate')
       await sentEvent(sent, 'PodPreviewSuccess')
-      expect(sent.filter((e) => e.event === 'DidViewPage').map((e) => e.path)).toEqual(expect.arrayContaining(['/photo-products/ornaments/72965', '/photo-products/cart']))
+      expect(sent.filter((e) => e.event === 'DidViewPage').map((e) => e.path)).toEqual(
+        expect.arrayContaining(['/photo-products/ornaments/72965', '/photo-products/cart']),
+      )
       const cookie = await consentCookie(context)
       expect(cookie).toEqual(expect.objectContaining({ value: 'granted', path: '/', sameSite: 'Lax', httpOnly: false }))
       // Remembered for a year (give or take the test's own minutes).

@@ -67,7 +67,10 @@ test.beforeAll(async () => {
   }
   // The accounts are made before the store starts: the embedded database takes one process at a time.
   for (const who of [ava, ben]) {
-    await run(['--import', 'tsx', 'scripts/create-account.ts', '--email', who.email, '--first-name', who.first, '--last-name', who.last, '--album-photos', '6'], env)
+    await run(
+      ['--import', 'tsx', 'scripts/create-account.ts', '--email', who.email, '--first-name', who.first, '--last-name', who.last, '--album-photos', '6'],
+      env,
+    )
   }
   server = spawn(process.execPath, ['scripts/serve.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] })
   for (let i = 0; i < 120; i++) {
@@ -90,7 +93,10 @@ test.afterAll(async () => {
 
 /** Quoted-printable text as the shopper's mail program shows it. */
 const decodeQuotedPrintable = (text: string) =>
-  Buffer.from(text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8')
+  Buffer.from(
+    text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8')
 
 type Mail = { subject: string; text: string; html: string }
 
@@ -100,7 +106,12 @@ function decodePart(part: string) {
   const headers = part.slice(0, split)
   const body = part.slice(split).trim()
   const encoding = /content-transfer-encoding:\s*(\S+)/i.exec(headers)?.[1]?.toLowerCase()
-  const decoded = encoding === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') : encoding === 'quoted-printable' ? decodeQuotedPrintable(body) : body
+  const decoded =
+    encoding === 'base64'
+      ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+      : encoding === 'quoted-printable'
+        ? decodeQuotedPrintable(body)
+        : body
   return { type: /content-type:\s*([^;\s]+)/i.exec(headers)?.[1]?.toLowerCase() ?? '', decoded }
 }
 
@@ -137,7 +148,9 @@ async function newestMail(to: string, kind: string, subject: RegExp): Promise<Ma
             await client.end()
           }
         } else {
-          found = deliveredMail().reverse().find((m) => m.to.toLowerCase() === to.toLowerCase() && subject.test(m.subject))
+          found = deliveredMail()
+            .reverse()
+            .find((m) => m.to.toLowerCase() === to.toLowerCase() && subject.test(m.subject))
         }
         return found && subject.test(found.subject) ? 'found' : 'waiting'
       },
@@ -334,7 +347,11 @@ test('the album app hands a shopper over with a transition code: signed in, code
   })
 
   await test.step('a spent code shows the friendly page with the ways to sign in, never a 500', async () => {
-    const other = await browser.newContext({ storageState: consentGranted, userAgent: 'Mozilla/5.0 (Linux; Android 15) Mobile Safari/537.36', viewport: { width: 390, height: 844 } })
+    const other = await browser.newContext({
+      storageState: consentGranted,
+      userAgent: 'Mozilla/5.0 (Linux; Android 15) Mobile Safari/537.36',
+      viewport: { width: 390, height: 844 },
+    })
     const stale = await other.newPage()
     const response = await stale.goto(`${base}/auth/continue?code=${encodeURIComponent(code)}&redirect=%2Fphoto-products%2Fcart`)
     expect(response!.status()).toBe(200)

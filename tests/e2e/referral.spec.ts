@@ -30,7 +30,12 @@ async function signedInFirstName(page: Page) {
 test.describe('referrals', () => {
   test.describe.configure({ timeout: 300_000 })
 
-  test('a friend opens Maya’s copied link, signs in as a new family, claims $10, pays, and Maya’s reward is approved', async ({ browser, context, page, baseURL }) => {
+  test('a friend opens Maya’s copied link, signs in as a new family, claims $10, pays, and Maya’s reward is approved', async ({
+    browser,
+    context,
+    page,
+    baseURL,
+  }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! })
     await page.setViewportSize({ width: 390, height: 844 })
 
@@ -121,7 +126,10 @@ test.describe('referrals', () => {
     await test.step('Maya reloads her dashboard: the friend’s reward is approved', async () => {
       await page.reload()
       await waitForHydration(page)
-      const row = page.getByTestId('redemption').filter({ has: page.getByRole('heading', { name: friendName }) }).first()
+      const row = page
+        .getByTestId('redemption')
+        .filter({ has: page.getByRole('heading', { name: friendName }) })
+        .first()
       await expect(row.getByTestId('reward-status')).toHaveText(/Approved/)
       await expect(row.getByTestId('reward-explanation')).toContainText(/Approved — \$10\.00 credit on [A-Z][a-z]{2} \d{1,2}/)
       await expect(page.getByTestId('credit-pending')).not.toHaveText('$0.00')
@@ -139,7 +147,12 @@ test.describe('referrals', () => {
       await page.getByRole('link', { name: /All your referrals/ }).click()
       await expect(page).toHaveURL(/\/past$/)
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your past referrals')
-      await expect(page.getByRole('region', { name: /^On their way/ }).getByRole('heading', { name: friendName }).first()).toBeVisible()
+      await expect(
+        page
+          .getByRole('region', { name: /^On their way/ })
+          .getByRole('heading', { name: friendName })
+          .first(),
+      ).toBeVisible()
       await expectNoAxeViolations(page)
     })
   })
@@ -227,7 +240,10 @@ test.describe('referrals', () => {
     await page.goto('/referral/redeem')
     await waitForHydration(page)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Claim your friend’s gift')
-    await expect(page.getByTestId('redeem-signed-out').getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/utils/demo-sign-in?redirect=%2Freferral%2Fredeem')
+    await expect(page.getByTestId('redeem-signed-out').getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      '/utils/demo-sign-in?redirect=%2Freferral%2Fredeem',
+    )
     await expectNoAxeViolations(page)
 
     await signInAs(page, 'Sam Okafor')

@@ -111,7 +111,10 @@ test.describe('the live preview renderer', () => {
         {
           template,
           photos: Object.fromEntries(
-            Object.entries(spec.photos).map(([cellId, p]) => [cellId, { image: fs.readFileSync(path.join(fixtures, path.basename(p.url))), transform: p.transform }]),
+            Object.entries(spec.photos).map(([cellId, p]) => [
+              cellId,
+              { image: fs.readFileSync(path.join(fixtures, path.basename(p.url))), transform: p.transform },
+            ]),
           ),
         },
         WIDTH / template.width,
@@ -122,7 +125,13 @@ test.describe('the live preview renderer', () => {
         .ensureAlpha()
         .raw()
         .toBuffer()
-      const ratio = diffRatio(Buffer.from(result.pixels, 'base64'), printOnWhite, print.width, print.height, test.info().outputPath(`${shape}-agreement-diff.png`))
+      const ratio = diffRatio(
+        Buffer.from(result.pixels, 'base64'),
+        printOnWhite,
+        print.width,
+        print.height,
+        test.info().outputPath(`${shape}-agreement-diff.png`),
+      )
       test.info().annotations.push({ type: 'differing pixels', description: `${(ratio * 100).toFixed(4)} %` })
       console.log(`${shape} agreement: ${(ratio * 100).toFixed(4)} % of pixels differ`)
       expect(ratio).toBeLessThanOrEqual(MAX_DIFF_RATIO)

@@ -74,10 +74,7 @@ export type PrintifyMockOptions = {
   now?: () => number
 }
 
-type Fault =
-  | { kind: 'rate-limit'; retryAfter: string | null }
-  | { kind: 'server-error'; status: number; processed: boolean }
-  | { kind: 'network' }
+type Fault = { kind: 'rate-limit'; retryAfter: string | null } | { kind: 'server-error'; status: number; processed: boolean } | { kind: 'network' }
 
 type Answer = { status: number; body: unknown; headers?: Record<string, string> }
 
@@ -135,11 +132,9 @@ export function createPrintifyMock(options: PrintifyMockOptions = {}) {
 
   function route(request: Request, url: URL, call: PrintifyMockCall, text: string): Answer | 'network' {
     if (url.origin !== 'https://api.printify.com') return notFound()
-    if (request.headers.get('authorization') !== `Bearer ${token}`)
-      return { status: 401, body: { error: 'Unauthenticated' } }
+    if (request.headers.get('authorization') !== `Bearer ${token}`) return { status: 401, body: { error: 'Unauthenticated' } }
     // Printify requires a User-Agent on every request.
-    if (!request.headers.get('user-agent'))
-      return error(400, 'User-Agent header is required.', 'Requests must send a User-Agent header.')
+    if (!request.headers.get('user-agent')) return error(400, 'User-Agent header is required.', 'Requests must send a User-Agent header.')
 
     const fault = faults.shift()
     if (fault?.kind === 'network') return 'network'
@@ -155,8 +150,7 @@ export function createPrintifyMock(options: PrintifyMockOptions = {}) {
     if (request.method === 'POST') {
       if (!/^application\/json\b/i.test(request.headers.get('content-type') ?? ''))
         return error(400, 'Bad request.', 'The request body must be JSON (Content-Type: application/json).')
-      if (call.body === undefined || typeof call.body === 'string' || text === '')
-        return error(400, 'Bad request.', 'The request body is not valid JSON.')
+      if (call.body === undefined || typeof call.body === 'string' || text === '') return error(400, 'Bad request.', 'The request body is not valid JSON.')
     }
     const answer = dispatch(request.method, url, call.body)
     return fault?.kind === 'server-error' ? serverError(fault.status) : answer
@@ -167,13 +161,7 @@ export function createPrintifyMock(options: PrintifyMockOptions = {}) {
     if (path === '/v1/uploads/images.json' && method === 'POST') return uploadImage(body)
     const shop = /^\/v1\/shops\/([^/]+)\/(.+)$/.exec(path)
     if (!shop) return notFound()
-    if (shop[1] !== String(shopId))
-      return error(
-        404,
-        'Shop not found.',
-        `Shop ${decodeURIComponent(shop[1]!)} is not connected to this account.`,
-        404,
-      )
+    if (shop[1] !== String(shopId)) return error(404, 'Shop not found.', `Shop ${decodeURIComponent(shop[1]!)} is not connected to this account.`, 404)
     const rest = shop[2]!
     if (rest === 'products.json' && method === 'POST') return createProduct(body)
     const product = /^products\/([^/]+)\.json$/.exec(rest)
@@ -186,8 +174,7 @@ export function createPrintifyMock(options: PrintifyMockOptions = {}) {
   function uploadImage(body: unknown): Answer {
     if (!isRecord(body)) return invalid(['The request body must be an object.'])
     const problems: string[] = []
-    if (typeof body.file_name !== 'string' || body.file_name === '')
-      problems.push('file_name: The file name field is required.')
+    if (typeof body.file_name !== 'string' || body.file_name === '') problems.push('file_name: The file name field is required.')
     const hasUrl = body.url !== undefined
     const hasContents = body.contents !== undefined
     if (hasUrl === hasContents) problems.push('Exactly one of url or contents is required.')
@@ -196,8 +183,7 @@ export function createPrintifyMock(options: PrintifyMockOptions = {}) {
     let height = 0
     let mime = mimeFromName(typeof body.file_name === 'string' ? body.file_name : '')
     if (hasUrl) {
-      if (typeof body.url !== 'string' || !/^https?:\/\//.test(body.url))
-        problems.push('url: The url format is invalid.')
+      if (typeof body.url !== 'string' || !/^https?:\/\//.test(body.url)) problems.push('url: The url format is invalid.')
       else [width, height] = [1000, 1000] // Printify fetches and measures it; the mock does not fetch.
     } else if (hasContents) {
       const bytes = typeof body.contents === 'string' ? decodeBase64(body.contents) : null
@@ -234,8 +220,7 @@ export function createPrintifyMock(options: PrintifyMockOptions = {}) {
     if (typeof body.title !== 'string' || body.title.trim() === '') problems.push('title: The title field is required.')
     if (typeof body.description !== 'string') problems.push('description: The description field is required.')
     if (!isPositiveInt(body.blueprint_id)) problems.push('blueprint_id: The blueprint id field is required.')
-    if (!isPositiveInt(body.print_provider_id))
-      problems.push('print_provider_id: The print provider id field is required.')
+    if (!isPositiveInt(body.print_provider_id)) problems.push('print_provider_id: The print provider id field is required.')
 
     const variants = Array.isArray(body.variants) ? body.variants : []
     if (variants.length === 0) problems.push('variants: The variants field is required.')
@@ -257,17 +242,14 @@ export function createPrintifyMock(options: PrintifyMockOptions = {}) {
       if (placeholders.length === 0) problems.push(`print_areas.${i}.placeholders: The placeholders field is required.`)
       placeholders.forEach((ph, j) => {
         const where = `print_areas.${i}.placeholders.${j}`
-        if (!isRecord(ph) || typeof ph.position !== 'string' || ph.position === '')
-          return problems.push(`${where}.position: The position field is required.`)
+        if (!isRecord(ph) || typeof ph.position !== 'string' || ph.position === '') return problems.push(`${where}.position: The position field is required.`)
         const images = Array.isArray(ph.images) ? ph.images : []
         if (images.length === 0) problems.push(`${where}.images: The images field is required.`)
         images.forEach((image, k) => {
-          if (!isRecord(image) || typeof image.id !== 'string')
-            return problems.push(`${where}.images.${k}.id: The id field is required.`)
+          if (!isRecord(image) || typeof image.id !== 'string') return problems.push(`${where}.images.${k}.id: The id field is required.`)
           if (!uploads.has(image.id)) problems.push(`${where}.images.${k}.id: Image ${image.id} does not exist.`)
           for (const key of ['x', 'y', 'scale', 'angle'])
-            if (typeof image[key] !== 'number')
-              problems.push(`${where}.images.${k}.${key}: The ${key} must be a number.`)
+            if (typeof image[key] !== 'number') problems.push(`${where}.images.${k}.${key}: The ${key} must be a number.`)
         })
       })
     })
@@ -278,9 +260,7 @@ export function createPrintifyMock(options: PrintifyMockOptions = {}) {
     if (problems.length > 0) return invalid(problems)
 
     const id = nextId('6')
-    const enabled = (variants as Record<string, unknown>[])
-      .filter((v) => v.is_enabled !== false)
-      .map((v) => v.id as number)
+    const enabled = (variants as Record<string, unknown>[]).filter((v) => v.is_enabled !== false).map((v) => v.id as number)
     const product: MockProduct = {
       id,
       title: body.title as string,
@@ -326,8 +306,7 @@ export function createPrintifyMock(options: PrintifyMockOptions = {}) {
   function createOrder(body: unknown): Answer {
     if (!isRecord(body)) return invalid(['The request body must be an object.'])
     const problems: string[] = []
-    if (body.external_id !== undefined && typeof body.external_id !== 'string')
-      problems.push('external_id: The external id must be a string.')
+    if (body.external_id !== undefined && typeof body.external_id !== 'string') problems.push('external_id: The external id must be a string.')
     const items = Array.isArray(body.line_items) ? body.line_items : []
     if (items.length === 0) problems.push('line_items: The line items field is required.')
     items.forEach((item, i) => {
@@ -338,16 +317,14 @@ export function createPrintifyMock(options: PrintifyMockOptions = {}) {
         problems.push(`line_items.${i}.variant_id: Variant ${String(item.variant_id)} is not enabled on the product.`)
       if (!isPositiveInt(item.quantity)) problems.push(`line_items.${i}.quantity: The quantity must be at least 1.`)
     })
-    if (![1, 2, 3, 4].includes(body.shipping_method as number))
-      problems.push('shipping_method: The selected shipping method is invalid.')
+    if (![1, 2, 3, 4].includes(body.shipping_method as number)) problems.push('shipping_method: The selected shipping method is invalid.')
     if (body.send_shipping_notification !== undefined && typeof body.send_shipping_notification !== 'boolean')
       problems.push('send_shipping_notification: The field must be true or false.')
     const address = isRecord(body.address_to) ? body.address_to : undefined
     if (!address) problems.push('address_to: The address to field is required.')
     else
       for (const key of ['first_name', 'last_name', 'country', 'address1', 'city', 'zip'])
-        if (typeof address[key] !== 'string' || address[key] === '')
-          problems.push(`address_to.${key}: The ${key.replace('_', ' ')} field is required.`)
+        if (typeof address[key] !== 'string' || address[key] === '') problems.push(`address_to.${key}: The ${key.replace('_', ' ')} field is required.`)
     if (problems.length > 0) return invalid(problems)
 
     const id = nextId('7')
@@ -366,9 +343,7 @@ export function createPrintifyMock(options: PrintifyMockOptions = {}) {
         quantity: item.quantity as number,
         status: 'pending',
       })),
-      address_to: Object.fromEntries(
-        Object.entries(address!).filter((e): e is [string, string] => typeof e[1] === 'string'),
-      ),
+      address_to: Object.fromEntries(Object.entries(address!).filter((e): e is [string, string] => typeof e[1] === 'string')),
       metadata: { order_type: 'api', shop_order_id: externalId, shop_order_label: label },
       created_at: timestamp(),
     })
@@ -434,9 +409,7 @@ export function createPrintifyMock(options: PrintifyMockOptions = {}) {
     },
     /** Calls matching a method and a path (string equality or pattern). */
     callsTo(method: string, path: string | RegExp) {
-      return calls.filter(
-        (c) => c.method === method && (typeof path === 'string' ? c.path === path : path.test(c.path)),
-      )
+      return calls.filter((c) => c.method === method && (typeof path === 'string' ? c.path === path : path.test(c.path)))
     },
   }
 }
@@ -465,17 +438,11 @@ function positionsOf(areas: unknown[]): string[] {
   const positions = new Set<string>()
   for (const area of areas)
     if (isRecord(area) && Array.isArray(area.placeholders))
-      for (const ph of area.placeholders)
-        if (isRecord(ph) && typeof ph.position === 'string') positions.add(ph.position)
+      for (const ph of area.placeholders) if (isRecord(ph) && typeof ph.position === 'string') positions.add(ph.position)
   return [...positions]
 }
 
-function error(
-  status: number,
-  message: string,
-  reason: string,
-  code = status === 400 ? VALIDATION_CODE : status,
-): Answer {
+function error(status: number, message: string, reason: string, code = status === 400 ? VALIDATION_CODE : status): Answer {
   return { status, body: { status: 'error', code, message, errors: { reason, code } } }
 }
 const invalid = (problems: string[]) => error(400, 'Validation failed.', problems.join(' '))
@@ -485,8 +452,7 @@ const serverError = (status: number) => ({ status, body: { status: 'error', code
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
-const isPositiveInt = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isInteger(value) && value > 0
+const isPositiveInt = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value > 0
 
 function parseJson(text: string): unknown {
   try {
@@ -510,7 +476,6 @@ function imageInfo(bytes: Buffer): { width: number; height: number; mime: string
   const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
   if (bytes.length >= 24 && bytes.subarray(0, 8).equals(png) && bytes.toString('ascii', 12, 16) === 'IHDR')
     return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20), mime: 'image/png' }
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
-    return { width: 0, height: 0, mime: 'image/jpeg' }
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return { width: 0, height: 0, mime: 'image/jpeg' }
   return null
 }

@@ -197,9 +197,7 @@ export type MockEventType =
 export type MockChargeEventType = 'charge.refunded' | 'charge.succeeded' | 'charge.updated' | (string & {})
 
 type Answer = { status: number; body: unknown; headers?: Record<string, string>; save: boolean }
-type Fault =
-  | { kind: 'status'; status: number; body: unknown; headers: Record<string, string> }
-  | { kind: 'network'; processed: boolean }
+type Fault = { kind: 'status'; status: number; body: unknown; headers: Record<string, string> } | { kind: 'network'; processed: boolean }
 type Saved = { method: string; path: string; fingerprint: string; status: number; body: unknown }
 
 const DEFAULT_SHIPPING: Required<MockShipping> = {
@@ -353,8 +351,7 @@ export function createStripeMock(options: StripeMockOptions = {}) {
     const auth = authenticate(request.headers.get('authorization'))
     if (auth) return auth
     const version = request.headers.get('stripe-version')
-    if (version !== null && !/^\d{4}-\d{2}-\d{2}(\.[a-z]+)?$/.test(version))
-      return invalidRequest(`Invalid Stripe API version: ${version}`, { save: false })
+    if (version !== null && !/^\d{4}-\d{2}-\d{2}(\.[a-z]+)?$/.test(version)) return invalidRequest(`Invalid Stripe API version: ${version}`, { save: false })
 
     const fault = faults.shift()
     if (fault?.kind === 'status') return { status: fault.status, body: fault.body, headers: fault.headers, save: false }
@@ -385,8 +382,7 @@ export function createStripeMock(options: StripeMockOptions = {}) {
     }
 
     const answer = dispatch(request.method, url, call)
-    if (key !== null && answer.save)
-      idempotency.set(key, { method: request.method, path: url.pathname, fingerprint, status: answer.status, body: answer.body })
+    if (key !== null && answer.save) idempotency.set(key, { method: request.method, path: url.pathname, fingerprint, status: answer.status, body: answer.body })
     // A processed network fault: Stripe did the work (and saved it) but the answer never arrived.
     return fault?.kind === 'network' ? 'network' : answer
   }
@@ -426,13 +422,11 @@ export function createStripeMock(options: StripeMockOptions = {}) {
     if (body.mode === undefined) return missing('mode')
     if (!['payment', 'setup', 'subscription'].includes(body.mode as string))
       return invalidRequest('Invalid mode: must be one of payment, setup, or subscription', { param: 'mode' })
-    if (body.mode !== 'payment')
-      return invalidRequest(`The Stripe mock implements mode=payment only, not ${String(body.mode)}.`, { param: 'mode' })
+    if (body.mode !== 'payment') return invalidRequest(`The Stripe mock implements mode=payment only, not ${String(body.mode)}.`, { param: 'mode' })
 
     if (body.success_url === undefined) return missing('success_url')
     for (const param of ['success_url', 'cancel_url'])
-      if (body[param] !== undefined && !isUrl(body[param]))
-        return invalidRequest('Not a valid URL', { param, code: 'url_invalid' })
+      if (body[param] !== undefined && !isUrl(body[param])) return invalidRequest('Not a valid URL', { param, code: 'url_invalid' })
 
     const lineItems = body.line_items
     if (lineItems === undefined || (Array.isArray(lineItems) && lineItems.length === 0)) return missing('line_items')
@@ -455,8 +449,7 @@ export function createStripeMock(options: StripeMockOptions = {}) {
       if (badPrice) return badPrice
       if (priceData.currency === undefined) return missing(`${at}[price_data][currency]`)
       const lineCurrency = String(priceData.currency).toLowerCase()
-      if (!CURRENCIES.has(lineCurrency))
-        return invalidRequest(`Invalid currency: ${String(priceData.currency)}.`, { param: `${at}[price_data][currency]` })
+      if (!CURRENCIES.has(lineCurrency)) return invalidRequest(`Invalid currency: ${String(priceData.currency)}.`, { param: `${at}[price_data][currency]` })
       if (currency !== null && lineCurrency !== currency)
         return invalidRequest('All line items must use the same currency.', { param: `${at}[price_data][currency]` })
       currency = lineCurrency
@@ -475,12 +468,10 @@ export function createStripeMock(options: StripeMockOptions = {}) {
         if (!isRecord(productData)) return invalidRequest('Invalid object', { param: `${at}[price_data][product_data]` })
         const badProduct = unknownParam(productData, PRODUCT_DATA_PARAMS, `${at}[price_data][product_data]`)
         if (badProduct) return badProduct
-        if (typeof productData.name !== 'string' || productData.name === '')
-          return missing(`${at}[price_data][product_data][name]`)
+        if (typeof productData.name !== 'string' || productData.name === '') return missing(`${at}[price_data][product_data][name]`)
         if (productData.images !== undefined) {
           if (!Array.isArray(productData.images)) return invalidArray(`${at}[price_data][product_data][images]`)
-          if (productData.images.length > 8)
-            return invalidRequest('You may provide at most 8 images.', { param: `${at}[price_data][product_data][images]` })
+          if (productData.images.length > 8) return invalidRequest('You may provide at most 8 images.', { param: `${at}[price_data][product_data][images]` })
           for (const [j, image] of productData.images.entries())
             if (!isUrl(image))
               return invalidRequest('Not a valid URL', {
@@ -533,8 +524,7 @@ export function createStripeMock(options: StripeMockOptions = {}) {
     let shippingCollection: MockCheckoutSession['shipping_address_collection'] = null
     if (body.shipping_address_collection !== undefined) {
       const collection = body.shipping_address_collection
-      if (!isRecord(collection) || collection.allowed_countries === undefined)
-        return missing('shipping_address_collection[allowed_countries]')
+      if (!isRecord(collection) || collection.allowed_countries === undefined) return missing('shipping_address_collection[allowed_countries]')
       if (!Array.isArray(collection.allowed_countries) || collection.allowed_countries.length === 0)
         return invalidArray('shipping_address_collection[allowed_countries]')
       for (const [i, country] of collection.allowed_countries.entries())
@@ -560,8 +550,7 @@ export function createStripeMock(options: StripeMockOptions = {}) {
         if (!isRecord(data)) return missing(`${at}[shipping_rate_data]`)
         const badData = unknownParam(data, SHIPPING_RATE_DATA_PARAMS, `${at}[shipping_rate_data]`)
         if (badData) return badData
-        if (typeof data.display_name !== 'string' || data.display_name === '')
-          return missing(`${at}[shipping_rate_data][display_name]`)
+        if (typeof data.display_name !== 'string' || data.display_name === '') return missing(`${at}[shipping_rate_data][display_name]`)
         if (data.type !== undefined && data.type !== 'fixed_amount')
           return invalidRequest('Invalid type: must be fixed_amount', { param: `${at}[shipping_rate_data][type]` })
         const fixed = data.fixed_amount
@@ -599,10 +588,8 @@ export function createStripeMock(options: StripeMockOptions = {}) {
       if (discount !== undefined) {
         if (!isRecord(discount) || discount.coupon === undefined) return missing('discounts[0][coupon]')
         coupon = coupons.get(String(discount.coupon)) ?? null
-        if (!coupon)
-          return invalidRequest(`No such coupon: '${String(discount.coupon)}'`, { param: 'discounts[0][coupon]', code: 'resource_missing' })
-        if (!coupon.valid)
-          return invalidRequest(`Coupon ${coupon.id} is no longer valid.`, { param: 'discounts[0][coupon]', code: 'coupon_expired' })
+        if (!coupon) return invalidRequest(`No such coupon: '${String(discount.coupon)}'`, { param: 'discounts[0][coupon]', code: 'resource_missing' })
+        if (!coupon.valid) return invalidRequest(`Coupon ${coupon.id} is no longer valid.`, { param: 'discounts[0][coupon]', code: 'coupon_expired' })
         if (coupon.amount_off !== null && coupon.currency !== currency)
           return invalidRequest(`The coupon currency (${coupon.currency}) must match the Checkout Session currency (${currency}).`, {
             param: 'discounts[0][coupon]',
@@ -612,9 +599,7 @@ export function createStripeMock(options: StripeMockOptions = {}) {
 
     // Stripe pre-selects the first shipping option; a coupon discounts the line items, never shipping.
     const shipping = rates[0]?.fixed_amount.amount ?? 0
-    const discount = coupon
-      ? Math.min(subtotal, coupon.amount_off ?? Math.round((subtotal * (coupon.percent_off ?? 0)) / 100))
-      : 0
+    const discount = coupon ? Math.min(subtotal, coupon.amount_off ?? Math.round((subtotal * (coupon.percent_off ?? 0)) / 100)) : 0
     const total = subtotal - discount + shipping
     if (total > 0 && total < MINIMUM_CHARGE_CENTS)
       return invalidRequest(`The Checkout Session's total amount due must add up to at least $0.50 ${currency}`, {
@@ -655,9 +640,7 @@ export function createStripeMock(options: StripeMockOptions = {}) {
       payment_method_types: ['card'],
       payment_status: total === 0 ? 'no_payment_required' : 'unpaid',
       shipping_address_collection: shippingCollection,
-      shipping_cost: rates[0]
-        ? { amount_subtotal: shipping, amount_tax: 0, amount_total: shipping, shipping_rate: rates[0].id }
-        : null,
+      shipping_cost: rates[0] ? { amount_subtotal: shipping, amount_tax: 0, amount_total: shipping, shipping_rate: rates[0].id } : null,
       shipping_options: rates.map((rate) => ({ shipping_amount: rate.fixed_amount.amount, shipping_rate: rate.id })),
       status: 'open',
       submit_type: null,
@@ -678,8 +661,7 @@ export function createStripeMock(options: StripeMockOptions = {}) {
     const expand = query.expand === undefined ? [] : Array.isArray(query.expand) ? query.expand : [query.expand]
     const view: Record<string, unknown> = structuredClone(session)
     for (const field of expand) {
-      if (field !== 'payment_intent')
-        return invalidRequest(`This property cannot be expanded (${String(field)}).`, { param: 'expand', save: false })
+      if (field !== 'payment_intent') return invalidRequest(`This property cannot be expanded (${String(field)}).`, { param: 'expand', save: false })
       view.payment_intent = session.payment_intent ? structuredClone(paymentIntents.get(session.payment_intent)) : null
     }
     return { status: 200, body: view, save: false }
@@ -693,10 +675,9 @@ export function createStripeMock(options: StripeMockOptions = {}) {
     refresh(session)
     // The check runs inside the endpoint, so Stripe saves (and replays) this refusal under the key.
     if (session.status !== 'open')
-      return invalidRequest(
-        `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${session.status}\`.`,
-        { save: true },
-      )
+      return invalidRequest(`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${session.status}\`.`, {
+        save: true,
+      })
     markExpired(session)
     return { status: 200, body: structuredClone(session), save: true }
   }
@@ -736,8 +717,7 @@ export function createStripeMock(options: StripeMockOptions = {}) {
     const expand = query.expand === undefined ? [] : Array.isArray(query.expand) ? query.expand : [query.expand]
     const view: Record<string, unknown> = structuredClone(intent)
     for (const field of expand) {
-      if (field !== 'latest_charge')
-        return invalidRequest(`This property cannot be expanded (${String(field)}).`, { param: 'expand', save: false })
+      if (field !== 'latest_charge') return invalidRequest(`This property cannot be expanded (${String(field)}).`, { param: 'expand', save: false })
       view.latest_charge = intent.latest_charge ? structuredClone(charges.get(intent.latest_charge)) : null
     }
     return { status: 200, body: view, save: false }
@@ -778,18 +758,16 @@ export function createStripeMock(options: StripeMockOptions = {}) {
     } else {
       charge = charges.get(String(body.charge))
       if (!charge) return noSuch('charge', String(body.charge), 'charge')
-      if (charge.status !== 'succeeded')
-        return invalidRequest(`Charge ${charge.id} has not succeeded and cannot be refunded.`, { param: 'charge', save: true })
+      if (charge.status !== 'succeeded') return invalidRequest(`Charge ${charge.id} has not succeeded and cannot be refunded.`, { param: 'charge', save: true })
     }
-    if (charge.refunded)
-      return invalidRequest(`Charge ${charge.id} has already been refunded.`, { code: 'charge_already_refunded', save: true })
+    if (charge.refunded) return invalidRequest(`Charge ${charge.id} has already been refunded.`, { code: 'charge_already_refunded', save: true })
     const left = charge.amount - charge.amount_refunded
     const refundAmount = amount ?? left
     if (refundAmount > left)
-      return invalidRequest(
-        `Refund amount ($${(refundAmount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
-        { param: 'amount', save: true },
-      )
+      return invalidRequest(`Refund amount ($${(refundAmount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`, {
+        param: 'amount',
+        save: true,
+      })
 
     charge.amount_refunded += refundAmount
     charge.refunded = charge.amount_refunded === charge.amount
@@ -842,18 +820,15 @@ export function createStripeMock(options: StripeMockOptions = {}) {
     let currency: string | null = null
     if (hasAmount) {
       amountOff = integer(body.amount_off)
-      if (amountOff === null || amountOff < 1)
-        return invalidRequest(`Invalid positive integer: ${String(body.amount_off)}`, { param: 'amount_off' })
-      if (body.currency === undefined)
-        return invalidRequest('You must pass currency when passing amount_off', { param: 'currency', code: 'parameter_missing' })
+      if (amountOff === null || amountOff < 1) return invalidRequest(`Invalid positive integer: ${String(body.amount_off)}`, { param: 'amount_off' })
+      if (body.currency === undefined) return invalidRequest('You must pass currency when passing amount_off', { param: 'currency', code: 'parameter_missing' })
       currency = String(body.currency).toLowerCase()
       if (!CURRENCIES.has(currency)) return invalidRequest(`Invalid currency: ${String(body.currency)}.`, { param: 'currency' })
     }
     let percentOff: number | null = null
     if (hasPercent) {
       percentOff = Number(body.percent_off)
-      if (!(percentOff > 0 && percentOff <= 100))
-        return invalidRequest('Invalid percent_off: must be greater than 0 and at most 100', { param: 'percent_off' })
+      if (!(percentOff > 0 && percentOff <= 100)) return invalidRequest('Invalid percent_off: must be greater than 0 and at most 100', { param: 'percent_off' })
     }
     const duration = (body.duration ?? 'once') as string
     if (!['once', 'repeating', 'forever'].includes(duration))
@@ -868,8 +843,7 @@ export function createStripeMock(options: StripeMockOptions = {}) {
     if ('refusal' in checkedMetadata) return checkedMetadata.refusal
     const { metadata } = checkedMetadata
     const id = body.id !== undefined ? String(body.id) : nextId('', 8).toUpperCase()
-    if (coupons.has(id))
-      return invalidRequest('Coupon already exists.', { param: 'id', code: 'resource_already_exists', save: true })
+    if (coupons.has(id)) return invalidRequest('Coupon already exists.', { param: 'id', code: 'resource_already_exists', save: true })
     const coupon: MockCoupon = {
       id,
       object: 'coupon',
@@ -907,10 +881,7 @@ export function createStripeMock(options: StripeMockOptions = {}) {
    */
   function complete(
     sessionId: string,
-    {
-      paymentStatus = 'paid',
-      shipping = {},
-    }: { paymentStatus?: 'paid' | 'unpaid' | 'no_payment_required'; shipping?: MockShipping | null } = {},
+    { paymentStatus = 'paid', shipping = {} }: { paymentStatus?: 'paid' | 'unpaid' | 'no_payment_required'; shipping?: MockShipping | null } = {},
   ): MockCheckoutSession {
     const session = openSession(sessionId)
     if (session.status !== 'open') throw new Error(`Stripe mock: session ${sessionId} is ${session.status}, not open`)
@@ -1134,10 +1105,7 @@ function arrayify(value: unknown): unknown {
 // ---------------------------------------------------------------------------------------------
 // Stripe-shaped errors and checks
 
-function invalidRequest(
-  message: string,
-  { param, code, save = false }: { param?: string; code?: string; save?: boolean } = {},
-): Answer {
+function invalidRequest(message: string, { param, code, save = false }: { param?: string; code?: string; save?: boolean } = {}): Answer {
   const error: Record<string, string> = { type: 'invalid_request_error', message }
   if (code) {
     error.code = code
@@ -1172,11 +1140,9 @@ function validMetadata(value: unknown, param: string): { metadata: Record<string
   if (entries.length > 50) return { refusal: invalidRequest('You can have at most 50 metadata keys.', { param }) }
   for (const [key, item] of entries) {
     const at = `${param}[${key}]`
-    if (key.length > 40)
-      return { refusal: invalidRequest(`Metadata keys can be at most 40 characters long: ${key}`, { param: at }) }
+    if (key.length > 40) return { refusal: invalidRequest(`Metadata keys can be at most 40 characters long: ${key}`, { param: at }) }
     if (typeof item !== 'string') return { refusal: invalidRequest('Invalid string', { param: at }) }
-    if (item.length > 500)
-      return { refusal: invalidRequest('Metadata values can be at most 500 characters long.', { param: at }) }
+    if (item.length > 500) return { refusal: invalidRequest('Metadata values can be at most 500 characters long.', { param: at }) }
   }
   return { metadata: value as Record<string, string> }
 }

@@ -57,7 +57,10 @@ export type TestApi = Awaited<ReturnType<typeof createTestApi>>
 export async function createTestApi(
   env: Record<string, string> = {},
   /** `database`: open this one (kept on close) instead of a fresh one, e.g. to hand it to a server process afterwards. */
-  { database: existing, ...overrides }: { print?: PrintProvider; payments?: PaymentProvider; rateLimiter?: RateLimiter; database?: { databaseUrl: string | null; dataDir: string | null } } = {},
+  {
+    database: existing,
+    ...overrides
+  }: { print?: PrintProvider; payments?: PaymentProvider; rateLimiter?: RateLimiter; database?: { databaseUrl: string | null; dataDir: string | null } } = {},
 ) {
   const database = existing ? await openDatabase(existing) : await freshDatabase()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'keepsake-api-test-'))

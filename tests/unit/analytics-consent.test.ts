@@ -60,10 +60,11 @@ afterEach(() => {
 async function startTab(consent: AnalyticsConsent, uuid: string | null = null) {
   const analytics = await import('../../app/lib/analytics')
   const sent: Sent[] = []
-  analytics.startAnalytics({ sid: SID, uuid, market: 'US', data: null }, [
-    { send: (events) => void sent.push(...events) },
-    analytics.posthogTransport('phc_test', 'https://eu.i.posthog.com'),
-  ], { consent })
+  analytics.startAnalytics(
+    { sid: SID, uuid, market: 'US', data: null },
+    [{ send: (events) => void sent.push(...events) }, analytics.posthogTransport('phc_test', 'https://eu.i.posthog.com')],
+    { consent },
+  )
   /** Lets every timer, flush and dynamic import finish, as a tab left alone for a while would. */
   const settle = async () => {
     await vi.advanceTimersByTimeAsync(5_000)
@@ -108,9 +109,7 @@ describe('analytics follow the shopper’s answer', () => {
       'phc_test',
       expect.objectContaining({ api_host: 'https://eu.i.posthog.com', disable_session_recording: false, session_recording: { maskAllInputs: true } }),
     ])
-    expect(names(posthog.calls)).toEqual(
-      expect.arrayContaining(['opt_in_capturing', 'startSessionRecording', 'identify', 'capture']),
-    )
+    expect(names(posthog.calls)).toEqual(expect.arrayContaining(['opt_in_capturing', 'startSessionRecording', 'identify', 'capture']))
     expect(posthog.calls.filter((c) => c[0] === 'capture').map((c) => c[1])).toEqual(['DidIdentifySession', 'DidViewPage', 'DidAddProductToCart'])
     expect(cookieWrites).toEqual([`ks_consent=granted; Max-Age=${365 * 24 * 3600}; Path=/; SameSite=Lax; Secure`])
   })

@@ -25,7 +25,15 @@ registerInProcessApi(async (request) => {
 })
 
 const ok = { method: 'get', path: '/ok', tag: 'test', summary: 'ok', auth: 'none', response: z.object({ value: z.number() }) } as const satisfies Endpoint
-const refused = { method: 'post', path: '/refused', tag: 'test', summary: 'refused', auth: 'none', body: z.object({}), response: z.object({}) } as const satisfies Endpoint
+const refused = {
+  method: 'post',
+  path: '/refused',
+  tag: 'test',
+  summary: 'refused',
+  auth: 'none',
+  body: z.object({}),
+  response: z.object({}),
+} as const satisfies Endpoint
 const html = { method: 'get', path: '/html', tag: 'test', summary: 'html', auth: 'none', response: z.object({}) } as const satisfies Endpoint
 const garbage = { method: 'get', path: '/garbage', tag: 'test', summary: 'garbage', auth: 'none', response: z.object({}) } as const satisfies Endpoint
 
@@ -83,8 +91,10 @@ function scripted(steps: Step[]) {
   return name
 }
 const requestsTo = (name: string) => seen.filter((r) => new URL(r.url).pathname === `/v1/flaky/${name}`)
-const status = (code: number, headers: Record<string, string> = {}) => () =>
-  Response.json({ error: { code: code === 429 ? 'rate_limited' : 'internal', message: `status ${code}` } }, { status: code, headers })
+const status =
+  (code: number, headers: Record<string, string> = {}) =>
+  () =>
+    Response.json({ error: { code: code === 429 ? 'rate_limited' : 'internal', message: `status ${code}` } }, { status: code, headers })
 
 describe('the API client', () => {
   it('dispatches same-origin calls in-process with credentials, timezone and version headers', async () => {
@@ -98,18 +108,24 @@ describe('the API client', () => {
   })
 
   it('turns an API refusal into an error carrying its status, code and message', async () => {
-    const error = await client().call(refused, { body: {} }).catch((e: unknown) => e)
+    const error = await client()
+      .call(refused, { body: {} })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiClientError)
     expect(error).toMatchObject({ status: 422, code: 'rule_broken', message: 'Cart is empty' })
   })
 
   it('reports a non-JSON error page by its status, not as a parse failure', async () => {
-    const error = await client().call(html).catch((e: unknown) => e)
+    const error = await client()
+      .call(html)
+      .catch((e: unknown) => e)
     expect(error).toMatchObject({ status: 502, message: 'Something went wrong on our side. Please try again in a moment.' })
   })
 
   it('refuses a success that is not JSON', async () => {
-    const error = await client().call(garbage).catch((e: unknown) => e)
+    const error = await client()
+      .call(garbage)
+      .catch((e: unknown) => e)
     expect(error).toMatchObject({ status: 502, code: 'provider_failed' })
   })
 
@@ -140,7 +156,9 @@ describe('the API client’s retry rule (SPEC.md §8)', () => {
   it('gives up after the third failed attempt with the last error', async () => {
     const { waits, policy } = recordingRetry()
     const name = scripted([status(503), status(503), status(500)])
-    const error = await client([], policy).call(flakyGet, { params: { name } }).catch((e: unknown) => e)
+    const error = await client([], policy)
+      .call(flakyGet, { params: { name } })
+      .catch((e: unknown) => e)
     expect(error).toMatchObject({ status: 500 })
     expect(requestsTo(name)).toHaveLength(3)
     expect(waits).toEqual([2000, 4000])
@@ -149,7 +167,9 @@ describe('the API client’s retry rule (SPEC.md §8)', () => {
   it.each([400, 401, 404, 409, 422])('never retries a %i refusal', async (code) => {
     const { waits, policy } = recordingRetry()
     const name = scripted([status(code)])
-    const error = await client([], policy).call(flakyGet, { params: { name } }).catch((e: unknown) => e)
+    const error = await client([], policy)
+      .call(flakyGet, { params: { name } })
+      .catch((e: unknown) => e)
     expect(error).toMatchObject({ status: code })
     expect(requestsTo(name)).toHaveLength(1)
     expect(waits).toEqual([])
@@ -167,7 +187,9 @@ describe('the API client’s retry rule (SPEC.md §8)', () => {
   it('answers a 429 asking for 60 s at once rather than waiting it out', async () => {
     const { waits, policy } = recordingRetry()
     const name = scripted([status(429, { 'retry-after': '60' })])
-    const error = await client([], policy).call(flakyGet, { params: { name } }).catch((e: unknown) => e)
+    const error = await client([], policy)
+      .call(flakyGet, { params: { name } })
+      .catch((e: unknown) => e)
     expect(error).toMatchObject({ status: 429, retryAfterMs: 60_000 })
     expect(requestsTo(name)).toHaveLength(1)
     expect(waits).toEqual([])

@@ -78,7 +78,10 @@ describe('the cart’s bundle hint', () => {
 
   it('looks only at what complete sets leave over', () => {
     // A whole set plus a tree and a star: the leftovers are a stocking short of a second set.
-    expect(bundleHint([line('tree', 2), line('star', 2), line('stocking')], bundles)).toMatchObject({ bundle: { id: 'whole-set' }, missing: { variantId: 72960 } })
+    expect(bundleHint([line('tree', 2), line('star', 2), line('stocking')], bundles)).toMatchObject({
+      bundle: { id: 'whole-set' },
+      missing: { variantId: 72960 },
+    })
   })
 })
 

@@ -36,7 +36,13 @@ describe('currency formatting (SPEC.md §9)', () => {
 const bounds = { min: EGIFT_MIN_DOLLARS, max: EGIFT_MAX_DOLLARS }
 const parse = (text: string) => parseWholeDollars(text, bounds)
 /** What a person reading the text takes it to mean: the number with "$", spaces and "," removed. */
-const shown = (text: string) => Number(text.trim().replace(/^\$\s*/, '').replaceAll(',', ''))
+const shown = (text: string) =>
+  Number(
+    text
+      .trim()
+      .replace(/^\$\s*/, '')
+      .replaceAll(',', ''),
+  )
 
 describe('parseWholeDollars', () => {
   it('12.5 and 12.50 are refused in words, 25.00 is $25, never $125 or $250', () => {
@@ -63,9 +69,14 @@ describe('parseWholeDollars', () => {
 
   it('every whole amount in range, however it is written, is accepted as exactly that amount', () => {
     fc.assert(
-      fc.property(fc.integer({ min: EGIFT_MIN_DOLLARS, max: EGIFT_MAX_DOLLARS }), fc.constantFrom('', '$', '$ '), fc.constantFrom('', '.', '.0', '.00'), (d, prefix, suffix) => {
-        expect(parse(`${prefix}${d}${suffix}`)).toEqual({ ok: true, dollars: d, cents: d * 100 })
-      }),
+      fc.property(
+        fc.integer({ min: EGIFT_MIN_DOLLARS, max: EGIFT_MAX_DOLLARS }),
+        fc.constantFrom('', '$', '$ '),
+        fc.constantFrom('', '.', '.0', '.00'),
+        (d, prefix, suffix) => {
+          expect(parse(`${prefix}${d}${suffix}`)).toEqual({ ok: true, dollars: d, cents: d * 100 })
+        },
+      ),
     )
   })
 

@@ -31,7 +31,9 @@ describe('demo photo specs', () => {
 
   it('are deterministic for a seed and differ between seeds', () => {
     expect(demoPhotoSpecs(60, 1234)).toEqual(specs)
-    expect(demoPhotoSpecs(60, 99).map((s) => [s.scene, s.title, s.capturedAt.getTime()])).not.toEqual(specs.map((s) => [s.scene, s.title, s.capturedAt.getTime()]))
+    expect(demoPhotoSpecs(60, 99).map((s) => [s.scene, s.title, s.capturedAt.getTime()])).not.toEqual(
+      specs.map((s) => [s.scene, s.title, s.capturedAt.getTime()]),
+    )
   })
 
   it('make an album of at least 60 varied photos', () => {

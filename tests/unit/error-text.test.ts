@@ -7,7 +7,15 @@ import { SOMETHING_WENT_WRONG, shopperErrorText, wordsForStatus } from '~/lib/er
 describe('shopperErrorText', () => {
   it('never shows raw exception text: redacted, a zod issue list, a stack, a status code', () => {
     const zodIssues = JSON.stringify([{ origin: 'string', code: 'too_big', maximum: 200, path: ['code'], message: 'Too big' }], null, 2)
-    for (const text of ['redacted', zodIssues, 'TypeError: x is not a function', 'Error: redacted', 'Cannot read properties of undefined (reading \'id\')', 'Keepsake answered 503', '']) {
+    for (const text of [
+      'redacted',
+      zodIssues,
+      'TypeError: x is not a function',
+      'Error: redacted',
+      "Cannot read properties of undefined (reading 'id')",
+      'Keepsake answered 503',
+      '',
+    ]) {
       expect(shopperErrorText(new Error(text))).toBeUndefined()
     }
     expect(shopperErrorText('a string')).toBeUndefined()

@@ -9,19 +9,49 @@ import { deliveryRequestSchema, waitlistRequestSchema } from '../../app/contract
  * Every shopper-facing form field says what is wrong in shopper words, the same way
  * on every form; an empty field is told apart from a malformed one; a drop-down says "Choose".
  */
-const address = { name: 'Maya Rivera', email: 'maya@example.com', phone: '', line1: '1 Main St', line2: '', city: 'Albany', state: 'NY', postalCode: '12207', country: 'US' }
+const address = {
+  name: 'Maya Rivera',
+  email: 'maya@example.com',
+  phone: '',
+  line1: '1 Main St',
+  line2: '',
+  city: 'Albany',
+  state: 'NY',
+  postalCode: '12207',
+  country: 'US',
+}
 const waitlist = { product: 'photo-mug', sourcePage: '/loop/store/', name: 'Maya', email: 'maya@example.com', note: '' }
 const gift = { amountCents: 2500, recipientName: 'Gran', recipientEmail: 'gran@example.com', senderName: 'Maya', message: '' }
 
 /** Each form's schema, a valid body, and its free-text fields with the limit the form's input sets. */
 const forms = [
-  { form: 'checkout address', schema: shippingAddressSchema, valid: address, fields: { name: FIELD_LIMITS.personName, line1: FIELD_LIMITS.addressLine, line2: FIELD_LIMITS.addressLine, city: FIELD_LIMITS.city, phone: FIELD_LIMITS.phone } },
-  { form: 'smokescreen delivery', schema: deliveryRequestSchema, valid: { ...address, product: 'canvas-print' }, fields: { name: FIELD_LIMITS.personName, line1: FIELD_LIMITS.addressLine, city: FIELD_LIMITS.city } },
+  {
+    form: 'checkout address',
+    schema: shippingAddressSchema,
+    valid: address,
+    fields: {
+      name: FIELD_LIMITS.personName,
+      line1: FIELD_LIMITS.addressLine,
+      line2: FIELD_LIMITS.addressLine,
+      city: FIELD_LIMITS.city,
+      phone: FIELD_LIMITS.phone,
+    },
+  },
+  {
+    form: 'smokescreen delivery',
+    schema: deliveryRequestSchema,
+    valid: { ...address, product: 'canvas-print' },
+    fields: { name: FIELD_LIMITS.personName, line1: FIELD_LIMITS.addressLine, city: FIELD_LIMITS.city },
+  },
   { form: 'smokescreen waitlist', schema: waitlistRequestSchema, valid: waitlist, fields: { name: FIELD_LIMITS.personName, note: FIELD_LIMITS.note } },
   { form: 'e-gift purchase', schema: egiftPurchaseRequestSchema, valid: gift, fields: { recipientName: EGIFT_NAME_MAX, senderName: EGIFT_NAME_MAX } },
 ] as const
 
-const messagesFor = (schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } }, body: unknown, field: string) => {
+const messagesFor = (
+  schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } },
+  body: unknown,
+  field: string,
+) => {
   const result = schema.safeParse(body)
   return result.success ? [] : result.error!.issues.filter((i) => i.path[0] === field).map((i) => i.message)
 }
@@ -60,7 +90,9 @@ describe('form messages in shopper words', () => {
   it('the same field says the same thing on every form', () => {
     const emptyName = forms.filter((f) => 'name' in f.valid).map((f) => messagesFor(f.schema, { ...f.valid, name: '' }, 'name')[0])
     expect(new Set(emptyName)).toEqual(new Set(['Enter your name']))
-    const badEmail = [shippingAddressSchema, deliveryRequestSchema, waitlistRequestSchema].map((s) => messagesFor(s, { ...(s === waitlistRequestSchema ? waitlist : { ...address, product: 'canvas-print' }), email: 'maya@' }, 'email')[0])
+    const badEmail = [shippingAddressSchema, deliveryRequestSchema, waitlistRequestSchema].map(
+      (s) => messagesFor(s, { ...(s === waitlistRequestSchema ? waitlist : { ...address, product: 'canvas-print' }), email: 'maya@' }, 'email')[0],
+    )
     expect(new Set(badEmail).size).toBe(1)
   })
 
@@ -81,9 +113,12 @@ describe('form messages in shopper words', () => {
 
   it('the state drop-down says "Choose a state" for anything that is not a state code', () => {
     fc.assert(
-      fc.property(fc.string().filter((s) => !/^\s*[A-Za-z]{2}\s*$/.test(s)), (state) => {
-        expect(messagesFor(shippingAddressSchema, { ...address, state }, 'state')).toEqual(['Choose a state'])
-      }),
+      fc.property(
+        fc.string().filter((s) => !/^\s*[A-Za-z]{2}\s*$/.test(s)),
+        (state) => {
+          expect(messagesFor(shippingAddressSchema, { ...address, state }, 'state')).toEqual(['Choose a state'])
+        },
+      ),
       { seed: 15, numRuns: 200 },
     )
   })

@@ -18,8 +18,16 @@ describe('the import rules of the house', () => {
     ['app/contract/x.ts', "import { formatDay } from '../lib/dates'\nexport const x = formatDay", 'app/contract may not import app/lib'],
     ['app/catalogue/x.ts', "import { cartSchema } from '../contract/cart'\nexport const x = cartSchema", 'app/catalogue may not import app/contract'],
     ['app/api/services/x.ts', "import { notify } from '../../lib/toast'\nexport const x = notify", 'app/api may not import app/lib'],
-    ['app/features/egifts/X.tsx', "import { OfferWall } from '~/features/fmn/OfferWall'\nexport const x = OfferWall", 'features/egifts may not import features/fmn'],
-    ['app/features/cart/X.tsx', "import { apiForRequest } from '~/lib/api-call.server'\nexport const x = apiForRequest", 'Browser code may not import server-only code'],
+    [
+      'app/features/egifts/X.tsx',
+      "import { OfferWall } from '~/features/fmn/OfferWall'\nexport const x = OfferWall",
+      'features/egifts may not import features/fmn',
+    ],
+    [
+      'app/features/cart/X.tsx',
+      "import { apiForRequest } from '~/lib/api-call.server'\nexport const x = apiForRequest",
+      'Browser code may not import server-only code',
+    ],
   ])('refuses %s importing across the house: %s', async (file, code, message) => {
     expect((await houseMessages(file, code)).join('\n')).toContain(message)
   })

@@ -80,7 +80,12 @@ describe('clampTransform', () => {
     expect(clampTransform(cell, landscape, { x: 0, y: 0, zoom: 0.2, rotation: 540 })).toMatchObject({ zoom: 1, rotation: 180 })
     expect(clampTransform(cell, landscape, { x: 0, y: 0, zoom: 99, rotation: -190 })).toMatchObject({ zoom: 5, rotation: 170 })
     expect(normaliseRotation(-180)).toBe(180)
-    expect(clampTransform(cell, landscape, { x: Number.NaN, y: Infinity, zoom: Number.NaN, rotation: Number.NaN })).toEqual({ x: 0, y: 0, zoom: 1, rotation: 0 })
+    expect(clampTransform(cell, landscape, { x: Number.NaN, y: Infinity, zoom: Number.NaN, rotation: Number.NaN })).toEqual({
+      x: 0,
+      y: 0,
+      zoom: 1,
+      rotation: 0,
+    })
   })
 
   it('a photo at cover size cannot move across the tight axis but slides along the loose one', () => {
@@ -107,7 +112,12 @@ describe('clampTransform', () => {
           const inverse = invertMatrix(photoMatrix(cell, photo, t))
           const l = cell.absoluteCenterX - cell.width / 2
           const top = cell.absoluteCenterY - cell.height / 2
-          for (const [cx, cy] of [[l, top], [l + cell.width, top], [l, top + cell.height], [l + cell.width, top + cell.height]] as const) {
+          for (const [cx, cy] of [
+            [l, top],
+            [l + cell.width, top],
+            [l, top + cell.height],
+            [l + cell.width, top + cell.height],
+          ] as const) {
             const p = applyMatrix(inverse, cx, cy)
             const eps = 1e-6 * Math.max(pw, ph)
             expect(p.x).toBeGreaterThanOrEqual(-eps)

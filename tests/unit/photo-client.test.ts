@@ -37,7 +37,9 @@ describe('photo conversion (SPEC.md §4)', () => {
     expect(photoSourceUrl('https://cdn.example/a.jpg', options)).toBe(
       '/v1/keepsake-photos/proxy?url=https%3A%2F%2Fcdn.example%2Fa.jpg&inputSize=small&outputSize=smartphone',
     )
-    expect(photoSourceUrl('https://cdn.example/a.jpg', { ...options, apiBaseUrl: 'https://api.example' })).toMatch(/^https:\/\/api\.example\/v1\/keepsake-photos\/proxy\?/)
+    expect(photoSourceUrl('https://cdn.example/a.jpg', { ...options, apiBaseUrl: 'https://api.example' })).toMatch(
+      /^https:\/\/api\.example\/v1\/keepsake-photos\/proxy\?/,
+    )
   })
 
   it('never uses the proxy for the celebrate client', () => {

@@ -2,7 +2,16 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { storeBundles } from '../../app/api/services/bundles'
 import { variantOfShape, type OrnamentShape } from '../../app/catalogue/ornaments'
-import { applyBundles, cartTotals, FREE_SHIPPING_THRESHOLD_CENTS, MIN_CHARGE_CENTS, SHIPPING_CENTS, toCents, type BundleRule, type PricedLine } from '../../app/catalogue/pricing'
+import {
+  applyBundles,
+  cartTotals,
+  FREE_SHIPPING_THRESHOLD_CENTS,
+  MIN_CHARGE_CENTS,
+  SHIPPING_CENTS,
+  toCents,
+  type BundleRule,
+  type PricedLine,
+} from '../../app/catalogue/pricing'
 
 /** A cart line of one shape at the catalogue's prices, as cart.ts builds it. */
 const line = (shape: OrnamentShape, quantity = 1): PricedLine => {
@@ -35,7 +44,11 @@ describe('cart totals', () => {
   })
 
   it('for any cart: total = subtotal − savings + shipping − credits, never negative; free shipping from the threshold', () => {
-    const line = fc.record({ priceCents: fc.integer({ min: 0, max: 10_000 }), salePriceCents: fc.integer({ min: 0, max: 10_000 }), quantity: fc.integer({ min: 1, max: 10 }) })
+    const line = fc.record({
+      priceCents: fc.integer({ min: 0, max: 10_000 }),
+      salePriceCents: fc.integer({ min: 0, max: 10_000 }),
+      quantity: fc.integer({ min: 1, max: 10 }),
+    })
     fc.assert(
       fc.property(fc.array(line, { maxLength: 20 }), fc.integer({ min: 0, max: 50_000 }), (lines, credit) => {
         const t = cartTotals(lines, credit)
@@ -114,9 +127,14 @@ describe('cart totals with bundles', () => {
     expect(mixed.bundleSavingsCents).toBe(1400)
     expect(mixed.totalCents).toBe(3 * 2499 + 2499 + 2799 - 1400)
     // Two stars with a tree and a stocking: the whole set saves more than two stars, so it wins.
-    expect(withTwoStars([line('star', 2), line('tree'), line('stocking')]).bundles).toEqual([{ id: 'whole-set', title: 'The whole set', sets: 1, savingsCents: 800 }])
+    expect(withTwoStars([line('star', 2), line('tree'), line('stocking')]).bundles).toEqual([
+      { id: 'whole-set', title: 'The whole set', sets: 1, savingsCents: 800 },
+    ])
     // Five stars and a tree: two sets of two stars; the odd star and the tree pay their sale prices.
-    expect(withTwoStars([line('star', 5), line('tree')])).toMatchObject({ bundles: [{ id: 'two-stars', sets: 2, savingsCents: 1200 }], totalCents: 6 * 2499 - 1200 })
+    expect(withTwoStars([line('star', 5), line('tree')])).toMatchObject({
+      bundles: [{ id: 'two-stars', sets: 2, savingsCents: 1200 }],
+      totalCents: 6 * 2499 - 1200,
+    })
   })
 
   it('the order the bundles are listed in does not change the count', () => {
@@ -131,20 +149,39 @@ describe('cart totals with bundles', () => {
 
   it('store credit is capped at the goods after bundle savings and leaves the minimum charge', () => {
     const set = [line('tree'), line('star'), line('stocking')]
-    expect(totals(set, 100_000)).toMatchObject({ bundleSavingsCents: 800, shippingCents: 0, creditsCents: 6997 - MIN_CHARGE_CENTS, totalCents: MIN_CHARGE_CENTS })
+    expect(totals(set, 100_000)).toMatchObject({
+      bundleSavingsCents: 800,
+      shippingCents: 0,
+      creditsCents: 6997 - MIN_CHARGE_CENTS,
+      totalCents: MIN_CHARGE_CENTS,
+    })
     expect(totals(set, 1000)).toMatchObject({ creditsCents: 1000, totalCents: 5997 })
     // Shipping is charged under two stars' bundle price: credit covers the goods only, never shipping.
-    expect(withTwoStars([line('star', 2)], 100_000)).toMatchObject({ bundleSavingsCents: 600, shippingCents: SHIPPING_CENTS, creditsCents: 4398, totalCents: SHIPPING_CENTS })
+    expect(withTwoStars([line('star', 2)], 100_000)).toMatchObject({
+      bundleSavingsCents: 600,
+      shippingCents: SHIPPING_CENTS,
+      creditsCents: 4398,
+      totalCents: SHIPPING_CENTS,
+    })
   })
 
   it('free shipping is decided on the goods after bundle savings', () => {
     // Two stars: 49.98 at sale, 43.98 as a bundle, so $6.02 short of free shipping.
-    expect(withTwoStars([line('star', 2)])).toMatchObject({ shippingCents: SHIPPING_CENTS, freeShippingRemainingCents: FREE_SHIPPING_THRESHOLD_CENTS - 4398, totalCents: 4398 + SHIPPING_CENTS })
+    expect(withTwoStars([line('star', 2)])).toMatchObject({
+      shippingCents: SHIPPING_CENTS,
+      freeShippingRemainingCents: FREE_SHIPPING_THRESHOLD_CENTS - 4398,
+      totalCents: 4398 + SHIPPING_CENTS,
+    })
     // A cart at the threshold before its bundle saving falls below it after.
     const pair: BundleRule[] = [{ id: 'pair', title: 'A pair', items: [{ variantId: 1, quantity: 2 }], savingsCents: 600 }]
     const lines = [{ priceCents: 2600, salePriceCents: 2600, quantity: 2, variantId: 1 }]
     expect(cartTotals(lines, 0, [])).toMatchObject({ shippingCents: 0, totalCents: 5200 })
-    expect(cartTotals(lines, 0, pair)).toMatchObject({ bundleSavingsCents: 600, shippingCents: SHIPPING_CENTS, freeShippingRemainingCents: 400, totalCents: 4600 + SHIPPING_CENTS })
+    expect(cartTotals(lines, 0, pair)).toMatchObject({
+      bundleSavingsCents: 600,
+      shippingCents: SHIPPING_CENTS,
+      freeShippingRemainingCents: 400,
+      totalCents: 4600 + SHIPPING_CENTS,
+    })
   })
 
   it('a set never saves more than its items cost', () => {
@@ -169,24 +206,29 @@ describe('cart totals with bundles', () => {
       savingsCents: fc.integer({ min: 1, max: 5_000 }),
     })
     fc.assert(
-      fc.property(fc.array(pricedLine, { maxLength: 12 }), fc.uniqueArray(rule, { selector: (r) => r.id, maxLength: 4 }), fc.integer({ min: 0, max: 50_000 }), (lines, rules, credit) => {
-        const t = cartTotals(lines, credit, rules)
-        expect(t.totalCents).toBe(t.subtotalCents - t.saleSavingsCents - t.bundleSavingsCents + t.shippingCents - t.creditsCents)
-        expect(t.bundleSavingsCents).toBe(t.bundles.reduce((sum, b) => sum + b.savingsCents, 0))
-        for (const n of [t.totalCents, t.bundleSavingsCents, t.creditsCents]) expect(Number.isInteger(n) && n >= 0).toBe(true)
-        const goods = t.subtotalCents - t.saleSavingsCents - t.bundleSavingsCents
-        expect(goods).toBeGreaterThanOrEqual(0)
-        expect(t.creditsCents).toBeLessThanOrEqual(Math.min(credit, goods))
-        if (t.creditsCents > 0) expect(t.totalCents).toBeGreaterThanOrEqual(MIN_CHARGE_CENTS)
-        expect(t.shippingCents).toBe(lines.length === 0 || goods >= FREE_SHIPPING_THRESHOLD_CENTS ? 0 : SHIPPING_CENTS)
-        // The sets counted never use more ornaments of a variant than the cart holds.
-        const used = new Map<number, number>()
-        for (const applied of t.bundles) {
-          const r = rules.find((x) => x.id === applied.id)!
-          for (const item of r.items) used.set(item.variantId, (used.get(item.variantId) ?? 0) + item.quantity * applied.sets)
-        }
-        for (const [variantId, n] of used) expect(n).toBeLessThanOrEqual(lines.filter((l) => l.variantId === variantId).reduce((s, l) => s + l.quantity, 0))
-      }),
+      fc.property(
+        fc.array(pricedLine, { maxLength: 12 }),
+        fc.uniqueArray(rule, { selector: (r) => r.id, maxLength: 4 }),
+        fc.integer({ min: 0, max: 50_000 }),
+        (lines, rules, credit) => {
+          const t = cartTotals(lines, credit, rules)
+          expect(t.totalCents).toBe(t.subtotalCents - t.saleSavingsCents - t.bundleSavingsCents + t.shippingCents - t.creditsCents)
+          expect(t.bundleSavingsCents).toBe(t.bundles.reduce((sum, b) => sum + b.savingsCents, 0))
+          for (const n of [t.totalCents, t.bundleSavingsCents, t.creditsCents]) expect(Number.isInteger(n) && n >= 0).toBe(true)
+          const goods = t.subtotalCents - t.saleSavingsCents - t.bundleSavingsCents
+          expect(goods).toBeGreaterThanOrEqual(0)
+          expect(t.creditsCents).toBeLessThanOrEqual(Math.min(credit, goods))
+          if (t.creditsCents > 0) expect(t.totalCents).toBeGreaterThanOrEqual(MIN_CHARGE_CENTS)
+          expect(t.shippingCents).toBe(lines.length === 0 || goods >= FREE_SHIPPING_THRESHOLD_CENTS ? 0 : SHIPPING_CENTS)
+          // The sets counted never use more ornaments of a variant than the cart holds.
+          const used = new Map<number, number>()
+          for (const applied of t.bundles) {
+            const r = rules.find((x) => x.id === applied.id)!
+            for (const item of r.items) used.set(item.variantId, (used.get(item.variantId) ?? 0) + item.quantity * applied.sets)
+          }
+          for (const [variantId, n] of used) expect(n).toBeLessThanOrEqual(lines.filter((l) => l.variantId === variantId).reduce((s, l) => s + l.quantity, 0))
+        },
+      ),
     )
   })
 })

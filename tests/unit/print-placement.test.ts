@@ -63,7 +63,9 @@ describe('print placement matches GPU-style bilinear sampling', () => {
   ]
   for (const [name, transform, scale] of cases) {
     it(name, async () => {
-      const png = await sharp(photo.data, { raw: { width: photo.width, height: photo.height, channels: 4 } }).png().toBuffer()
+      const png = await sharp(photo.data, { raw: { width: photo.width, height: photo.height, channels: 4 } })
+        .png()
+        .toBuffer()
       const { rect, image } = await renderPhotoCell(cell, { image: png, transform }, scale)
       const t = clampTransform(cell, photo, transform)
       const inverse = invertMatrix(scaleMatrix(photoMatrix(cell, photo, t), scale))
@@ -92,7 +94,9 @@ describe('print placement matches GPU-style bilinear sampling', () => {
 describe('the cached underlay path draws what compositing every layer draws', () => {
   it.each(['tree', 'star', 'stocking'] as const)('%s', async (shape) => {
     const template = pseudoTemplates[shape]
-    const png = await sharp(checker(160, 120, 7).data, { raw: { width: 160, height: 120, channels: 4 } }).png().toBuffer()
+    const png = await sharp(checker(160, 120, 7).data, { raw: { width: 160, height: 120, channels: 4 } })
+      .png()
+      .toBuffer()
     const [left, right] = photoCells(template)
     const design = {
       template,

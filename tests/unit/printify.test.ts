@@ -191,9 +191,7 @@ describe('PrintifyClient: requests', () => {
       file_name: 'prv_1-front.png',
       mime_type: 'image/png',
     })
-    expect(Object.keys(upload).sort()).toEqual(
-      ['file_name', 'height', 'id', 'mime_type', 'preview_url', 'size', 'upload_time', 'width'].sort(),
-    )
+    expect(Object.keys(upload).sort()).toEqual(['file_name', 'height', 'id', 'mime_type', 'preview_url', 'size', 'upload_time', 'width'].sort())
   })
 
   it('uploads by content with { file_name, contents: base64 }', async () => {
@@ -231,18 +229,7 @@ describe('PrintifyClient: requests', () => {
     const first = await client.listOrders({ page: 1 })
     expect(mock.calls.at(-1)!.query).toEqual({ page: '1', limit: '10' })
     expect(first).toMatchObject({ current_page: 1, last_page: 2, per_page: 10, total: 12 })
-    expect(first.data.map((o) => o.external_id)).toEqual([
-      'ord_12',
-      'ord_11',
-      'ord_10',
-      'ord_9',
-      'ord_8',
-      'ord_7',
-      'ord_6',
-      'ord_5',
-      'ord_4',
-      'ord_3',
-    ])
+    expect(first.data.map((o) => o.external_id)).toEqual(['ord_12', 'ord_11', 'ord_10', 'ord_9', 'ord_8', 'ord_7', 'ord_6', 'ord_5', 'ord_4', 'ord_3'])
     expect(first.data[0]).toMatchObject({
       id: ids[11],
       status: 'pending',
@@ -327,10 +314,7 @@ describe('PrintifyProvider.createPreviewProduct', () => {
   it('polls the product every 1.5 s until its mockups appear', async () => {
     const { mock, clock, provider } = setup()
     mock.delayMockups(3)
-    const result = await provider.createPreviewProduct(
-      previewInput([printFile('front', 'https://media.keepsake.shop/f.png')]),
-      [],
-    )
+    const result = await provider.createPreviewProduct(previewInput([printFile('front', 'https://media.keepsake.shop/f.png')]), [])
 
     expect(mock.callsTo('GET', /\/products\//)).toHaveLength(4) // three without mockups, then with them
     expect(clock.sleeps).toEqual([100, 1500, 1500, 1500, 1500]) // the limiter's spacing before create, then the polls
@@ -340,9 +324,7 @@ describe('PrintifyProvider.createPreviewProduct', () => {
   it('fails when Printify produces no mockups within 10 polls', async () => {
     const { mock, clock, provider } = setup()
     mock.delayMockups(50)
-    const error = await failure(
-      provider.createPreviewProduct(previewInput([printFile('front', 'https://media.keepsake.shop/f.png')]), []),
-    )
+    const error = await failure(provider.createPreviewProduct(previewInput([printFile('front', 'https://media.keepsake.shop/f.png')]), []))
     expect(error.message).toBe('Printify did not produce mockups in time')
     expect(mock.callsTo('GET', /\/products\//)).toHaveLength(10)
     expect(clock.sleeps.filter((ms) => ms === 1500)).toHaveLength(10)
@@ -350,16 +332,9 @@ describe('PrintifyProvider.createPreviewProduct', () => {
 
   it('surfaces Printify’s validation reason with its status', async () => {
     const { mock, provider } = setup()
-    const error = await failure(
-      provider.createPreviewProduct(
-        previewInput([printFile('front', 'https://media.keepsake.shop/f.png')], { blueprintId: 0 }),
-        [],
-      ),
-    )
+    const error = await failure(provider.createPreviewProduct(previewInput([printFile('front', 'https://media.keepsake.shop/f.png')], { blueprintId: 0 }), []))
     expect(error.status).toBe(400)
-    expect(error.message).toBe(
-      'Printify create product failed with HTTP 400: blueprint_id: The blueprint id field is required.',
-    )
+    expect(error.message).toBe('Printify create product failed with HTTP 400: blueprint_id: The blueprint id field is required.')
     expect(mock.products.size).toBe(0)
   })
 
@@ -367,9 +342,7 @@ describe('PrintifyProvider.createPreviewProduct', () => {
     const { client } = setup()
     const base = { title: 'T', description: '', blueprint_id: BLUEPRINT, print_provider_id: PRINT_PROVIDER }
     const noVariants = await failure(client.createProduct({ ...base, variants: [], print_areas: [] }))
-    expect(noVariants.message).toMatch(
-      /variants: The variants field is required\. print_areas: The print areas field is required\./,
-    )
+    expect(noVariants.message).toMatch(/variants: The variants field is required\. print_areas: The print areas field is required\./)
     const body = { ...base, variants: [], print_areas: [], external: { id: 'x' } }
     // @ts-expect-error Printify refuses `external` on create, and so do our types.
     const external = await failure(client.createProduct({ ...body, external: body.external }))
@@ -513,12 +486,9 @@ describe('PrintifyClient: retries and rate limits', () => {
     }
     const mock = createPrintifyMock({ token: 'another-token' })
     const clients = [echo, leakyNetwork, mock.fetch].map(
-      (fetch) =>
-        new PrintifyClient({ apiToken: token, shopId: 1, fetch, sleep: async () => {}, requestsPerMinute: Infinity }),
+      (fetch) => new PrintifyClient({ apiToken: token, shopId: 1, fetch, sleep: async () => {}, requestsPerMinute: Infinity }),
     )
-    const errors = await Promise.all(
-      clients.map((client) => failure(client.uploadImage({ fileName: 'a.png', contents: frontPng }))),
-    )
+    const errors = await Promise.all(clients.map((client) => failure(client.uploadImage({ fileName: 'a.png', contents: frontPng }))))
 
     expect(errors.map((e) => e.message)).toEqual([
       'Printify upload image failed with HTTP 400: Bad token [redacted]',

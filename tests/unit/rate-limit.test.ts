@@ -4,14 +4,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
 import { AppError } from '../../app/api/errors'
-import {
-  MemoryRateLimiter,
-  RedisRateLimiter,
-  enforceRateLimits,
-  rateLimiterFor,
-  type RateLimitRule,
-  type RateLimiter,
-} from '../../app/api/rate-limit'
+import { MemoryRateLimiter, RedisRateLimiter, enforceRateLimits, rateLimiterFor, type RateLimitRule, type RateLimiter } from '../../app/api/rate-limit'
 import { errorStatus } from '../../app/contract/errors'
 
 const REDIS_URL = 'redis://127.0.0.1:6379'
@@ -112,12 +105,8 @@ describe.each(implementations)('%s', (_name, create) => {
 
     const short = rule(1, 60_000)
     await enforceRateLimits(limiter, [{ rule: short, key: 'ip-1' }], at(0))
-    await expect(enforceRateLimits(limiter, [{ rule: short, key: 'ip-1' }], at(30_500))).rejects.toThrow(
-      'Too many attempts; try again in 30 seconds',
-    )
-    await expect(enforceRateLimits(limiter, [{ rule: short, key: 'ip-1' }], at(59_500))).rejects.toThrow(
-      'Too many attempts; try again in 1 second',
-    )
+    await expect(enforceRateLimits(limiter, [{ rule: short, key: 'ip-1' }], at(30_500))).rejects.toThrow('Too many attempts; try again in 30 seconds')
+    await expect(enforceRateLimits(limiter, [{ rule: short, key: 'ip-1' }], at(59_500))).rejects.toThrow('Too many attempts; try again in 1 second')
   })
 })
 

@@ -41,9 +41,7 @@ describe('the legacy redirect table (SPEC.md §2)', () => {
   })
 
   it('keeps the query string, the table’s headerType winning', () => {
-    expect(resolveLegacyRedirect('/pod-lp-adult-birthday', '?headerType=evil&market=US')).toBe(
-      '/photo-products/buy-now?headerType=adult-birthday&market=US',
-    )
+    expect(resolveLegacyRedirect('/pod-lp-adult-birthday', '?headerType=evil&market=US')).toBe('/photo-products/buy-now?headerType=adult-birthday&market=US')
   })
 
   it('re-encodes parameters so a code cannot break out of its segment', () => {

@@ -74,10 +74,14 @@ describe('refusals', () => {
       const waits: number[] = []
       const refused = Object.assign(new Error('No such photo'), { status })
       await expect(
-        withRetry('Upload', async () => {
-          asked++
-          throw refused
-        }, async (ms) => void waits.push(ms)),
+        withRetry(
+          'Upload',
+          async () => {
+            asked++
+            throw refused
+          },
+          async (ms) => void waits.push(ms),
+        ),
       ).rejects.toThrow('Upload was refused: No such photo')
       expect(asked, String(status)).toBe(1)
       expect(waits).toEqual([])

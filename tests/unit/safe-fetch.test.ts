@@ -120,29 +120,97 @@ describe('isAllowedHost', () => {
 describe('isPublicAddress', () => {
   it.each([
     // IPv4
-    '0.0.0.0', '0.1.2.3', '10.0.0.1', '10.255.255.255', '100.64.0.1', '100.127.255.255', '127.0.0.1', '127.255.0.1',
-    '169.254.169.254', '172.16.0.1', '172.31.255.255', '192.0.0.8', '192.0.2.1', '192.88.99.1', '192.168.0.1',
-    '198.18.0.1', '198.19.255.255', '198.51.100.7', '203.0.113.9', '224.0.0.1', '239.255.255.250', '240.0.0.1',
+    '0.0.0.0',
+    '0.1.2.3',
+    '10.0.0.1',
+    '10.255.255.255',
+    '100.64.0.1',
+    '100.127.255.255',
+    '127.0.0.1',
+    '127.255.0.1',
+    '169.254.169.254',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.0.0.8',
+    '192.0.2.1',
+    '192.88.99.1',
+    '192.168.0.1',
+    '198.18.0.1',
+    '198.19.255.255',
+    '198.51.100.7',
+    '203.0.113.9',
+    '224.0.0.1',
+    '239.255.255.250',
+    '240.0.0.1',
     '255.255.255.255',
     // IPv6
-    '::', '::1', '[::1]', 'fc00::1', 'fd00::1', 'fd00:ec2::254', 'fe80::1', 'fe80::1%eth0', 'febf::1', 'fec0::1',
-    'ff02::1', 'ff0e::1', '2001:db8::1', '2001:db8:ffff::1', '2001::1', '2001:2::1', '100::1', '3fff::1',
-    '64:ff9b:1::1', '5f00::1',
+    '::',
+    '::1',
+    '[::1]',
+    'fc00::1',
+    'fd00::1',
+    'fd00:ec2::254',
+    'fe80::1',
+    'fe80::1%eth0',
+    'febf::1',
+    'fec0::1',
+    'ff02::1',
+    'ff0e::1',
+    '2001:db8::1',
+    '2001:db8:ffff::1',
+    '2001::1',
+    '2001:2::1',
+    '100::1',
+    '3fff::1',
+    '64:ff9b:1::1',
+    '5f00::1',
     // IPv4 inside IPv6
-    '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:10.0.0.1', '::ffff:a9fe:a9fe', '::ffff:192.168.1.1',
-    '::127.0.0.1', '::7f00:1', '64:ff9b::7f00:1', '64:ff9b::10.0.0.1', '2002:7f00:1::1', '2002:a00:1::',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '::ffff:10.0.0.1',
+    '::ffff:a9fe:a9fe',
+    '::ffff:192.168.1.1',
+    '::127.0.0.1',
+    '::7f00:1',
+    '64:ff9b::7f00:1',
+    '64:ff9b::10.0.0.1',
+    '2002:7f00:1::1',
+    '2002:a00:1::',
     '::ffff:0:7f00:1',
     // Not an address at all
-    '', 'localhost', '127.1', '2130706433', '0x7f000001', '1.2.3', '::ffff:999.0.0.1', 'not-an-ip',
+    '',
+    'localhost',
+    '127.1',
+    '2130706433',
+    '0x7f000001',
+    '1.2.3',
+    '::ffff:999.0.0.1',
+    'not-an-ip',
   ])('refuses %s', (ip) => {
     expect(isPublicAddress(ip)).toBe(false)
   })
 
   it.each([
-    '8.8.8.8', '1.1.1.1', '93.184.216.34', '100.63.255.255', '100.128.0.1', '172.15.255.255', '172.32.0.1',
-    '192.169.0.1', '198.17.255.255', '198.20.0.1', '223.255.255.254',
-    '2606:4700::1', '2606:4700:4700::1111', '2001:4860:4860::8888', '2a00:1450:4001:80b::200e',
-    '::ffff:8.8.8.8', '::ffff:808:808', '64:ff9b::8.8.8.8', '2002:808:808::1', '3fff:1000::1',
+    '8.8.8.8',
+    '1.1.1.1',
+    '93.184.216.34',
+    '100.63.255.255',
+    '100.128.0.1',
+    '172.15.255.255',
+    '172.32.0.1',
+    '192.169.0.1',
+    '198.17.255.255',
+    '198.20.0.1',
+    '223.255.255.254',
+    '2606:4700::1',
+    '2606:4700:4700::1111',
+    '2001:4860:4860::8888',
+    '2a00:1450:4001:80b::200e',
+    '::ffff:8.8.8.8',
+    '::ffff:808:808',
+    '64:ff9b::8.8.8.8',
+    '2002:808:808::1',
+    '3fff:1000::1',
   ])('allows %s', (ip) => {
     expect(isPublicAddress(ip)).toBe(true)
   })
@@ -288,7 +356,7 @@ describe('fetchImageSafely against a loopback server', () => {
 
   it('refuses a declared Content-Length over maxBytes', async () => {
     const { opts } = options({ maxBytes: 1000 })
-    await expectRefused(fetchImageSafely(at('/big-declared'), opts), 'payload_too_large', 'larger than the proxy\'s 1000 bytes limit')
+    await expectRefused(fetchImageSafely(at('/big-declared'), opts), 'payload_too_large', "larger than the proxy's 1000 bytes limit")
   })
 
   it('refuses a streamed body once it passes maxBytes, and hangs up', async () => {
@@ -317,7 +385,11 @@ describe('fetchImageSafely against a loopback server', () => {
 
   it('reports an unresolvable host and a refused connection as provider_failed', async () => {
     const { opts } = options({ allowedHosts: ['nowhere.keepsake.test', `cdn.keepsake.test:${closedPort}`] })
-    await expectRefused(fetchImageSafely('https://nowhere.keepsake.test/x.jpg', opts), 'provider_failed', '"nowhere.keepsake.test" could not be resolved (ENOTFOUND)')
+    await expectRefused(
+      fetchImageSafely('https://nowhere.keepsake.test/x.jpg', opts),
+      'provider_failed',
+      '"nowhere.keepsake.test" could not be resolved (ENOTFOUND)',
+    )
     await expectRefused(fetchImageSafely(`http://cdn.keepsake.test:${closedPort}/x.jpg`, opts), 'provider_failed', 'could not be reached (ECONNREFUSED)')
   })
 

@@ -49,6 +49,11 @@ describe('the one-value query-string checks (the session context)', () => {
     expect(readSessionQuery(`market=usa&uuid=nope&data=${'x'.repeat(2049)}`)).toEqual({})
     expect(readSessionQuery('market=en-gb&data=')).toEqual({ market: 'EN-GB' })
     const stored = JSON.stringify({ sid: 'not-a-uuid', market: 'CA' })
-    expect(startSession('', stored, () => '11111111-1111-4111-8111-111111111111')).toEqual({ market: 'CA', uuid: null, data: null, sid: '11111111-1111-4111-8111-111111111111' })
+    expect(startSession('', stored, () => '11111111-1111-4111-8111-111111111111')).toEqual({
+      market: 'CA',
+      uuid: null,
+      data: null,
+      sid: '11111111-1111-4111-8111-111111111111',
+    })
   })
 })

@@ -36,10 +36,7 @@ describe('engine status (/utils/status)', () => {
       ['email', 'SMTP', 'production'],
     ])
     // A database URL turns demo mode off unless it is asked for.
-    expect(summary.switches).toEqual([
-      expect.objectContaining({ id: 'demo', on: false }),
-      expect.objectContaining({ id: 'maintenance', on: false }),
-    ])
+    expect(summary.switches).toEqual([expect.objectContaining({ id: 'demo', on: false }), expect.objectContaining({ id: 'maintenance', on: false })])
     expect(summary.version).toBe('1.2.3')
   })
 

@@ -142,16 +142,12 @@ describe('form encoding', () => {
 
   it('percent-encodes {CHECKOUT_SESSION_ID} so it decodes to the literal placeholder Stripe substitutes', () => {
     const body = encodeForm({ success_url: SUCCESS_URL })
-    expect(body).toBe(
-      'success_url=https%3A%2F%2Fkeepsake.shop%2Fcheckout%2Fsuccess%3Fsession_id%3D%7BCHECKOUT_SESSION_ID%7D%26from%3Dstripe',
-    )
+    expect(body).toBe('success_url=https%3A%2F%2Fkeepsake.shop%2Fcheckout%2Fsuccess%3Fsession_id%3D%7BCHECKOUT_SESSION_ID%7D%26from%3Dstripe')
     expect(new URLSearchParams(body).get('success_url')).toBe(SUCCESS_URL)
   })
 
   it('writes Dates as unix seconds and escapes the characters encodeURIComponent leaves alone', () => {
-    expect(encodeForm({ at: new Date('2009-02-13T23:31:30Z'), name: "Mom's (best) *gift*!" })).toBe(
-      'at=1234567890&name=Mom%27s%20%28best%29%20%2Agift%2A%21',
-    )
+    expect(encodeForm({ at: new Date('2009-02-13T23:31:30Z'), name: "Mom's (best) *gift*!" })).toBe('at=1234567890&name=Mom%27s%20%28best%29%20%2Agift%2A%21')
   })
 })
 
@@ -241,9 +237,13 @@ describe('StripeClient: requests and retries', () => {
     expect(mock.calls).toHaveLength(1)
     expect(sleeps).toEqual([])
 
-    mock.failNext(400, { error: { type: 'invalid_request_error', code: 'lock_timeout', message: 'busy' } }, {
-      headers: { 'Stripe-Should-Retry': 'true' },
-    })
+    mock.failNext(
+      400,
+      { error: { type: 'invalid_request_error', code: 'lock_timeout', message: 'busy' } },
+      {
+        headers: { 'Stripe-Should-Retry': 'true' },
+      },
+    )
     await client.createCoupon({ amount_off: 500, currency: 'usd', duration: 'once' }, 'k2')
     expect(mock.calls.map((c) => c.status)).toEqual([503, 400, 200])
     expect(sleeps).toEqual([1000])
@@ -251,10 +251,7 @@ describe('StripeClient: requests and retries', () => {
 
   it('turns a 4xx into a PaymentProviderError with Stripe’s message, without retrying', async () => {
     const { mock, client, sleeps } = setup()
-    const error = await failure(
-      client.createCoupon({ amount_off: 500, currency: 'xyz', duration: 'once' }, 'coupon-bad-currency'),
-      StripeApiError,
-    )
+    const error = await failure(client.createCoupon({ amount_off: 500, currency: 'xyz', duration: 'once' }, 'coupon-bad-currency'), StripeApiError)
     expect(error.status).toBe(400)
     expect(error.type).toBe('invalid_request_error')
     expect(error.param).toBe('currency')
@@ -429,10 +426,7 @@ describe('StripePaymentProvider.createSession', () => {
     const { mock, client, provider } = setup()
     await provider.createSession(sessionInput({ expiresAt: new Date(START + 10 * 60 * 1000), idempotencyKey: 'a' }))
     await provider.createSession(sessionInput({ expiresAt: new Date(START + 48 * 3600 * 1000), idempotencyKey: 'b' }))
-    expect(mock.callsTo('POST', '/v1/checkout/sessions').map((c) => c.body.expires_at)).toEqual([
-      String(START_S + 31 * 60),
-      String(START_S + 24 * 3600 - 60),
-    ])
+    expect(mock.callsTo('POST', '/v1/checkout/sessions').map((c) => c.body.expires_at)).toEqual([String(START_S + 31 * 60), String(START_S + 24 * 3600 - 60)])
 
     const tooSoon = await failure(
       client.createCheckoutSession(
@@ -938,9 +932,10 @@ describe('the Stripe mock', () => {
       message: 'Invalid non-negative integer: 12.5',
     })
     expect((await post(`${base}&${line}&line_items[0][price_data][unit_amount]=-1`)).status).toBe(400)
-    expect((await post(`${base}&line_items[0][quantity]=1&line_items[0][price_data][unit_amount]=500&line_items[0][price_data][product_data][name]=Mug`)).body.error.param).toBe(
-      'line_items[0][price_data][currency]',
-    )
+    expect(
+      (await post(`${base}&line_items[0][quantity]=1&line_items[0][price_data][unit_amount]=500&line_items[0][price_data][product_data][name]=Mug`)).body.error
+        .param,
+    ).toBe('line_items[0][price_data][currency]')
     expect((await post(`${base}&${line}&line_items[0][price_data][unit_amount]=500&colour=red`)).body.error).toMatchObject({
       code: 'parameter_unknown',
       message: 'Received unknown parameter: colour',

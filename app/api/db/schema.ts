@@ -6,7 +6,9 @@ import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, t
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
 export const users = pgTable('users', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
   email: text('email').notNull().unique(),
   firstName: text('first_name').notNull(),
   lastName: text('last_name').notNull().default(''),
@@ -14,7 +16,9 @@ export const users = pgTable('users', {
 })
 
 export const families = pgTable('families', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
   name: text('name').notNull(),
   createdAt: createdAt(),
 })
@@ -28,7 +32,9 @@ export const familyMembers = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    role: text('role', { enum: ['owner', 'member'] }).notNull().default('member'),
+    role: text('role', { enum: ['owner', 'member'] })
+      .notNull()
+      .default('member'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.familyId, t.userId] }), index('family_members_user_idx').on(t.userId)],
@@ -132,7 +138,9 @@ export const appSecrets = pgTable('app_secrets', {
 export const photos = pgTable(
   'photos',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     familyId: uuid('family_id').references(() => families.id, { onDelete: 'cascade' }),
     ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
     source: text('source', { enum: ['album', 'upload'] }).notNull(),
@@ -147,10 +155,7 @@ export const photos = pgTable(
     capturedAt: timestamp('captured_at', { withTimezone: true, precision: 3 }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('photos_family_captured_idx').on(t.familyId, t.capturedAt.desc(), t.id.desc()),
-    index('photos_owner_idx').on(t.ownerUserId, t.source),
-  ],
+  (t) => [index('photos_family_captured_idx').on(t.familyId, t.capturedAt.desc(), t.id.desc()), index('photos_owner_idx').on(t.ownerUserId, t.source)],
 )
 
 /** A signed upload link: single use, expiring, for one object of one content type. */
@@ -164,7 +169,9 @@ export const uploads = pgTable(
     storedName: text('stored_name').notNull(),
     objectKey: text('object_key').notNull(),
     contentType: text('content_type').notNull(),
-    status: text('status', { enum: ['pending', 'ingesting', 'ingested', 'rejected'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'ingesting', 'ingested', 'rejected'] })
+      .notNull()
+      .default('pending'),
     photoId: uuid('photo_id').references(() => photos.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -207,22 +214,32 @@ export const previews = pgTable(
 export const carts = pgTable(
   'carts',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['active', 'abandoned', 'checked_out'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'abandoned', 'checked_out'] })
+      .notNull()
+      .default('active'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('carts_one_open_per_user').on(t.userId).where(sql`status <> 'checked_out'`)],
+  (t) => [
+    uniqueIndex('carts_one_open_per_user')
+      .on(t.userId)
+      .where(sql`status <> 'checked_out'`),
+  ],
 )
 
 /** A cart line: one server-made preview (the print files) at catalogue prices. */
 export const cartItems = pgTable(
   'cart_items',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     cartId: uuid('cart_id')
       .notNull()
       .references(() => carts.id, { onDelete: 'cascade' }),
@@ -248,12 +265,16 @@ export const checkoutSessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     /** What is being paid for: the cart's ornaments, or an e-gift (issue 7; then there is no cart). */
-    purpose: text('purpose', { enum: ['cart', 'egift'] }).notNull().default('cart'),
+    purpose: text('purpose', { enum: ['cart', 'egift'] })
+      .notNull()
+      .default('cart'),
     cartId: uuid('cart_id').references(() => carts.id, { onDelete: 'cascade' }),
     provider: text('provider', { enum: ['local', 'stripe'] }).notNull(),
     providerSessionId: text('provider_session_id').unique(),
     url: text('url').notNull().default(''),
-    status: text('status', { enum: ['open', 'processing', 'paid', 'failed', 'expired'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'processing', 'paid', 'failed', 'expired'] })
+      .notNull()
+      .default('open'),
     lines: jsonb('lines').$type<import('../../contract/cart').CheckoutLine[]>().notNull(),
     /** Each line's preview, by cart item id, for the order's print files. */
     previewIds: jsonb('preview_ids').$type<Record<string, string>>().notNull(),
@@ -261,7 +282,9 @@ export const checkoutSessions = pgTable(
     shippingAddress: jsonb('shipping_address').$type<import('../../contract/cart').ShippingAddress>(),
     lastError: text('last_error'),
     /** Store credit held for this session (totals.creditsCents): reserved at creation, then spent or released once. */
-    creditStatus: text('credit_status', { enum: ['none', 'reserved', 'spent', 'released'] }).notNull().default('none'),
+    creditStatus: text('credit_status', { enum: ['none', 'reserved', 'spent', 'released'] })
+      .notNull()
+      .default('none'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -286,7 +309,16 @@ export const orders = pgTable(
     lines: jsonb('lines').$type<import('../../contract/cart').CheckoutLine[]>().notNull(),
     /** Print files per line: the preview's provider product and print areas. */
     printItems: jsonb('print_items')
-      .$type<{ cartItemId: string; previewId: string; variantId: number; quantity: number; providerProductId: string; printAreas: { position: string; imageUrl: string }[] }[]>()
+      .$type<
+        {
+          cartItemId: string
+          previewId: string
+          variantId: number
+          quantity: number
+          providerProductId: string
+          printAreas: { position: string; imageUrl: string }[]
+        }[]
+      >()
       .notNull(),
     totals: jsonb('totals').$type<import('../../contract/cart').CartTotals>().notNull(),
     shippingAddress: jsonb('shipping_address').$type<import('../../contract/cart').ShippingAddress>(),
@@ -312,7 +344,9 @@ export const jobs = pgTable(
     /** At most one job per key (e.g. submit-order:<orderId>). */
     dedupeKey: text('dedupe_key').notNull().unique(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(8),
     runAt: timestamp('run_at', { withTimezone: true }).notNull(),
@@ -362,7 +396,9 @@ export const referralCodes = pgTable('referral_codes', {
 export const referralRedemptions = pgTable(
   'referral_redemptions',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     advocateUserId: uuid('advocate_user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

@@ -10,7 +10,11 @@ export const demoOffers: (typeof partnerOffers.$inferInsert)[] = [
     partner: 'Little Reader Book Club',
     reward: '3 books for $5',
     summary: 'A monthly box of picture books chosen for your child’s age, starting with three for $5.',
-    terms: ['New members only; one per household.', 'The membership renews monthly at $14.99 after the first box; cancel any time on the partner’s site.', 'Ships within the US.'],
+    terms: [
+      'New members only; one per household.',
+      'The membership renews monthly at $14.99 after the first box; cancel any time on the partner’s site.',
+      'Ships within the US.',
+    ],
     imageUrl: '/fmn/offers/little-reader-books.svg',
     imageAlt: 'A stack of colourful picture books',
     targetUrl: 'https://littlereader.example/join?ref=keepsake',

@@ -121,7 +121,10 @@ function parseHex(c: string): Rgb {
 }
 
 function toHex([r, g, b]: Rgb): string {
-  const h = (v: number) => Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, '0')
+  const h = (v: number) =>
+    Math.max(0, Math.min(255, Math.round(v)))
+      .toString(16)
+      .padStart(2, '0')
   return `#${h(r)}${h(g)}${h(b)}`
 }
 
@@ -187,7 +190,10 @@ class Canvas {
 
   private stops(stops: Stop[]) {
     return stops
-      .map(([o, c, a]) => `<stop offset="${Math.round(o * 1000) / 1000}" stop-color="${c}"${a === undefined ? '' : ` stop-opacity="${Math.round(a * 1000) / 1000}"`}/>`)
+      .map(
+        ([o, c, a]) =>
+          `<stop offset="${Math.round(o * 1000) / 1000}" stop-color="${c}"${a === undefined ? '' : ` stop-opacity="${Math.round(a * 1000) / 1000}"`}/>`,
+      )
       .join('')
   }
 
@@ -195,21 +201,27 @@ class Canvas {
   lin(stops: Stop[], x1 = 0, y1 = 0, x2 = 0, y2 = 1, user = false): string {
     const id = `p${this.ids++}`
     const units = user ? ' gradientUnits="userSpaceOnUse"' : ''
-    this.defs.push(`<linearGradient id="${id}" x1="${f(x1 * (user ? 1 : 100))}${user ? '' : '%'}" y1="${f(y1 * (user ? 1 : 100))}${user ? '' : '%'}" x2="${f(x2 * (user ? 1 : 100))}${user ? '' : '%'}" y2="${f(y2 * (user ? 1 : 100))}${user ? '' : '%'}"${units}>${this.stops(stops)}</linearGradient>`)
+    this.defs.push(
+      `<linearGradient id="${id}" x1="${f(x1 * (user ? 1 : 100))}${user ? '' : '%'}" y1="${f(y1 * (user ? 1 : 100))}${user ? '' : '%'}" x2="${f(x2 * (user ? 1 : 100))}${user ? '' : '%'}" y2="${f(y2 * (user ? 1 : 100))}${user ? '' : '%'}"${units}>${this.stops(stops)}</linearGradient>`,
+    )
     return `url(#${id})`
   }
 
   /** A radial gradient in canvas pixels. */
   rad(stops: Stop[], cx: number, cy: number, r: number, fx = cx, fy = cy): string {
     const id = `p${this.ids++}`
-    this.defs.push(`<radialGradient id="${id}" cx="${f(cx)}" cy="${f(cy)}" r="${f(r)}" fx="${f(fx)}" fy="${f(fy)}" gradientUnits="userSpaceOnUse">${this.stops(stops)}</radialGradient>`)
+    this.defs.push(
+      `<radialGradient id="${id}" cx="${f(cx)}" cy="${f(cy)}" r="${f(r)}" fx="${f(fx)}" fy="${f(fy)}" gradientUnits="userSpaceOnUse">${this.stops(stops)}</radialGradient>`,
+    )
     return `url(#${id})`
   }
 
   /** A radial gradient relative to the shape's box (fx/fy move the highlight). */
   radBox(stops: Stop[], fx = 0.5, fy = 0.5, r = 0.5): string {
     const id = `p${this.ids++}`
-    this.defs.push(`<radialGradient id="${id}" cx="50%" cy="50%" r="${f(r * 100)}%" fx="${f(fx * 100)}%" fy="${f(fy * 100)}%">${this.stops(stops)}</radialGradient>`)
+    this.defs.push(
+      `<radialGradient id="${id}" cx="50%" cy="50%" r="${f(r * 100)}%" fx="${f(fx * 100)}%" fy="${f(fy * 100)}%">${this.stops(stops)}</radialGradient>`,
+    )
     return `url(#${id})`
   }
 
@@ -240,12 +252,30 @@ class Canvas {
   }
 
   line(x1: number, y1: number, x2: number, y2: number, stroke: string, width: number, extra = '') {
-    this.body.push(`<line x1="${f(x1)}" y1="${f(y1)}" x2="${f(x2)}" y2="${f(y2)}" stroke="${stroke}" stroke-width="${f(width)}" stroke-linecap="round"${extra}/>`)
+    this.body.push(
+      `<line x1="${f(x1)}" y1="${f(y1)}" x2="${f(x2)}" y2="${f(y2)}" stroke="${stroke}" stroke-width="${f(width)}" stroke-linecap="round"${extra}/>`,
+    )
   }
 
   /** A soft round light: a circle whose radial gradient fades to nothing. */
   glow(cx: number, cy: number, r: number, color: string, strength = 0.6) {
-    this.circle(cx, cy, r, this.rad([[0, color, strength], [0.15, color, strength * 0.75], [0.4, color, strength * 0.3], [0.7, color, strength * 0.08], [1, color, 0]], cx, cy, r))
+    this.circle(
+      cx,
+      cy,
+      r,
+      this.rad(
+        [
+          [0, color, strength],
+          [0.15, color, strength * 0.75],
+          [0.4, color, strength * 0.3],
+          [0.7, color, strength * 0.08],
+          [1, color, 0],
+        ],
+        cx,
+        cy,
+        r,
+      ),
+    )
   }
 
   toSvg(): string {
@@ -358,7 +388,18 @@ function stars(c: Canvas, n: number, maxY: number, color = '#ffffff') {
 /** A fluffy cloud of overlapping circles, lit from above. */
 function cloud(c: Canvas, x: number, y: number, size: number, light: string, dark: string, alpha = 1) {
   const { rng } = c
-  const fill = c.lin([[0, light], [0.55, light], [1, dark]], 0, y - size * 0.7, 0, y + size * 0.25, true)
+  const fill = c.lin(
+    [
+      [0, light],
+      [0.55, light],
+      [1, dark],
+    ],
+    0,
+    y - size * 0.7,
+    0,
+    y + size * 0.25,
+    true,
+  )
   const puffs = rng.int(4, 7)
   let d = ''
   for (let i = 0; i < puffs; i++) {
@@ -380,7 +421,17 @@ function softCloud(c: Canvas, x: number, y: number, size: number, color: string,
     const cy = y + rng.range(-0.25, 0.25) * size
     const rx = size * rng.range(0.8, 1.6)
     const ry = rx * rng.range(0.2, 0.35)
-    c.ellipse(cx, cy, rx, ry, c.radBox([[0, color, alpha], [0.6, color, alpha * 0.5], [1, color, 0]]))
+    c.ellipse(
+      cx,
+      cy,
+      rx,
+      ry,
+      c.radBox([
+        [0, color, alpha],
+        [0.6, color, alpha * 0.5],
+        [1, color, 0],
+      ]),
+    )
   }
 }
 
@@ -392,7 +443,17 @@ function streakClouds(c: Canvas, n: number, top: number, bottom: number, colors:
     const rx = c.w * rng.range(0.08, 0.3)
     const ry = c.m * rng.range(0.006, 0.02)
     const col = rng.pick(colors)
-    c.ellipse(x, y, rx, ry, c.radBox([[0, col, rng.range(...alpha)], [0.7, col, alpha[0] * 0.6], [1, col, 0]]))
+    c.ellipse(
+      x,
+      y,
+      rx,
+      ry,
+      c.radBox([
+        [0, col, rng.range(...alpha)],
+        [0.7, col, alpha[0] * 0.6],
+        [1, col, 0],
+      ]),
+    )
   }
 }
 
@@ -420,7 +481,10 @@ function pine(c: Canvas, x: number, base: number, height: number, color: string,
 
 function roundTree(c: Canvas, x: number, base: number, size: number, leaf: string[], trunk: string) {
   const { rng } = c
-  c.path(`M${f(x - size * 0.07)} ${f(base)}L${f(x - size * 0.04)} ${f(base - size * 0.9)}L${f(x + size * 0.04)} ${f(base - size * 0.9)}L${f(x + size * 0.07)} ${f(base)}Z`, trunk)
+  c.path(
+    `M${f(x - size * 0.07)} ${f(base)}L${f(x - size * 0.04)} ${f(base - size * 0.9)}L${f(x + size * 0.04)} ${f(base - size * 0.9)}L${f(x + size * 0.07)} ${f(base)}Z`,
+    trunk,
+  )
   const cy = base - size * 1.15
   for (let i = 0; i < 6; i++) {
     const a = (i / 6) * Math.PI * 2 + rng.range(-0.3, 0.3)
@@ -428,9 +492,35 @@ function roundTree(c: Canvas, x: number, base: number, size: number, leaf: strin
     const px = x + Math.cos(a) * size * 0.32
     const py = cy + Math.sin(a) * size * 0.28
     const col = leaf[i % leaf.length]!
-    c.circle(px, py, r, c.rad([[0, tint(col, 0.15)], [1, shade(col, 0.15)]], px - r * 0.3, py - r * 0.5, r * 1.3))
+    c.circle(
+      px,
+      py,
+      r,
+      c.rad(
+        [
+          [0, tint(col, 0.15)],
+          [1, shade(col, 0.15)],
+        ],
+        px - r * 0.3,
+        py - r * 0.5,
+        r * 1.3,
+      ),
+    )
   }
-  c.circle(x, cy - size * 0.1, size * 0.42, c.rad([[0, tint(leaf[0]!, 0.25)], [1, leaf[0]!]], x - size * 0.2, cy - size * 0.35, size * 0.6))
+  c.circle(
+    x,
+    cy - size * 0.1,
+    size * 0.42,
+    c.rad(
+      [
+        [0, tint(leaf[0]!, 0.25)],
+        [1, leaf[0]!],
+      ],
+      x - size * 0.2,
+      cy - size * 0.35,
+      size * 0.6,
+    ),
+  )
 }
 
 function birds(c: Canvas, n: number, x: number, y: number, spread: number, color: string) {
@@ -454,7 +544,22 @@ function bokeh(c: Canvas, n: number, box: [number, number, number, number], colo
     const r = m * rng.range(...size)
     const col = rng.pick(colors)
     const a = rng.range(...alpha)
-    c.circle(x, y, r, c.rad([[0, col, a * 0.8], [0.8, col, a], [0.92, col, a * 0.7], [1, col, 0]], x, y, r))
+    c.circle(
+      x,
+      y,
+      r,
+      c.rad(
+        [
+          [0, col, a * 0.8],
+          [0.8, col, a],
+          [0.92, col, a * 0.7],
+          [1, col, 0],
+        ],
+        x,
+        y,
+        r,
+      ),
+    )
   }
 }
 
@@ -504,19 +609,54 @@ function sunsetSea(c: Canvas) {
   const { w, h, rng, m } = c
   const p = rng.pick(DUSK_SKIES)
   const horizon = h * rng.range(0.5, 0.64)
-  sky(c, p.sky.map((s) => vary(rng, s, 5)), horizon)
+  sky(
+    c,
+    p.sky.map((s) => vary(rng, s, 5)),
+    horizon,
+  )
   const sunX = w * rng.range(0.25, 0.75)
   const sunR = m * rng.range(0.045, 0.075)
   const sunY = horizon - sunR * rng.range(-0.2, 2.5)
   c.glow(sunX, sunY, Math.max(w, h) * 0.75, p.glow, 0.55)
   c.glow(sunX, sunY, sunR * 4, p.sun, 0.6)
   streakClouds(c, rng.int(8, 18), horizon * 0.1, horizon * 0.85, p.cloud, [0.35, 0.75])
-  c.circle(sunX, sunY, sunR, c.rad([[0, '#ffffff'], [0.6, p.sun], [1, mix(p.sun, p.glow, 0.5)]], sunX, sunY, sunR))
+  c.circle(
+    sunX,
+    sunY,
+    sunR,
+    c.rad(
+      [
+        [0, '#ffffff'],
+        [0.6, p.sun],
+        [1, mix(p.sun, p.glow, 0.5)],
+      ],
+      sunX,
+      sunY,
+      sunR,
+    ),
+  )
   if (rng.chance(0.55)) {
     const island = ridge(c, horizon + 1, h * rng.range(0.03, 0.08), { segments: 5, rough: 0.55, smooth: true, bottom: horizon + 2 })
     c.path(island, shade(mix(p.sky[2]!, p.sea, 0.5), 0.45), ` transform="translate(${f(rng.range(-0.45, 0.45) * w)} 0)"`)
   }
-  c.rect(0, horizon, w, h - horizon, c.lin([[0, mix(p.sky[3]!, p.sea, 0.35)], [0.25, mix(p.sky[2]!, p.sea, 0.55)], [1, shade(p.sea, 0.35)]], 0, horizon, 0, h, true))
+  c.rect(
+    0,
+    horizon,
+    w,
+    h - horizon,
+    c.lin(
+      [
+        [0, mix(p.sky[3]!, p.sea, 0.35)],
+        [0.25, mix(p.sky[2]!, p.sea, 0.55)],
+        [1, shade(p.sea, 0.35)],
+      ],
+      0,
+      horizon,
+      0,
+      h,
+      true,
+    ),
+  )
   // Sun path on the water.
   for (let k = 0; k < 70; k++) {
     const t = (k / 70) ** 1.5
@@ -537,24 +677,61 @@ function sunsetSea(c: Canvas) {
     const bx = rng.range(0.15, 0.85) * w
     const s = m * rng.range(0.04, 0.07)
     const col = shade(p.sea, 0.55)
-    c.path(`M${f(bx - s * 0.6)} ${f(horizon + s * 0.05)}L${f(bx + s * 0.6)} ${f(horizon + s * 0.05)}L${f(bx + s * 0.45)} ${f(horizon + s * 0.2)}L${f(bx - s * 0.45)} ${f(horizon + s * 0.2)}Z M${f(bx)} ${f(horizon)}L${f(bx)} ${f(horizon - s * 1.3)}L${f(bx + s * 0.5)} ${f(horizon - s * 0.05)}Z M${f(bx - s * 0.05)} ${f(horizon - s * 1.1)}L${f(bx - s * 0.45)} ${f(horizon - s * 0.05)}L${f(bx - s * 0.05)} ${f(horizon - s * 0.05)}Z`, col)
+    c.path(
+      `M${f(bx - s * 0.6)} ${f(horizon + s * 0.05)}L${f(bx + s * 0.6)} ${f(horizon + s * 0.05)}L${f(bx + s * 0.45)} ${f(horizon + s * 0.2)}L${f(bx - s * 0.45)} ${f(horizon + s * 0.2)}Z M${f(bx)} ${f(horizon)}L${f(bx)} ${f(horizon - s * 1.3)}L${f(bx + s * 0.5)} ${f(horizon - s * 0.05)}Z M${f(bx - s * 0.05)} ${f(horizon - s * 1.1)}L${f(bx - s * 0.45)} ${f(horizon - s * 0.05)}L${f(bx - s * 0.05)} ${f(horizon - s * 0.05)}Z`,
+      col,
+    )
   }
   finish(c, { grade: p.glow, gradeAlpha: 0.06, vignette: 0.5 })
 }
 
 /** A mountain range with snow caps and shaded faces; returns the ridge points. */
-function mountainRange(c: Canvas, base: number, amp: number, o: { rock: string; snow?: string; snowLine?: number; lightFromLeft: boolean; shadow?: string }): Pt[] {
+function mountainRange(
+  c: Canvas,
+  base: number,
+  amp: number,
+  o: { rock: string; snow?: string; snowLine?: number; lightFromLeft: boolean; shadow?: string },
+): Pt[] {
   const { rng, w, h } = c
   const ys = profile(rng, 7, 0.55)
   const n = ys.length - 1
   const pts: Pt[] = ys.map((y, i) => [(-0.02 + (1.04 * i) / n) * w, base - y * amp])
   const outline = `M${pts.map(([x, y]) => `${f(x)} ${f(y)}`).join('L')}L${f(w * 1.02)} ${f(h)}L${f(-w * 0.02)} ${f(h)}Z`
-  c.path(outline, c.lin([[0, tint(o.rock, 0.12)], [1, shade(o.rock, 0.12)]], 0, base - amp, 0, base + amp * 0.2, true))
+  c.path(
+    outline,
+    c.lin(
+      [
+        [0, tint(o.rock, 0.12)],
+        [1, shade(o.rock, 0.12)],
+      ],
+      0,
+      base - amp,
+      0,
+      base + amp * 0.2,
+      true,
+    ),
+  )
   if (o.snow) {
     const snowY = base - amp * (o.snowLine ?? 0.45)
     const jag = profile(rng, 7, 0.8)
     const bottom = pts.map(([x, y], i): Pt => [x, Math.max(y, snowY + amp * 0.16 * (jag[i]! - 0.5) + (i % 2) * amp * 0.025)])
-    c.path(`M${pts.map(([x, y]) => `${f(x)} ${f(y)}`).join('L')}L${bottom.reverse().map(([x, y]) => `${f(x)} ${f(y)}`).join('L')}Z`, c.lin([[0, o.snow], [1, mix(o.snow, o.rock, 0.25)]], 0, base - amp, 0, snowY + amp * 0.1, true))
+    c.path(
+      `M${pts.map(([x, y]) => `${f(x)} ${f(y)}`).join('L')}L${bottom
+        .reverse()
+        .map(([x, y]) => `${f(x)} ${f(y)}`)
+        .join('L')}Z`,
+      c.lin(
+        [
+          [0, o.snow],
+          [1, mix(o.snow, o.rock, 0.25)],
+        ],
+        0,
+        base - amp,
+        0,
+        snowY + amp * 0.1,
+        true,
+      ),
+    )
   }
   // Faces turned away from the light: from each main peak down to the next valley on the shadow side, fading out.
   const dir = o.lightFromLeft ? 1 : -1
@@ -575,7 +752,21 @@ function mountainRange(c: Canvas, base: number, amp: number, o: { rock: string; 
     const spread = last[0] - pts[i]![0]
     const foot = y + (base - y) * 1.3
     face.push([last[0] + spread * 0.2, foot], [pts[i]![0] + spread * 0.15, foot])
-    c.path(poly(face), c.lin([[0, o.shadow ?? '#1b2440', 0.34], [0.7, o.shadow ?? '#1b2440', 0.18], [1, o.shadow ?? '#1b2440', 0]], 0, y, 0, foot, true))
+    c.path(
+      poly(face),
+      c.lin(
+        [
+          [0, o.shadow ?? '#1b2440', 0.34],
+          [0.7, o.shadow ?? '#1b2440', 0.18],
+          [1, o.shadow ?? '#1b2440', 0],
+        ],
+        0,
+        y,
+        0,
+        foot,
+        true,
+      ),
+    )
   }
   return pts
 }
@@ -583,22 +774,79 @@ function mountainRange(c: Canvas, base: number, amp: number, o: { rock: string; 
 function snowyMountains(c: Canvas) {
   const { w, h, rng, m } = c
   const evening = rng.chance(0.35)
-  const skyCols = evening ? ['#2d3f7a', '#7a6aa8', '#f0a8a0', '#ffd9b0'] : rng.pick([['#2a6fc0', '#5d9ee0', '#a8d0f0', '#e8f3fa'], ['#3b77b8', '#7fb0dc', '#cfe3f1', '#f4f1ea']])
-  sky(c, skyCols.map((s) => vary(rng, s, 5)), h * 0.6)
+  const skyCols = evening
+    ? ['#2d3f7a', '#7a6aa8', '#f0a8a0', '#ffd9b0']
+    : rng.pick([
+        ['#2a6fc0', '#5d9ee0', '#a8d0f0', '#e8f3fa'],
+        ['#3b77b8', '#7fb0dc', '#cfe3f1', '#f4f1ea'],
+      ])
+  sky(
+    c,
+    skyCols.map((s) => vary(rng, s, 5)),
+    h * 0.6,
+  )
   const lightFromLeft = rng.chance(0.5)
   if (evening) c.glow(lightFromLeft ? w * 0.1 : w * 0.9, h * 0.45, m * 0.9, '#ffc79a', 0.45)
   else for (let i = 0; i < rng.int(2, 4); i++) softCloud(c, rng.range(0, w), h * rng.range(0.08, 0.3), m * rng.range(0.12, 0.22), '#ffffff', 0.7)
   const hue = rng.range(205, 230)
   const snow = evening ? '#ffe6e0' : '#ffffff'
-  mountainRange(c, h * 0.5, h * rng.range(0.28, 0.36), { rock: mix(hsl(hue, 0.22, 0.5), skyCols[3]!, 0.35), snow: mix(snow, skyCols[3]!, 0.15), snowLine: rng.range(0.45, 0.7), lightFromLeft, shadow: mix('#3a4a7a', skyCols[1]!, 0.4) })
-  c.rect(0, h * 0.4, w, h * 0.2, c.lin([[0, skyCols[3]!, 0], [0.7, skyCols[3]!, 0.35], [1, skyCols[3]!, 0]]))
-  mountainRange(c, h * 0.6, h * rng.range(0.16, 0.24), { rock: mix(hsl(hue, 0.22, 0.42), skyCols[2]!, 0.25), snow: mix(snow, skyCols[2]!, 0.1), snowLine: rng.range(0.35, 0.6), lightFromLeft, shadow: '#1d2848' })
+  mountainRange(c, h * 0.5, h * rng.range(0.28, 0.36), {
+    rock: mix(hsl(hue, 0.22, 0.5), skyCols[3]!, 0.35),
+    snow: mix(snow, skyCols[3]!, 0.15),
+    snowLine: rng.range(0.45, 0.7),
+    lightFromLeft,
+    shadow: mix('#3a4a7a', skyCols[1]!, 0.4),
+  })
+  c.rect(
+    0,
+    h * 0.4,
+    w,
+    h * 0.2,
+    c.lin([
+      [0, skyCols[3]!, 0],
+      [0.7, skyCols[3]!, 0.35],
+      [1, skyCols[3]!, 0],
+    ]),
+  )
+  mountainRange(c, h * 0.6, h * rng.range(0.16, 0.24), {
+    rock: mix(hsl(hue, 0.22, 0.42), skyCols[2]!, 0.25),
+    snow: mix(snow, skyCols[2]!, 0.1),
+    snowLine: rng.range(0.35, 0.6),
+    lightFromLeft,
+    shadow: '#1d2848',
+  })
   const forest = ridge(c, h * 0.7, h * 0.06, { segments: 7, rough: 0.75, smooth: true })
   const green = hsl(rng.range(150, 175), 0.3, 0.2)
-  c.path(forest, c.lin([[0, mix(green, skyCols[2]!, 0.3)], [1, shade(green, 0.3)]], 0, h * 0.62, 0, h * 0.8, true))
+  c.path(
+    forest,
+    c.lin(
+      [
+        [0, mix(green, skyCols[2]!, 0.3)],
+        [1, shade(green, 0.3)],
+      ],
+      0,
+      h * 0.62,
+      0,
+      h * 0.8,
+      true,
+    ),
+  )
   const ground = h * 0.78
   const snowGround = hill(c, ground, h * 0.08)
-  c.path(snowGround, c.lin([[0, '#ffffff'], [1, evening ? '#c9c2e0' : '#cfe0f0']], 0, ground - h * 0.08, 0, h, true))
+  c.path(
+    snowGround,
+    c.lin(
+      [
+        [0, '#ffffff'],
+        [1, evening ? '#c9c2e0' : '#cfe0f0'],
+      ],
+      0,
+      ground - h * 0.08,
+      0,
+      h,
+      true,
+    ),
+  )
   const trees = rng.int(6, 12)
   const spots: [number, number][] = []
   for (let i = 0; i < trees; i++) {
@@ -617,7 +865,22 @@ function snowyMountains(c: Canvas) {
 function christmasTree(c: Canvas) {
   const { w, h, rng, m } = c
   const wall = rng.pick(['#5a1f24', '#1f3b34', '#243250', '#4a2c22', '#3b2a45'])
-  c.rect(0, 0, w, h, c.lin([[0, shade(wall, 0.45)], [1, wall]], 0, 0, 0, 1))
+  c.rect(
+    0,
+    0,
+    w,
+    h,
+    c.lin(
+      [
+        [0, shade(wall, 0.45)],
+        [1, wall],
+      ],
+      0,
+      0,
+      0,
+      1,
+    ),
+  )
   const floorY = h * rng.range(0.8, 0.86)
   const cx = w * (rng.chance(0.5) ? rng.range(0.42, 0.58) : rng.pick([rng.range(0.3, 0.38), rng.range(0.62, 0.7)]))
   const treeH = Math.min(h * 0.78, m * 1.05) * rng.range(0.85, 1)
@@ -627,12 +890,29 @@ function christmasTree(c: Canvas) {
     const winH = winW * 1.3
     const wx = cx > w / 2 ? rng.range(0.06, 0.3) * w - winW * 0.2 : w - rng.range(0.06, 0.3) * w - winW * 0.8
     const wy = floorY - treeH * 0.95
-    c.rect(wx, wy, winW, winH, c.lin([[0, '#0d1838'], [1, '#3a4f86']]))
-    c.path(`M${f(wx)} ${f(wy + winH)}V${f(wy + winH * 0.8)}Q${f(wx + winW * 0.5)} ${f(wy + winH * 0.68)} ${f(wx + winW)} ${f(wy + winH * 0.82)}V${f(wy + winH)}Z`, '#dfe8f5')
-    for (let i = 0; i < 40; i++) c.circle(wx + rng.range(0, winW), wy + rng.range(0, winH * 0.8), m * rng.range(0.002, 0.005), '#ffffff', op(rng.range(0.5, 0.9)))
+    c.rect(
+      wx,
+      wy,
+      winW,
+      winH,
+      c.lin([
+        [0, '#0d1838'],
+        [1, '#3a4f86'],
+      ]),
+    )
+    c.path(
+      `M${f(wx)} ${f(wy + winH)}V${f(wy + winH * 0.8)}Q${f(wx + winW * 0.5)} ${f(wy + winH * 0.68)} ${f(wx + winW)} ${f(wy + winH * 0.82)}V${f(wy + winH)}Z`,
+      '#dfe8f5',
+    )
+    for (let i = 0; i < 40; i++)
+      c.circle(wx + rng.range(0, winW), wy + rng.range(0, winH * 0.8), m * rng.range(0.002, 0.005), '#ffffff', op(rng.range(0.5, 0.9)))
     const fr = m * 0.014
     const frame = '#efe6d6'
-    c.path(`M${f(wx - fr)} ${f(wy - fr)}h${f(winW + fr * 2)}v${f(winH + fr * 2)}h${f(-winW - fr * 2)}Z M${f(wx)} ${f(wy)}v${f(winH)}h${f(winW)}v${f(-winH)}Z`, frame, ' fill-rule="evenodd"')
+    c.path(
+      `M${f(wx - fr)} ${f(wy - fr)}h${f(winW + fr * 2)}v${f(winH + fr * 2)}h${f(-winW - fr * 2)}Z M${f(wx)} ${f(wy)}v${f(winH)}h${f(winW)}v${f(-winH)}Z`,
+      frame,
+      ' fill-rule="evenodd"',
+    )
     c.rect(wx + winW / 2 - fr * 0.4, wy, fr * 0.8, winH, frame)
     c.rect(wx, wy + winH * 0.45, winW, fr * 0.8, frame)
     c.rect(wx - fr * 2, wy + winH + fr, winW + fr * 4, fr * 1.4, shade(frame, 0.1))
@@ -657,13 +937,35 @@ function christmasTree(c: Canvas) {
   }
   c.glow(w * rng.range(0.15, 0.85), h * 0.35, m * 0.9, '#ffb45a', 0.35)
   bokeh(c, rng.int(20, 40), [0, 0, w, floorY], ['#ffcf7a', '#ffe3a8', '#ff9f5a', '#fff2d0'], [0.015, 0.05], [0.08, 0.25])
-  c.rect(0, floorY, w, h - floorY, c.lin([[0, '#6b4530'], [1, '#2c1a12']], 0, 0, 0, 1))
+  c.rect(
+    0,
+    floorY,
+    w,
+    h - floorY,
+    c.lin(
+      [
+        [0, '#6b4530'],
+        [1, '#2c1a12'],
+      ],
+      0,
+      0,
+      0,
+      1,
+    ),
+  )
   c.rect(0, floorY, w, h * 0.01, '#000000', op(0.25))
   if (rng.chance(0.5)) {
     // A rug under the tree.
     const rug = rng.pick(['#8c2f39', '#2f4858', '#c9a66b', '#5a3e6b'])
     c.ellipse(cx, floorY + (h - floorY) * 0.45, treeH * 0.55, (h - floorY) * 0.35, rug, op(0.85))
-    c.ellipse(cx, floorY + (h - floorY) * 0.45, treeH * 0.47, (h - floorY) * 0.27, 'none', ` stroke="${tint(rug, 0.3)}" stroke-width="${f(m * 0.006)}" stroke-opacity="0.7"`)
+    c.ellipse(
+      cx,
+      floorY + (h - floorY) * 0.45,
+      treeH * 0.47,
+      (h - floorY) * 0.27,
+      'none',
+      ` stroke="${tint(rug, 0.3)}" stroke-width="${f(m * 0.006)}" stroke-opacity="0.7"`,
+    )
   }
   const top = floorY - treeH
   const treeW = treeH * rng.range(0.62, 0.72)
@@ -683,7 +985,20 @@ function christmasTree(c: Canvas) {
       d += `Q${f(x + hw / teeth)} ${f(by - treeH * 0.035)} ${f(x)} ${f(by)}`
     }
     d += 'Z'
-    c.path(d, c.lin([[0, tint(green, 0.12)], [0.45, green], [1, shade(green, 0.45)]], 0, 0, 1, 0.3))
+    c.path(
+      d,
+      c.lin(
+        [
+          [0, tint(green, 0.12)],
+          [0.45, green],
+          [1, shade(green, 0.45)],
+        ],
+        0,
+        0,
+        1,
+        0.3,
+      ),
+    )
   }
   // Garlands of lights.
   const multi = rng.chance(0.5)
@@ -702,7 +1017,12 @@ function christmasTree(c: Canvas) {
       c.circle(x, yy, m * 0.005, tint(col, 0.6))
     }
   }
-  const baubleCols = rng.pick([['#c8102e', '#f1c40f'], ['#d4af37', '#b0c4de'], ['#8e44ad', '#e8e8f0'], ['#e74c3c', '#2e86c1', '#f5b041']])
+  const baubleCols = rng.pick([
+    ['#c8102e', '#f1c40f'],
+    ['#d4af37', '#b0c4de'],
+    ['#8e44ad', '#e8e8f0'],
+    ['#e74c3c', '#2e86c1', '#f5b041'],
+  ])
   for (let i = 0; i < 16; i++) {
     const t = rng.range(0.2, 0.95)
     const y = top + treeH * (0.1 + t * 0.78)
@@ -710,7 +1030,23 @@ function christmasTree(c: Canvas) {
     const x = cx + rng.range(-0.85, 0.85) * hw
     const r = m * rng.range(0.012, 0.02)
     const col = rng.pick(baubleCols)
-    c.circle(x, y, r, c.rad([[0, '#ffffff'], [0.25, tint(col, 0.2)], [1, shade(col, 0.5)]], x, y, r * 1.2, x - r * 0.4, y - r * 0.4))
+    c.circle(
+      x,
+      y,
+      r,
+      c.rad(
+        [
+          [0, '#ffffff'],
+          [0.25, tint(col, 0.2)],
+          [1, shade(col, 0.5)],
+        ],
+        x,
+        y,
+        r * 1.2,
+        x - r * 0.4,
+        y - r * 0.4,
+      ),
+    )
   }
   // Star.
   const sr = m * 0.045
@@ -721,7 +1057,13 @@ function christmasTree(c: Canvas) {
     starPts.push([cx + Math.cos(a) * r, top + Math.sin(a) * r])
   }
   c.glow(cx, top, sr * 5, '#ffe9a0', 0.7)
-  c.path(poly(starPts), c.lin([[0, '#fff6c8'], [1, '#e7b53a']]))
+  c.path(
+    poly(starPts),
+    c.lin([
+      [0, '#fff6c8'],
+      [1, '#e7b53a'],
+    ]),
+  )
   // Presents.
   const presents = rng.int(3, 5)
   for (let i = 0; i < presents; i++) {
@@ -732,9 +1074,33 @@ function christmasTree(c: Canvas) {
     const py = floorY + h * 0.02 * (i % 3) - ph
     const col = vary(rng, rng.pick(['#c0392b', '#1e8449', '#2874a6', '#d4ac0d', '#f5f5f5', '#7d3c98']), 5)
     const ribbon = rng.pick(['#f4d03f', '#ffffff', '#e74c3c', '#d4af37'])
-    c.rect(px, py, pw, ph, c.lin([[0, tint(col, 0.1)], [1, shade(col, 0.35)]], 0, 0, 1, 0.4))
+    c.rect(
+      px,
+      py,
+      pw,
+      ph,
+      c.lin(
+        [
+          [0, tint(col, 0.1)],
+          [1, shade(col, 0.35)],
+        ],
+        0,
+        0,
+        1,
+        0.4,
+      ),
+    )
     c.rect(px + pw * 0.44, py, pw * 0.12, ph, ribbon)
-    c.rect(px - pw * 0.03, py - ph * 0.12, pw * 1.06, ph * 0.16, c.lin([[0, tint(col, 0.2)], [1, shade(col, 0.2)]]))
+    c.rect(
+      px - pw * 0.03,
+      py - ph * 0.12,
+      pw * 1.06,
+      ph * 0.16,
+      c.lin([
+        [0, tint(col, 0.2)],
+        [1, shade(col, 0.2)],
+      ]),
+    )
     c.rect(px + pw * 0.44, py - ph * 0.12, pw * 0.12, ph * 0.16, ribbon)
     c.ellipse(px + pw * 0.4, py - ph * 0.2, pw * 0.12, ph * 0.1, ribbon, rot(-25, px + pw * 0.4, py - ph * 0.2))
     c.ellipse(px + pw * 0.6, py - ph * 0.2, pw * 0.12, ph * 0.1, ribbon, rot(25, px + pw * 0.6, py - ph * 0.2))
@@ -745,7 +1111,16 @@ function christmasTree(c: Canvas) {
 function birthdayCake(c: Canvas) {
   const { w, h, rng, m } = c
   const bg = rng.pick(['#2b1d3a', '#1d2c3a', '#3a221d', '#1f2a24', '#3a1d2f'])
-  c.rect(0, 0, w, h, c.lin([[0, shade(bg, 0.3)], [1, tint(bg, 0.08)]]))
+  c.rect(
+    0,
+    0,
+    w,
+    h,
+    c.lin([
+      [0, shade(bg, 0.3)],
+      [1, tint(bg, 0.08)],
+    ]),
+  )
   const tableY = h * rng.range(0.62, 0.7)
   bokeh(c, rng.int(30, 50), [0, 0, w, tableY], ['#ffcf7a', '#ff9ec7', '#9ed8ff', '#fff2d0', '#c9a0ff'], [0.015, 0.06], [0.08, 0.28])
   const deco = rng.next()
@@ -754,29 +1129,65 @@ function birthdayCake(c: Canvas) {
     const y0 = h * rng.range(0.06, 0.14)
     const cols = ['#ff6b6b', '#ffd93d', '#6bcb77', '#4d96ff', '#c780fa']
     const n = 9
-    c.path(`M${f(-w * 0.05)} ${f(y0)}Q${f(w / 2)} ${f(y0 + h * 0.09)} ${f(w * 1.05)} ${f(y0)}`, 'none', ` stroke="#e8d8c0" stroke-width="${f(m * 0.003)}" stroke-opacity="0.7"`)
+    c.path(
+      `M${f(-w * 0.05)} ${f(y0)}Q${f(w / 2)} ${f(y0 + h * 0.09)} ${f(w * 1.05)} ${f(y0)}`,
+      'none',
+      ` stroke="#e8d8c0" stroke-width="${f(m * 0.003)}" stroke-opacity="0.7"`,
+    )
     for (let i = 0; i < n; i++) {
       const u = (i + 0.5) / n
       const x = -w * 0.05 + u * w * 1.1
       const y = y0 + h * 0.09 * 2 * u * (1 - u)
       const s = m * 0.05
-      c.path(poly([[x - s / 2, y], [x + s / 2, y], [x, y + s * 1.1]]), cols[i % cols.length]!, op(0.85))
+      c.path(
+        poly([
+          [x - s / 2, y],
+          [x + s / 2, y],
+          [x, y + s * 1.1],
+        ]),
+        cols[i % cols.length]!,
+        op(0.85),
+      )
     }
   } else if (deco < 0.85) {
     // Balloons tied behind the table, drifting at the sides.
-    const cols = rng.pick([['#ff595e', '#ffca3a', '#1982c4'], ['#ff8fab', '#ffc2d1', '#c77dff'], ['#f9c74f', '#90be6d', '#577590'], ['#e9c46a', '#f4f1de', '#e07a5f']])
+    const cols = rng.pick([
+      ['#ff595e', '#ffca3a', '#1982c4'],
+      ['#ff8fab', '#ffc2d1', '#c77dff'],
+      ['#f9c74f', '#90be6d', '#577590'],
+      ['#e9c46a', '#f4f1de', '#e07a5f'],
+    ])
     for (const side of [-1, 1]) {
       for (let i = 0; i < rng.int(2, 3); i++) {
         const r = m * rng.range(0.05, 0.07)
         const x = w / 2 + side * (w * rng.range(0.28, 0.42) + i * r * 1.3)
         const y = h * rng.range(0.14, 0.34) + i * r * 0.6
-        c.path(`M${f(x)} ${f(y + r * 1.3)}Q${f(x + rng.range(-1, 1) * r)} ${f((y + tableY) / 2)} ${f(x - side * r * 0.5)} ${f(tableY)}`, 'none', ` stroke="#ffffff" stroke-opacity="0.5" stroke-width="${f(m * 0.002)}"`)
+        c.path(
+          `M${f(x)} ${f(y + r * 1.3)}Q${f(x + rng.range(-1, 1) * r)} ${f((y + tableY) / 2)} ${f(x - side * r * 0.5)} ${f(tableY)}`,
+          'none',
+          ` stroke="#ffffff" stroke-opacity="0.5" stroke-width="${f(m * 0.002)}"`,
+        )
         balloon(c, x, y, r, cols[(i + (side > 0 ? 1 : 0)) % cols.length]!)
       }
     }
   }
   const tableCol = rng.pick(['#f3e6d8', '#e8d5c0', '#d9e8f0', '#f0dce4'])
-  c.rect(0, tableY, w, h - tableY, c.lin([[0, tint(tableCol, 0.1)], [1, shade(tableCol, 0.5)]], 0, 0, 0, 1))
+  c.rect(
+    0,
+    tableY,
+    w,
+    h - tableY,
+    c.lin(
+      [
+        [0, tint(tableCol, 0.1)],
+        [1, shade(tableCol, 0.5)],
+      ],
+      0,
+      0,
+      0,
+      1,
+    ),
+  )
   const cx = w * rng.range(0.42, 0.58)
   const cw = m * rng.range(0.46, 0.56)
   const ch = cw * rng.range(0.36, 0.46)
@@ -784,11 +1195,33 @@ function birthdayCake(c: Canvas) {
   const baseY = tableY + (h - tableY) * 0.45
   // Plate.
   c.ellipse(cx, baseY + ry * 0.25, cw * 0.65, ry * 1.5, '#000000', op(0.2))
-  c.ellipse(cx, baseY, cw * 0.62, ry * 1.35, c.lin([[0, '#ffffff'], [1, '#cfcfd6']]))
+  c.ellipse(
+    cx,
+    baseY,
+    cw * 0.62,
+    ry * 1.35,
+    c.lin([
+      [0, '#ffffff'],
+      [1, '#cfcfd6'],
+    ]),
+  )
   const sponge = rng.pick(['#fbe3ec', '#fff4e0', '#6b3f2a', '#e8f6ff', '#fff8f0'])
   const frost = rng.pick(['#ff8fb1', '#ffffff', '#8fd3ff', '#ffd27a', '#b58cff', '#7a4a2e'])
   const top = baseY - ch
-  c.path(`M${f(cx - cw / 2)} ${f(top)}L${f(cx - cw / 2)} ${f(baseY)}A${f(cw / 2)} ${f(ry)} 0 0 0 ${f(cx + cw / 2)} ${f(baseY)}L${f(cx + cw / 2)} ${f(top)}Z`, c.lin([[0, tint(sponge, 0.15)], [0.5, sponge], [1, shade(sponge, 0.3)]], 0, 0, 1, 0))
+  c.path(
+    `M${f(cx - cw / 2)} ${f(top)}L${f(cx - cw / 2)} ${f(baseY)}A${f(cw / 2)} ${f(ry)} 0 0 0 ${f(cx + cw / 2)} ${f(baseY)}L${f(cx + cw / 2)} ${f(top)}Z`,
+    c.lin(
+      [
+        [0, tint(sponge, 0.15)],
+        [0.5, sponge],
+        [1, shade(sponge, 0.3)],
+      ],
+      0,
+      0,
+      1,
+      0,
+    ),
+  )
   // Frosting layer and drips.
   let drip = `M${f(cx - cw / 2)} ${f(top)}`
   const drips = 11
@@ -800,8 +1233,30 @@ function birthdayCake(c: Canvas) {
     drip += `L${f(x - cw / drips / 2)} ${f(yEdge + ch * 0.08)}Q${f(x - cw / drips / 4)} ${f(yEdge + len)} ${f(x)} ${f(yEdge + ch * 0.06)}`
   }
   drip += `L${f(cx + cw / 2)} ${f(top)}Z`
-  c.path(drip, c.lin([[0, tint(frost, 0.25)], [0.5, frost], [1, shade(frost, 0.25)]], 0, 0, 1, 0))
-  c.ellipse(cx, top, cw / 2, ry, c.lin([[0, tint(frost, 0.35)], [1, frost]]))
+  c.path(
+    drip,
+    c.lin(
+      [
+        [0, tint(frost, 0.25)],
+        [0.5, frost],
+        [1, shade(frost, 0.25)],
+      ],
+      0,
+      0,
+      1,
+      0,
+    ),
+  )
+  c.ellipse(
+    cx,
+    top,
+    cw / 2,
+    ry,
+    c.lin([
+      [0, tint(frost, 0.35)],
+      [1, frost],
+    ]),
+  )
   // Sprinkles.
   const sprinkleCols = ['#ff4d6d', '#ffd23f', '#3bceac', '#4d96ff', '#ffffff', '#c780fa']
   for (let i = 0; i < 40; i++) {
@@ -813,20 +1268,54 @@ function birthdayCake(c: Canvas) {
   }
   // Candles.
   const candles = rng.int(3, 7)
-  const candleCol = rng.pick([['#ff8fb1', '#ffffff'], ['#8fd3ff', '#ffffff'], ['#ffd27a', '#ff6b6b'], ['#b5e48c', '#ffffff']])
+  const candleCol = rng.pick([
+    ['#ff8fb1', '#ffffff'],
+    ['#8fd3ff', '#ffffff'],
+    ['#ffd27a', '#ff6b6b'],
+    ['#b5e48c', '#ffffff'],
+  ])
   for (let i = 0; i < candles; i++) {
     const u = candles === 1 ? 0 : (i / (candles - 1)) * 2 - 1
     const x = cx + u * cw * 0.32
     const y = top + (i % 2 === 0 ? -ry * 0.15 : ry * 0.3)
     const cH = ch * rng.range(0.55, 0.7)
     const cW = m * 0.016
-    c.rect(x - cW / 2, y - cH, cW, cH, c.lin([[0, candleCol[0]!], [0.5, tint(candleCol[0]!, 0.4)], [1, shade(candleCol[0]!, 0.2)]], 0, 0, 1, 0))
+    c.rect(
+      x - cW / 2,
+      y - cH,
+      cW,
+      cH,
+      c.lin(
+        [
+          [0, candleCol[0]!],
+          [0.5, tint(candleCol[0]!, 0.4)],
+          [1, shade(candleCol[0]!, 0.2)],
+        ],
+        0,
+        0,
+        1,
+        0,
+      ),
+    )
     for (let s = 0; s < 4; s++) c.rect(x - cW / 2, y - cH + (cH / 4) * s + cH * 0.05, cW, cH * 0.06, candleCol[1]!, op(0.8))
     const fy = y - cH - m * 0.005
     c.glow(x, fy - m * 0.02, m * 0.16, '#ffb347', 0.35)
     const fl = m * rng.range(0.04, 0.05)
     const sway = rng.range(-0.2, 0.2) * fl
-    c.path(`M${f(x)} ${f(fy)}C${f(x - fl * 0.35)} ${f(fy - fl * 0.1)} ${f(x - fl * 0.2 + sway)} ${f(fy - fl * 0.6)} ${f(x + sway)} ${f(fy - fl)}C${f(x + fl * 0.2 + sway)} ${f(fy - fl * 0.6)} ${f(x + fl * 0.35)} ${f(fy - fl * 0.1)} ${f(x)} ${f(fy)}Z`, c.radBox([[0, '#ffffff'], [0.35, '#fff3a0'], [0.8, '#ffb347'], [1, '#ff6a2a']], 0.5, 0.8, 0.7))
+    c.path(
+      `M${f(x)} ${f(fy)}C${f(x - fl * 0.35)} ${f(fy - fl * 0.1)} ${f(x - fl * 0.2 + sway)} ${f(fy - fl * 0.6)} ${f(x + sway)} ${f(fy - fl)}C${f(x + fl * 0.2 + sway)} ${f(fy - fl * 0.6)} ${f(x + fl * 0.35)} ${f(fy - fl * 0.1)} ${f(x)} ${f(fy)}Z`,
+      c.radBox(
+        [
+          [0, '#ffffff'],
+          [0.35, '#fff3a0'],
+          [0.8, '#ffb347'],
+          [1, '#ff6a2a'],
+        ],
+        0.5,
+        0.8,
+        0.7,
+      ),
+    )
   }
   finish(c, { grade: '#ffae5a', gradeAlpha: 0.06, vignette: 0.6 })
 }
@@ -835,12 +1324,33 @@ function beachUmbrella(c: Canvas) {
   const { w, h, rng, m } = c
   const skyCols = rng.pick(DAY_SKIES)
   const horizon = h * rng.range(0.38, 0.5)
-  sky(c, skyCols.map((s) => vary(rng, s, 6)), horizon)
+  sky(
+    c,
+    skyCols.map((s) => vary(rng, s, 6)),
+    horizon,
+  )
   for (let i = 0; i < rng.int(2, 5); i++) cloud(c, rng.range(0, w), horizon * rng.range(0.25, 0.8), m * rng.range(0.05, 0.1), '#ffffff', '#dbe7f3')
   c.glow(w * rng.range(0.6, 1), 0, m * 0.7, '#fffbe0', 0.5)
   const shore = horizon + (h - horizon) * rng.range(0.35, 0.5)
   const sea = vary(rng, rng.pick(['#1aa6b7', '#1e90c8', '#14b3a6']), 6)
-  c.rect(0, horizon, w, shore - horizon + h * 0.03, c.lin([[0, shade(sea, 0.35)], [0.6, sea], [1, tint(sea, 0.45)]], 0, horizon, 0, shore, true))
+  c.rect(
+    0,
+    horizon,
+    w,
+    shore - horizon + h * 0.03,
+    c.lin(
+      [
+        [0, shade(sea, 0.35)],
+        [0.6, sea],
+        [1, tint(sea, 0.45)],
+      ],
+      0,
+      horizon,
+      0,
+      shore,
+      true,
+    ),
+  )
   for (let i = 0; i < 50; i++) {
     const y = horizon + (shore - horizon) * rng.next() ** 0.8
     const t = (y - horizon) / (shore - horizon)
@@ -848,7 +1358,22 @@ function beachUmbrella(c: Canvas) {
   }
   const sand = vary(rng, '#f2d7a6', 5, 0.05, 0.03)
   const shoreD = hill(c, shore, h * 0.025, h, 3)
-  c.path(shoreD, c.lin([[0, '#ffffff', 0.9], [0.04, '#e8f6f4'], [0.1, tint(sand, 0.2)], [1, shade(sand, 0.15)]], 0, shore - h * 0.03, 0, h, true))
+  c.path(
+    shoreD,
+    c.lin(
+      [
+        [0, '#ffffff', 0.9],
+        [0.04, '#e8f6f4'],
+        [0.1, tint(sand, 0.2)],
+        [1, shade(sand, 0.15)],
+      ],
+      0,
+      shore - h * 0.03,
+      0,
+      h,
+      true,
+    ),
+  )
   c.path(hill(c, shore + h * 0.02, h * 0.02, h, 3), mix(sand, sea, 0.2), op(0.25))
   // Umbrella.
   const ux = w * rng.range(0.3, 0.7)
@@ -857,7 +1382,13 @@ function beachUmbrella(c: Canvas) {
   const uTop = uBase - uR * 1.25
   const tilt = rng.range(-12, 12)
   c.ellipse(ux - Math.sin((tilt * Math.PI) / 180) * uR * 1.2 + uR * 0.3, uBase + uR * 0.05, uR * 1.05, uR * 0.2, shade(sand, 0.35), op(0.4))
-  const cols = rng.pick([['#e63946', '#ffffff'], ['#ffb703', '#fb8500'], ['#2a9d8f', '#e9f5f2'], ['#3d5a80', '#f4d35e'], ['#ef476f', '#ffd166']])
+  const cols = rng.pick([
+    ['#e63946', '#ffffff'],
+    ['#ffb703', '#fb8500'],
+    ['#2a9d8f', '#e9f5f2'],
+    ['#3d5a80', '#f4d35e'],
+    ['#ef476f', '#ffd166'],
+  ])
   // A shallow dome with a scalloped hem, its gores drawn as wedges from the apex and clipped to the dome.
   const apexY = uTop - uR * 0.42
   const segs = 8
@@ -876,14 +1407,31 @@ function beachUmbrella(c: Canvas) {
     gores += `<path d="M${f(ux)} ${f(apexY)}L${f(ux + Math.sin(a0) * R)} ${f(apexY + Math.cos(a0) * R * 0.35)}L${f(ux + Math.sin(a1) * R)} ${f(apexY + Math.cos(a1) * R * 0.35)}Z" fill="${cols[i % 2]}"/>`
   }
   const clip = c.clip(`<path d="${dome}"/>`)
-  const canopyShade = c.lin([[0, '#ffffff', 0.28], [0.45, '#ffffff', 0], [1, '#000000', 0.25]], 0, 0, 1, 0.4)
-  c.add(`<g transform="rotate(${f(tilt)} ${f(ux)} ${f(uBase)})"><line x1="${f(ux)}" y1="${f(uBase)}" x2="${f(ux)}" y2="${f(apexY - uR * 0.06)}" stroke="#efe6d8" stroke-width="${f(m * 0.008)}"/><g clip-path="${clip}">${gores}<path d="${dome}" fill="${canopyShade}"/></g></g>`)
+  const canopyShade = c.lin(
+    [
+      [0, '#ffffff', 0.28],
+      [0.45, '#ffffff', 0],
+      [1, '#000000', 0.25],
+    ],
+    0,
+    0,
+    1,
+    0.4,
+  )
+  c.add(
+    `<g transform="rotate(${f(tilt)} ${f(ux)} ${f(uBase)})"><line x1="${f(ux)}" y1="${f(uBase)}" x2="${f(ux)}" y2="${f(apexY - uR * 0.06)}" stroke="#efe6d8" stroke-width="${f(m * 0.008)}"/><g clip-path="${clip}">${gores}<path d="${dome}" fill="${canopyShade}"/></g></g>`,
+  )
   // Towel and ball.
   const tw = m * 0.3
   const th = m * 0.12
   const tx = Math.min(w - tw * 0.75, Math.max(tw * 0.75, ux + (rng.chance(0.5) ? -1 : 1) * uR * rng.range(0.9, 1.4)))
   const ty = Math.min(h - th * 1.6, uBase + (h - uBase) * 0.3)
-  const towel = rng.pick([['#ff6b6b', '#ffffff'], ['#4d96ff', '#ffd93d'], ['#6bcb77', '#ffffff'], ['#f4a261', '#264653']])
+  const towel = rng.pick([
+    ['#ff6b6b', '#ffffff'],
+    ['#4d96ff', '#ffd93d'],
+    ['#6bcb77', '#ffffff'],
+    ['#f4a261', '#264653'],
+  ])
   let stripes = `<rect x="${f(-tw / 2)}" y="0" width="${f(tw)}" height="${f(th)}" fill="${towel[0]}"/>`
   for (let i = 1; i < 8; i += 2) stripes += `<rect x="${f(-tw / 2 + (tw * i) / 8)}" y="0" width="${f(tw / 8)}" height="${f(th)}" fill="${towel[1]}"/>`
   c.add(`<g transform="translate(${f(tx)} ${f(ty)}) rotate(${f(rng.range(-8, 8))}) skewX(-25)">${stripes}</g>`)
@@ -895,17 +1443,47 @@ function beachUmbrella(c: Canvas) {
   c.path(`M${f(bx)} ${f(by - br)}A${f(br)} ${f(br)} 0 0 1 ${f(bx + br)} ${f(by)}L${f(bx)} ${f(by)}Z`, '#e63946')
   c.path(`M${f(bx)} ${f(by + br)}A${f(br)} ${f(br)} 0 0 1 ${f(bx - br)} ${f(by)}L${f(bx)} ${f(by)}Z`, '#1d7fe0')
   c.path(`M${f(bx - br)} ${f(by)}A${f(br)} ${f(br)} 0 0 1 ${f(bx)} ${f(by - br)}L${f(bx)} ${f(by)}Z`, '#ffd23f')
-  c.circle(bx, by, br, c.rad([[0, '#ffffff', 0.4], [0.5, '#ffffff', 0], [1, '#000000', 0.35]], bx, by, br, bx - br * 0.4, by - br * 0.4))
+  c.circle(
+    bx,
+    by,
+    br,
+    c.rad(
+      [
+        [0, '#ffffff', 0.4],
+        [0.5, '#ffffff', 0],
+        [1, '#000000', 0.35],
+      ],
+      bx,
+      by,
+      br,
+      bx - br * 0.4,
+      by - br * 0.4,
+    ),
+  )
   finish(c, { grade: '#ffe0a0', gradeAlpha: 0.06, vignette: 0.35 })
 }
 
 function autumnForest(c: Canvas) {
   const { w, h, rng, m } = c
   const mist = vary(rng, rng.pick(['#f3d9b1', '#f0c9a0', '#e8d6c0', '#f6e2b8']), 6)
-  c.rect(0, 0, w, h, c.lin([[0, tint(mist, 0.3)], [0.6, mist], [1, shade(mist, 0.2)]]))
+  c.rect(
+    0,
+    0,
+    w,
+    h,
+    c.lin([
+      [0, tint(mist, 0.3)],
+      [0.6, mist],
+      [1, shade(mist, 0.2)],
+    ]),
+  )
   const sunX = w * rng.range(0.3, 0.7)
   c.glow(sunX, h * 0.25, m * 0.8, '#fff3d0', 0.7)
-  const leafSets = [['#d35400', '#e67e22', '#f39c12', '#c0392b'], ['#e8a33d', '#d4572a', '#b83b26', '#f2c14e'], ['#c0392b', '#e74c3c', '#f39c12', '#a04000']]
+  const leafSets = [
+    ['#d35400', '#e67e22', '#f39c12', '#c0392b'],
+    ['#e8a33d', '#d4572a', '#b83b26', '#f2c14e'],
+    ['#c0392b', '#e74c3c', '#f39c12', '#a04000'],
+  ]
   const leaves = rng.pick(leafSets)
   const ground = h * 0.78
   for (let layer = 0; layer < 4; layer++) {
@@ -941,16 +1519,47 @@ function autumnForest(c: Canvas) {
         const x0 = sunX + rng.range(-0.15, 0.15) * w
         const spread = w * rng.range(0.05, 0.12)
         const x1 = x0 + rng.range(-0.3, 0.3) * w
-        c.path(poly([[x0 - spread * 0.2, 0], [x0 + spread * 0.2, 0], [x1 + spread, h], [x1 - spread, h]]), c.lin([[0, '#fff8e0', 0.28], [1, '#fff8e0', 0]]))
+        c.path(
+          poly([
+            [x0 - spread * 0.2, 0],
+            [x0 + spread * 0.2, 0],
+            [x1 + spread, h],
+            [x1 - spread, h],
+          ]),
+          c.lin([
+            [0, '#fff8e0', 0.28],
+            [1, '#fff8e0', 0],
+          ]),
+        )
       }
     }
   }
   const groundD = hill(c, ground, h * 0.05)
-  c.path(groundD, c.lin([[0, mix(leaves[1]!, mist, 0.3)], [1, shade(leaves[3]!, 0.45)]], 0, ground - h * 0.05, 0, h, true))
+  c.path(
+    groundD,
+    c.lin(
+      [
+        [0, mix(leaves[1]!, mist, 0.3)],
+        [1, shade(leaves[3]!, 0.45)],
+      ],
+      0,
+      ground - h * 0.05,
+      0,
+      h,
+      true,
+    ),
+  )
   if (rng.chance(0.5)) {
     // A path winding into the trees.
     const px = w * rng.range(0.35, 0.65)
-    c.path(`M${f(px - w * 0.02)} ${f(ground)}Q${f(px - w * 0.15)} ${f(ground + (h - ground) * 0.5)} ${f(px - w * 0.3)} ${f(h)}L${f(px + w * 0.25)} ${f(h)}Q${f(px + w * 0.05)} ${f(ground + (h - ground) * 0.5)} ${f(px + w * 0.02)} ${f(ground)}Z`, c.lin([[0, tint(mist, 0.1)], [1, mix(mist, '#8a6a4a', 0.5)]]), op(0.8))
+    c.path(
+      `M${f(px - w * 0.02)} ${f(ground)}Q${f(px - w * 0.15)} ${f(ground + (h - ground) * 0.5)} ${f(px - w * 0.3)} ${f(h)}L${f(px + w * 0.25)} ${f(h)}Q${f(px + w * 0.05)} ${f(ground + (h - ground) * 0.5)} ${f(px + w * 0.02)} ${f(ground)}Z`,
+      c.lin([
+        [0, tint(mist, 0.1)],
+        [1, mix(mist, '#8a6a4a', 0.5)],
+      ]),
+      op(0.8),
+    )
   }
   for (let i = 0; i < 220; i++) {
     const y = ground - h * 0.02 + rng.next() ** 0.7 * (h - ground)
@@ -969,24 +1578,65 @@ function autumnForest(c: Canvas) {
 
 function balloon(c: Canvas, x: number, y: number, r: number, col: string) {
   c.path(`M${f(x)} ${f(y + r * 1.18)}l${f(-r * 0.12)} ${f(r * 0.15)}h${f(r * 0.24)}Z`, shade(col, 0.2))
-  c.ellipse(x, y, r, r * 1.2, c.rad([[0, tint(col, 0.6)], [0.25, tint(col, 0.1)], [1, shade(col, 0.35)]], x, y, r * 1.4, x - r * 0.35, y - r * 0.45))
+  c.ellipse(
+    x,
+    y,
+    r,
+    r * 1.2,
+    c.rad(
+      [
+        [0, tint(col, 0.6)],
+        [0.25, tint(col, 0.1)],
+        [1, shade(col, 0.35)],
+      ],
+      x,
+      y,
+      r * 1.4,
+      x - r * 0.35,
+      y - r * 0.45,
+    ),
+  )
   c.ellipse(x - r * 0.38, y - r * 0.5, r * 0.14, r * 0.25, '#ffffff', `${op(0.55)}${rot(25, x - r * 0.38, y - r * 0.5)}`)
 }
 
 function parkBalloons(c: Canvas) {
   const { w, h, rng, m } = c
   const skyCols = rng.pick(DAY_SKIES)
-  sky(c, skyCols.map((s) => vary(rng, s, 6)), h * 0.7)
+  sky(
+    c,
+    skyCols.map((s) => vary(rng, s, 6)),
+    h * 0.7,
+  )
   for (let i = 0; i < rng.int(3, 6); i++) cloud(c, rng.range(0, w), h * rng.range(0.08, 0.45), m * rng.range(0.05, 0.11), '#ffffff', '#d8e6f4')
   const grass = vary(rng, rng.pick(['#6ab04c', '#7cb342', '#58a05c']), 8)
   const far = hill(c, h * 0.66, h * 0.1)
   c.path(far, mix(grass, skyCols[2]!, 0.45))
   for (let i = 0; i < rng.int(4, 8); i++) {
     const x = rng.range(0, w)
-    roundTree(c, x, hillY(c, far, x) + h * 0.02, m * rng.range(0.06, 0.1), [mix('#3e8e41', skyCols[2]!, 0.35), mix('#5aa350', skyCols[2]!, 0.35)], mix('#5d4037', skyCols[2]!, 0.35))
+    roundTree(
+      c,
+      x,
+      hillY(c, far, x) + h * 0.02,
+      m * rng.range(0.06, 0.1),
+      [mix('#3e8e41', skyCols[2]!, 0.35), mix('#5aa350', skyCols[2]!, 0.35)],
+      mix('#5d4037', skyCols[2]!, 0.35),
+    )
   }
   const near = hill(c, h * 0.8, h * 0.1)
-  c.path(near, c.lin([[0, tint(grass, 0.15)], [1, shade(grass, 0.3)]], 0, h * 0.7, 0, h, true))
+  c.path(
+    near,
+    c.lin(
+      [
+        [0, tint(grass, 0.15)],
+        [1, shade(grass, 0.3)],
+      ],
+      0,
+      h * 0.7,
+      0,
+      h,
+      true,
+    ),
+  )
   for (let i = 0; i < rng.int(1, 3); i++) {
     const x = rng.range(0, w)
     roundTree(c, x, hillY(c, near, x) + h * 0.04, m * rng.range(0.14, 0.2), ['#2e7d32', '#43a047', '#388e3c'], '#5d4037')
@@ -994,15 +1644,25 @@ function parkBalloons(c: Canvas) {
   // A bunch of balloons tied together, plus a few loose ones drifting up.
   const knotX = w * rng.range(0.3, 0.7)
   const knotY = h * rng.range(0.72, 0.82)
-  const palette = rng.pick([['#ff595e', '#ffca3a', '#8ac926', '#1982c4', '#6a4c93'], ['#ff8fab', '#ffc2d1', '#fb6f92', '#ffe5ec', '#c77dff'], ['#f94144', '#f3722c', '#f9c74f', '#90be6d', '#43aa8b', '#577590']])
+  const palette = rng.pick([
+    ['#ff595e', '#ffca3a', '#8ac926', '#1982c4', '#6a4c93'],
+    ['#ff8fab', '#ffc2d1', '#fb6f92', '#ffe5ec', '#c77dff'],
+    ['#f94144', '#f3722c', '#f9c74f', '#90be6d', '#43aa8b', '#577590'],
+  ])
   const n = rng.int(6, 10)
   const balloons: { x: number; y: number; r: number; col: string }[] = []
   for (let i = 0; i < n; i++) {
     const a = -Math.PI / 2 + rng.range(-0.7, 0.7)
     const dist = m * rng.range(0.25, 0.45)
-    balloons.push({ x: knotX + Math.cos(a) * dist * 1.2, y: knotY + Math.sin(a) * dist * 1.1, r: m * rng.range(0.045, 0.065), col: palette[i % palette.length]! })
+    balloons.push({
+      x: knotX + Math.cos(a) * dist * 1.2,
+      y: knotY + Math.sin(a) * dist * 1.1,
+      r: m * rng.range(0.045, 0.065),
+      col: palette[i % palette.length]!,
+    })
   }
-  for (let i = 0; i < rng.int(2, 4); i++) balloons.push({ x: rng.range(0.1, 0.9) * w, y: h * rng.range(0.08, 0.3), r: m * rng.range(0.025, 0.04), col: rng.pick(palette) })
+  for (let i = 0; i < rng.int(2, 4); i++)
+    balloons.push({ x: rng.range(0.1, 0.9) * w, y: h * rng.range(0.08, 0.3), r: m * rng.range(0.025, 0.04), col: rng.pick(palette) })
   balloons.sort((a, b) => a.y - b.y)
   let strings = ''
   for (const b of balloons.slice(0, n + 5)) {
@@ -1022,24 +1682,93 @@ function tent(c: Canvas, x: number, base: number, s: number, dark: string, lante
   c.path(poly([[x - s * 0.85, base], apex, [x + s * 0.85, base]]), dark)
   if (lantern) {
     c.glow(x, base - s * 0.25, s * 2.2, '#ffb65c', 0.28)
-    c.path(poly([[x - s * 0.8, base], apex, [x + s * 0.8, base]]), c.lin([[0, '#ffd08a'], [1, '#d9782e']], 0, 0, 0, 1), op(0.85))
-    c.path(poly([[x - s * 0.22, base], [x, base - s * 0.6], [x + s * 0.22, base]]), '#fff0c8')
+    c.path(
+      poly([[x - s * 0.8, base], apex, [x + s * 0.8, base]]),
+      c.lin(
+        [
+          [0, '#ffd08a'],
+          [1, '#d9782e'],
+        ],
+        0,
+        0,
+        0,
+        1,
+      ),
+      op(0.85),
+    )
+    c.path(
+      poly([
+        [x - s * 0.22, base],
+        [x, base - s * 0.6],
+        [x + s * 0.22, base],
+      ]),
+      '#fff0c8',
+    )
   } else {
     const lit = litSide === 'right' ? [[x, base], apex, [x + s * 0.85, base]] : [[x - s * 0.85, base], apex, [x, base]]
-    c.path(poly(lit as Pt[]), c.lin([[0, '#ff9a4a', 0.05], [1, '#ff9a4a', 0.4]], litSide === 'right' ? 0 : 1, 0, litSide === 'right' ? 1 : 0, 0))
-    c.path(poly([[x - s * 0.2, base], [x, base - s * 0.55], [x + s * 0.2, base]]), '#000000', op(0.5))
+    c.path(
+      poly(lit as Pt[]),
+      c.lin(
+        [
+          [0, '#ff9a4a', 0.05],
+          [1, '#ff9a4a', 0.4],
+        ],
+        litSide === 'right' ? 0 : 1,
+        0,
+        litSide === 'right' ? 1 : 0,
+        0,
+      ),
+    )
+    c.path(
+      poly([
+        [x - s * 0.2, base],
+        [x, base - s * 0.55],
+        [x + s * 0.2, base],
+      ]),
+      '#000000',
+      op(0.5),
+    )
   }
 }
 
 function nightSky(c: Canvas) {
   const { w, h, rng, m } = c
-  const base = rng.pick([['#02040f', '#0a1433', '#1b2d5c', '#3a4f7f'], ['#050312', '#140f38', '#2e2463', '#5a4a8a'], ['#010a12', '#08233a', '#124a66', '#2f7a8a']])
-  sky(c, base.map((s) => vary(rng, s, 5, 0.04, 0.02)), h * 0.85)
+  const base = rng.pick([
+    ['#02040f', '#0a1433', '#1b2d5c', '#3a4f7f'],
+    ['#050312', '#140f38', '#2e2463', '#5a4a8a'],
+    ['#010a12', '#08233a', '#124a66', '#2f7a8a'],
+  ])
+  sky(
+    c,
+    base.map((s) => vary(rng, s, 5, 0.04, 0.02)),
+    h * 0.85,
+  )
   // Milky way band.
   const mx = w * rng.range(0.3, 0.7)
   const ang = rng.range(-60, -20)
-  c.ellipse(mx, h * 0.35, Math.max(w, h) * 0.7, m * 0.14, c.radBox([[0, '#c9b8ff', 0.22], [0.5, '#8fa8ff', 0.1], [1, '#8fa8ff', 0]]), rot(ang, mx, h * 0.35))
-  c.ellipse(mx, h * 0.35, Math.max(w, h) * 0.5, m * 0.05, c.radBox([[0, '#fff4e8', 0.18], [1, '#fff4e8', 0]]), rot(ang, mx, h * 0.35))
+  c.ellipse(
+    mx,
+    h * 0.35,
+    Math.max(w, h) * 0.7,
+    m * 0.14,
+    c.radBox([
+      [0, '#c9b8ff', 0.22],
+      [0.5, '#8fa8ff', 0.1],
+      [1, '#8fa8ff', 0],
+    ]),
+    rot(ang, mx, h * 0.35),
+  )
+  c.ellipse(
+    mx,
+    h * 0.35,
+    Math.max(w, h) * 0.5,
+    m * 0.05,
+    c.radBox([
+      [0, '#fff4e8', 0.18],
+      [1, '#fff4e8', 0],
+    ]),
+    rot(ang, mx, h * 0.35),
+  )
   const rad = (ang * Math.PI) / 180
   for (let i = 0; i < 260; i++) {
     const t = rng.range(-1, 1) * Math.max(w, h) * 0.6
@@ -1054,33 +1783,110 @@ function nightSky(c: Canvas) {
   const mr = m * rng.range(0.045, 0.07)
   c.glow(moonX, moonY, mr * 9, '#cfe0ff', 0.35)
   const crescent = rng.chance(0.5)
-  const moonFill = c.rad([[0, '#fffdf0'], [1, '#e6e2cc']], moonX, moonY, mr, moonX - mr * 0.3, moonY - mr * 0.3)
+  const moonFill = c.rad(
+    [
+      [0, '#fffdf0'],
+      [1, '#e6e2cc'],
+    ],
+    moonX,
+    moonY,
+    mr,
+    moonX - mr * 0.3,
+    moonY - mr * 0.3,
+  )
   if (crescent) {
     const tilt = rng.range(-40, 40)
-    c.path(`M${f(moonX)} ${f(moonY - mr)}A${f(mr)} ${f(mr)} 0 0 0 ${f(moonX)} ${f(moonY + mr)}A${f(mr * 1.25)} ${f(mr * 1.25)} 0 0 1 ${f(moonX)} ${f(moonY - mr)}Z`, moonFill, rot(tilt, moonX, moonY))
+    c.path(
+      `M${f(moonX)} ${f(moonY - mr)}A${f(mr)} ${f(mr)} 0 0 0 ${f(moonX)} ${f(moonY + mr)}A${f(mr * 1.25)} ${f(mr * 1.25)} 0 0 1 ${f(moonX)} ${f(moonY - mr)}Z`,
+      moonFill,
+      rot(tilt, moonX, moonY),
+    )
   } else c.circle(moonX, moonY, mr, moonFill)
-  if (!crescent) for (let i = 0; i < 5; i++) c.circle(moonX + rng.range(-0.5, 0.5) * mr, moonY + rng.range(-0.5, 0.5) * mr, mr * rng.range(0.08, 0.2), '#cfc8b0', op(0.5))
+  if (!crescent)
+    for (let i = 0; i < 5; i++) c.circle(moonX + rng.range(-0.5, 0.5) * mr, moonY + rng.range(-0.5, 0.5) * mr, mr * rng.range(0.08, 0.2), '#cfc8b0', op(0.5))
   if (rng.chance(0.5)) {
     const sx = w * rng.range(0.2, 0.8)
     const sy = h * rng.range(0.1, 0.3)
     const len = m * rng.range(0.15, 0.25)
-    c.line(sx, sy, sx - len, sy + len * 0.45, c.lin([[0, '#ffffff', 0.9], [1, '#ffffff', 0]], sx, sy, sx - len, sy + len * 0.45, true), m * 0.003)
+    c.line(
+      sx,
+      sy,
+      sx - len,
+      sy + len * 0.45,
+      c.lin(
+        [
+          [0, '#ffffff', 0.9],
+          [1, '#ffffff', 0],
+        ],
+        sx,
+        sy,
+        sx - len,
+        sy + len * 0.45,
+        true,
+      ),
+      m * 0.003,
+    )
   }
   const glowCol = rng.pick(['#ff9a6a', '#6ad1c8', '#9a8aff', '#ffcf8a'])
-  c.rect(0, h * 0.5, w, h * 0.3, c.lin([[0, glowCol, 0], [1, glowCol, 0.22]]))
+  c.rect(
+    0,
+    h * 0.5,
+    w,
+    h * 0.3,
+    c.lin([
+      [0, glowCol, 0],
+      [1, glowCol, 0.22],
+    ]),
+  )
   const hills = ridge(c, h * 0.76, h * 0.14, { segments: 6, rough: 0.45, smooth: true })
-  c.path(hills, c.lin([[0, mix(base[2]!, '#000000', 0.45)], [1, '#02040a']], 0, h * 0.6, 0, h, true))
+  c.path(
+    hills,
+    c.lin(
+      [
+        [0, mix(base[2]!, '#000000', 0.45)],
+        [1, '#02040a'],
+      ],
+      0,
+      h * 0.6,
+      0,
+      h,
+      true,
+    ),
+  )
   const lake = rng.chance(0.45)
   if (lake) {
     // A still lake below the hills, the moon's path across it.
     const shoreY = h * 0.8
-    c.rect(0, shoreY, w, h - shoreY, c.lin([[0, mix(base[2]!, base[3]!, 0.5)], [1, shade(base[1]!, 0.4)]], 0, 0, 0, 1))
+    c.rect(
+      0,
+      shoreY,
+      w,
+      h - shoreY,
+      c.lin(
+        [
+          [0, mix(base[2]!, base[3]!, 0.5)],
+          [1, shade(base[1]!, 0.4)],
+        ],
+        0,
+        0,
+        0,
+        1,
+      ),
+    )
     for (let k = 0; k < 50; k++) {
       const t = (k / 50) ** 1.3
       const width = m * rng.range(0.02, 0.08) * (1 + t * 3)
-      c.rect(moonX - width / 2 + rng.range(-1, 1) * width * 0.3, shoreY + t * (h - shoreY), width, m * 0.003 * (1 + t * 2), '#fff6dc', op(rng.range(0.25, 0.6) * (1 - t * 0.5)))
+      c.rect(
+        moonX - width / 2 + rng.range(-1, 1) * width * 0.3,
+        shoreY + t * (h - shoreY),
+        width,
+        m * 0.003 * (1 + t * 2),
+        '#fff6dc',
+        op(rng.range(0.25, 0.6) * (1 - t * 0.5)),
+      )
     }
-    for (let i = 0; i < 80; i++) c.circle(rng.range(0, w), shoreY + rng.range(0, h - shoreY), m * rng.range(0.0008, 0.0016), '#ffffff', op(rng.range(0.15, 0.4)))
+    for (let i = 0; i < 80; i++)
+      c.circle(rng.range(0, w), shoreY + rng.range(0, h - shoreY), m * rng.range(0.0008, 0.0016), '#ffffff', op(rng.range(0.15, 0.4)))
     c.path(hill(c, h * 0.97, h * 0.04), '#03060c')
     for (let i = 0; i < rng.int(3, 6); i++) {
       const x = rng.pick([rng.range(-0.05, 0.25), rng.range(0.75, 1.05)]) * w
@@ -1101,7 +1907,16 @@ function nightSky(c: Canvas) {
       // A cabin with lit windows.
       const s = m * 0.09
       c.glow(cx, cy - s * 0.4, s * 3, '#ffb65c', 0.3)
-      c.path(poly([[cx - s, cy], [cx - s, cy - s * 0.7], [cx, cy - s * 1.3], [cx + s, cy - s * 0.7], [cx + s, cy]]), '#05070c')
+      c.path(
+        poly([
+          [cx - s, cy],
+          [cx - s, cy - s * 0.7],
+          [cx, cy - s * 1.3],
+          [cx + s, cy - s * 0.7],
+          [cx + s, cy],
+        ]),
+        '#05070c',
+      )
       c.rect(cx + s * 0.45, cy - s * 1.25, s * 0.18, s * 0.4, '#05070c')
       c.rect(cx - s * 0.55, cy - s * 0.6, s * 0.35, s * 0.3, '#ffc46b')
       c.rect(cx + s * 0.2, cy - s * 0.6, s * 0.35, s * 0.3, '#ffb14f')
@@ -1115,7 +1930,11 @@ function lakeCanoe(c: Canvas) {
   const morning = rng.chance(0.5)
   const skyCols = morning ? ['#7fb2de', '#b5d4ec', '#f4dcc4', '#fde8cf'] : rng.pick(DUSK_SKIES).sky
   const horizon = h * rng.range(0.48, 0.58)
-  sky(c, skyCols.map((s) => vary(rng, s, 5)), horizon)
+  sky(
+    c,
+    skyCols.map((s) => vary(rng, s, 5)),
+    horizon,
+  )
   const sunX = w * rng.range(0.2, 0.8)
   c.glow(sunX, horizon * 0.8, m * 0.8, morning ? '#fff6e0' : '#ffc080', 0.5)
   const layers: { d: string; fill: string }[] = []
@@ -1127,20 +1946,58 @@ function lakeCanoe(c: Canvas) {
     const col = mix(hsl(hue + t * 30, 0.25 + t * 0.15, 0.35 - t * 0.15), skyCols[3]!, 0.55 * (1 - t))
     layers.push({ d, fill: col })
   }
-  for (const l of layers) c.path(l.d, c.lin([[0, tint(l.fill, 0.1)], [1, l.fill]], 0, 0, 0, 1))
+  for (const l of layers)
+    c.path(
+      l.d,
+      c.lin(
+        [
+          [0, tint(l.fill, 0.1)],
+          [1, l.fill],
+        ],
+        0,
+        0,
+        0,
+        1,
+      ),
+    )
   const treeCol = hsl(rng.range(140, 170), 0.3, 0.12)
   const pines: [number, number][] = []
   for (let i = 0; i < rng.int(10, 20); i++) pines.push([rng.range(-0.05, 1.05) * w, m * rng.range(0.04, 0.11)])
   for (const [x, s] of pines) pine(c, x, horizon + 1, s, treeCol)
   // Reflection: the same silhouettes mirrored in the water, tinted.
-  const water = c.lin([[0, mix(skyCols[3]!, skyCols[1]!, 0.3)], [1, shade(skyCols[0]!, 0.35)]], 0, horizon, 0, h, true)
+  const water = c.lin(
+    [
+      [0, mix(skyCols[3]!, skyCols[1]!, 0.3)],
+      [1, shade(skyCols[0]!, 0.35)],
+    ],
+    0,
+    horizon,
+    0,
+    h,
+    true,
+  )
   c.rect(0, horizon, w, h - horizon, water)
   const mirror = ` transform="translate(0 ${f(2 * horizon)}) scale(1 -1)"`
   for (const l of layers) c.path(l.d, l.fill, `${op(0.55)}${mirror}`)
   c.add(`<g${mirror}>`)
   for (const [x, s] of pines) c.path(`M${f(x)} ${f(horizon - s)}L${f(x + s * 0.2)} ${f(horizon)}L${f(x - s * 0.2)} ${f(horizon)}Z`, treeCol, op(0.5))
   c.add('</g>')
-  c.rect(0, horizon, w, h - horizon, c.lin([[0, skyCols[3]!, 0.1], [1, skyCols[0]!, 0.5]], 0, 0, 0, 1))
+  c.rect(
+    0,
+    horizon,
+    w,
+    h - horizon,
+    c.lin(
+      [
+        [0, skyCols[3]!, 0.1],
+        [1, skyCols[0]!, 0.5],
+      ],
+      0,
+      0,
+      0,
+      1,
+    ),
+  )
   for (let i = 0; i < 120; i++) {
     const t = rng.next() ** 1.3
     const y = horizon + t * (h - horizon)
@@ -1154,15 +2011,32 @@ function lakeCanoe(c: Canvas) {
   const hull = rng.pick(['#c0392b', '#d35400', '#e9c46a', '#2a9d8f', '#f4f1de'])
   const dir = rng.chance(0.5) ? 1 : -1
   c.ellipse(bx, by + L * 0.06, L * 0.6, L * 0.04, '#000000', op(0.25))
-  c.path(`M${f(bx - L / 2)} ${f(by - L * 0.06)}Q${f(bx)} ${f(by + L * 0.12)} ${f(bx + L / 2)} ${f(by - L * 0.06)}Q${f(bx)} ${f(by + L * 0.02)} ${f(bx - L / 2)} ${f(by - L * 0.06)}Z`, c.lin([[0, tint(hull, 0.2)], [1, shade(hull, 0.3)]]))
+  c.path(
+    `M${f(bx - L / 2)} ${f(by - L * 0.06)}Q${f(bx)} ${f(by + L * 0.12)} ${f(bx + L / 2)} ${f(by - L * 0.06)}Q${f(bx)} ${f(by + L * 0.02)} ${f(bx - L / 2)} ${f(by - L * 0.06)}Z`,
+    c.lin([
+      [0, tint(hull, 0.2)],
+      [1, shade(hull, 0.3)],
+    ]),
+  )
   for (const [px, sz] of [[bx - dir * L * 0.18, 1], ...(rng.chance(0.6) ? [[bx + dir * L * 0.18, 0.85]] : [])] as [number, number][]) {
     const ph = L * 0.2 * sz
     const col = shade(rng.pick(skyCols), 0.7)
-    c.path(`M${f(px - ph * 0.22)} ${f(by)}Q${f(px - ph * 0.25)} ${f(by - ph * 0.7)} ${f(px)} ${f(by - ph * 0.75)}Q${f(px + ph * 0.25)} ${f(by - ph * 0.7)} ${f(px + ph * 0.22)} ${f(by)}Z`, col)
+    c.path(
+      `M${f(px - ph * 0.22)} ${f(by)}Q${f(px - ph * 0.25)} ${f(by - ph * 0.7)} ${f(px)} ${f(by - ph * 0.75)}Q${f(px + ph * 0.25)} ${f(by - ph * 0.7)} ${f(px + ph * 0.22)} ${f(by)}Z`,
+      col,
+    )
     c.circle(px, by - ph * 0.9, ph * 0.16, col)
     c.line(px - dir * ph * 0.6, by - ph * 0.8, px + dir * ph * 0.3, by + ph * 0.35, col, m * 0.003)
   }
-  for (let i = 1; i <= 3; i++) c.ellipse(bx, by + L * 0.03, L * (0.55 + i * 0.15), L * (0.04 + i * 0.015), 'none', ` stroke="#ffffff" stroke-opacity="${f(0.2 / i)}" stroke-width="${f(m * 0.002)}"`)
+  for (let i = 1; i <= 3; i++)
+    c.ellipse(
+      bx,
+      by + L * 0.03,
+      L * (0.55 + i * 0.15),
+      L * (0.04 + i * 0.015),
+      'none',
+      ` stroke="#ffffff" stroke-opacity="${f(0.2 / i)}" stroke-width="${f(m * 0.002)}"`,
+    )
   finish(c, { grade: morning ? '#9fc8ff' : '#ff9a5a', gradeAlpha: 0.05, vignette: 0.45 })
 }
 
@@ -1182,17 +2056,49 @@ function flowerGarden(c: Canvas) {
   const { w, h, rng, m } = c
   const skyCols = rng.pick(DAY_SKIES)
   const horizon = h * rng.range(0.35, 0.45)
-  sky(c, skyCols.map((s) => vary(rng, s, 6)), horizon)
+  sky(
+    c,
+    skyCols.map((s) => vary(rng, s, 6)),
+    horizon,
+  )
   for (let i = 0; i < rng.int(2, 4); i++) cloud(c, rng.range(0, w), horizon * rng.range(0.2, 0.7), m * rng.range(0.05, 0.09), '#ffffff', '#dde8f2')
   const hedge = ridge(c, horizon + h * 0.05, h * 0.08, { segments: 6, rough: 0.6, smooth: true })
-  c.path(hedge, c.lin([[0, '#4f8a3c'], [1, '#2d5a27']], 0, horizon - h * 0.05, 0, horizon + h * 0.1, true))
+  c.path(
+    hedge,
+    c.lin(
+      [
+        [0, '#4f8a3c'],
+        [1, '#2d5a27'],
+      ],
+      0,
+      horizon - h * 0.05,
+      0,
+      horizon + h * 0.1,
+      true,
+    ),
+  )
   for (let i = 0; i < rng.int(2, 4); i++) {
     const x = rng.range(0, w)
     roundTree(c, x, horizon + h * 0.06, m * rng.range(0.1, 0.16), ['#3f7f3a', '#5a9a45', '#4a8a40'], '#5b4032')
   }
   const lawnTop = horizon + h * 0.04
   const grass = vary(rng, '#79b653', 8)
-  c.rect(0, lawnTop, w, h - lawnTop, c.lin([[0, tint(grass, 0.1)], [1, shade(grass, 0.35)]], 0, 0, 0, 1))
+  c.rect(
+    0,
+    lawnTop,
+    w,
+    h - lawnTop,
+    c.lin(
+      [
+        [0, tint(grass, 0.1)],
+        [1, shade(grass, 0.35)],
+      ],
+      0,
+      0,
+      0,
+      1,
+    ),
+  )
   if (rng.chance(0.6)) {
     // Picket fence.
     const fy = lawnTop + h * 0.06
@@ -1201,11 +2107,26 @@ function flowerGarden(c: Canvas) {
     c.rect(0, fy - ph * 0.75, w, ph * 0.1, '#f4f1ea')
     c.rect(0, fy - ph * 0.35, w, ph * 0.1, '#f4f1ea')
     let d = ''
-    for (let x = rng.range(0, pw * 2); x < w; x += pw * 2.4) d += `M${f(x)} ${f(fy)}v${f(-ph)}l${f(pw / 2)} ${f(-pw * 0.6)}l${f(pw / 2)} ${f(pw * 0.6)}v${f(ph)}Z`
+    for (let x = rng.range(0, pw * 2); x < w; x += pw * 2.4)
+      d += `M${f(x)} ${f(fy)}v${f(-ph)}l${f(pw / 2)} ${f(-pw * 0.6)}l${f(pw / 2)} ${f(pw * 0.6)}v${f(ph)}Z`
     c.path(d, '#fbfaf6')
-    c.rect(0, fy - ph, w, ph, c.lin([[0, '#000000', 0], [1, '#000000', 0.1]]))
+    c.rect(
+      0,
+      fy - ph,
+      w,
+      ph,
+      c.lin([
+        [0, '#000000', 0],
+        [1, '#000000', 0.1],
+      ]),
+    )
   }
-  const palette = rng.pick([['#ff5d8f', '#ff8fab', '#ffffff', '#ffd166', '#c77dff'], ['#ef476f', '#ffd166', '#f78c6b', '#ffffff'], ['#9b5de5', '#f15bb5', '#fee440', '#ffffff', '#00bbf9'], ['#e63946', '#ffb703', '#fb8500', '#fff1e6']])
+  const palette = rng.pick([
+    ['#ff5d8f', '#ff8fab', '#ffffff', '#ffd166', '#c77dff'],
+    ['#ef476f', '#ffd166', '#f78c6b', '#ffffff'],
+    ['#9b5de5', '#f15bb5', '#fee440', '#ffffff', '#00bbf9'],
+    ['#e63946', '#ffb703', '#fb8500', '#fff1e6'],
+  ])
   const rows = 9
   for (let r = 0; r < rows; r++) {
     const t = r / (rows - 1)
@@ -1220,7 +2141,13 @@ function flowerGarden(c: Canvas) {
       if (t < 0.25) c.circle(x, yy, size * 0.5, col)
       else if (rng.chance(0.35)) {
         // Tulip.
-        c.path(`M${f(x - size * 0.45)} ${f(yy - size * 0.5)}Q${f(x - size * 0.5)} ${f(yy + size * 0.45)} ${f(x)} ${f(yy + size * 0.45)}Q${f(x + size * 0.5)} ${f(yy + size * 0.45)} ${f(x + size * 0.45)} ${f(yy - size * 0.5)}L${f(x + size * 0.22)} ${f(yy - size * 0.2)}L${f(x)} ${f(yy - size * 0.55)}L${f(x - size * 0.22)} ${f(yy - size * 0.2)}Z`, c.lin([[0, tint(col, 0.2)], [1, shade(col, 0.25)]]))
+        c.path(
+          `M${f(x - size * 0.45)} ${f(yy - size * 0.5)}Q${f(x - size * 0.5)} ${f(yy + size * 0.45)} ${f(x)} ${f(yy + size * 0.45)}Q${f(x + size * 0.5)} ${f(yy + size * 0.45)} ${f(x + size * 0.45)} ${f(yy - size * 0.5)}L${f(x + size * 0.22)} ${f(yy - size * 0.2)}L${f(x)} ${f(yy - size * 0.55)}L${f(x - size * 0.22)} ${f(yy - size * 0.2)}Z`,
+          c.lin([
+            [0, tint(col, 0.2)],
+            [1, shade(col, 0.25)],
+          ]),
+        )
       } else flower(c, x, yy, size, col, rng.pick(['#f4a300', '#ffd23f', '#8a4b08']), rng.int(5, 8), rng.range(0, 1))
     }
   }
@@ -1243,7 +2170,11 @@ function cityDusk(c: Canvas) {
   const p = rng.pick(DUSK_SKIES)
   const water = rng.chance(0.6)
   const ground = h * (water ? rng.range(0.64, 0.72) : rng.range(0.82, 0.9))
-  sky(c, p.sky.map((s) => vary(rng, s, 6)), ground)
+  sky(
+    c,
+    p.sky.map((s) => vary(rng, s, 6)),
+    ground,
+  )
   c.glow(w * rng.range(0.2, 0.8), ground, Math.max(w, h) * 0.6, p.glow, 0.45)
   stars(c, 60, ground * 0.4)
   streakClouds(c, rng.int(5, 10), ground * 0.15, ground * 0.6, p.cloud, [0.2, 0.5])
@@ -1251,7 +2182,17 @@ function cityDusk(c: Canvas) {
   const reflections: string[] = []
   for (let layer = 0; layer < 2; layer++) {
     const col = layer === 0 ? mix(p.sky[1]!, '#1a1530', 0.45) : mix(p.sky[0]!, '#0a0a14', 0.6)
-    const fill = c.lin([[0, tint(col, 0.1)], [1, shade(col, 0.15)]], 0, ground - h * 0.5, 0, ground, true)
+    const fill = c.lin(
+      [
+        [0, tint(col, 0.1)],
+        [1, shade(col, 0.15)],
+      ],
+      0,
+      ground - h * 0.5,
+      0,
+      ground,
+      true,
+    )
     const windows: string[] = []
     let x = -rng.range(0, w * 0.05)
     let d = ''
@@ -1275,19 +2216,55 @@ function cityDusk(c: Canvas) {
           const a = (layer === 0 ? 0.35 : 0.7) * rng.range(0.6, 1)
           const colr = rng.chance(0.8) ? tone : rng.pick(lit)
           windows.push(`<rect x="${f(wx)}" y="${f(wy)}" width="${f(ww)}" height="${f(wh)}" fill="${colr}" fill-opacity="${f(a)}"/>`)
-          if (water && layer === 1 && rng.chance(0.5)) reflections.push(`<rect x="${f(wx - ww * 0.3)}" y="${f(2 * ground - wy + rng.range(-1, 1) * wh)}" width="${f(ww * rng.range(1.2, 2.5))}" height="${f(wh * 0.35)}" fill="${colr}" fill-opacity="${f(a * 0.45)}"/>`)
+          if (water && layer === 1 && rng.chance(0.5))
+            reflections.push(
+              `<rect x="${f(wx - ww * 0.3)}" y="${f(2 * ground - wy + rng.range(-1, 1) * wh)}" width="${f(ww * rng.range(1.2, 2.5))}" height="${f(wh * 0.35)}" fill="${colr}" fill-opacity="${f(a * 0.45)}"/>`,
+            )
         }
       }
       x += bw + rng.range(-0.15, 0.25) * bw
     }
     c.path(d, fill)
     c.add(windows.join(''))
-    if (water) reflections.unshift(`<path d="${d}" fill="${shade(col, 0.25)}" fill-opacity="${layer === 0 ? 0.5 : 0.75}" transform="translate(0 ${f(2 * ground)}) scale(1 -1)"/>`)
+    if (water)
+      reflections.unshift(
+        `<path d="${d}" fill="${shade(col, 0.25)}" fill-opacity="${layer === 0 ? 0.5 : 0.75}" transform="translate(0 ${f(2 * ground)}) scale(1 -1)"/>`,
+      )
   }
   if (water) {
-    c.rect(0, ground, w, h - ground, c.lin([[0, mix(p.sky[2]!, p.sky[0]!, 0.55)], [1, shade(p.sky[0]!, 0.55)]], 0, 0, 0, 1))
+    c.rect(
+      0,
+      ground,
+      w,
+      h - ground,
+      c.lin(
+        [
+          [0, mix(p.sky[2]!, p.sky[0]!, 0.55)],
+          [1, shade(p.sky[0]!, 0.55)],
+        ],
+        0,
+        0,
+        0,
+        1,
+      ),
+    )
     c.add(reflections.join(''))
-    c.rect(0, ground, w, h - ground, c.lin([[0, p.sky[1]!, 0.15], [1, '#000000', 0.35]], 0, 0, 0, 1))
+    c.rect(
+      0,
+      ground,
+      w,
+      h - ground,
+      c.lin(
+        [
+          [0, p.sky[1]!, 0.15],
+          [1, '#000000', 0.35],
+        ],
+        0,
+        0,
+        0,
+        1,
+      ),
+    )
     let ripples = ''
     for (let i = 0; i < 140; i++) {
       const t = rng.next()
@@ -1296,7 +2273,22 @@ function cityDusk(c: Canvas) {
     c.add(`<g fill="${tint(p.sky[2]!, 0.3)}">${ripples}</g>`)
     c.rect(0, ground, w, m * 0.004, '#000000', op(0.35))
   } else {
-    c.rect(0, ground, w, h - ground, c.lin([[0, shade(p.sky[0]!, 0.55)], [1, shade(p.sky[0]!, 0.75)]], 0, 0, 0, 1))
+    c.rect(
+      0,
+      ground,
+      w,
+      h - ground,
+      c.lin(
+        [
+          [0, shade(p.sky[0]!, 0.55)],
+          [1, shade(p.sky[0]!, 0.75)],
+        ],
+        0,
+        0,
+        0,
+        1,
+      ),
+    )
     bokeh(c, 26, [0, ground, w, h], ['#ffd479', '#ff6b6b', '#ffffff', '#ffb36b'], [0.006, 0.016], [0.5, 0.9])
   }
   finish(c, { grade: p.glow, gradeAlpha: 0.05, vignette: 0.5 })
@@ -1305,9 +2297,18 @@ function cityDusk(c: Canvas) {
 function snowman(c: Canvas) {
   const { w, h, rng, m } = c
   const dusk = rng.chance(0.35)
-  const skyCols = dusk ? ['#2a3566', '#5d5a9a', '#c48bb0', '#f3c6c0'] : rng.pick([['#5c8fc9', '#8db6de', '#c9dcec', '#eef3f6'], ['#8aa3ba', '#aabbcc', '#d4dde5', '#eef1f3']])
+  const skyCols = dusk
+    ? ['#2a3566', '#5d5a9a', '#c48bb0', '#f3c6c0']
+    : rng.pick([
+        ['#5c8fc9', '#8db6de', '#c9dcec', '#eef3f6'],
+        ['#8aa3ba', '#aabbcc', '#d4dde5', '#eef1f3'],
+      ])
   const ground = h * rng.range(0.6, 0.68)
-  sky(c, skyCols.map((s) => vary(rng, s, 5)), ground)
+  sky(
+    c,
+    skyCols.map((s) => vary(rng, s, 5)),
+    ground,
+  )
   const far = ridge(c, ground, h * 0.12, { segments: 6, rough: 0.5, smooth: true })
   c.path(far, mix('#ffffff', skyCols[1]!, 0.35))
   for (let i = 0; i < rng.int(10, 18); i++) {
@@ -1315,7 +2316,20 @@ function snowman(c: Canvas) {
     pine(c, x, ground + h * 0.02, m * rng.range(0.06, 0.14), mix('#2f5a48', skyCols[1]!, 0.45), '#f4f7fb')
   }
   const snowD = hill(c, ground + h * 0.05, h * 0.06)
-  c.path(snowD, c.lin([[0, '#ffffff'], [1, dusk ? '#b8b4d8' : '#cddceb']], 0, ground, 0, h, true))
+  c.path(
+    snowD,
+    c.lin(
+      [
+        [0, '#ffffff'],
+        [1, dusk ? '#b8b4d8' : '#cddceb'],
+      ],
+      0,
+      ground,
+      0,
+      h,
+      true,
+    ),
+  )
   if (dusk) {
     c.glow(w * 0.8, ground * 0.9, m * 0.6, '#ffd0a8', 0.35)
     for (let i = 0; i < 14; i++) c.circle(w * (0.05 + i * 0.07), ground - h * 0.01 + Math.sin(i) * h * 0.005, m * 0.006, '#ffd27a')
@@ -1323,7 +2337,24 @@ function snowman(c: Canvas) {
   const sx = w * rng.range(0.35, 0.65)
   const sb = h * rng.range(0.86, 0.92)
   const s = Math.min(m * 0.16, h * 0.13)
-  const snow = (x: number, y: number, r: number) => c.circle(x, y, r, c.rad([[0, '#ffffff'], [0.55, '#f4f7fb'], [1, dusk ? '#a9a6cc' : '#b9cde0']], x, y, r * 1.15, x - r * 0.35, y - r * 0.45))
+  const snow = (x: number, y: number, r: number) =>
+    c.circle(
+      x,
+      y,
+      r,
+      c.rad(
+        [
+          [0, '#ffffff'],
+          [0.55, '#f4f7fb'],
+          [1, dusk ? '#a9a6cc' : '#b9cde0'],
+        ],
+        x,
+        y,
+        r * 1.15,
+        x - r * 0.35,
+        y - r * 0.45,
+      ),
+    )
   c.ellipse(sx + s * 0.3, sb, s * 1.5, s * 0.25, dusk ? '#8d89b8' : '#a8bfd6', op(0.5))
   const r1 = s
   const r2 = s * 0.72
@@ -1336,11 +2367,21 @@ function snowman(c: Canvas) {
   snow(sx, y3, r3)
   // Stick arms.
   const arm = '#5b3a24'
-  c.path(`M${f(sx - r2 * 0.85)} ${f(y2 - r2 * 0.1)}L${f(sx - r2 * 2.1)} ${f(y2 - r2 * 0.9)}M${f(sx - r2 * 1.6)} ${f(y2 - r2 * 0.55)}L${f(sx - r2 * 1.8)} ${f(y2 - r2 * 1.1)}M${f(sx + r2 * 0.85)} ${f(y2 - r2 * 0.1)}L${f(sx + r2 * 2)} ${f(y2 + r2 * 0.2)}M${f(sx + r2 * 1.6)} ${f(y2 + r2 * 0.05)}L${f(sx + r2 * 1.9)} ${f(y2 - r2 * 0.3)}`, 'none', ` stroke="${arm}" stroke-width="${f(s * 0.06)}" stroke-linecap="round"`)
+  c.path(
+    `M${f(sx - r2 * 0.85)} ${f(y2 - r2 * 0.1)}L${f(sx - r2 * 2.1)} ${f(y2 - r2 * 0.9)}M${f(sx - r2 * 1.6)} ${f(y2 - r2 * 0.55)}L${f(sx - r2 * 1.8)} ${f(y2 - r2 * 1.1)}M${f(sx + r2 * 0.85)} ${f(y2 - r2 * 0.1)}L${f(sx + r2 * 2)} ${f(y2 + r2 * 0.2)}M${f(sx + r2 * 1.6)} ${f(y2 + r2 * 0.05)}L${f(sx + r2 * 1.9)} ${f(y2 - r2 * 0.3)}`,
+    'none',
+    ` stroke="${arm}" stroke-width="${f(s * 0.06)}" stroke-linecap="round"`,
+  )
   // Scarf.
   const scarf = vary(rng, rng.pick(['#d62828', '#2a9d8f', '#f77f00', '#7b2cbf', '#1d4ed8']), 6)
-  c.path(`M${f(sx - r3 * 1.05)} ${f(y3 + r3 * 0.6)}Q${f(sx)} ${f(y3 + r3 * 1.05)} ${f(sx + r3 * 1.05)} ${f(y3 + r3 * 0.6)}L${f(sx + r3 * 1.05)} ${f(y3 + r3 * 0.95)}Q${f(sx)} ${f(y3 + r3 * 1.35)} ${f(sx - r3 * 1.05)} ${f(y3 + r3 * 0.95)}Z`, scarf)
-  c.path(`M${f(sx + r3 * 0.4)} ${f(y3 + r3 * 0.9)}l${f(r3 * 0.25)} ${f(r3 * 1.3)}l${f(r3 * 0.4)} ${f(-r3 * 0.1)}l${f(-r3 * 0.2)} ${f(-r3 * 1.2)}Z`, shade(scarf, 0.15))
+  c.path(
+    `M${f(sx - r3 * 1.05)} ${f(y3 + r3 * 0.6)}Q${f(sx)} ${f(y3 + r3 * 1.05)} ${f(sx + r3 * 1.05)} ${f(y3 + r3 * 0.6)}L${f(sx + r3 * 1.05)} ${f(y3 + r3 * 0.95)}Q${f(sx)} ${f(y3 + r3 * 1.35)} ${f(sx - r3 * 1.05)} ${f(y3 + r3 * 0.95)}Z`,
+    scarf,
+  )
+  c.path(
+    `M${f(sx + r3 * 0.4)} ${f(y3 + r3 * 0.9)}l${f(r3 * 0.25)} ${f(r3 * 1.3)}l${f(r3 * 0.4)} ${f(-r3 * 0.1)}l${f(-r3 * 0.2)} ${f(-r3 * 1.2)}Z`,
+    shade(scarf, 0.15),
+  )
   // Hat or earmuffs.
   if (rng.chance(0.6)) {
     c.rect(sx - r3 * 0.95, y3 - r3 * 0.8, r3 * 1.9, r3 * 0.16, '#1c1c22')
@@ -1368,16 +2409,44 @@ function pumpkin(c: Canvas, x: number, y: number, r: number, col: string) {
   for (const l of lobes) {
     const lx = x + l * r
     const lr = r * (0.62 - Math.abs(l) * 0.2)
-    c.ellipse(lx, y, lr, r * 0.72, c.rad([[0, tint(col, 0.25)], [0.7, col], [1, shade(col, 0.35)]], lx, y, r * 0.8, lx - lr * 0.3, y - r * 0.35))
+    c.ellipse(
+      lx,
+      y,
+      lr,
+      r * 0.72,
+      c.rad(
+        [
+          [0, tint(col, 0.25)],
+          [0.7, col],
+          [1, shade(col, 0.35)],
+        ],
+        lx,
+        y,
+        r * 0.8,
+        lx - lr * 0.3,
+        y - r * 0.35,
+      ),
+    )
   }
-  c.path(`M${f(x - r * 0.06)} ${f(y - r * 0.6)}Q${f(x - r * 0.05)} ${f(y - r * 0.9)} ${f(x + r * 0.12)} ${f(y - r * 0.98)}L${f(x + r * 0.14)} ${f(y - r * 0.86)}Q${f(x + r * 0.06)} ${f(y - r * 0.8)} ${f(x + r * 0.08)} ${f(y - r * 0.6)}Z`, '#5a6b2a')
+  c.path(
+    `M${f(x - r * 0.06)} ${f(y - r * 0.6)}Q${f(x - r * 0.05)} ${f(y - r * 0.9)} ${f(x + r * 0.12)} ${f(y - r * 0.98)}L${f(x + r * 0.14)} ${f(y - r * 0.86)}Q${f(x + r * 0.06)} ${f(y - r * 0.8)} ${f(x + r * 0.08)} ${f(y - r * 0.6)}Z`,
+    '#5a6b2a',
+  )
 }
 
 function pumpkinPatch(c: Canvas) {
   const { w, h, rng, m } = c
-  const skyCols = rng.pick([['#6a8fc2', '#a9bfd8', '#f2d2a9', '#f7c58a'], ['#3f4a7a', '#a0668f', '#f29e6d', '#ffd08a'], ['#89a8c8', '#c2d3e0', '#ece0c8', '#f3e2bd']])
+  const skyCols = rng.pick([
+    ['#6a8fc2', '#a9bfd8', '#f2d2a9', '#f7c58a'],
+    ['#3f4a7a', '#a0668f', '#f29e6d', '#ffd08a'],
+    ['#89a8c8', '#c2d3e0', '#ece0c8', '#f3e2bd'],
+  ])
   const horizon = h * rng.range(0.42, 0.52)
-  sky(c, skyCols.map((s) => vary(rng, s, 5)), horizon)
+  sky(
+    c,
+    skyCols.map((s) => vary(rng, s, 5)),
+    horizon,
+  )
   c.glow(w * rng.range(0.1, 0.9), horizon * 0.95, m * 0.7, '#ffd59a', 0.5)
   for (let i = 0; i < rng.int(2, 4); i++) softCloud(c, rng.range(0, w), horizon * rng.range(0.2, 0.6), m * rng.range(0.1, 0.2), '#fff3e0', 0.6)
   const treeLine = ridge(c, horizon + h * 0.02, h * 0.07, { segments: 7, rough: 0.65, smooth: true })
@@ -1385,7 +2454,23 @@ function pumpkinPatch(c: Canvas) {
   const trees2 = ridge(c, horizon + h * 0.04, h * 0.04, { segments: 7, rough: 0.7, smooth: true })
   c.path(trees2, mix('#b5651d', skyCols[3]!, 0.25))
   const field = horizon + h * 0.03
-  c.rect(0, field, w, h - field, c.lin([[0, '#9a8a4a'], [0.4, '#6b6a2e'], [1, '#3a3318']], 0, 0, 0, 1))
+  c.rect(
+    0,
+    field,
+    w,
+    h - field,
+    c.lin(
+      [
+        [0, '#9a8a4a'],
+        [0.4, '#6b6a2e'],
+        [1, '#3a3318'],
+      ],
+      0,
+      0,
+      0,
+      1,
+    ),
+  )
   if (rng.chance(0.6)) {
     // Hay bales in the distance.
     for (let i = 0; i < rng.int(1, 3); i++) {
@@ -1393,8 +2478,28 @@ function pumpkinPatch(c: Canvas) {
       const hy = field + h * rng.range(0.03, 0.07)
       const hr = m * rng.range(0.03, 0.045)
       c.ellipse(hx + hr * 0.3, hy + hr * 0.05, hr * 2, hr * 0.25, '#3a3318', op(0.35))
-      c.rect(hx - hr * 1.4, hy - hr * 1.6, hr * 2.6, hr * 1.6, c.lin([[0, '#f5dc95'], [1, '#b8913e']]), ` rx="${f(hr * 0.35)}"`)
-      c.ellipse(hx + hr * 1.15, hy - hr * 0.8, hr * 0.45, hr * 0.8, c.radBox([[0, '#c9a24f'], [0.5, '#e8c878'], [1, '#a07a30']]))
+      c.rect(
+        hx - hr * 1.4,
+        hy - hr * 1.6,
+        hr * 2.6,
+        hr * 1.6,
+        c.lin([
+          [0, '#f5dc95'],
+          [1, '#b8913e'],
+        ]),
+        ` rx="${f(hr * 0.35)}"`,
+      )
+      c.ellipse(
+        hx + hr * 1.15,
+        hy - hr * 0.8,
+        hr * 0.45,
+        hr * 0.8,
+        c.radBox([
+          [0, '#c9a24f'],
+          [0.5, '#e8c878'],
+          [1, '#a07a30'],
+        ]),
+      )
     }
   }
   for (let i = 0; i < 40; i++) {
@@ -1422,7 +2527,11 @@ const DOG_PATH =
 function dogOnHill(c: Canvas) {
   const { w, h, rng, m } = c
   const p = rng.pick(DUSK_SKIES)
-  sky(c, p.sky.map((s) => vary(rng, s, 6)), h * 0.8)
+  sky(
+    c,
+    p.sky.map((s) => vary(rng, s, 6)),
+    h * 0.8,
+  )
   const sunX = w * rng.range(0.25, 0.75)
   const sunY = h * rng.range(0.45, 0.62)
   c.glow(sunX, sunY, Math.max(w, h) * 0.8, p.glow, 0.6)
@@ -1450,13 +2559,18 @@ function dogOnHill(c: Canvas) {
   const dogH = m * rng.range(0.12, 0.17)
   const dir = rng.chance(0.5) ? 1 : -1
   const dx = crestX + rng.range(-0.06, 0.06) * w
-  c.add(`<path d="${DOG_PATH}" fill="${dark}" transform="translate(${f(dx - (dir * dogH) / 2)} ${f(crestY - dogH + dogH * 0.02)}) scale(${f((dir * dogH) / 100)} ${f(dogH / 100)})"/>`)
+  c.add(
+    `<path d="${DOG_PATH}" fill="${dark}" transform="translate(${f(dx - (dir * dogH) / 2)} ${f(crestY - dogH + dogH * 0.02)}) scale(${f((dir * dogH) / 100)} ${f(dogH / 100)})"/>`,
+  )
   if (rng.chance(0.5)) {
     // A child sitting beside the dog.
     const kx = dx - dir * dogH * 0.9
     const ky = crestY + h * 0.003
     const k = dogH * 0.95
-    c.path(`M${f(kx - k * 0.28)} ${f(ky)}Q${f(kx - k * 0.3)} ${f(ky - k * 0.6)} ${f(kx)} ${f(ky - k * 0.68)}Q${f(kx + k * 0.3)} ${f(ky - k * 0.6)} ${f(kx + k * 0.32)} ${f(ky)}Z`, dark)
+    c.path(
+      `M${f(kx - k * 0.28)} ${f(ky)}Q${f(kx - k * 0.3)} ${f(ky - k * 0.6)} ${f(kx)} ${f(ky - k * 0.68)}Q${f(kx + k * 0.3)} ${f(ky - k * 0.6)} ${f(kx + k * 0.32)} ${f(ky)}Z`,
+      dark,
+    )
     c.circle(kx, ky - k * 0.85, k * 0.17, dark)
   }
   birds(c, rng.int(2, 5), sunX + rng.range(-0.3, 0.3) * w, h * rng.range(0.2, 0.35), m * 0.1, shade(p.sea, 0.5))
@@ -1466,15 +2580,39 @@ function dogOnHill(c: Canvas) {
 function kites(c: Canvas) {
   const { w, h, rng, m } = c
   const skyCols = rng.pick(DAY_SKIES)
-  sky(c, skyCols.map((s) => vary(rng, s, 6)), h * 0.75)
+  sky(
+    c,
+    skyCols.map((s) => vary(rng, s, 6)),
+    h * 0.75,
+  )
   for (let i = 0; i < rng.int(3, 6); i++) cloud(c, rng.range(0, w), h * rng.range(0.1, 0.55), m * rng.range(0.05, 0.12), '#ffffff', '#d5e3f0')
   const grass = vary(rng, '#7cc15a', 8)
   const hillD = hill(c, h * 0.82, h * 0.12)
   c.path(hill(c, h * 0.74, h * 0.08), mix(grass, skyCols[2]!, 0.45))
-  c.path(hillD, c.lin([[0, tint(grass, 0.15)], [1, shade(grass, 0.3)]], 0, h * 0.7, 0, h, true))
+  c.path(
+    hillD,
+    c.lin(
+      [
+        [0, tint(grass, 0.15)],
+        [1, shade(grass, 0.3)],
+      ],
+      0,
+      h * 0.7,
+      0,
+      h,
+      true,
+    ),
+  )
   const anchorX = w * rng.range(0.3, 0.7)
   const anchorY = hillY(c, hillD, anchorX) + h * 0.04
-  const palettes: [string, string][] = [['#e63946', '#f1faee'], ['#ffb703', '#fb8500'], ['#3a86ff', '#ffbe0b'], ['#8338ec', '#ff006e'], ['#06d6a0', '#ffd166'], ['#ef476f', '#118ab2']]
+  const palettes: [string, string][] = [
+    ['#e63946', '#f1faee'],
+    ['#ffb703', '#fb8500'],
+    ['#3a86ff', '#ffbe0b'],
+    ['#8338ec', '#ff006e'],
+    ['#06d6a0', '#ffd166'],
+    ['#ef476f', '#118ab2'],
+  ]
   const n = rng.int(2, 4)
   for (let i = 0; i < n; i++) {
     const kx = w * ((i + 0.5) / n + rng.range(-0.1, 0.1))
@@ -1482,7 +2620,11 @@ function kites(c: Canvas) {
     const s = m * rng.range(0.06, 0.1)
     const [a, b] = rng.pick(palettes)
     const tilt = rng.range(-25, 25)
-    c.path(`M${f(kx)} ${f(ky + s * 1.4)}Q${f((kx + anchorX) / 2 + rng.range(-0.1, 0.1) * w)} ${f((ky + anchorY) / 2 + h * 0.1)} ${f(anchorX)} ${f(anchorY)}`, 'none', ` stroke="#ffffff" stroke-opacity="0.8" stroke-width="${f(m * 0.0018)}"`)
+    c.path(
+      `M${f(kx)} ${f(ky + s * 1.4)}Q${f((kx + anchorX) / 2 + rng.range(-0.1, 0.1) * w)} ${f((ky + anchorY) / 2 + h * 0.1)} ${f(anchorX)} ${f(anchorY)}`,
+      'none',
+      ` stroke="#ffffff" stroke-opacity="0.8" stroke-width="${f(m * 0.0018)}"`,
+    )
     // Tail with bows.
     let tail = `M${f(kx)} ${f(ky + s * 1.4)}`
     const bows: Pt[] = []
@@ -1493,7 +2635,16 @@ function kites(c: Canvas) {
       bows.push([tx, ty])
     }
     c.path(tail, 'none', ` stroke="${a}" stroke-width="${f(m * 0.002)}"`)
-    for (const [bx, by] of bows) c.path(poly([[bx - s * 0.12, by - s * 0.07], [bx + s * 0.12, by + s * 0.07], [bx + s * 0.12, by - s * 0.07], [bx - s * 0.12, by + s * 0.07]]), b)
+    for (const [bx, by] of bows)
+      c.path(
+        poly([
+          [bx - s * 0.12, by - s * 0.07],
+          [bx + s * 0.12, by + s * 0.07],
+          [bx + s * 0.12, by - s * 0.07],
+          [bx - s * 0.12, by + s * 0.07],
+        ]),
+        b,
+      )
     c.add(`<g transform="rotate(${f(tilt)} ${f(kx)} ${f(ky)})">`)
     const top: Pt = [kx, ky - s]
     const right: Pt = [kx + s * 0.75, ky - s * 0.2]
@@ -1504,7 +2655,11 @@ function kites(c: Canvas) {
     c.path(poly([right, bottom, mid]), shade(b, 0.1))
     c.path(poly([bottom, left, mid]), a)
     c.path(poly([left, top, mid]), b)
-    c.path(`M${f(top[0])} ${f(top[1])}L${f(bottom[0])} ${f(bottom[1])}M${f(left[0])} ${f(left[1])}L${f(right[0])} ${f(right[1])}`, 'none', ` stroke="#5b4636" stroke-opacity="0.6" stroke-width="${f(m * 0.003)}"`)
+    c.path(
+      `M${f(top[0])} ${f(top[1])}L${f(bottom[0])} ${f(bottom[1])}M${f(left[0])} ${f(left[1])}L${f(right[0])} ${f(right[1])}`,
+      'none',
+      ` stroke="#5b4636" stroke-opacity="0.6" stroke-width="${f(m * 0.003)}"`,
+    )
     c.add('</g>')
   }
   // Little kite flyers.
@@ -1513,7 +2668,10 @@ function kites(c: Canvas) {
     const px = anchorX + i * m * 0.06
     const py = anchorY + i * m * 0.005
     const k = m * (0.08 - i * 0.015)
-    c.path(`M${f(px - k * 0.15)} ${f(py)}L${f(px - k * 0.12)} ${f(py - k * 0.55)}Q${f(px)} ${f(py - k * 0.75)} ${f(px + k * 0.12)} ${f(py - k * 0.55)}L${f(px + k * 0.15)} ${f(py)}Z`, col)
+    c.path(
+      `M${f(px - k * 0.15)} ${f(py)}L${f(px - k * 0.12)} ${f(py - k * 0.55)}Q${f(px)} ${f(py - k * 0.75)} ${f(px + k * 0.12)} ${f(py - k * 0.55)}L${f(px + k * 0.15)} ${f(py)}Z`,
+      col,
+    )
     c.circle(px, py - k * 0.82, k * 0.13, col)
   }
   for (let i = 0; i < 60; i++) {
@@ -1527,7 +2685,11 @@ function kites(c: Canvas) {
 
 function campfire(c: Canvas) {
   const { w, h, rng, m } = c
-  sky(c, ['#02030a', '#0a1024', '#1a1f3a'].map((s) => vary(rng, s, 5, 0.04, 0.02)), h * 0.7)
+  sky(
+    c,
+    ['#02030a', '#0a1024', '#1a1f3a'].map((s) => vary(rng, s, 5, 0.04, 0.02)),
+    h * 0.7,
+  )
   stars(c, 220, h * 0.55)
   const fx = w * rng.range(0.4, 0.6)
   const fy = h * rng.range(0.74, 0.8)
@@ -1539,9 +2701,33 @@ function campfire(c: Canvas) {
     if (Math.abs(x - fx) < fire * 1.5) continue
     pine(c, x, h * 0.68, m * rng.range(0.25, 0.5), '#04060b')
   }
-  c.rect(0, h * 0.66, w, h * 0.34, c.lin([[0, '#0b0a0c'], [1, '#1b120c']], 0, 0, 0, 1))
+  c.rect(
+    0,
+    h * 0.66,
+    w,
+    h * 0.34,
+    c.lin(
+      [
+        [0, '#0b0a0c'],
+        [1, '#1b120c'],
+      ],
+      0,
+      0,
+      0,
+      1,
+    ),
+  )
   c.glow(fx, fy - fire * 0.3, Math.max(w, h) * 0.45, '#ff8a2a', 0.45)
-  c.ellipse(fx, fy + fire * 0.05, fire * 3.2, fire * 0.7, c.radBox([[0, '#ffb060', 0.55], [1, '#ff7020', 0]]))
+  c.ellipse(
+    fx,
+    fy + fire * 0.05,
+    fire * 3.2,
+    fire * 0.7,
+    c.radBox([
+      [0, '#ffb060', 0.55],
+      [1, '#ff7020', 0],
+    ]),
+  )
   // Stones and logs.
   for (let i = 0; i < 11; i++) {
     const a = (i / 11) * Math.PI * 2
@@ -1549,15 +2735,44 @@ function campfire(c: Canvas) {
     const sy = fy + Math.sin(a) * fire * 0.22
     if (Math.sin(a) < -0.3) continue
     const sr = fire * rng.range(0.14, 0.2)
-    c.ellipse(sx, sy, sr, sr * 0.7, c.rad([[0, '#c08060'], [1, '#3a2a24']], sx, sy - sr * 0.5, sr * 1.3))
+    c.ellipse(
+      sx,
+      sy,
+      sr,
+      sr * 0.7,
+      c.rad(
+        [
+          [0, '#c08060'],
+          [1, '#3a2a24'],
+        ],
+        sx,
+        sy - sr * 0.5,
+        sr * 1.3,
+      ),
+    )
   }
   for (const ang of [-18, 18, -5]) {
     const lw = fire * 1.5
     const lh = fire * 0.16
-    c.rect(fx - lw / 2, fy - lh, lw, lh, c.lin([[0, '#c77a3a'], [1, '#3b2314']]), `${rot(ang, fx, fy)} rx="${f(lh / 2)}"`)
+    c.rect(
+      fx - lw / 2,
+      fy - lh,
+      lw,
+      lh,
+      c.lin([
+        [0, '#c77a3a'],
+        [1, '#3b2314'],
+      ]),
+      `${rot(ang, fx, fy)} rx="${f(lh / 2)}"`,
+    )
   }
   // Flames: layered tongues from red to white.
-  const layers: [string, number][] = [['#ff4e1a', 1], ['#ff8c1a', 0.78], ['#ffc93c', 0.55], ['#fff3c4', 0.3]]
+  const layers: [string, number][] = [
+    ['#ff4e1a', 1],
+    ['#ff8c1a', 0.78],
+    ['#ffc93c', 0.55],
+    ['#fff3c4', 0.3],
+  ]
   for (const [col, s] of layers) {
     const tongues = 5
     let d = ''
@@ -1588,9 +2803,16 @@ function campfire(c: Canvas) {
       const px = fx + side * Math.min(fire * rng.range(2, 2.8), w * 0.34)
       const py = fy + fire * 0.2
       const k = fire * rng.range(1.1, 1.5)
-      c.path(`M${f(px - k * 0.32)} ${f(py)}Q${f(px - k * 0.34)} ${f(py - k * 0.55)} ${f(px)} ${f(py - k * 0.62)}Q${f(px + k * 0.34)} ${f(py - k * 0.55)} ${f(px + k * 0.34)} ${f(py)}Z`, '#0a0605')
+      c.path(
+        `M${f(px - k * 0.32)} ${f(py)}Q${f(px - k * 0.34)} ${f(py - k * 0.55)} ${f(px)} ${f(py - k * 0.62)}Q${f(px + k * 0.34)} ${f(py - k * 0.55)} ${f(px + k * 0.34)} ${f(py)}Z`,
+        '#0a0605',
+      )
       c.circle(px + side * -k * 0.04, py - k * 0.8, k * 0.16, '#0a0605')
-      c.path(`M${f(px - side * k * 0.3)} ${f(py - k * 0.55)}Q${f(px - side * k * 0.34)} ${f(py - k * 0.2)} ${f(px - side * k * 0.33)} ${f(py)}`, 'none', ` stroke="#ff9a4a" stroke-opacity="0.45" stroke-width="${f(k * 0.03)}"`)
+      c.path(
+        `M${f(px - side * k * 0.3)} ${f(py - k * 0.55)}Q${f(px - side * k * 0.34)} ${f(py - k * 0.2)} ${f(px - side * k * 0.33)} ${f(py)}`,
+        'none',
+        ` stroke="#ff9a4a" stroke-opacity="0.45" stroke-width="${f(k * 0.03)}"`,
+      )
     }
   }
   finish(c, { vignette: 0.65 })
@@ -1599,7 +2821,22 @@ function campfire(c: Canvas) {
 function rainyWindow(c: Canvas) {
   const { w, h, rng, m } = c
   const wall = vary(rng, rng.pick(['#c9a27e', '#a3876a', '#d7b99a', '#8c6f5a', '#b49b86']), 6)
-  c.rect(0, 0, w, h, c.lin([[0, shade(wall, 0.35)], [1, shade(wall, 0.1)]], 0, 0, 1, 1))
+  c.rect(
+    0,
+    0,
+    w,
+    h,
+    c.lin(
+      [
+        [0, shade(wall, 0.35)],
+        [1, shade(wall, 0.1)],
+      ],
+      0,
+      0,
+      1,
+      1,
+    ),
+  )
   const lampX = rng.chance(0.5) ? w * 0.05 : w * 0.95
   c.glow(lampX, h * 0.4, m * 0.9, '#ffb55a', 0.45)
   const wx = w * rng.range(0.1, 0.2)
@@ -1607,9 +2844,28 @@ function rainyWindow(c: Canvas) {
   const ww = w - 2 * wx
   const wh = h * rng.range(0.56, 0.66)
   const day = rng.chance(0.3)
-  const outside = day ? rng.pick([['#5d6d78', '#7d8f94', '#a9b8b4'], ['#6b7480', '#8e98a2', '#b9c0c4']]) : rng.pick([['#1c2a44', '#3b5475', '#6a86a6'], ['#22303e', '#465a6a', '#8397a6'], ['#2b2540', '#4f4a70', '#8a7fa8']])
+  const outside = day
+    ? rng.pick([
+        ['#5d6d78', '#7d8f94', '#a9b8b4'],
+        ['#6b7480', '#8e98a2', '#b9c0c4'],
+      ])
+    : rng.pick([
+        ['#1c2a44', '#3b5475', '#6a86a6'],
+        ['#22303e', '#465a6a', '#8397a6'],
+        ['#2b2540', '#4f4a70', '#8a7fa8'],
+      ])
   c.add(`<g clip-path="${c.clip(`<rect x="${f(wx)}" y="${f(wy)}" width="${f(ww)}" height="${f(wh)}"/>`)}">`)
-  c.rect(wx, wy, ww, wh, c.lin([[0, outside[0]!], [0.6, outside[1]!], [1, outside[2]!]]))
+  c.rect(
+    wx,
+    wy,
+    ww,
+    wh,
+    c.lin([
+      [0, outside[0]!],
+      [0.6, outside[1]!],
+      [1, outside[2]!],
+    ]),
+  )
   // Out-of-focus town lights and soft silhouettes.
   if (day) {
     c.path(ridge(c, wy + wh * 0.8, wh * 0.3, { segments: 5, rough: 0.6, smooth: true, bottom: wy + wh }), mix('#4f6b4a', outside[1]!, 0.45))
@@ -1623,7 +2879,22 @@ function rainyWindow(c: Canvas) {
     const x = wx + rng.range(0, ww)
     const y = wy + rng.range(0, wh)
     const r = m * rng.range(0.002, 0.007)
-    c.ellipse(x, y, r, r * 1.15, c.rad([[0, '#ffffff', 0.05], [0.7, '#dfefff', 0.25], [1, '#ffffff', 0.7]], x, y + r * 0.3, r * 1.2))
+    c.ellipse(
+      x,
+      y,
+      r,
+      r * 1.15,
+      c.rad(
+        [
+          [0, '#ffffff', 0.05],
+          [0.7, '#dfefff', 0.25],
+          [1, '#ffffff', 0.7],
+        ],
+        x,
+        y + r * 0.3,
+        r * 1.2,
+      ),
+    )
   }
   let streaks = ''
   for (let i = 0; i < 40; i++) {
@@ -1642,8 +2913,21 @@ function rainyWindow(c: Canvas) {
   // Frame.
   const frame = rng.pick(['#f3efe6', '#e8e2d4', '#5c3d2e', '#2f3e46'])
   const fw = m * 0.03
-  const frameFill = c.lin([[0, tint(frame, 0.1)], [1, shade(frame, 0.2)]], 0, 0, 1, 1)
-  c.path(`M${f(wx - fw)} ${f(wy - fw)}h${f(ww + fw * 2)}v${f(wh + fw * 2)}h${f(-ww - fw * 2)}Z M${f(wx)} ${f(wy)}v${f(wh)}h${f(ww)}v${f(-wh)}Z`, frameFill, ' fill-rule="evenodd"')
+  const frameFill = c.lin(
+    [
+      [0, tint(frame, 0.1)],
+      [1, shade(frame, 0.2)],
+    ],
+    0,
+    0,
+    1,
+    1,
+  )
+  c.path(
+    `M${f(wx - fw)} ${f(wy - fw)}h${f(ww + fw * 2)}v${f(wh + fw * 2)}h${f(-ww - fw * 2)}Z M${f(wx)} ${f(wy)}v${f(wh)}h${f(ww)}v${f(-wh)}Z`,
+    frameFill,
+    ' fill-rule="evenodd"',
+  )
   const panes = rng.pick([2, 2, 3])
   for (let k = 1; k < panes; k++) c.rect(wx + (ww * k) / panes - fw * 0.4, wy, fw * 0.8, wh, frameFill)
   if (rng.chance(0.7)) c.rect(wx, wy + wh * 0.45 - fw * 0.4, ww, fw * 0.8, frameFill)
@@ -1653,7 +2937,11 @@ function rainyWindow(c: Canvas) {
     for (let k = 0; k < loops; k++) {
       const x0 = wx + (ww * k) / loops
       const span = ww / loops
-      c.path(`M${f(x0)} ${f(wy + fw * 0.3)}Q${f(x0 + span / 2)} ${f(wy + wh * 0.16)} ${f(x0 + span)} ${f(wy + fw * 0.3)}`, 'none', ` stroke="#2a2a2a" stroke-opacity="0.5" stroke-width="${f(m * 0.002)}"`)
+      c.path(
+        `M${f(x0)} ${f(wy + fw * 0.3)}Q${f(x0 + span / 2)} ${f(wy + wh * 0.16)} ${f(x0 + span)} ${f(wy + fw * 0.3)}`,
+        'none',
+        ` stroke="#2a2a2a" stroke-opacity="0.5" stroke-width="${f(m * 0.002)}"`,
+      )
       for (let j = 1; j < 8; j++) {
         const u = j / 8
         const x = x0 + span * u
@@ -1665,14 +2953,49 @@ function rainyWindow(c: Canvas) {
   }
   // Sill and cosy things.
   const sillY = wy + wh + fw
-  c.rect(wx - fw * 2.5, sillY, ww + fw * 5, h * 0.035, c.lin([[0, tint(frame, 0.2)], [1, shade(frame, 0.25)]]))
-  c.rect(0, sillY + h * 0.035, w, h - sillY, c.lin([[0, shade(wall, 0.25)], [1, shade(wall, 0.55)]]))
+  c.rect(
+    wx - fw * 2.5,
+    sillY,
+    ww + fw * 5,
+    h * 0.035,
+    c.lin([
+      [0, tint(frame, 0.2)],
+      [1, shade(frame, 0.25)],
+    ]),
+  )
+  c.rect(
+    0,
+    sillY + h * 0.035,
+    w,
+    h - sillY,
+    c.lin([
+      [0, shade(wall, 0.25)],
+      [1, shade(wall, 0.55)],
+    ]),
+  )
   const mugX = wx + ww * rng.range(0.55, 0.8)
   const mugW = m * 0.09
   const mugH = mugW * 1.05
   const mugCol = vary(rng, rng.pick(['#d62828', '#f4f1de', '#2a9d8f', '#e9c46a', '#457b9d']), 5)
-  c.path(`M${f(mugX + mugW * 0.45)} ${f(sillY - mugH * 0.75)}a${f(mugW * 0.25)} ${f(mugH * 0.25)} 0 1 1 0 ${f(mugH * 0.45)}`, 'none', ` stroke="${shade(mugCol, 0.1)}" stroke-width="${f(mugW * 0.1)}"`)
-  c.path(`M${f(mugX - mugW / 2)} ${f(sillY - mugH)}h${f(mugW)}v${f(mugH * 0.85)}q0 ${f(mugH * 0.15)} ${f(-mugW * 0.15)} ${f(mugH * 0.15)}h${f(-mugW * 0.7)}q${f(-mugW * 0.15)} 0 ${f(-mugW * 0.15)} ${f(-mugH * 0.15)}Z`, c.lin([[0, tint(mugCol, 0.25)], [0.4, mugCol], [1, shade(mugCol, 0.4)]], 0, 0, 1, 0))
+  c.path(
+    `M${f(mugX + mugW * 0.45)} ${f(sillY - mugH * 0.75)}a${f(mugW * 0.25)} ${f(mugH * 0.25)} 0 1 1 0 ${f(mugH * 0.45)}`,
+    'none',
+    ` stroke="${shade(mugCol, 0.1)}" stroke-width="${f(mugW * 0.1)}"`,
+  )
+  c.path(
+    `M${f(mugX - mugW / 2)} ${f(sillY - mugH)}h${f(mugW)}v${f(mugH * 0.85)}q0 ${f(mugH * 0.15)} ${f(-mugW * 0.15)} ${f(mugH * 0.15)}h${f(-mugW * 0.7)}q${f(-mugW * 0.15)} 0 ${f(-mugW * 0.15)} ${f(-mugH * 0.15)}Z`,
+    c.lin(
+      [
+        [0, tint(mugCol, 0.25)],
+        [0.4, mugCol],
+        [1, shade(mugCol, 0.4)],
+      ],
+      0,
+      0,
+      1,
+      0,
+    ),
+  )
   c.ellipse(mugX, sillY - mugH, mugW / 2, mugW * 0.1, '#4a2c1a')
   let steam = ''
   for (let i = 0; i < 3; i++) {
@@ -1691,7 +3014,19 @@ function rainyWindow(c: Canvas) {
     const ly = sillY - pw * 0.9 + Math.sin(a) * len * 0.55
     c.ellipse(lx, ly, len * 0.5, len * 0.16, rng.pick(['#3a7d44', '#4f9a5a', '#2d6a4f']), rot((a * 180) / Math.PI, lx, ly))
   }
-  c.path(`M${f(px - pw / 2)} ${f(sillY - pw * 0.9)}h${f(pw)}l${f(-pw * 0.12)} ${f(pw * 0.9)}h${f(-pw * 0.76)}Z`, c.lin([[0, tint(potCol, 0.2)], [1, shade(potCol, 0.35)]], 0, 0, 1, 0))
+  c.path(
+    `M${f(px - pw / 2)} ${f(sillY - pw * 0.9)}h${f(pw)}l${f(-pw * 0.12)} ${f(pw * 0.9)}h${f(-pw * 0.76)}Z`,
+    c.lin(
+      [
+        [0, tint(potCol, 0.2)],
+        [1, shade(potCol, 0.35)],
+      ],
+      0,
+      0,
+      1,
+      0,
+    ),
+  )
   const extra = rng.next()
   if (extra < 0.3) {
     // The cat, watching the rain.
@@ -1700,8 +3035,15 @@ function rainyWindow(c: Canvas) {
     const cat = '#1d1a1c'
     c.ellipse(kx, sillY - k * 0.42, k * 0.36, k * 0.45, cat)
     c.circle(kx, sillY - k * 0.95, k * 0.2, cat)
-    c.path(`M${f(kx - k * 0.19)} ${f(sillY - k * 1.0)}L${f(kx - k * 0.15)} ${f(sillY - k * 1.25)}L${f(kx - k * 0.03)} ${f(sillY - k * 1.12)}Z M${f(kx + k * 0.19)} ${f(sillY - k * 1.0)}L${f(kx + k * 0.15)} ${f(sillY - k * 1.25)}L${f(kx + k * 0.03)} ${f(sillY - k * 1.12)}Z`, cat)
-    c.path(`M${f(kx + k * 0.25)} ${f(sillY - k * 0.05)}Q${f(kx + k * 0.75)} ${f(sillY)} ${f(kx + k * 0.6)} ${f(sillY - k * 0.35)}`, 'none', ` stroke="${cat}" stroke-width="${f(k * 0.09)}" stroke-linecap="round"`)
+    c.path(
+      `M${f(kx - k * 0.19)} ${f(sillY - k * 1.0)}L${f(kx - k * 0.15)} ${f(sillY - k * 1.25)}L${f(kx - k * 0.03)} ${f(sillY - k * 1.12)}Z M${f(kx + k * 0.19)} ${f(sillY - k * 1.0)}L${f(kx + k * 0.15)} ${f(sillY - k * 1.25)}L${f(kx + k * 0.03)} ${f(sillY - k * 1.12)}Z`,
+      cat,
+    )
+    c.path(
+      `M${f(kx + k * 0.25)} ${f(sillY - k * 0.05)}Q${f(kx + k * 0.75)} ${f(sillY)} ${f(kx + k * 0.6)} ${f(sillY - k * 0.35)}`,
+      'none',
+      ` stroke="${cat}" stroke-width="${f(k * 0.09)}" stroke-linecap="round"`,
+    )
   } else if (extra < 0.55) {
     // A stack of books.
     const bx = wx + ww * rng.range(0.38, 0.48)
@@ -1711,7 +3053,16 @@ function rainyWindow(c: Canvas) {
       const bh = m * rng.range(0.018, 0.03)
       const col = rng.pick(['#8c2f39', '#2f4858', '#c9a66b', '#5a3e6b', '#3d6b4f', '#d9c8a9'])
       const off = rng.range(-0.1, 0.1) * bw
-      c.rect(bx - bw / 2 + off, y - bh, bw, bh, c.lin([[0, tint(col, 0.15)], [1, shade(col, 0.2)]]))
+      c.rect(
+        bx - bw / 2 + off,
+        y - bh,
+        bw,
+        bh,
+        c.lin([
+          [0, tint(col, 0.15)],
+          [1, shade(col, 0.2)],
+        ]),
+      )
       c.rect(bx - bw / 2 + off + bw * 0.04, y - bh * 0.7, bw * 0.92, bh * 0.15, '#f4ecd8', op(0.6))
       y -= bh
     }
@@ -1719,8 +3070,26 @@ function rainyWindow(c: Canvas) {
     const cx = wx + ww * rng.range(0.4, 0.5)
     const ch = m * 0.08
     c.glow(cx, sillY - ch * 1.3, m * 0.2, '#ffb347', 0.45)
-    c.rect(cx - ch * 0.18, sillY - ch, ch * 0.36, ch, c.lin([[0, '#fff8ea'], [1, '#d9cbb0']], 0, 0, 1, 0))
-    c.path(`M${f(cx)} ${f(sillY - ch * 1.05)}q${f(-ch * 0.09)} ${f(-ch * 0.15)} 0 ${f(-ch * 0.35)}q${f(ch * 0.09)} ${f(ch * 0.2)} 0 ${f(ch * 0.35)}Z`, '#ffd27a')
+    c.rect(
+      cx - ch * 0.18,
+      sillY - ch,
+      ch * 0.36,
+      ch,
+      c.lin(
+        [
+          [0, '#fff8ea'],
+          [1, '#d9cbb0'],
+        ],
+        0,
+        0,
+        1,
+        0,
+      ),
+    )
+    c.path(
+      `M${f(cx)} ${f(sillY - ch * 1.05)}q${f(-ch * 0.09)} ${f(-ch * 0.15)} 0 ${f(-ch * 0.35)}q${f(ch * 0.09)} ${f(ch * 0.2)} 0 ${f(ch * 0.35)}Z`,
+      '#ffd27a',
+    )
   }
   finish(c, { grade: '#ff9a4a', gradeAlpha: 0.06, vignette: 0.6 })
 }
@@ -1731,17 +3100,43 @@ function lighthouse(c: Canvas) {
   const p = rng.pick(DUSK_SKIES)
   const skyCols = night ? ['#0b1230', '#1f2b5a', '#48558a', '#7a7fb0'] : p.sky
   const horizon = h * rng.range(0.58, 0.66)
-  sky(c, skyCols.map((s) => vary(rng, s, 5)), horizon)
+  sky(
+    c,
+    skyCols.map((s) => vary(rng, s, 5)),
+    horizon,
+  )
   if (night) stars(c, 150, horizon * 0.8)
   else {
     c.glow(w * rng.range(0.1, 0.9), horizon, Math.max(w, h) * 0.6, p.glow, 0.5)
     streakClouds(c, rng.int(6, 12), horizon * 0.1, horizon * 0.8, p.cloud, [0.3, 0.6])
   }
   const sea = night ? '#101a38' : p.sea
-  c.rect(0, horizon, w, h - horizon, c.lin([[0, mix(skyCols[3]!, sea, 0.5)], [1, shade(sea, 0.4)]], 0, 0, 0, 1))
+  c.rect(
+    0,
+    horizon,
+    w,
+    h - horizon,
+    c.lin(
+      [
+        [0, mix(skyCols[3]!, sea, 0.5)],
+        [1, shade(sea, 0.4)],
+      ],
+      0,
+      0,
+      0,
+      1,
+    ),
+  )
   for (let i = 0; i < 100; i++) {
     const t = rng.next() ** 1.3
-    c.rect(rng.range(0, w), horizon + t * (h - horizon), w * rng.range(0.01, 0.05) * (1 + 3 * t), m * 0.002 * (1 + 2 * t), tint(skyCols[3]!, 0.3), op(rng.range(0.1, 0.3)))
+    c.rect(
+      rng.range(0, w),
+      horizon + t * (h - horizon),
+      w * rng.range(0.01, 0.05) * (1 + 3 * t),
+      m * 0.002 * (1 + 2 * t),
+      tint(skyCols[3]!, 0.3),
+      op(rng.range(0.1, 0.3)),
+    )
   }
   const left = rng.chance(0.5)
   const cliffX = left ? w * rng.range(0.25, 0.45) : w * rng.range(0.55, 0.75)
@@ -1750,8 +3145,26 @@ function lighthouse(c: Canvas) {
   const cliff = left
     ? `M${f(-w * 0.05)} ${f(topY - h * 0.02)}L${f(cliffX * 0.7)} ${f(topY)}Q${f(cliffX * 0.95)} ${f(topY)} ${f(cliffX)} ${f(topY + h * 0.05)}L${f(cliffX + w * 0.04)} ${f(h * 0.8)}Q${f(cliffX + w * 0.08)} ${f(h)} ${f(cliffX + w * 0.1)} ${f(h)}L${f(-w * 0.05)} ${f(h)}Z`
     : `M${f(w * 1.05)} ${f(topY - h * 0.02)}L${f(cliffX + (w - cliffX) * 0.3)} ${f(topY)}Q${f(cliffX + (w - cliffX) * 0.05)} ${f(topY)} ${f(cliffX)} ${f(topY + h * 0.05)}L${f(cliffX - w * 0.04)} ${f(h * 0.8)}Q${f(cliffX - w * 0.08)} ${f(h)} ${f(cliffX - w * 0.1)} ${f(h)}L${f(w * 1.05)} ${f(h)}Z`
-  c.path(cliff, c.lin([[0, tint(cliffCol, 0.1)], [1, shade(cliffCol, 0.3)]], 0, 0, 0, 1))
-  c.path(left ? `M${f(-w * 0.05)} ${f(topY - h * 0.02)}L${f(cliffX * 0.7)} ${f(topY)}Q${f(cliffX * 0.95)} ${f(topY)} ${f(cliffX)} ${f(topY + h * 0.05)}L${f(-w * 0.05)} ${f(topY + h * 0.05)}Z` : `M${f(w * 1.05)} ${f(topY - h * 0.02)}L${f(cliffX + (w - cliffX) * 0.3)} ${f(topY)}Q${f(cliffX + (w - cliffX) * 0.05)} ${f(topY)} ${f(cliffX)} ${f(topY + h * 0.05)}L${f(w * 1.05)} ${f(topY + h * 0.05)}Z`, night ? '#12201a' : '#4c6b3a', op(0.9))
+  c.path(
+    cliff,
+    c.lin(
+      [
+        [0, tint(cliffCol, 0.1)],
+        [1, shade(cliffCol, 0.3)],
+      ],
+      0,
+      0,
+      0,
+      1,
+    ),
+  )
+  c.path(
+    left
+      ? `M${f(-w * 0.05)} ${f(topY - h * 0.02)}L${f(cliffX * 0.7)} ${f(topY)}Q${f(cliffX * 0.95)} ${f(topY)} ${f(cliffX)} ${f(topY + h * 0.05)}L${f(-w * 0.05)} ${f(topY + h * 0.05)}Z`
+      : `M${f(w * 1.05)} ${f(topY - h * 0.02)}L${f(cliffX + (w - cliffX) * 0.3)} ${f(topY)}Q${f(cliffX + (w - cliffX) * 0.05)} ${f(topY)} ${f(cliffX)} ${f(topY + h * 0.05)}L${f(w * 1.05)} ${f(topY + h * 0.05)}Z`,
+    night ? '#12201a' : '#4c6b3a',
+    op(0.9),
+  )
   const lx = left ? cliffX * 0.55 : cliffX + (w - cliffX) * 0.45
   const base = topY + h * 0.005
   const towerH = Math.min(h * 0.42, m * 0.55)
@@ -1764,20 +3177,78 @@ function lighthouse(c: Canvas) {
     const y1 = base - (towerH * (i + 1)) / bands
     const w0 = baseW + (topW - baseW) * (i / bands)
     const w1 = baseW + (topW - baseW) * ((i + 1) / bands)
-    c.path(poly([[lx - w0, y0], [lx + w0, y0], [lx + w1, y1], [lx - w1, y1]]), i % 2 === 0 ? '#f4f1ea' : stripe)
+    c.path(
+      poly([
+        [lx - w0, y0],
+        [lx + w0, y0],
+        [lx + w1, y1],
+        [lx - w1, y1],
+      ]),
+      i % 2 === 0 ? '#f4f1ea' : stripe,
+    )
   }
-  c.path(poly([[lx - baseW, base], [lx + baseW, base], [lx + topW, base - towerH], [lx - topW, base - towerH]]), c.lin([[0, '#ffffff', 0.2], [0.5, '#ffffff', 0], [1, '#000000', 0.45]], 0, 0, 1, 0))
+  c.path(
+    poly([
+      [lx - baseW, base],
+      [lx + baseW, base],
+      [lx + topW, base - towerH],
+      [lx - topW, base - towerH],
+    ]),
+    c.lin(
+      [
+        [0, '#ffffff', 0.2],
+        [0.5, '#ffffff', 0],
+        [1, '#000000', 0.45],
+      ],
+      0,
+      0,
+      1,
+      0,
+    ),
+  )
   const lanternY = base - towerH
   c.rect(lx - topW * 1.4, lanternY - topW * 0.25, topW * 2.8, topW * 0.25, '#222222')
   c.rect(lx - topW * 0.85, lanternY - topW * 1.5, topW * 1.7, topW * 1.25, '#ffe9a8')
-  c.path(poly([[lx - topW * 1.1, lanternY - topW * 1.5], [lx + topW * 1.1, lanternY - topW * 1.5], [lx, lanternY - topW * 2.4]]), '#222222')
+  c.path(
+    poly([
+      [lx - topW * 1.1, lanternY - topW * 1.5],
+      [lx + topW * 1.1, lanternY - topW * 1.5],
+      [lx, lanternY - topW * 2.4],
+    ]),
+    '#222222',
+  )
   const ly = lanternY - topW * 0.9
   c.glow(lx, ly, m * 0.3, '#fff1b0', night ? 0.7 : 0.5)
   const beamDir = left ? 1 : -1
   const beamLen = w * 0.9
-  c.path(poly([[lx, ly - topW * 0.3], [lx + beamDir * beamLen, ly - m * 0.12], [lx + beamDir * beamLen, ly + m * 0.08], [lx, ly + topW * 0.3]]), c.lin([[0, '#fff5c8', night ? 0.5 : 0.3], [1, '#fff5c8', 0]], lx, 0, lx + beamDir * beamLen, 0, true))
+  c.path(
+    poly([
+      [lx, ly - topW * 0.3],
+      [lx + beamDir * beamLen, ly - m * 0.12],
+      [lx + beamDir * beamLen, ly + m * 0.08],
+      [lx, ly + topW * 0.3],
+    ]),
+    c.lin(
+      [
+        [0, '#fff5c8', night ? 0.5 : 0.3],
+        [1, '#fff5c8', 0],
+      ],
+      lx,
+      0,
+      lx + beamDir * beamLen,
+      0,
+      true,
+    ),
+  )
   c.rect(lx + baseW * 1.2 * (left ? 1 : -1) - (left ? 0 : baseW * 1.4), base - baseW * 0.9, baseW * 1.4, baseW * 0.9, '#f4f1ea')
-  c.path(poly([[lx + (left ? baseW * 1.1 : -baseW * 2.7), base - baseW * 0.9], [lx + (left ? baseW * 2.7 : -baseW * 1.1), base - baseW * 0.9], [lx + (left ? baseW * 1.9 : -baseW * 1.9), base - baseW * 1.5]]), stripe)
+  c.path(
+    poly([
+      [lx + (left ? baseW * 1.1 : -baseW * 2.7), base - baseW * 0.9],
+      [lx + (left ? baseW * 2.7 : -baseW * 1.1), base - baseW * 0.9],
+      [lx + (left ? baseW * 1.9 : -baseW * 1.9), base - baseW * 1.5],
+    ]),
+    stripe,
+  )
   // Surf at the cliff foot.
   for (let i = 0; i < 30; i++) {
     const y = rng.range(horizon + h * 0.05, h)
@@ -1790,15 +3261,38 @@ function lighthouse(c: Canvas) {
 
 function hotAirBalloons(c: Canvas) {
   const { w, h, rng, m } = c
-  const skyCols = rng.pick([['#7fb3e0', '#b3d4ee', '#f6dcc0', '#fbe6cc'], ['#5e8fd0', '#9cc1e8', '#dbe9f4', '#f2efe6'], ['#4a5c9a', '#a98bb8', '#f3b6a0', '#ffdcb0']])
-  sky(c, skyCols.map((s) => vary(rng, s, 5)), h * 0.8)
+  const skyCols = rng.pick([
+    ['#7fb3e0', '#b3d4ee', '#f6dcc0', '#fbe6cc'],
+    ['#5e8fd0', '#9cc1e8', '#dbe9f4', '#f2efe6'],
+    ['#4a5c9a', '#a98bb8', '#f3b6a0', '#ffdcb0'],
+  ])
+  sky(
+    c,
+    skyCols.map((s) => vary(rng, s, 5)),
+    h * 0.8,
+  )
   c.glow(w * rng.range(0.1, 0.9), h * 0.7, m * 0.9, '#fff0d0', 0.5)
   const hue = rng.range(90, 150)
   for (let i = 0; i < 4; i++) {
     const t = i / 3
     const d = hill(c, h * (0.66 + 0.1 * t), h * (0.1 - 0.02 * t), h, 2 + i)
     const col = mix(hsl(hue + t * 10, 0.3 + 0.1 * t, 0.45 - 0.2 * t), skyCols[3]!, 0.65 * (1 - t))
-    c.path(d, i === 3 ? c.lin([[0, tint(col, 0.12)], [1, shade(col, 0.25)]], 0, h * 0.7, 0, h, true) : col)
+    c.path(
+      d,
+      i === 3
+        ? c.lin(
+            [
+              [0, tint(col, 0.12)],
+              [1, shade(col, 0.25)],
+            ],
+            0,
+            h * 0.7,
+            0,
+            h,
+            true,
+          )
+        : col,
+    )
     if (i >= 2) {
       // Hedgerows and copses dotted over the nearer hills.
       for (let k = 0; k < 14 + i * 6; k++) {
@@ -1809,9 +3303,26 @@ function hotAirBalloons(c: Canvas) {
         c.ellipse(x - r * 0.15, y - r * 0.2, r * 0.85, r * 0.65, shade(col, 0.18))
       }
     }
-    if (i < 3) c.rect(0, h * (0.6 + 0.1 * t), w, h * 0.12, c.lin([[0, skyCols[3]!, 0], [0.6, skyCols[3]!, 0.35], [1, skyCols[3]!, 0]]))
+    if (i < 3)
+      c.rect(
+        0,
+        h * (0.6 + 0.1 * t),
+        w,
+        h * 0.12,
+        c.lin([
+          [0, skyCols[3]!, 0],
+          [0.6, skyCols[3]!, 0.35],
+          [1, skyCols[3]!, 0],
+        ]),
+      )
   }
-  const palettes = [['#e63946', '#ffd166', '#06d6a0', '#118ab2'], ['#ff006e', '#ffbe0b', '#fb5607'], ['#3a86ff', '#ffffff', '#ff595e'], ['#8338ec', '#ffbe0b', '#ff006e', '#3a86ff'], ['#f4a261', '#e76f51', '#2a9d8f', '#e9c46a']]
+  const palettes = [
+    ['#e63946', '#ffd166', '#06d6a0', '#118ab2'],
+    ['#ff006e', '#ffbe0b', '#fb5607'],
+    ['#3a86ff', '#ffffff', '#ff595e'],
+    ['#8338ec', '#ffbe0b', '#ff006e', '#3a86ff'],
+    ['#f4a261', '#e76f51', '#2a9d8f', '#e9c46a'],
+  ]
   const n = rng.int(3, 6)
   const list: { x: number; y: number; r: number }[] = []
   for (let i = 0; i < n; i++) list.push({ x: rng.range(0.1, 0.9) * w, y: h * rng.range(0.12, 0.6), r: m * rng.range(0.03, 0.12) })
@@ -1830,8 +3341,24 @@ function hotAirBalloons(c: Canvas) {
       const x1 = x + Math.cos(a1) * r * 1.05
       gores += `<rect x="${f(x0)}" y="${f(y - r)}" width="${f(x1 - x0 + 1)}" height="${f(r * 2.3)}" fill="${mix(cols[g % cols.length]!, skyCols[2]!, haze * 0.5)}"/>`
     }
-    c.add(`<g clip-path="${clip}">${gores}<rect x="${f(x - r * 1.1)}" y="${f(y - r)}" width="${f(r * 2.2)}" height="${f(r * 2.3)}" fill="${c.lin([[0, '#ffffff', 0.3], [0.45, '#ffffff', 0], [1, '#000000', 0.35]], 0, 0, 1, 0.3)}"/></g>`)
-    c.path(`M${f(x - r * 0.3)} ${f(y + r * 1.25)}L${f(x - r * 0.16)} ${f(y + r * 1.6)}M${f(x + r * 0.3)} ${f(y + r * 1.25)}L${f(x + r * 0.16)} ${f(y + r * 1.6)}`, 'none', ` stroke="#3b2a20" stroke-width="${f(r * 0.03)}"`)
+    c.add(
+      `<g clip-path="${clip}">${gores}<rect x="${f(x - r * 1.1)}" y="${f(y - r)}" width="${f(r * 2.2)}" height="${f(r * 2.3)}" fill="${c.lin(
+        [
+          [0, '#ffffff', 0.3],
+          [0.45, '#ffffff', 0],
+          [1, '#000000', 0.35],
+        ],
+        0,
+        0,
+        1,
+        0.3,
+      )}"/></g>`,
+    )
+    c.path(
+      `M${f(x - r * 0.3)} ${f(y + r * 1.25)}L${f(x - r * 0.16)} ${f(y + r * 1.6)}M${f(x + r * 0.3)} ${f(y + r * 1.25)}L${f(x + r * 0.16)} ${f(y + r * 1.6)}`,
+      'none',
+      ` stroke="#3b2a20" stroke-width="${f(r * 0.03)}"`,
+    )
     c.rect(x - r * 0.17, y + r * 1.6, r * 0.34, r * 0.25, mix('#8a5a34', skyCols[2]!, haze * 0.5))
   }
   finish(c, { grade: '#ffd9a0', gradeAlpha: 0.06, vignette: 0.4 })
@@ -1839,13 +3366,29 @@ function hotAirBalloons(c: Canvas) {
 
 function northernLights(c: Canvas) {
   const { w, h, rng, m } = c
-  sky(c, ['#02050d', '#061428', '#0c2a3a', '#123a44'].map((s) => vary(rng, s, 6, 0.04, 0.02)), h * 0.85)
+  sky(
+    c,
+    ['#02050d', '#061428', '#0c2a3a', '#123a44'].map((s) => vary(rng, s, 6, 0.04, 0.02)),
+    h * 0.85,
+  )
   stars(c, 300, h * 0.7)
   const hueA = rng.pick([140, 155, 165])
   const colA = hsl(hueA, 0.85, 0.55)
   const colB = rng.pick([hsl(290, 0.6, 0.55), hsl(190, 0.8, 0.55), hsl(330, 0.6, 0.6)])
   // Curtains: contiguous vertical strips standing on a wavy baseline, brightest at the bottom edge.
-  const curtain = c.lin([[0, colB, 0], [0.45, colB, 0.16], [0.8, colA, 0.3], [0.96, tint(colA, 0.3), 0.62], [1, colA, 0]], 0, 0, 0, 1)
+  const curtain = c.lin(
+    [
+      [0, colB, 0],
+      [0.45, colB, 0.16],
+      [0.8, colA, 0.3],
+      [0.96, tint(colA, 0.3), 0.62],
+      [1, colA, 0],
+    ],
+    0,
+    0,
+    0,
+    1,
+  )
   const ribbons = rng.int(2, 3)
   for (let r = 0; r < ribbons; r++) {
     const base = h * rng.range(0.3, 0.55)
@@ -1877,17 +3420,74 @@ function northernLights(c: Canvas) {
   const lake = rng.chance(0.6)
   let land: string
   if (lake) {
-    c.rect(0, horizon, w, h - horizon, c.lin([[0, '#0d2a33'], [1, '#03080c']], 0, 0, 0, 1))
-    c.rect(0, horizon, w, h - horizon, c.lin([[0, colA, 0.3], [0.5, colA, 0.06], [1, colA, 0]], 0, 0, 0, 1))
+    c.rect(
+      0,
+      horizon,
+      w,
+      h - horizon,
+      c.lin(
+        [
+          [0, '#0d2a33'],
+          [1, '#03080c'],
+        ],
+        0,
+        0,
+        0,
+        1,
+      ),
+    )
+    c.rect(
+      0,
+      horizon,
+      w,
+      h - horizon,
+      c.lin(
+        [
+          [0, colA, 0.3],
+          [0.5, colA, 0.06],
+          [1, colA, 0],
+        ],
+        0,
+        0,
+        0,
+        1,
+      ),
+    )
     for (let i = 0; i < 60; i++) {
       const t = rng.next()
       c.rect(rng.range(0, w), horizon + t * (h - horizon), w * rng.range(0.02, 0.08), m * 0.002, colA, op(0.2 * (1 - t)))
     }
     land = hill(c, h * 0.92, h * 0.04)
-    c.path(land, c.lin([[0, '#dde8f0'], [1, '#8aa0b4']], 0, h * 0.86, 0, h, true))
+    c.path(
+      land,
+      c.lin(
+        [
+          [0, '#dde8f0'],
+          [1, '#8aa0b4'],
+        ],
+        0,
+        h * 0.86,
+        0,
+        h,
+        true,
+      ),
+    )
   } else {
     land = hill(c, horizon + h * 0.06, h * 0.06)
-    c.path(land, c.lin([[0, mix('#cfe8e4', colA, 0.15)], [1, '#6d8496']], 0, horizon, 0, h, true))
+    c.path(
+      land,
+      c.lin(
+        [
+          [0, mix('#cfe8e4', colA, 0.15)],
+          [1, '#6d8496'],
+        ],
+        0,
+        horizon,
+        0,
+        h,
+        true,
+      ),
+    )
   }
   const spots: Pt[] = []
   for (let i = 0; i < rng.int(5, 10); i++) {
@@ -1904,12 +3504,25 @@ function fireworks(c: Canvas) {
   const { w, h, rng, m } = c
   const water = rng.chance(0.6)
   const horizon = h * (water ? rng.range(0.66, 0.74) : rng.range(0.78, 0.84))
-  sky(c, ['#03040c', '#0b0f2a', '#1e1a40', '#3a2a55'].map((s) => vary(rng, s, 8, 0.05, 0.02)), horizon)
+  sky(
+    c,
+    ['#03040c', '#0b0f2a', '#1e1a40', '#3a2a55'].map((s) => vary(rng, s, 8, 0.05, 0.02)),
+    horizon,
+  )
   stars(c, 80, h * 0.5)
   const cols = ['#ff4d6d', '#ffd23f', '#3bceac', '#4d96ff', '#c780fa', '#ff9f1c', '#ffffff', '#7df9ff', '#ff5ec4']
   const bursts = rng.int(3, 6)
   const shown: { x: number; y: number; col: string }[] = []
-  c.rect(0, horizon - h * 0.25, w, h * 0.25, c.lin([[0, rng.pick(cols), 0], [1, rng.pick(cols), 0.22]]))
+  c.rect(
+    0,
+    horizon - h * 0.25,
+    w,
+    h * 0.25,
+    c.lin([
+      [0, rng.pick(cols), 0],
+      [1, rng.pick(cols), 0.22],
+    ]),
+  )
   for (let b = 0; b < bursts; b++) {
     const x = w * ((b + 0.5) / bursts + rng.range(-0.06, 0.06))
     const y = horizon * rng.range(0.18, 0.62)
@@ -1920,7 +3533,24 @@ function fireworks(c: Canvas) {
     shown.push({ x, y, col })
     softCloud(c, x, y + r * 0.6, r * 0.8, col, 0.1)
     c.glow(x, y, r * 2, col, 0.25)
-    c.line(x + rng.range(-0.03, 0.03) * w, horizon, x, y + r * 0.3, c.lin([[0, col, 0], [1, col, 0.5]], 0, horizon, 0, y, true), m * 0.002)
+    c.line(
+      x + rng.range(-0.03, 0.03) * w,
+      horizon,
+      x,
+      y + r * 0.3,
+      c.lin(
+        [
+          [0, col, 0],
+          [1, col, 0.5],
+        ],
+        0,
+        horizon,
+        0,
+        y,
+        true,
+      ),
+      m * 0.002,
+    )
     const rays = rng.int(40, 64)
     const shell = (radius: number, colour: string, tipColour: string, droopK: number, inner: number) => {
       let d = ''
@@ -1956,12 +3586,30 @@ function fireworks(c: Canvas) {
       const bw = m * rng.range(0.03, 0.08)
       const bh = h * rng.range(0.03, 0.13)
       d += `M${f(x)} ${f(horizon)}V${f(horizon - bh)}H${f(x + bw)}V${f(horizon)}Z`
-      for (let k = 0; k < bw * bh * 1.5e-4 * (2400 / m) ** 2; k++) windows.push(`<rect x="${f(x + rng.range(0.1, 0.85) * bw)}" y="${f(horizon - rng.range(0.1, 0.9) * bh)}" width="${f(m * 0.004)}" height="${f(m * 0.005)}" fill="#ffd479" fill-opacity="${f(rng.range(0.3, 0.9))}"/>`)
+      for (let k = 0; k < bw * bh * 1.5e-4 * (2400 / m) ** 2; k++)
+        windows.push(
+          `<rect x="${f(x + rng.range(0.1, 0.85) * bw)}" y="${f(horizon - rng.range(0.1, 0.9) * bh)}" width="${f(m * 0.004)}" height="${f(m * 0.005)}" fill="#ffd479" fill-opacity="${f(rng.range(0.3, 0.9))}"/>`,
+        )
       x += bw
     }
     c.path(d, '#06070f')
     c.add(windows.join(''))
-    c.rect(0, horizon, w, h - horizon, c.lin([[0, '#15173a'], [1, '#03040a']], 0, 0, 0, 1))
+    c.rect(
+      0,
+      horizon,
+      w,
+      h - horizon,
+      c.lin(
+        [
+          [0, '#15173a'],
+          [1, '#03040a'],
+        ],
+        0,
+        0,
+        0,
+        1,
+      ),
+    )
     for (const s of shown) {
       for (let i = 0; i < 30; i++) {
         const t = rng.next()
@@ -1973,7 +3621,22 @@ function fireworks(c: Canvas) {
   } else {
     const trees = ridge(c, horizon, h * 0.04, { segments: 7, rough: 0.7, smooth: true })
     c.path(trees, '#05060c')
-    c.rect(0, horizon, w, h - horizon, c.lin([[0, '#0b0d1c'], [1, '#05060c']], 0, 0, 0, 1))
+    c.rect(
+      0,
+      horizon,
+      w,
+      h - horizon,
+      c.lin(
+        [
+          [0, '#0b0d1c'],
+          [1, '#05060c'],
+        ],
+        0,
+        0,
+        0,
+        1,
+      ),
+    )
     // Crowd silhouettes, lit from above by the show.
     let d = ''
     for (let x = -m * 0.02; x < w + m * 0.05; x += m * rng.range(0.035, 0.06)) {
@@ -1989,14 +3652,38 @@ function fireworks(c: Canvas) {
 
 function cherryBlossom(c: Canvas) {
   const { w, h, rng, m } = c
-  const skyCols = rng.pick([['#8ec5f0', '#b9dcf5', '#e3f1fb', '#fdf3f5'], ['#a6c8e8', '#cfe0f0', '#f6e6ee', '#fff4ea']])
-  sky(c, skyCols.map((s) => vary(rng, s, 5)), h * 0.75)
+  const skyCols = rng.pick([
+    ['#8ec5f0', '#b9dcf5', '#e3f1fb', '#fdf3f5'],
+    ['#a6c8e8', '#cfe0f0', '#f6e6ee', '#fff4ea'],
+  ])
+  sky(
+    c,
+    skyCols.map((s) => vary(rng, s, 5)),
+    h * 0.75,
+  )
   for (let i = 0; i < rng.int(2, 4); i++) softCloud(c, rng.range(0, w), h * rng.range(0.1, 0.4), m * rng.range(0.1, 0.2), '#ffffff', 0.7)
   const ground = h * rng.range(0.76, 0.84)
   c.path(hill(c, ground - h * 0.04, h * 0.05), mix('#8cc084', skyCols[2]!, 0.5))
   const grassD = hill(c, ground, h * 0.04)
-  c.path(grassD, c.lin([[0, '#9ed36a'], [1, '#4f8a3c']], 0, ground - h * 0.04, 0, h, true))
-  const pinks = rng.pick([['#ffc2d6', '#ffb3cb', '#ff9ebb', '#ffe0ea', '#ffffff'], ['#f7c6d9', '#f4a7c3', '#fbe0ea', '#e88fb3'], ['#ffd6e0', '#ffc8dd', '#ffafcc', '#fff0f5']])
+  c.path(
+    grassD,
+    c.lin(
+      [
+        [0, '#9ed36a'],
+        [1, '#4f8a3c'],
+      ],
+      0,
+      ground - h * 0.04,
+      0,
+      h,
+      true,
+    ),
+  )
+  const pinks = rng.pick([
+    ['#ffc2d6', '#ffb3cb', '#ff9ebb', '#ffe0ea', '#ffffff'],
+    ['#f7c6d9', '#f4a7c3', '#fbe0ea', '#e88fb3'],
+    ['#ffd6e0', '#ffc8dd', '#ffafcc', '#fff0f5'],
+  ])
   const trees = w > h * 1.2 ? rng.int(1, 2) : 1
   for (let t = 0; t < trees; t++) {
     const tx = trees === 1 ? w * rng.range(0.35, 0.65) : w * (t === 0 ? rng.range(0.2, 0.35) : rng.range(0.65, 0.8))
@@ -2012,7 +3699,8 @@ function cherryBlossom(c: Canvas) {
       if (depth <= 1) ends.push([x2, y2])
       if (depth === 0) return
       const forks = depth > 2 ? 2 : rng.int(2, 3)
-      for (let i = 0; i < forks; i++) grow(x2, y2, angle + rng.range(-0.35, 0.35) + (i - (forks - 1) / 2) * 0.75, len * rng.range(0.65, 0.8), depth - 1, width * 0.62)
+      for (let i = 0; i < forks; i++)
+        grow(x2, y2, angle + rng.range(-0.35, 0.35) + (i - (forks - 1) / 2) * 0.75, len * rng.range(0.65, 0.8), depth - 1, width * 0.62)
     }
     grow(tx, base, -Math.PI / 2 + rng.range(-0.1, 0.1), size * 0.35, 4, size * 0.07)
     c.add(`<g stroke="${bark}" stroke-linecap="round" fill="none">${branches}</g>`)
@@ -2042,12 +3730,33 @@ function sunflowers(c: Canvas) {
   const golden = rng.chance(0.6)
   const skyCols = golden ? ['#4a78b8', '#a4b9d8', '#f6d29a', '#ffc36b'] : ['#2f7fd8', '#6db0ee', '#b8dbf6', '#eaf6fc']
   const horizon = h * rng.range(0.42, 0.55)
-  sky(c, skyCols.map((s) => vary(rng, s, 5)), horizon)
+  sky(
+    c,
+    skyCols.map((s) => vary(rng, s, 5)),
+    horizon,
+  )
   const sunX = w * rng.range(0.15, 0.85)
   if (golden) c.glow(sunX, horizon * 0.9, Math.max(w, h) * 0.7, '#ffd080', 0.6)
-  for (let i = 0; i < rng.int(2, 4); i++) cloud(c, rng.range(0, w), horizon * rng.range(0.2, 0.7), m * rng.range(0.04, 0.08), golden ? '#fff0d8' : '#ffffff', golden ? '#e8b8a0' : '#d8e6f3')
+  for (let i = 0; i < rng.int(2, 4); i++)
+    cloud(c, rng.range(0, w), horizon * rng.range(0.2, 0.7), m * rng.range(0.04, 0.08), golden ? '#fff0d8' : '#ffffff', golden ? '#e8b8a0' : '#d8e6f3')
   c.path(ridge(c, horizon + 2, h * 0.04, { segments: 6, rough: 0.6, smooth: true, bottom: horizon + h * 0.05 }), mix('#3f6a3a', skyCols[3]!, 0.45))
-  c.rect(0, horizon, w, h - horizon, c.lin([[0, '#7a8a2e'], [0.3, '#4a6a24'], [1, '#2a4416']], 0, 0, 0, 1))
+  c.rect(
+    0,
+    horizon,
+    w,
+    h - horizon,
+    c.lin(
+      [
+        [0, '#7a8a2e'],
+        [0.3, '#4a6a24'],
+        [1, '#2a4416'],
+      ],
+      0,
+      0,
+      0,
+      1,
+    ),
+  )
   // Distant flowers as dots, then rows of heads growing toward the viewer.
   for (let i = 0; i < 500; i++) {
     const t = rng.next() ** 1.8
@@ -2073,8 +3782,34 @@ function sunflowers(c: Canvas) {
       const py = y + Math.sin(a) * r * 0.7 * facing
       d += `<ellipse cx="${f(px)}" cy="${f(py)}" rx="${f(r * 0.42)}" ry="${f(r * 0.14)}" transform="rotate(${f((Math.atan2(Math.sin(a) * facing, Math.cos(a)) * 180) / Math.PI)} ${f(px)} ${f(py)})"/>`
     }
-    c.add(`<g fill="${c.rad([[0, '#ffe45c'], [0.6, '#ffc400'], [1, '#e89a00']], x, y, r * 1.2)}">${d}</g>`)
-    c.ellipse(x, y, r * 0.45, r * 0.45 * facing, c.rad([[0, '#3a2210'], [0.7, '#5a3516'], [1, '#7a4a1c']], x, y, r * 0.5))
+    c.add(
+      `<g fill="${c.rad(
+        [
+          [0, '#ffe45c'],
+          [0.6, '#ffc400'],
+          [1, '#e89a00'],
+        ],
+        x,
+        y,
+        r * 1.2,
+      )}">${d}</g>`,
+    )
+    c.ellipse(
+      x,
+      y,
+      r * 0.45,
+      r * 0.45 * facing,
+      c.rad(
+        [
+          [0, '#3a2210'],
+          [0.7, '#5a3516'],
+          [1, '#7a4a1c'],
+        ],
+        x,
+        y,
+        r * 0.5,
+      ),
+    )
   }
   finish(c, { grade: golden ? '#ffb347' : '#ffe08a', gradeAlpha: 0.07, vignette: 0.45 })
 }
@@ -2084,26 +3819,91 @@ type SceneDef = { draw: (c: Canvas) => void; titles: string[]; months: number[];
 const ALL_MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]
 
 const SCENES: Record<DemoSceneKind, SceneDef> = {
-  'sunset-sea': { draw: sunsetSea, titles: ['Sunset at the beach', 'Golden hour by the sea', 'Last light over the water', 'Evening on the coast'], months: [5, 6, 7, 8, 9], hours: [19, 21] },
-  'snowy-mountains': { draw: snowyMountains, titles: ['Snowy peaks', 'Ski trip views', 'Up in the mountains', 'Winter in the Alps'], months: [12, 1, 2, 3], hours: [9, 16] },
-  'christmas-tree': { draw: christmasTree, titles: ['Our Christmas tree', 'Christmas Eve', 'Tree all lit up', 'Presents under the tree'], months: [12], hours: [17, 22] },
+  'sunset-sea': {
+    draw: sunsetSea,
+    titles: ['Sunset at the beach', 'Golden hour by the sea', 'Last light over the water', 'Evening on the coast'],
+    months: [5, 6, 7, 8, 9],
+    hours: [19, 21],
+  },
+  'snowy-mountains': {
+    draw: snowyMountains,
+    titles: ['Snowy peaks', 'Ski trip views', 'Up in the mountains', 'Winter in the Alps'],
+    months: [12, 1, 2, 3],
+    hours: [9, 16],
+  },
+  'christmas-tree': {
+    draw: christmasTree,
+    titles: ['Our Christmas tree', 'Christmas Eve', 'Tree all lit up', 'Presents under the tree'],
+    months: [12],
+    hours: [17, 22],
+  },
   'birthday-cake': { draw: birthdayCake, titles: ['Birthday cake!', 'Make a wish', 'Party time', 'Another year older'], months: ALL_MONTHS, hours: [14, 20] },
-  'beach-umbrella': { draw: beachUmbrella, titles: ['Beach day', 'Summer holiday', 'By the seaside', 'Lazy afternoon on the sand'], months: [6, 7, 8], hours: [10, 17] },
-  'autumn-forest': { draw: autumnForest, titles: ['Autumn walk', 'Golden woods', 'Leaves everywhere', 'Sunday in the forest'], months: [10, 11], hours: [10, 16] },
-  'park-balloons': { draw: parkBalloons, titles: ['Balloons in the park', 'Picnic party', 'Fun at the park', 'Up, up and away'], months: [4, 5, 6, 7, 8, 9], hours: [11, 17] },
+  'beach-umbrella': {
+    draw: beachUmbrella,
+    titles: ['Beach day', 'Summer holiday', 'By the seaside', 'Lazy afternoon on the sand'],
+    months: [6, 7, 8],
+    hours: [10, 17],
+  },
+  'autumn-forest': {
+    draw: autumnForest,
+    titles: ['Autumn walk', 'Golden woods', 'Leaves everywhere', 'Sunday in the forest'],
+    months: [10, 11],
+    hours: [10, 16],
+  },
+  'park-balloons': {
+    draw: parkBalloons,
+    titles: ['Balloons in the park', 'Picnic party', 'Fun at the park', 'Up, up and away'],
+    months: [4, 5, 6, 7, 8, 9],
+    hours: [11, 17],
+  },
   'night-sky': { draw: nightSky, titles: ['Starry night', 'Under the stars', 'Moonlight', 'Camping night sky'], months: [1, 7, 8, 9, 10], hours: [21, 23] },
   'lake-canoe': { draw: lakeCanoe, titles: ['Canoe on the lake', 'Morning paddle', 'Lake weekend', 'Still water'], months: [6, 7, 8, 9], hours: [7, 19] },
-  'flower-garden': { draw: flowerGarden, titles: ["Grandma's garden", 'In full bloom', 'Spring flowers', 'The garden in June'], months: [5, 6, 7], hours: [9, 18] },
+  'flower-garden': {
+    draw: flowerGarden,
+    titles: ["Grandma's garden", 'In full bloom', 'Spring flowers', 'The garden in June'],
+    months: [5, 6, 7],
+    hours: [9, 18],
+  },
   'city-dusk': { draw: cityDusk, titles: ['City lights', 'Skyline at dusk', 'Evening in the city', 'City break'], months: ALL_MONTHS, hours: [18, 21] },
   snowman: { draw: snowman, titles: ['Our snowman', 'Snow day!', 'First snow', 'Building a snowman'], months: [12, 1, 2], hours: [10, 16] },
-  'pumpkin-patch': { draw: pumpkinPatch, titles: ['Pumpkin picking', 'At the pumpkin patch', 'Autumn harvest', 'Choosing pumpkins'], months: [10], hours: [10, 17] },
-  'dog-on-hill': { draw: dogOnHill, titles: ['Evening walk with Max', 'Best buddies', 'Sunset walk', 'On top of the hill'], months: [4, 5, 6, 7, 8, 9, 10], hours: [18, 21] },
+  'pumpkin-patch': {
+    draw: pumpkinPatch,
+    titles: ['Pumpkin picking', 'At the pumpkin patch', 'Autumn harvest', 'Choosing pumpkins'],
+    months: [10],
+    hours: [10, 17],
+  },
+  'dog-on-hill': {
+    draw: dogOnHill,
+    titles: ['Evening walk with Max', 'Best buddies', 'Sunset walk', 'On top of the hill'],
+    months: [4, 5, 6, 7, 8, 9, 10],
+    hours: [18, 21],
+  },
   kites: { draw: kites, titles: ['Flying kites', 'Windy day', 'Kites on the hill', 'Higher!'], months: [3, 4, 5, 8, 9], hours: [11, 17] },
   campfire: { draw: campfire, titles: ['Campfire stories', 'Around the fire', 'Camping trip', 'Marshmallow night'], months: [6, 7, 8, 9], hours: [20, 23] },
-  'rainy-window': { draw: rainyWindow, titles: ['Rainy afternoon', 'Cosy day in', 'Hot cocoa weather', 'Rain on the window'], months: [10, 11, 1, 2, 3], hours: [15, 19] },
-  lighthouse: { draw: lighthouse, titles: ['The old lighthouse', 'Coastal walk', 'Lighthouse at dusk', 'By the cliffs'], months: [4, 5, 6, 7, 8, 9, 10], hours: [17, 21] },
-  'hot-air-balloons': { draw: hotAirBalloons, titles: ['Balloon festival', 'Hot air balloons', 'Early morning flight', 'Over the valley'], months: [5, 6, 7, 8, 9], hours: [6, 9] },
-  'northern-lights': { draw: northernLights, titles: ['Northern lights', 'Aurora night', 'Dancing skies', 'Lapland trip'], months: [11, 12, 1, 2, 3], hours: [21, 23] },
+  'rainy-window': {
+    draw: rainyWindow,
+    titles: ['Rainy afternoon', 'Cosy day in', 'Hot cocoa weather', 'Rain on the window'],
+    months: [10, 11, 1, 2, 3],
+    hours: [15, 19],
+  },
+  lighthouse: {
+    draw: lighthouse,
+    titles: ['The old lighthouse', 'Coastal walk', 'Lighthouse at dusk', 'By the cliffs'],
+    months: [4, 5, 6, 7, 8, 9, 10],
+    hours: [17, 21],
+  },
+  'hot-air-balloons': {
+    draw: hotAirBalloons,
+    titles: ['Balloon festival', 'Hot air balloons', 'Early morning flight', 'Over the valley'],
+    months: [5, 6, 7, 8, 9],
+    hours: [6, 9],
+  },
+  'northern-lights': {
+    draw: northernLights,
+    titles: ['Northern lights', 'Aurora night', 'Dancing skies', 'Lapland trip'],
+    months: [11, 12, 1, 2, 3],
+    hours: [21, 23],
+  },
   fireworks: { draw: fireworks, titles: ['Fireworks!', "New Year's Eve", 'Bonfire night', 'Festival fireworks'], months: [1, 7, 11, 12], hours: [21, 23] },
   'cherry-blossom': { draw: cherryBlossom, titles: ['Cherry blossom', 'Spring in the park', 'Pink petals', 'Blossom season'], months: [3, 4], hours: [10, 17] },
   sunflowers: { draw: sunflowers, titles: ['Sunflower field', 'Summer sunflowers', 'Among the sunflowers', 'Golden field'], months: [7, 8], hours: [16, 20] },
@@ -2164,8 +3964,25 @@ export function demoPhotoSpecs(count: number = DEFAULT_DEMO_PHOTO_COUNT, seed: n
     return { scene, title, capturedAt: captureDate(rng, def, scene), seed: hash32(seed, i, 0xa1b) }
   })
   drafts.sort((a, b) => a.capturedAt.getTime() - b.capturedAt.getTime())
-  const orientations = quota<DemoPhotoSpec['orientation']>(rng, count, [['landscape', 0.5], ['portrait', 0.3]], 'square')
-  const exif = quota<DemoPhotoSpec['exifOrientation']>(rng, count, [[6, 1 / 36], [8, 1 / 36], [3, 1 / 36]], 1)
+  const orientations = quota<DemoPhotoSpec['orientation']>(
+    rng,
+    count,
+    [
+      ['landscape', 0.5],
+      ['portrait', 0.3],
+    ],
+    'square',
+  )
+  const exif = quota<DemoPhotoSpec['exifOrientation']>(
+    rng,
+    count,
+    [
+      [6, 1 / 36],
+      [8, 1 / 36],
+      [3, 1 / 36],
+    ],
+    1,
+  )
   const favorites = quota(rng, count, [[true, 0.2]], false)
   const recommended = quota(rng, count, [[true, 1 / 3]], false)
   return drafts.map((d, index) => {
@@ -2256,7 +4073,10 @@ export async function renderDemoPhoto(spec: DemoPhotoSpec): Promise<Buffer> {
 }
 
 function specKey(spec: DemoPhotoSpec): string {
-  return createHash('sha256').update(JSON.stringify({ ...spec, capturedAt: spec.capturedAt.toISOString() })).digest('hex').slice(0, 8)
+  return createHash('sha256')
+    .update(JSON.stringify({ ...spec, capturedAt: spec.capturedAt.toISOString() }))
+    .digest('hex')
+    .slice(0, 8)
 }
 
 /** The cache file name of a spec: generator version, index and a hash of the spec, so stale renders are never reused. */
@@ -2274,7 +4094,11 @@ const exists = (file: string) =>
  * Renders each demo photo once into `cacheDir` (two at a time), skipping files already there. Files are written under
  * a temporary name and renamed, so a concurrent process never sees half a JPEG.
  */
-export async function ensureDemoPhotoLibrary(cacheDir: string, count: number = DEFAULT_DEMO_PHOTO_COUNT, seed: number = DEFAULT_DEMO_PHOTO_SEED): Promise<{ spec: DemoPhotoSpec; file: string }[]> {
+export async function ensureDemoPhotoLibrary(
+  cacheDir: string,
+  count: number = DEFAULT_DEMO_PHOTO_COUNT,
+  seed: number = DEFAULT_DEMO_PHOTO_SEED,
+): Promise<{ spec: DemoPhotoSpec; file: string }[]> {
   await mkdir(cacheDir, { recursive: true })
   const entries = demoPhotoSpecs(count, seed).map((spec) => ({ spec, file: path.join(cacheDir, demoPhotoFileName(spec)) }))
   let next = 0

@@ -8,12 +8,7 @@ import http, { type IncomingMessage } from 'node:http'
 import https from 'node:https'
 import net, { type LookupFunction } from 'node:net'
 
-export type ProxyRefusalCode =
-  | 'validation_failed'
-  | 'forbidden'
-  | 'unsupported_media_type'
-  | 'payload_too_large'
-  | 'provider_failed'
+export type ProxyRefusalCode = 'validation_failed' | 'forbidden' | 'unsupported_media_type' | 'payload_too_large' | 'provider_failed'
 
 /** Why the proxy will not return an image; the endpoint maps `code` to an HTTP error answer. */
 export class ProxyRefusal extends Error {
@@ -58,8 +53,7 @@ export function parseProxyTarget(raw: string): URL {
   } catch {
     throw invalid('The url must be an absolute http or https URL.')
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw invalid(`The url must use http or https, not "${url.protocol.slice(0, -1)}".`)
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalid(`The url must use http or https, not "${url.protocol.slice(0, -1)}".`)
   // Userinfo is the classic allow-list confusion trick and never needed for public images.
   if (url.username !== '' || url.password !== '') throw invalid('The url must not contain a user name or password.')
   // One trailing dot names the same host; drop it so the allow-list and TLS see the usual form.
@@ -101,10 +95,7 @@ export function isPublicAddress(ip: string): boolean {
 }
 
 /** Fetches an image from an allow-listed host without ever touching a private address. */
-export async function fetchImageSafely(
-  rawUrl: string,
-  options: SafeFetchOptions,
-): Promise<{ bytes: Buffer; contentType: string; finalUrl: string }> {
+export async function fetchImageSafely(rawUrl: string, options: SafeFetchOptions): Promise<{ bytes: Buffer; contentType: string; finalUrl: string }> {
   const timeoutMs = options.timeoutMs ?? 10_000
   const controller = new AbortController()
   let timer: NodeJS.Timeout | undefined
@@ -197,8 +188,7 @@ const systemLookup: Lookup = async (hostname) =>
 /** One GET to the vetted address; the URL's host still drives the Host header and TLS SNI/certificate check. */
 function get(url: URL, target: { address: string; family: 4 | 6 }, signal: AbortSignal): Promise<IncomingMessage> {
   // Pinning: the socket connects to the address we vetted, never to a fresh (possibly rebound) DNS answer.
-  const lookup: LookupFunction = (_hostname, opts, callback) =>
-    opts.all ? callback(null, [target]) : callback(null, target.address, target.family)
+  const lookup: LookupFunction = (_hostname, opts, callback) => (opts.all ? callback(null, [target]) : callback(null, target.address, target.family))
   const hostname = url.hostname.replace(/^\[|\]$/g, '')
   return new Promise((resolve, reject) => {
     const req = (url.protocol === 'https:' ? https : http).request(url, {
@@ -210,9 +200,7 @@ function get(url: URL, target: { address: string; family: 4 | 6 }, signal: Abort
       headers: { accept: 'image/*', 'accept-encoding': 'identity', 'user-agent': 'KeepsakePhotoProxy/1.0' },
     })
     // Stays attached so a late error (say, the final abort) is never an unhandled 'error' event.
-    req.on('error', (error) =>
-      reject(new ProxyRefusal('provider_failed', `The image host "${url.host}" could not be reached (${errorCode(error)}).`)),
-    )
+    req.on('error', (error) => reject(new ProxyRefusal('provider_failed', `The image host "${url.host}" could not be reached (${errorCode(error)}).`)))
     req.on('response', (res) => {
       res.on('error', () => {}) // readBody reports body failures; this only keeps a late reset from crashing
       resolve(res)
@@ -235,8 +223,7 @@ function readBody(res: IncomingMessage, maxBytes: number, url: URL): Promise<Buf
       }
     })
     res.on('end', () => resolve(Buffer.concat(chunks)))
-    const broken = () =>
-      reject(new ProxyRefusal('provider_failed', `The image host "${url.host}" closed the connection before sending the whole image.`))
+    const broken = () => reject(new ProxyRefusal('provider_failed', `The image host "${url.host}" closed the connection before sending the whole image.`))
     res.on('error', broken)
     res.on('close', () => !res.complete && broken()) // settled promises ignore this after success or a size refusal
   })

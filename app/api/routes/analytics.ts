@@ -6,11 +6,7 @@ import { recordAnalyticsEvents } from '../services/analytics'
 
 export const analyticsRoutes = new Hono<ApiEnv>()
 
-endpoint(
-  analyticsRoutes,
-  analyticsApi.recordEvents,
-  async ({ body, user }, c) => {
-    const { db, now } = c.get('deps')
-    return { accepted: await recordAnalyticsEvents(db, body.events, user?.id ?? null, now()) }
-  },
-)
+endpoint(analyticsRoutes, analyticsApi.recordEvents, async ({ body, user }, c) => {
+  const { db, now } = c.get('deps')
+  return { accepted: await recordAnalyticsEvents(db, body.events, user?.id ?? null, now()) }
+})

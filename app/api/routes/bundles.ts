@@ -6,8 +6,4 @@ import { listBundles } from '../services/bundles'
 
 export const bundleRoutes = new Hono<ApiEnv>()
 
-endpoint(
-  bundleRoutes,
-  bundlesApi.listBundles,
-  () => listBundles(),
-)
+endpoint(bundleRoutes, bundlesApi.listBundles, () => listBundles())

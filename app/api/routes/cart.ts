@@ -9,96 +9,63 @@ import { AppError, notFound } from '../errors'
 import { PaymentProviderError } from '../providers/payments/provider'
 import { parseStripeWebhook, StripePaymentProvider, StripeWebhookError, type StripeChargeRefund, type StripeWebhookEvent } from '../providers/payments/stripe'
 import { addCartItem, getCart, moveOpenCart, removeCartItem, updateCartItemQuantity } from '../services/cart'
-import { applyPaymentState, cancelCheckoutSession, closeCheckoutsOfChangedCart, createCheckoutSession, findSessionForWebhook, getCheckoutSession, getOrder, listOrders, payLocalCheckout, refundOrder } from '../services/checkout'
+import {
+  applyPaymentState,
+  cancelCheckoutSession,
+  closeCheckoutsOfChangedCart,
+  createCheckoutSession,
+  findSessionForWebhook,
+  getCheckoutSession,
+  getOrder,
+  listOrders,
+  payLocalCheckout,
+  refundOrder,
+} from '../services/checkout'
 
 export const cartRoutes = new Hono<ApiEnv>()
 
-endpoint(cartRoutes, cartApi.getCart, ({ user }, c) =>
-  getCart(c.get('deps').db, user),
-)
+endpoint(cartRoutes, cartApi.getCart, ({ user }, c) => getCart(c.get('deps').db, user))
 
-endpoint(
-  cartRoutes,
-  cartApi.addCartItem,
-  async ({ user, body }, c) => {
-    const deps = c.get('deps')
-    const result = await addCartItem(deps.db, user, body, deps.now())
-    if (result.created) await closeCheckoutsOfChangedCart(deps, result.cart.id)
-    return c.json(addCartItemResponseSchema.parse(result), result.created ? 201 : 200)
-  },
-)
+endpoint(cartRoutes, cartApi.addCartItem, async ({ user, body }, c) => {
+  const deps = c.get('deps')
+  const result = await addCartItem(deps.db, user, body, deps.now())
+  if (result.created) await closeCheckoutsOfChangedCart(deps, result.cart.id)
+  return c.json(addCartItemResponseSchema.parse(result), result.created ? 201 : 200)
+})
 
-endpoint(
-  cartRoutes,
-  cartApi.updateCartItem,
-  async ({ user, params, body }, c) => {
-    const deps = c.get('deps')
-    const cart = await updateCartItemQuantity(deps.db, user, params.id, body.quantity, deps.now())
-    await closeCheckoutsOfChangedCart(deps, cart.id)
-    return cart
-  },
-)
+endpoint(cartRoutes, cartApi.updateCartItem, async ({ user, params, body }, c) => {
+  const deps = c.get('deps')
+  const cart = await updateCartItemQuantity(deps.db, user, params.id, body.quantity, deps.now())
+  await closeCheckoutsOfChangedCart(deps, cart.id)
+  return cart
+})
 
-endpoint(
-  cartRoutes,
-  cartApi.removeCartItem,
-  async ({ user, params }, c) => {
-    const deps = c.get('deps')
-    const cart = await removeCartItem(deps.db, user, params.id, deps.now())
-    await closeCheckoutsOfChangedCart(deps, cart.id)
-    return cart
-  },
-)
+endpoint(cartRoutes, cartApi.removeCartItem, async ({ user, params }, c) => {
+  const deps = c.get('deps')
+  const cart = await removeCartItem(deps.db, user, params.id, deps.now())
+  await closeCheckoutsOfChangedCart(deps, cart.id)
+  return cart
+})
 
-endpoint(
-  cartRoutes,
-  cartApi.resumeCart,
-  ({ user }, c) => moveOpenCart(c.get('deps').db, user, 'active', c.get('deps').now()),
-)
+endpoint(cartRoutes, cartApi.resumeCart, ({ user }, c) => moveOpenCart(c.get('deps').db, user, 'active', c.get('deps').now()))
 
-endpoint(
-  cartRoutes,
-  cartApi.abandonCart,
-  ({ user }, c) => moveOpenCart(c.get('deps').db, user, 'abandoned', c.get('deps').now()),
-)
+endpoint(cartRoutes, cartApi.abandonCart, ({ user }, c) => moveOpenCart(c.get('deps').db, user, 'abandoned', c.get('deps').now()))
 
-endpoint(
-  cartRoutes,
-  cartApi.createCheckoutSession,
-  ({ user }, c) => createCheckoutSession(c.get('deps'), user),
-)
+endpoint(cartRoutes, cartApi.createCheckoutSession, ({ user }, c) => createCheckoutSession(c.get('deps'), user))
 
-endpoint(
-  cartRoutes,
-  cartApi.getCheckoutSession,
-  ({ user, params }, c) => getCheckoutSession(c.get('deps'), user, params.id),
-)
+endpoint(cartRoutes, cartApi.getCheckoutSession, ({ user, params }, c) => getCheckoutSession(c.get('deps'), user, params.id))
 
-endpoint(
-  cartRoutes,
-  cartApi.cancelCheckoutSession,
-  ({ user, params }, c) => cancelCheckoutSession(c.get('deps'), user, params.id),
-)
+endpoint(cartRoutes, cartApi.cancelCheckoutSession, ({ user, params }, c) => cancelCheckoutSession(c.get('deps'), user, params.id))
 
-endpoint(
-  cartRoutes,
-  cartApi.payLocalCheckout,
-  ({ user, params, body }, c) => {
-    const deps = c.get('deps')
-    if (deps.payments.name !== 'local') throw notFound('Checkout session')
-    return payLocalCheckout(deps, user, params.id, body)
-  },
-)
+endpoint(cartRoutes, cartApi.payLocalCheckout, ({ user, params, body }, c) => {
+  const deps = c.get('deps')
+  if (deps.payments.name !== 'local') throw notFound('Checkout session')
+  return payLocalCheckout(deps, user, params.id, body)
+})
 
-endpoint(cartRoutes, cartApi.listOrders, ({ user }, c) =>
-  listOrders(c.get('deps').db, user),
-)
+endpoint(cartRoutes, cartApi.listOrders, ({ user }, c) => listOrders(c.get('deps').db, user))
 
-endpoint(
-  cartRoutes,
-  cartApi.getOrder,
-  ({ user, params }, c) => getOrder(c.get('deps').db, user, params.id),
-)
+endpoint(cartRoutes, cartApi.getOrder, ({ user, params }, c) => getOrder(c.get('deps').db, user, params.id))
 
 const MAX_WEBHOOK_BYTES = 256 * 1024
 
@@ -131,27 +98,28 @@ async function recordStripeRefund(deps: ApiDeps, event: StripeWebhookEvent, refu
 }
 
 /** Stripe's webhook: verified on the raw body, then the same forward-only state moves and fulfilment as the return page. */
-endpoint(
-  cartRoutes,
-  cartApi.stripeWebhook,
-  async (_input, c) => {
-    const deps = c.get('deps')
-    const secret = deps.config.stripe?.webhookSecret
-    if (!secret || deps.payments.name !== 'stripe') throw notFound('Stripe webhooks are not configured')
-    const rawBody = (await readBodyCapped(c.req.raw, MAX_WEBHOOK_BYTES, 'The webhook body is too large')).toString('utf8')
-    let event
-    try {
-      event = parseStripeWebhook({ rawBody, signatureHeader: c.req.header('stripe-signature') ?? null, secret, nowSeconds: Math.floor(deps.now().getTime() / 1000) })
-    } catch (error) {
-      if (error instanceof StripeWebhookError) throw new AppError('validation_failed', error.message)
-      throw error
-    }
-    if (event.refund) await recordStripeRefund(deps, event, event.refund)
-    else if (event.state) {
-      const row = await findSessionForWebhook(deps.db, event.providerSessionId, event.checkoutSessionId)
-      if (row) await applyPaymentState(deps, row, event.state)
-      else console.warn(`[stripe] ${event.type} ${event.eventId} for an unknown session ${event.providerSessionId}`)
-    }
-    return { received: true as const }
-  },
-)
+endpoint(cartRoutes, cartApi.stripeWebhook, async (_input, c) => {
+  const deps = c.get('deps')
+  const secret = deps.config.stripe?.webhookSecret
+  if (!secret || deps.payments.name !== 'stripe') throw notFound('Stripe webhooks are not configured')
+  const rawBody = (await readBodyCapped(c.req.raw, MAX_WEBHOOK_BYTES, 'The webhook body is too large')).toString('utf8')
+  let event
+  try {
+    event = parseStripeWebhook({
+      rawBody,
+      signatureHeader: c.req.header('stripe-signature') ?? null,
+      secret,
+      nowSeconds: Math.floor(deps.now().getTime() / 1000),
+    })
+  } catch (error) {
+    if (error instanceof StripeWebhookError) throw new AppError('validation_failed', error.message)
+    throw error
+  }
+  if (event.refund) await recordStripeRefund(deps, event, event.refund)
+  else if (event.state) {
+    const row = await findSessionForWebhook(deps.db, event.providerSessionId, event.checkoutSessionId)
+    if (row) await applyPaymentState(deps, row, event.state)
+    else console.warn(`[stripe] ${event.type} ${event.eventId} for an unknown session ${event.providerSessionId}`)
+  }
+  return { received: true as const }
+})

@@ -20,31 +20,19 @@ demoRoutes.use('/demo/*', async (c, next) => {
   await next()
 })
 
-endpoint(
-  demoRoutes,
-  demoApi.listDemoUsers,
-  () => ({ users: listDemoUsers() }),
-)
+endpoint(demoRoutes, demoApi.listDemoUsers, () => ({ users: listDemoUsers() }))
 
-endpoint(
-  demoRoutes,
-  demoApi.createDemoSession,
-  async ({ body }, c) => {
-    const { db } = c.get('deps')
-    if (!(await isDemoUser(db, body.userId))) throw new AppError('not_found', 'Demo account not found')
-    await startCookieSession(c, body.userId)
-    return { authenticated: true, user: await findUser(db, body.userId) }
-  },
-)
+endpoint(demoRoutes, demoApi.createDemoSession, async ({ body }, c) => {
+  const { db } = c.get('deps')
+  if (!(await isDemoUser(db, body.userId))) throw new AppError('not_found', 'Demo account not found')
+  await startCookieSession(c, body.userId)
+  return { authenticated: true, user: await findUser(db, body.userId) }
+})
 
-endpoint(
-  demoRoutes,
-  demoApi.createDemoGuest,
-  async (_input, c) => {
-    const deps = c.get('deps')
-    await enforceRateLimits(deps.rateLimiter, [{ rule: DEMO_GUESTS_PER_ADDRESS, key: currentClientAddress() }], deps.now())
-    const userId = await createDemoGuest(deps.db)
-    await startCookieSession(c, userId)
-    return { authenticated: true, user: await findUser(deps.db, userId) }
-  },
-)
+endpoint(demoRoutes, demoApi.createDemoGuest, async (_input, c) => {
+  const deps = c.get('deps')
+  await enforceRateLimits(deps.rateLimiter, [{ rule: DEMO_GUESTS_PER_ADDRESS, key: currentClientAddress() }], deps.now())
+  const userId = await createDemoGuest(deps.db)
+  await startCookieSession(c, userId)
+  return { authenticated: true, user: await findUser(deps.db, userId) }
+})

@@ -10,35 +10,15 @@ import { listOutbox } from '../services/mail'
 /** E-gifts (issue 7): buy one (paid through the checkout provider), follow it, redeem a code into store credit. */
 export const egiftRoutes = new Hono<ApiEnv>()
 
-endpoint(
-  egiftRoutes,
-  egiftsApi.purchaseEgift,
-  ({ user, body }, c) => createEgiftPurchase(c.get('deps'), user, body, c.get('timezone')),
-)
+endpoint(egiftRoutes, egiftsApi.purchaseEgift, ({ user, body }, c) => createEgiftPurchase(c.get('deps'), user, body, c.get('timezone')))
 
-endpoint(
-  egiftRoutes,
-  egiftsApi.listEgiftPurchases,
-  ({ user }, c) => listEgiftPurchases(c.get('deps').db, user),
-)
+endpoint(egiftRoutes, egiftsApi.listEgiftPurchases, ({ user }, c) => listEgiftPurchases(c.get('deps').db, user))
 
-endpoint(
-  egiftRoutes,
-  egiftsApi.getEgiftPurchase,
-  ({ user, params }, c) => getEgiftPurchase(c.get('deps'), user, params.id),
-)
+endpoint(egiftRoutes, egiftsApi.getEgiftPurchase, ({ user, params }, c) => getEgiftPurchase(c.get('deps'), user, params.id))
 
-endpoint(
-  egiftRoutes,
-  egiftsApi.redeemEgift,
-  ({ user, body }, c) => redeemEgift(c.get('deps'), user, body.code, currentClientAddress()),
-)
+endpoint(egiftRoutes, egiftsApi.redeemEgift, ({ user, body }, c) => redeemEgift(c.get('deps'), user, body.code, currentClientAddress()))
 
-endpoint(
-  egiftRoutes,
-  egiftsApi.demoOutbox,
-  ({ user }, c) => {
-    if (!c.get('deps').config.demoMode) throw new AppError('not_found', `No such endpoint: ${c.req.method} ${c.req.path}`)
-    return listOutbox(c.get('deps').db, user)
-  },
-)
+endpoint(egiftRoutes, egiftsApi.demoOutbox, ({ user }, c) => {
+  if (!c.get('deps').config.demoMode) throw new AppError('not_found', `No such endpoint: ${c.req.method} ${c.req.path}`)
+  return listOutbox(c.get('deps').db, user)
+})

@@ -18,52 +18,36 @@ async function uploadDeps(c: Context<ApiEnv>) {
   return { db, storage, media, config, key: await signingKey(db, config), now: now() }
 }
 
-endpoint(
-  mediaRoutes,
-  mediaApi.photoFile,
-  async ({ params }, c) => {
-    const size = photoSizeWordSchema.safeParse(params.file.replace(/\.jpg$/, ''))
-    if (!params.file.endsWith('.jpg') || !size.success) throw new AppError('not_found', 'Photo not found')
-    const { db, storage } = c.get('deps')
-    const photo = await findPhoto(db, params.photoId)
-    const etag = photo?.etags[size.data]
-    if (!photo || !etag) throw new AppError('not_found', 'Photo not found')
-    const immutable = 'public, max-age=31536000, immutable'
-    if (c.req.header('if-none-match') === etag) return jpegResponse(null, etag, immutable)
-    const object = await storage.get(photoKey(photo.id, size.data))
-    if (!object) throw new AppError('not_found', 'Photo not found')
-    return jpegResponse(object.body, etag, immutable)
-  },
-)
+endpoint(mediaRoutes, mediaApi.photoFile, async ({ params }, c) => {
+  const size = photoSizeWordSchema.safeParse(params.file.replace(/\.jpg$/, ''))
+  if (!params.file.endsWith('.jpg') || !size.success) throw new AppError('not_found', 'Photo not found')
+  const { db, storage } = c.get('deps')
+  const photo = await findPhoto(db, params.photoId)
+  const etag = photo?.etags[size.data]
+  if (!photo || !etag) throw new AppError('not_found', 'Photo not found')
+  const immutable = 'public, max-age=31536000, immutable'
+  if (c.req.header('if-none-match') === etag) return jpegResponse(null, etag, immutable)
+  const object = await storage.get(photoKey(photo.id, size.data))
+  if (!object) throw new AppError('not_found', 'Photo not found')
+  return jpegResponse(object.body, etag, immutable)
+})
 
-endpoint(
-  mediaRoutes,
-  mediaApi.createUploadLink,
-  async ({ user, body }, c) => createUploadLink(await uploadDeps(c), user.id, body.fileName, body.fileType),
-)
+endpoint(mediaRoutes, mediaApi.createUploadLink, async ({ user, body }, c) => createUploadLink(await uploadDeps(c), user.id, body.fileName, body.fileType))
 
-endpoint(
-  mediaRoutes,
-  mediaApi.putUpload,
-  async ({ params, query }, c) => {
-    const deps = await uploadDeps(c)
-    if (!z.uuid().safeParse(params.uploadId).success) throw new AppError('forbidden', 'This upload link is not valid')
-    return receiveLocalUpload(deps, {
-      uploadId: params.uploadId,
-      expires: query.expires,
-      signature: query.signature,
-      contentType: c.req.header('content-type') ?? '',
-      request: c.req.raw,
-    })
-  },
-)
+endpoint(mediaRoutes, mediaApi.putUpload, async ({ params, query }, c) => {
+  const deps = await uploadDeps(c)
+  if (!z.uuid().safeParse(params.uploadId).success) throw new AppError('forbidden', 'This upload link is not valid')
+  return receiveLocalUpload(deps, {
+    uploadId: params.uploadId,
+    expires: query.expires,
+    signature: query.signature,
+    contentType: c.req.header('content-type') ?? '',
+    request: c.req.raw,
+  })
+})
 
-endpoint(
-  mediaRoutes,
-  mediaApi.listUploads,
-  async ({ user }, c) => {
-    const deps = await uploadDeps(c)
-    await ingestBucketUploads(deps, user.id)
-    return listUploadedPhotos(deps.db, user.id, deps.media, c.get('timezone'))
-  },
-)
+endpoint(mediaRoutes, mediaApi.listUploads, async ({ user }, c) => {
+  const deps = await uploadDeps(c)
+  await ingestBucketUploads(deps, user.id)
+  return listUploadedPhotos(deps.db, user.id, deps.media, c.get('timezone'))
+})

@@ -6,11 +6,7 @@ import { findPhotoProduct } from '../services/catalogue'
 
 export const photoProductRoutes = new Hono<ApiEnv>()
 
-endpoint(
-  photoProductRoutes,
-  photoProductsApi.getPhotoProduct,
-  ({ params }, c) => {
-    c.header('cache-control', 'public, max-age=60')
-    return findPhotoProduct(params.id)
-  },
-)
+endpoint(photoProductRoutes, photoProductsApi.getPhotoProduct, ({ params }, c) => {
+  c.header('cache-control', 'public, max-age=60')
+  return findPhotoProduct(params.id)
+})

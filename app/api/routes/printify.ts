@@ -15,26 +15,18 @@ export const printifyRoutes = new Hono<ApiEnv>()
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const BASE_IMAGE_CACHE = 'public, max-age=86400'
 
-endpoint(
-  printifyRoutes,
-  printifyApi.listDesignTemplates,
-  ({ query }, c) => {
-    const variant = findOrnamentVariant(query.productVariantId)
-    if (!variant) throw notFound(`Product variant ${query.productVariantId}`)
-    c.header('cache-control', 'public, max-age=300')
-    return { productVariantId: variant.id, templates: [templateForVariant(variant.id)!], backSides: backSides[variant.shape] }
-  },
-)
+endpoint(printifyRoutes, printifyApi.listDesignTemplates, ({ query }, c) => {
+  const variant = findOrnamentVariant(query.productVariantId)
+  if (!variant) throw notFound(`Product variant ${query.productVariantId}`)
+  c.header('cache-control', 'public, max-age=300')
+  return { productVariantId: variant.id, templates: [templateForVariant(variant.id)!], backSides: backSides[variant.shape] }
+})
 
-endpoint(
-  printifyRoutes,
-  printifyApi.baseImageHash,
-  async ({ params }, c) => {
-    const product = findPhotoProduct(params.id)
-    c.header('cache-control', 'public, max-age=60')
-    return { productId: product.id, hashes: await baseImageHashes() }
-  },
-)
+endpoint(printifyRoutes, printifyApi.baseImageHash, async ({ params }, c) => {
+  const product = findPhotoProduct(params.id)
+  c.header('cache-control', 'public, max-age=60')
+  return { productId: product.id, hashes: await baseImageHashes() }
+})
 
 /** The size a base image is drawn at when the preview canvas is `width` pixels wide. */
 function scaledSizeOf(path: string, width: number) {
@@ -49,39 +41,27 @@ function scaledSizeOf(path: string, width: number) {
   return null
 }
 
-endpoint(
-  printifyRoutes,
-  printifyApi.listBaseImages,
-  async ({ query }, c) => {
-    const size = scaledSizeOf(query.path, query.width)
-    if (!size) throw notFound(`Base image ${query.path}`)
-    const body = await scaledBaseImage(query.path, size)
-    const etag = `"${createHash('sha256').update(body).digest('hex').slice(0, 32)}"`
-    // Not immutable: the URL names the art, not its version, and new art must reach browsers (baseImageHash tells them).
-    if (c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers: { etag, 'cache-control': BASE_IMAGE_CACHE } })
-    return new Response(new Uint8Array(body), {
-      headers: { 'content-type': 'image/png', 'cache-control': BASE_IMAGE_CACHE, etag, 'content-length': String(body.length) },
-    })
-  },
-)
+endpoint(printifyRoutes, printifyApi.listBaseImages, async ({ query }, c) => {
+  const size = scaledSizeOf(query.path, query.width)
+  if (!size) throw notFound(`Base image ${query.path}`)
+  const body = await scaledBaseImage(query.path, size)
+  const etag = `"${createHash('sha256').update(body).digest('hex').slice(0, 32)}"`
+  // Not immutable: the URL names the art, not its version, and new art must reach browsers (baseImageHash tells them).
+  if (c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers: { etag, 'cache-control': BASE_IMAGE_CACHE } })
+  return new Response(new Uint8Array(body), {
+    headers: { 'content-type': 'image/png', 'cache-control': BASE_IMAGE_CACHE, etag, 'content-length': String(body.length) },
+  })
+})
 
-endpoint(
-  printifyRoutes,
-  printifyApi.generatePreview,
-  ({ body, user }, c) => {
-    const deps = c.get('deps')
-    return generatePreview(deps, deps.print, user, body)
-  },
-)
+endpoint(printifyRoutes, printifyApi.generatePreview, ({ body, user }, c) => {
+  const deps = c.get('deps')
+  return generatePreview(deps, deps.print, user, body)
+})
 
-endpoint(
-  printifyRoutes,
-  printifyApi.previewFile,
-  async ({ params }, c) => {
-    const object = await previewFile(c.get('deps'), params.previewId, params.file)
-    if (!object) throw new AppError('not_found', 'Preview file not found')
-    return new Response(new Uint8Array(object.body), {
-      headers: { 'content-type': object.contentType, 'cache-control': IMMUTABLE, 'content-length': String(object.body.length) },
-    })
-  },
-)
+endpoint(printifyRoutes, printifyApi.previewFile, async ({ params }, c) => {
+  const object = await previewFile(c.get('deps'), params.previewId, params.file)
+  if (!object) throw new AppError('not_found', 'Preview file not found')
+  return new Response(new Uint8Array(object.body), {
+    headers: { 'content-type': object.contentType, 'cache-control': IMMUTABLE, 'content-length': String(object.body.length) },
+  })
+})

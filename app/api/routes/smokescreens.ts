@@ -13,16 +13,12 @@ export const smokescreenRoutes = new Hono<ApiEnv>()
 /** 201 for a new sign-up, 200 when this shopper (or e-mail) had already signed up for the product. */
 const answer = (c: Context<ApiEnv>, result: Awaited<ReturnType<typeof signUp>>) => c.json(smokescreenSignupSchema.parse(result), result.created ? 201 : 200)
 
-endpoint(
-  smokescreenRoutes,
-  smokescreensApi.joinWaitlist,
-  async ({ body, user }, c) => answer(c, await signUp(c.get('deps'), 'waitlist', body, user, currentClientAddress())),
+endpoint(smokescreenRoutes, smokescreensApi.joinWaitlist, async ({ body, user }, c) =>
+  answer(c, await signUp(c.get('deps'), 'waitlist', body, user, currentClientAddress())),
 )
 
-endpoint(
-  smokescreenRoutes,
-  smokescreensApi.requestDelivery,
-  async ({ body, user }, c) => answer(c, await signUp(c.get('deps'), 'delivery', body, user, currentClientAddress())),
+endpoint(smokescreenRoutes, smokescreensApi.requestDelivery, async ({ body, user }, c) =>
+  answer(c, await signUp(c.get('deps'), 'delivery', body, user, currentClientAddress())),
 )
 
 /** The team's report exists only in demo mode; otherwise the path does not exist (404), as /demo/* does. */

@@ -54,9 +54,7 @@ export async function redeemTransitionToken(db: Database, code: string, now: Dat
   const [row] = await db
     .update(transitionTokens)
     .set({ usedAt: now })
-    .where(
-      and(eq(transitionTokens.codeHash, hashSecret(code)), isNull(transitionTokens.usedAt), gt(transitionTokens.expiresAt, now)),
-    )
+    .where(and(eq(transitionTokens.codeHash, hashSecret(code)), isNull(transitionTokens.usedAt), gt(transitionTokens.expiresAt, now)))
     .returning({ userId: transitionTokens.userId })
   return row?.userId ?? null
 }

@@ -152,10 +152,7 @@ export async function albumPage(
 const bestFirst = [desc(photos.favorite), desc(photos.recommended), desc(photos.capturedAt), desc(photos.id)]
 
 /** GET /v1/growth/{product}-curated-photos. */
-export async function curatedPhotos(
-  db: Database,
-  opts: { userId: string; landscapeOnly: boolean; numOfPhotos: number; media: MediaUrls; timezone: string },
-) {
+export async function curatedPhotos(db: Database, opts: { userId: string; landscapeOnly: boolean; numOfPhotos: number; media: MediaUrls; timezone: string }) {
   const ids = (await familiesOf(db, opts.userId)).map((f) => f.id)
   if (ids.length === 0) return { photos: [] }
   const rows = await db
@@ -179,10 +176,7 @@ export const CURATED_PRODUCT_PHOTOS = 24
  * GET /v1/{product}-curated-photo-products-photos: picks for the product pages. Ornament cells are
  * portrait, so portrait and square favourites come before landscape ones.
  */
-export async function curatedProductPhotos(
-  db: Database,
-  opts: { userId: string; familyId?: string; media: MediaUrls; timezone: string },
-) {
+export async function curatedProductPhotos(db: Database, opts: { userId: string; familyId?: string; media: MediaUrls; timezone: string }) {
   if (opts.familyId) await assertMember(db, opts.userId, opts.familyId)
   const ids = opts.familyId ? [opts.familyId] : (await familiesOf(db, opts.userId)).map((f) => f.id)
   if (ids.length === 0) return { photos: [] }

@@ -3,14 +3,7 @@
  * previews the server rendered for that shopper, prices only from the catalogue, totals on the server.
  */
 import { and, asc, eq, ne, sql } from 'drizzle-orm'
-import {
-  MAX_LINES_PER_CART,
-  type AddCartItemRequest,
-  type Cart,
-  type CartItem,
-  type CartItemMetadata,
-  type CartStatus,
-} from '../../contract/cart'
+import { MAX_LINES_PER_CART, type AddCartItemRequest, type Cart, type CartItem, type CartItemMetadata, type CartStatus } from '../../contract/cart'
 import { canMove, cartTransitions } from './cart-states'
 import { findOrnamentVariant, ornamentProduct, variantTitle } from '../../catalogue/ornaments'
 import { cartTotals, toCents } from '../../catalogue/pricing'
@@ -31,7 +24,10 @@ const UUID = /\/previews\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a
 /** The shopper's open cart (active or abandoned), made on first use; `lock` holds its row for the transaction. */
 export async function openCart(db: Db, userId: string, { lock = false } = {}): Promise<CartRow> {
   const find = () => {
-    const query = db.select().from(carts).where(and(eq(carts.userId, userId), ne(carts.status, 'checked_out')))
+    const query = db
+      .select()
+      .from(carts)
+      .where(and(eq(carts.userId, userId), ne(carts.status, 'checked_out')))
     return lock ? query.for('update') : query
   }
   const [found] = await find()
@@ -117,9 +113,13 @@ const sameList = <T>(a: T[], b: T[], key: (x: T) => string) => {
 async function verifiedItem(db: Db, user: SessionUser, input: AddCartItemRequest) {
   const m = input.metadata
   const previewId = m.printAreas[0]!.imageUrl.match(UUID)?.[1]
-  const [preview] = previewId ? await db.select().from(previews).where(and(eq(previews.id, previewId), eq(previews.userId, user.id))) : []
-  const printFilesRefused = () =>
-    new AppError('rule_broken', 'The print files must be the ones Keepsake made for your design; make a preview and add it again')
+  const [preview] = previewId
+    ? await db
+        .select()
+        .from(previews)
+        .where(and(eq(previews.id, previewId), eq(previews.userId, user.id)))
+    : []
+  const printFilesRefused = () => new AppError('rule_broken', 'The print files must be the ones Keepsake made for your design; make a preview and add it again')
   if (!preview) throw printFilesRefused()
   if (!sameList(m.printAreas, preview.printAreas, (a) => `${a.position} ${a.imageUrl}`)) throw printFilesRefused()
   if (!sameList(m.sourceImages, preview.sourceImages, (s) => `${s.cropped} ${s.original}`)) throw printFilesRefused()
@@ -133,7 +133,10 @@ async function verifiedItem(db: Db, user: SessionUser, input: AddCartItemRequest
     throw new AppError('rule_broken', 'providerProductId and printProviderId must be those of the photo ornament')
   }
   if (m.price !== variant.price || m.salePrice !== variant.salePrice) {
-    throw new AppError('rule_broken', `The ${variant.name} ornament costs $${variant.price} (on sale for $${variant.salePrice}); refresh to see the current price`)
+    throw new AppError(
+      'rule_broken',
+      `The ${variant.name} ornament costs $${variant.price} (on sale for $${variant.salePrice}); refresh to see the current price`,
+    )
   }
   if (m.pseudoTemplateId !== undefined && m.pseudoTemplateId !== preview.pseudoTemplateId) {
     throw new AppError('rule_broken', 'pseudoTemplateId is not the template of this design')
@@ -182,7 +185,15 @@ export async function addCartItem(db: Database, user: SessionUser, input: AddCar
     cart = await activate(tx, cart, now)
     const [row] = await tx
       .insert(cartItems)
-      .values({ cartId: cart.id, itemIdentifier: input.itemIdentifier, provider: input.provider, previewId: preview.id, metadata, quantity: input.quantity ?? 1, createdAt: now })
+      .values({
+        cartId: cart.id,
+        itemIdentifier: input.itemIdentifier,
+        provider: input.provider,
+        previewId: preview.id,
+        metadata,
+        quantity: input.quantity ?? 1,
+        createdAt: now,
+      })
       .returning()
     cart = await touch(tx, cart, now)
     return { item: itemView(row!), cart: await cartView(tx, cart), created: true }
@@ -197,7 +208,10 @@ async function touch(db: Db, cart: CartRow, now: Date) {
 /** The item in the user's open cart, or 404 (someone else's item is not found either). */
 async function ownItem(tx: Tx, user: SessionUser, itemId: string) {
   const cart = await openCart(tx, user.id, { lock: true })
-  const [item] = await tx.select().from(cartItems).where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cart.id)))
+  const [item] = await tx
+    .select()
+    .from(cartItems)
+    .where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cart.id)))
   if (!item) throw notFound('Cart item')
   return { cart, item }
 }

@@ -10,14 +10,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import { and, desc, eq, inArray } from 'drizzle-orm'
-import {
-  LOCAL_TEST_CARDS,
-  type CheckoutLine,
-  type CheckoutSession,
-  type CheckoutSessionStatus,
-  type Order,
-  type ShippingAddress,
-} from '../../contract/cart'
+import { LOCAL_TEST_CARDS, type CheckoutLine, type CheckoutSession, type CheckoutSessionStatus, type Order, type ShippingAddress } from '../../contract/cart'
 import { canMove, checkoutSessionTransitions } from './cart-states'
 import { toCents } from '../../catalogue/pricing'
 import type { Database } from '../db/client'
@@ -214,7 +207,12 @@ export async function createCheckoutSession(deps: ApiDeps, user: SessionUser): P
       checkoutSessionId: id,
       cartId: cart.id,
       customerEmail: user.email,
-      lines: lines.map((l) => ({ name: `${l.title} (pair)`, unitAmountCents: l.unitAmountCents, quantity: l.quantity, imageUrl: l.previewCdnUrl && deps.media.absolute(l.previewCdnUrl) })),
+      lines: lines.map((l) => ({
+        name: `${l.title} (pair)`,
+        unitAmountCents: l.unitAmountCents,
+        quantity: l.quantity,
+        imageUrl: l.previewCdnUrl && deps.media.absolute(l.previewCdnUrl),
+      })),
       shippingCents: totals.shippingCents,
       discountCents: totals.creditsCents + totals.bundleSavingsCents,
       successUrl: `${base}/photo-products/checkout/complete?checkout=${id}&session_id={CHECKOUT_SESSION_ID}`,
@@ -328,7 +326,12 @@ export async function cancelCheckoutSession(deps: ApiDeps, user: SessionUser, id
 }
 
 /** The local hosted checkout page's Pay button: test cards only. */
-export async function payLocalCheckout(deps: ApiDeps, user: SessionUser, id: string, input: { cardNumber: string; shippingAddress?: ShippingAddress | undefined }) {
+export async function payLocalCheckout(
+  deps: ApiDeps,
+  user: SessionUser,
+  id: string,
+  input: { cardNumber: string; shippingAddress?: ShippingAddress | undefined },
+) {
   let row = await ownSession(deps, user, id)
   if (row.provider !== 'local') throw notFound('Checkout session')
   if (row.purpose === 'cart' && !input.shippingAddress) {
@@ -441,15 +444,21 @@ async function checkOutCart(tx: Database, session: SessionRow, now: Date) {
   if (!cart || cart.status === 'checked_out') return
   await moveCart(tx, cart, 'checked_out', now)
   const paid = new Map(session.lines.map((l) => [l.cartItemId, l.quantity]))
-  const leftovers = (await cartItemsOf(tx, cart.id))
-    .map((item) => ({ item, quantity: item.quantity - (paid.get(item.id) ?? 0) }))
-    .filter((l) => l.quantity > 0)
+  const leftovers = (await cartItemsOf(tx, cart.id)).map((item) => ({ item, quantity: item.quantity - (paid.get(item.id) ?? 0) })).filter((l) => l.quantity > 0)
   if (leftovers.length === 0) return
   const fresh = await openCart(tx, session.userId, { lock: true })
   for (const { item, quantity } of leftovers) {
     await tx
       .insert(cartItems)
-      .values({ cartId: fresh.id, itemIdentifier: item.itemIdentifier, provider: item.provider, previewId: item.previewId, metadata: item.metadata, quantity, createdAt: item.createdAt })
+      .values({
+        cartId: fresh.id,
+        itemIdentifier: item.itemIdentifier,
+        provider: item.provider,
+        previewId: item.previewId,
+        metadata: item.metadata,
+        quantity,
+        createdAt: item.createdAt,
+      })
       .onConflictDoNothing()
   }
 }
@@ -478,7 +487,10 @@ export async function listOrders(db: Database, user: SessionUser) {
 }
 
 export async function getOrder(db: Database, user: SessionUser, id: string) {
-  const [row] = await db.select().from(orders).where(and(eq(orders.id, id), eq(orders.userId, user.id)))
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.userId, user.id)))
   if (!row) throw notFound('Order')
   return orderView(row)
 }
@@ -495,4 +507,3 @@ export async function findSessionForWebhook(db: Database, providerSessionId: str
   }
   return null
 }
-

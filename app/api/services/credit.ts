@@ -35,10 +35,7 @@ export class LedgerError extends Error {}
  * Appends one entry (the caller holds `lockAccount`). A debit larger than the balance is a bug in the
  * caller and throws; the same (reason, reference) again writes nothing and answers false.
  */
-export async function appendEntry(
-  tx: Db,
-  entry: { userId: string; amountCents: number; reason: CreditReason; reference: string; at: Date },
-): Promise<boolean> {
+export async function appendEntry(tx: Db, entry: { userId: string; amountCents: number; reason: CreditReason; reference: string; at: Date }): Promise<boolean> {
   if (!Number.isInteger(entry.amountCents) || entry.amountCents === 0) throw new LedgerError(`A ledger entry must be a non-zero whole number of cents`)
   if (entry.amountCents < 0) {
     const balance = await balanceOf(tx, entry.userId)
@@ -75,7 +72,13 @@ const checkoutReference = (sessionId: string) => `checkout:${sessionId}`
 /** At session creation (inside its transaction, account locked): holds the session's credit. */
 export async function reserveCredit(tx: Db, session: { id: string; userId: string; creditsCents: number }, at: Date) {
   if (session.creditsCents <= 0) return
-  await appendEntry(tx, { userId: session.userId, amountCents: -session.creditsCents, reason: 'checkout_reserved', reference: checkoutReference(session.id), at })
+  await appendEntry(tx, {
+    userId: session.userId,
+    amountCents: -session.creditsCents,
+    reason: 'checkout_reserved',
+    reference: checkoutReference(session.id),
+    at,
+  })
 }
 
 type SessionRow = typeof checkoutSessions.$inferSelect
@@ -103,7 +106,10 @@ export async function releaseCredit(db: Database, sessionId: string, at: Date) {
  */
 export async function spendCredit(tx: Db, row: SessionRow, at: Date) {
   if (row.creditStatus === 'reserved') {
-    await tx.update(checkoutSessions).set({ creditStatus: 'spent' }).where(and(eq(checkoutSessions.id, row.id), eq(checkoutSessions.creditStatus, 'reserved')))
+    await tx
+      .update(checkoutSessions)
+      .set({ creditStatus: 'spent' })
+      .where(and(eq(checkoutSessions.id, row.id), eq(checkoutSessions.creditStatus, 'reserved')))
   } else if (row.creditStatus === 'released') {
     await lockAccount(tx, row.userId)
     await debitUpTo(tx, { userId: row.userId, cents: row.totals.creditsCents, reason: 'checkout_settled_late', reference: checkoutReference(row.id), at })

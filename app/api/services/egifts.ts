@@ -8,13 +8,7 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { and, desc, eq, inArray } from 'drizzle-orm'
-import {
-  EGIFT_MAX_SEND_DAYS,
-  EGIFT_VALID_YEARS,
-  type EgiftPurchase,
-  type EgiftRedemption,
-  type egiftPurchaseRequestSchema,
-} from '../../contract/egifts'
+import { EGIFT_MAX_SEND_DAYS, EGIFT_VALID_YEARS, type EgiftPurchase, type EgiftRedemption, type egiftPurchaseRequestSchema } from '../../contract/egifts'
 import type { CheckoutLine } from '../../contract/cart'
 import { formatCents } from '../../catalogue/currency'
 import type { z } from '../../contract/zod'
@@ -65,7 +59,15 @@ export function instantAt(date: string, hour: number, timezone: string): Date {
   let guess = wanted
   for (let i = 0; i < 2; i++) {
     const parts = Object.fromEntries(
-      new Intl.DateTimeFormat('en-US', { timeZone: timezone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
+      new Intl.DateTimeFormat('en-US', {
+        timeZone: timezone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+      })
         .formatToParts(new Date(guess))
         .map((p) => [p.type, p.value]),
     )
@@ -255,7 +257,11 @@ export const egiftCheckout: CheckoutPurposeHandler = {
 }
 
 /** The recipient's e-mail: plain text and a simple, inline-styled HTML version. */
-export function egiftEmail(gift: Pick<EgiftRow, 'recipientName' | 'senderName' | 'message' | 'amountCents' | 'timezone'> & { expiresAt: Date }, code: string, publicUrl: string) {
+export function egiftEmail(
+  gift: Pick<EgiftRow, 'recipientName' | 'senderName' | 'message' | 'amountCents' | 'timezone'> & { expiresAt: Date },
+  code: string,
+  publicUrl: string,
+) {
   const amount = formatCents(gift.amountCents)
   const redeemUrl = `${publicUrl}/egifts/redeem?code=${encodeURIComponent(code)}`
   const until = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: gift.timezone }).format(gift.expiresAt)
@@ -298,7 +304,11 @@ export async function listEgiftPurchases(db: Database, user: SessionUser) {
   const rows = await db.select().from(egifts).where(eq(egifts.purchaserId, user.id)).orderBy(desc(egifts.createdAt)).limit(50)
   const sessionIds = rows.filter((r) => r.status === 'awaiting_payment').map((r) => r.checkoutSessionId)
   const urls = sessionIds.length
-    ? new Map((await db.select({ id: checkoutSessions.id, url: checkoutSessions.url }).from(checkoutSessions).where(inArray(checkoutSessions.id, sessionIds))).map((s) => [s.id, s.url]))
+    ? new Map(
+        (await db.select({ id: checkoutSessions.id, url: checkoutSessions.url }).from(checkoutSessions).where(inArray(checkoutSessions.id, sessionIds))).map(
+          (s) => [s.id, s.url],
+        ),
+      )
     : new Map<string, string>()
   return { purchases: rows.map((r) => egiftView(r, urls.get(r.checkoutSessionId) || null)) }
 }
@@ -330,7 +340,11 @@ export async function redeemEgift(deps: ApiDeps, user: SessionUser, code: string
     now,
   )
   return deps.db.transaction(async (tx) => {
-    const [gift] = await tx.select().from(egifts).where(eq(egifts.codeHash, hashEgiftCode(code))).for('update')
+    const [gift] = await tx
+      .select()
+      .from(egifts)
+      .where(eq(egifts.codeHash, hashEgiftCode(code)))
+      .for('update')
     if (!gift || gift.status === 'awaiting_payment' || gift.status === 'cancelled') {
       throw new AppError('not_found', 'We don’t recognise this gift code. Check it against the e-mail, letter by letter.')
     }

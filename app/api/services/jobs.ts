@@ -28,10 +28,7 @@ const workerOf = (deps: ApiDeps): JobWorker => ({ id: WORKER_ID, leaseMs: deps.c
 
 type Executor = Pick<Database, 'insert'>
 
-export async function enqueueJob(
-  db: Executor,
-  job: { kind: string; dedupeKey: string; payload: Record<string, unknown>; runAt: Date; maxAttempts?: number },
-) {
+export async function enqueueJob(db: Executor, job: { kind: string; dedupeKey: string; payload: Record<string, unknown>; runAt: Date; maxAttempts?: number }) {
   await db
     .insert(jobs)
     .values({ kind: job.kind, dedupeKey: job.dedupeKey, payload: job.payload, runAt: job.runAt, maxAttempts: job.maxAttempts ?? 8 })
@@ -49,7 +46,10 @@ export async function claimJob(db: Database, now: Date, kinds: string[], worker:
     update jobs set status = 'running', attempts = attempts + 1, locked_until = ${lease.toISOString()}, locked_by = ${worker.id}, updated_at = ${now.toISOString()}
     where id = (
       select id from jobs
-      where kind in (${sql.join(kinds.map((k) => sql`${k}`), sql`, `)})
+      where kind in (${sql.join(
+        kinds.map((k) => sql`${k}`),
+        sql`, `,
+      )})
         and ((status = 'queued' and run_at <= ${now.toISOString()}) or (status = 'running' and locked_until < ${now.toISOString()}))
       order by run_at, id
       limit 1
@@ -72,7 +72,12 @@ export async function renewLease(db: Database, job: JobRow, worker: JobWorker, n
 
 /** Records the outcome of this run; 'lost' when the lease ran out and another worker has the job now (nothing is written). */
 async function finish(db: Database, job: JobRow, worker: JobWorker, now: Date, error: unknown): Promise<'done' | 'retry' | 'failed' | 'lost'> {
-  const update = async (set: ReturnType<typeof sql>) => rowsOf(await db.execute(sql`update jobs set ${set}, locked_until = null, locked_by = null, updated_at = ${now.toISOString()} where ${thisRun(job, worker)} returning id`)).length > 0
+  const update = async (set: ReturnType<typeof sql>) =>
+    rowsOf(
+      await db.execute(
+        sql`update jobs set ${set}, locked_until = null, locked_by = null, updated_at = ${now.toISOString()} where ${thisRun(job, worker)} returning id`,
+      ),
+    ).length > 0
   if (error === undefined) return (await update(sql`status = 'done', last_error = null`)) ? 'done' : 'lost'
   const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000)
   if (job.attempts >= job.maxAttempts) return (await update(sql`status = 'failed', last_error = ${message}`)) ? 'failed' : 'lost'
@@ -83,16 +88,19 @@ async function finish(db: Database, job: JobRow, worker: JobWorker, now: Date, e
 /** Runs one handler while renewing its lease every third of the lease, so only a dead worker's job is taken over. */
 async function runLeased(deps: ApiDeps, job: JobRow, worker: JobWorker, run: JobHandler) {
   let renewing: Promise<unknown> = Promise.resolve()
-  const heartbeat = setInterval(() => {
-    renewing = renewing
-      .then(() => renewLease(deps.db, job, worker, deps.now()))
-      .then((ours) => {
-        if (ours) return
-        clearInterval(heartbeat)
-        console.warn(`[jobs] ${job.kind} ${job.dedupeKey}: the lease was lost; another worker may run it too`)
-      })
-      .catch((error) => console.warn(`[jobs] ${job.kind} ${job.dedupeKey}: lease renewal failed`, error))
-  }, Math.max(100, Math.floor(worker.leaseMs / 3)))
+  const heartbeat = setInterval(
+    () => {
+      renewing = renewing
+        .then(() => renewLease(deps.db, job, worker, deps.now()))
+        .then((ours) => {
+          if (ours) return
+          clearInterval(heartbeat)
+          console.warn(`[jobs] ${job.kind} ${job.dedupeKey}: the lease was lost; another worker may run it too`)
+        })
+        .catch((error) => console.warn(`[jobs] ${job.kind} ${job.dedupeKey}: lease renewal failed`, error))
+    },
+    Math.max(100, Math.floor(worker.leaseMs / 3)),
+  )
   heartbeat.unref()
   try {
     await run(deps, job)
@@ -105,7 +113,11 @@ async function runLeased(deps: ApiDeps, job: JobRow, worker: JobWorker, run: Job
 export type JobHandlers = Record<string, { run: JobHandler; onGiveUp?: JobHandler }>
 
 /** Runs due jobs until none is left (or `maxJobs`); answers what happened to each, for tests and logs. */
-export async function drainJobs(deps: ApiDeps, handlers: JobHandlers, { maxJobs = 100, worker = workerOf(deps) }: { maxJobs?: number; worker?: JobWorker } = {}) {
+export async function drainJobs(
+  deps: ApiDeps,
+  handlers: JobHandlers,
+  { maxJobs = 100, worker = workerOf(deps) }: { maxJobs?: number; worker?: JobWorker } = {},
+) {
   const outcomes: { id: number; kind: string; outcome: 'done' | 'retry' | 'failed' | 'lost'; error?: string }[] = []
   for (let i = 0; i < maxJobs; i++) {
     const job = await claimJob(deps.db, deps.now(), Object.keys(handlers), worker)
@@ -126,7 +138,11 @@ export async function drainJobs(deps: ApiDeps, handlers: JobHandlers, { maxJobs 
 }
 
 /** Drains jobs every `intervalMs` in this process; answers a stop function. One drain at a time. */
-export function startJobWorker(deps: ApiDeps, handlers: JobHandlers, { intervalMs = 1000, beforeDrain }: { intervalMs?: number; beforeDrain?: (deps: ApiDeps) => Promise<void> } = {}) {
+export function startJobWorker(
+  deps: ApiDeps,
+  handlers: JobHandlers,
+  { intervalMs = 1000, beforeDrain }: { intervalMs?: number; beforeDrain?: (deps: ApiDeps) => Promise<void> } = {},
+) {
   let running = false
   const timer = setInterval(() => {
     if (running) return

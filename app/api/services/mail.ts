@@ -54,7 +54,9 @@ export function messageIdFor(emailId: string, mailFrom: string) {
   return `<${emailId}@${domain}>`
 }
 
-type Transport = { sendMail(message: { from: string; to: string; subject: string; text: string; html: string; messageId: string }): Promise<{ messageId?: string }> }
+type Transport = {
+  sendMail(message: { from: string; to: string; subject: string; text: string; html: string; messageId: string }): Promise<{ messageId?: string }>
+}
 const transports = new Map<string, Transport>()
 function smtpTransport(url: string): Transport {
   let transport = transports.get(url)
@@ -76,7 +78,9 @@ export async function deliverEmail(deps: ApiDeps, emailId: string) {
   if (email.transport === 'smtp') {
     if (!deps.config.smtpUrl) throw new Error('This e-mail is for SMTP, but SMTP_URL is no longer set')
     if (email.lastAttemptAt && email.lastError === null)
-      console.warn(`[mail] ${email.reference}: the attempt begun at ${email.lastAttemptAt.toISOString()} never finished (a crash); sending again as ${email.messageId}`)
+      console.warn(
+        `[mail] ${email.reference}: the attempt begun at ${email.lastAttemptAt.toISOString()} never finished (a crash); sending again as ${email.messageId}`,
+      )
     // The attempt is on record before the SMTP server hears of it.
     const messageId = email.messageId ?? messageIdFor(email.id, deps.config.mailFrom)
     await deps.db
@@ -96,7 +100,10 @@ export async function deliverEmail(deps: ApiDeps, emailId: string) {
       providerMessageId = info.messageId ?? null
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
-      await deps.db.update(outboxEmails).set({ lastError: message.slice(0, 500) }).where(eq(outboxEmails.id, emailId))
+      await deps.db
+        .update(outboxEmails)
+        .set({ lastError: message.slice(0, 500) })
+        .where(eq(outboxEmails.id, emailId))
       throw error
     }
     await crashPoint('send-email:after-smtp')
@@ -115,7 +122,10 @@ export const mailJobs: JobHandlers = {
   'send-email': {
     run: (deps, job) => deliverEmail(deps, emailIdOf(job)),
     onGiveUp: async (deps, job) => {
-      await deps.db.update(outboxEmails).set({ status: 'failed' }).where(eq(outboxEmails.id, emailIdOf(job)))
+      await deps.db
+        .update(outboxEmails)
+        .set({ status: 'failed' })
+        .where(eq(outboxEmails.id, emailIdOf(job)))
     },
   },
 }
@@ -154,7 +164,10 @@ export async function listOutbox(db: Database, user: { id: string; email: string
         sql`lower(${outboxEmails.to}) = lower(${user.email})`,
         inArray(
           outboxEmails.reference,
-          db.select({ reference: sql<string>`'egift:' || ${egifts.id}` }).from(egifts).where(eq(egifts.purchaserId, user.id)),
+          db
+            .select({ reference: sql<string>`'egift:' || ${egifts.id}` })
+            .from(egifts)
+            .where(eq(egifts.purchaserId, user.id)),
         ),
       ),
     )

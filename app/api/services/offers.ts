@@ -39,7 +39,10 @@ export async function listOffers(db: Database) {
 }
 
 async function activeOffer(db: Database, id: string) {
-  const [row] = await db.select().from(partnerOffers).where(and(eq(partnerOffers.id, id), eq(partnerOffers.active, true)))
+  const [row] = await db
+    .select()
+    .from(partnerOffers)
+    .where(and(eq(partnerOffers.id, id), eq(partnerOffers.active, true)))
   if (!row) throw notFound('Offer')
   return row
 }
@@ -59,7 +62,9 @@ export async function clickOffer(
   if (counted.allowed) {
     const path = input.from ?? '/fmn/offer-wall'
     await deps.db.transaction(async (tx) => {
-      await tx.insert(partnerOfferClicks).values({ offerId: offer.id, userId: input.user?.id ?? null, sid: input.sid ?? null, fromPath: input.from ?? null, createdAt: now })
+      await tx
+        .insert(partnerOfferClicks)
+        .values({ offerId: offer.id, userId: input.user?.id ?? null, sid: input.sid ?? null, fromPath: input.from ?? null, createdAt: now })
       await tx.insert(analyticsEvents).values({
         name: 'DidClickFmnOffer',
         properties: { offerId: offer.id, partner: offer.partner },

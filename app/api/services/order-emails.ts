@@ -122,7 +122,10 @@ export function orderConfirmationEmail(data: OrderConfirmationData): RenderedEma
   const lineRows = data.lines
     .map((line) => {
       const thumbs = line.imageUrls
-        .map((url) => `<img src="${e(url)}" width="48" height="48" alt="" style="display:inline-block;width:48px;height:48px;border-radius:8px;object-fit:cover;margin:0 4px 4px 0;background:${cream};border:0">`)
+        .map(
+          (url) =>
+            `<img src="${e(url)}" width="48" height="48" alt="" style="display:inline-block;width:48px;height:48px;border-radius:8px;object-fit:cover;margin:0 4px 4px 0;background:${cream};border:0">`,
+        )
         .join('')
       return `<tr>
 <td valign="top" style="padding:12px 8px 12px 0;border-top:1px solid #eee3d6;width:104px">${thumbs}</td>
@@ -132,7 +135,10 @@ export function orderConfirmationEmail(data: OrderConfirmationData): RenderedEma
     })
     .join('\n')
   const totalsHtml = totalRows(data.totals)
-    .map(([label, value]) => `<tr><td style="padding:3px 0;font-size:14px;color:${soft}">${e(label)}</td><td align="right" style="padding:3px 0;font-size:14px;white-space:nowrap">${e(value)}</td></tr>`)
+    .map(
+      ([label, value]) =>
+        `<tr><td style="padding:3px 0;font-size:14px;color:${soft}">${e(label)}</td><td align="right" style="padding:3px 0;font-size:14px;white-space:nowrap">${e(value)}</td></tr>`,
+    )
     .join('\n')
   const body = `<h1 style="margin:0 0 12px;font-size:24px;line-height:1.3">Thank you, ${e(data.firstName)}!</h1>
 <p style="margin:0 0 16px;font-size:16px;line-height:1.5">We’re sending your design to the print shop now, and we’ll e-mail you again when it ships.</p>
@@ -164,15 +170,24 @@ export function orderShippedEmail(data: OrderShippedData): RenderedEmail {
   const body = `<h1 style="margin:0 0 12px;font-size:24px;line-height:1.3">Your ornaments are on their way, ${e(data.firstName)}!</h1>
 <p style="margin:0 0 16px;font-size:16px;line-height:1.5">They have left the print shop. Order <span style="font-family:Menlo,Consolas,monospace;font-weight:bold;white-space:nowrap">${e(data.reference)}</span> is with the carrier now.</p>
 ${
-    data.trackingNumber
-      ? `<p style="margin:0 0 4px;font-size:14px;color:${soft}">Tracking number</p>
+  data.trackingNumber
+    ? `<p style="margin:0 0 4px;font-size:14px;color:${soft}">Tracking number</p>
 <p style="margin:0;font-size:18px;font-weight:bold;font-family:Menlo,Consolas,monospace;word-break:break-all">${data.trackingLink ? `<a href="${e(data.trackingLink)}" style="color:${cranberry}">${number}</a>` : number}</p>`
-      : `<p style="margin:0;font-size:15px;line-height:1.5">The tracking number will be on your order page as soon as the carrier gives one.</p>`
-  }
+    : `<p style="margin:0;font-size:15px;line-height:1.5">The tracking number will be on your order page as soon as the carrier gives one.</p>`
+}
 ${data.shippingAddress ? addressHtml(data.shippingAddress) : ''}
 ${data.trackingLink ? button(data.trackingLink, 'Track your parcel') : ''}
 <p style="margin:16px 0 0;font-size:14px"><a href="${e(data.orderUrl)}" style="color:${cranberry}">See your order</a></p>`
-  return { subject, text, html: orderLayout({ title: subject, preheader: data.trackingNumber ? `Tracking number ${data.trackingNumber}` : `Order ${data.reference} has shipped`, body, supportEmail: data.supportEmail }) }
+  return {
+    subject,
+    text,
+    html: orderLayout({
+      title: subject,
+      preheader: data.trackingNumber ? `Tracking number ${data.trackingNumber}` : `Order ${data.reference} has shipped`,
+      body,
+      supportEmail: data.supportEmail,
+    }),
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -105,5 +105,4 @@ export async function proxyPhoto(proxy: PhotoProxy, rawUrl: string, outputSize: 
   return answer(image, ifNoneMatch)
 }
 
-const answer = (image: ProxiedImage, ifNoneMatch: string | undefined): ProxyAnswer =>
-  image.etag === ifNoneMatch ? { body: null, etag: image.etag } : image
+const answer = (image: ProxiedImage, ifNoneMatch: string | undefined): ProxyAnswer => (image.etag === ifNoneMatch ? { body: null, etag: image.etag } : image)

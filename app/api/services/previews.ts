@@ -176,7 +176,10 @@ export async function generatePreview(deps: ApiDeps, provider: PrintProvider, us
       // One source crop per photo, in the design's cell order.
       ...design.map((d) => {
         const c = front.cells.find((rendered) => rendered.cellId === d.cellId)!
-        return sharp(c.image.data, { raw: { width: c.image.width, height: c.image.height, channels: 4 } }).flatten({ background: '#ffffff' }).jpeg({ quality: 90 }).toBuffer()
+        return sharp(c.image.data, { raw: { width: c.image.width, height: c.image.height, channels: 4 } })
+          .flatten({ background: '#ffffff' })
+          .jpeg({ quality: 90 })
+          .toBuffer()
       }),
     ])
     const files: [string, Buffer, string][] = [

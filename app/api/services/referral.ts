@@ -72,7 +72,10 @@ export async function advocateCode(db: Database, user: SessionUser): Promise<str
     const [existing] = await db.select({ code: referralCodes.code }).from(referralCodes).where(eq(referralCodes.userId, user.id))
     if (existing) return existing.code
     try {
-      await db.insert(referralCodes).values({ userId: user.id, code: makeReferralCode(user.firstName) }).onConflictDoNothing({ target: referralCodes.userId })
+      await db
+        .insert(referralCodes)
+        .values({ userId: user.id, code: makeReferralCode(user.firstName) })
+        .onConflictDoNothing({ target: referralCodes.userId })
     } catch (error) {
       // A (one in a trillion) clash with another user's code: try another.
       if (!isUniqueViolation(error)) throw error
@@ -310,7 +313,12 @@ async function creditReward(deps: ApiDeps, job: JobRow) {
     if (order?.status === 'submission_failed') {
       // Not printed yet: support either sends it again or refunds it. Ask again tomorrow.
       const tomorrow = new Date(now.getTime() + DAY_MS)
-      await enqueueJob(tx, { kind: 'credit-referral-reward', dedupeKey: `credit-referral-reward:${row.id}:${tomorrow.toISOString().slice(0, 10)}`, payload: { redemptionId: row.id }, runAt: tomorrow })
+      await enqueueJob(tx, {
+        kind: 'credit-referral-reward',
+        dedupeKey: `credit-referral-reward:${row.id}:${tomorrow.toISOString().slice(0, 10)}`,
+        payload: { redemptionId: row.id },
+        runAt: tomorrow,
+      })
       return
     }
     const moved = await moveReward(tx, row, 'credited', { creditedAt: now }, now)
@@ -334,7 +342,13 @@ async function expireRedemption(deps: ApiDeps, job: JobRow) {
     const [holding] = await tx
       .select({ id: checkoutSessions.id, expiresAt: checkoutSessions.expiresAt })
       .from(checkoutSessions)
-      .where(and(eq(checkoutSessions.userId, row.referredUserId), eq(checkoutSessions.creditStatus, 'reserved'), inArray(checkoutSessions.status, ['open', 'processing'])))
+      .where(
+        and(
+          eq(checkoutSessions.userId, row.referredUserId),
+          eq(checkoutSessions.creditStatus, 'reserved'),
+          inArray(checkoutSessions.status, ['open', 'processing']),
+        ),
+      )
       .limit(1)
     if (holding) {
       const later = new Date(Math.max(holding.expiresAt.getTime(), now.getTime()) + 60_000)
@@ -357,7 +371,14 @@ export const referralJobs: JobHandlers = {
 
 export async function recordUserAction(
   deps: ApiDeps,
-  entry: { role: 'advocate' | 'referred' | 'general'; action: string; metadata: Record<string, string | number | boolean | null>; user: SessionUser | null; code: string | null; clientAddress: string },
+  entry: {
+    role: 'advocate' | 'referred' | 'general'
+    action: string
+    metadata: Record<string, string | number | boolean | null>
+    user: SessionUser | null
+    code: string | null
+    clientAddress: string
+  },
 ) {
   await enforceRateLimits(deps.rateLimiter, [{ rule: referralRateLimits.actionsPerAddress, key: entry.clientAddress }], deps.now())
   const [row] = await deps.db

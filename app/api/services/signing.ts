@@ -16,7 +16,10 @@ export function signingKey(db: Database, config: Pick<AppConfig, 'sessionSecret'
   let key = keys.get(db)
   if (!key) {
     key = (async () => {
-      await db.insert(appSecrets).values({ name: KEY_NAME, value: randomBytes(32).toString('base64url') }).onConflictDoNothing()
+      await db
+        .insert(appSecrets)
+        .values({ name: KEY_NAME, value: randomBytes(32).toString('base64url') })
+        .onConflictDoNothing()
       const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, KEY_NAME))
       return Buffer.from(row!.value)
     })()

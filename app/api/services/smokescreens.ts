@@ -22,13 +22,7 @@ async function countOf(db: Database, kind: Kind, product: string) {
   return Number(row?.n ?? 0)
 }
 
-export async function signUp(
-  deps: ApiDeps,
-  kind: Kind,
-  input: WaitlistRequest | DeliveryRequest,
-  user: SessionUser | null,
-  clientAddress: string,
-) {
+export async function signUp(deps: ApiDeps, kind: Kind, input: WaitlistRequest | DeliveryRequest, user: SessionUser | null, clientAddress: string) {
   await enforceRateLimits(deps.rateLimiter, [{ rule: SMOKESCREEN_SIGNUPS_PER_ADDRESS, key: clientAddress }], deps.now())
   const { product, ...fields } = input
   const email = input.email.toLowerCase()
@@ -70,7 +64,9 @@ export async function smokescreenTallies(db: Database, now: Date): Promise<Smoke
 }
 
 function tallyByProduct(rows: { product: string; kind: Kind; signups: number | string; lastAt: string | Date | null }[]): SmokescreenTally[] {
-  const tallies = new Map<string, SmokescreenTally>(smokescreenProducts.map((product) => [product, { product, waitlist: 0, delivery: 0, total: 0, lastAt: null }]))
+  const tallies = new Map<string, SmokescreenTally>(
+    smokescreenProducts.map((product) => [product, { product, waitlist: 0, delivery: 0, total: 0, lastAt: null }]),
+  )
   for (const row of rows) {
     const tally = tallies.get(row.product) ?? { product: row.product, waitlist: 0, delivery: 0, total: 0, lastAt: null }
     const n = Number(row.signups)

@@ -180,7 +180,8 @@ export async function receiveLocalUpload(
   if (bytes.length === 0) throw new AppError('validation_failed', 'The upload is empty')
   if (upload.status === 'ingested') return replay(deps, upload, bytes, answer)
   // An ingest that died with its process is claimed again below; a live one is still working.
-  if (upload.status === 'ingesting' && !staleIngest(upload, deps.now)) throw new AppError('conflict', 'This photo is still being processed; try again in a moment')
+  if (upload.status === 'ingesting' && !staleIngest(upload, deps.now))
+    throw new AppError('conflict', 'This photo is still being processed; try again in a moment')
   if (!(await ingest(deps, upload, bytes, { rawStored: false }))) {
     throw new AppError('conflict', 'This photo is already being uploaded through this link')
   }

@@ -38,7 +38,9 @@ export function s3Storage(settings: S3Settings): ObjectStorage {
         const out = await client.send(new GetObjectCommand({ Bucket, Key: assertSafeKey(key), Range }))
         const total = Number(out.ContentRange?.split('/')[1] ?? out.ContentLength ?? 0)
         if (maxBytes !== undefined && total > maxBytes) {
-          out.Body?.transformToWebStream().cancel().catch(() => undefined)
+          out.Body?.transformToWebStream()
+            .cancel()
+            .catch(() => undefined)
           throw new ObjectTooLarge(key, maxBytes)
         }
         const bytes = await out.Body?.transformToByteArray()

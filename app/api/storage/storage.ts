@@ -29,9 +29,7 @@ const UNSAFE_IN_SEGMENT = /[\\\u0000-\u001f\u007f]/
 /** Keys are built by the API, never taken verbatim from a client; this refuses anything that could leave its folder. */
 export function assertSafeKey(key: string): string {
   const segments = key.split('/')
-  const bad = segments.some(
-    (part) => part === '' || part === '.' || part === '..' || UNSAFE_IN_SEGMENT.test(part) || Buffer.byteLength(part) > 240,
-  )
+  const bad = segments.some((part) => part === '' || part === '.' || part === '..' || UNSAFE_IN_SEGMENT.test(part) || Buffer.byteLength(part) > 240)
   if (bad || key.length > 1024) throw new Error(`Refusing unsafe storage key ${JSON.stringify(key)}`)
   return key
 }

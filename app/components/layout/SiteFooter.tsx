@@ -10,10 +10,18 @@ export function SiteFooter({ supportEmail }: { supportEmail: string }) {
           <p>Photo ornaments made from your family album, printed to order and shipped in a gift box.</p>
         </div>
         <nav aria-label="More from Keepsake" className="flex flex-col gap-1">
-          <Link to="/fmn" className="py-1.5 hover:text-ink">Partner offers</Link>
-          <Link to="/photo-products/tou" className="py-1.5 hover:text-ink">Terms of use</Link>
-          <Link to="/privacy" className="py-1.5 hover:text-ink">Privacy</Link>
-          <Link to="/utils" className="py-1.5 hover:text-ink">Help and tools</Link>
+          <Link to="/fmn" className="py-1.5 hover:text-ink">
+            Partner offers
+          </Link>
+          <Link to="/photo-products/tou" className="py-1.5 hover:text-ink">
+            Terms of use
+          </Link>
+          <Link to="/privacy" className="py-1.5 hover:text-ink">
+            Privacy
+          </Link>
+          <Link to="/utils" className="py-1.5 hover:text-ink">
+            Help and tools
+          </Link>
         </nav>
         <div>
           <p className="font-semibold text-ink">Questions about an order?</p>

@@ -17,11 +17,12 @@ export function Button({ variant = 'primary', className = '', ...props }: Button
   return <button type="button" className={buttonClass(variant, className)} {...props} />
 }
 
-const StyledAnchor = forwardRef<HTMLAnchorElement, AnchorHTMLAttributes<HTMLAnchorElement> & { variant?: Variant }>(
-  function StyledAnchor({ variant = 'primary', className = '', ...props }, ref) {
-    return <a ref={ref} className={buttonClass(variant, className)} {...props} />
-  },
-)
+const StyledAnchor = forwardRef<HTMLAnchorElement, AnchorHTMLAttributes<HTMLAnchorElement> & { variant?: Variant }>(function StyledAnchor(
+  { variant = 'primary', className = '', ...props },
+  ref,
+) {
+  return <a ref={ref} className={buttonClass(variant, className)} {...props} />
+})
 
 const CreatedButtonLink = createLink(StyledAnchor)
 

@@ -58,7 +58,12 @@ export function DialogNotes({ className = '' }: { className?: string }) {
               {note.action.label}
             </button>
           ) : null}
-          <button type="button" className="grid size-9 shrink-0 place-items-center rounded-full text-lg leading-none hover:bg-ink/5" aria-label="Dismiss" onClick={() => dismiss(note.id)}>
+          <button
+            type="button"
+            className="grid size-9 shrink-0 place-items-center rounded-full text-lg leading-none hover:bg-ink/5"
+            aria-label="Dismiss"
+            onClick={() => dismiss(note.id)}
+          >
             <span aria-hidden="true">×</span>
           </button>
         </div>

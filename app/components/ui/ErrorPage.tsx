@@ -29,7 +29,10 @@ export function ErrorPage({ title, message, onRetry, retryLabel = 'Retry', suppo
             {retryLabel}
           </button>
         ) : null}
-        <a href="/photo-products" className="inline-flex min-h-11 items-center rounded-full border-2 border-ink/15 px-6 font-semibold text-ink hover:border-ink/30">
+        <a
+          href="/photo-products"
+          className="inline-flex min-h-11 items-center rounded-full border-2 border-ink/15 px-6 font-semibold text-ink hover:border-ink/30"
+        >
           Go to the store
         </a>
       </div>

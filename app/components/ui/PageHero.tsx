@@ -22,7 +22,9 @@ export function PageHero({ eyebrow, title, lead, actions, art, tone = 'cream' }:
     <section className={`${tones[tone]} overflow-hidden`}>
       <div className="mx-auto grid max-w-6xl items-center gap-8 px-4 py-10 sm:px-6 md:grid-cols-[1.1fr_0.9fr] md:py-16">
         <div>
-          {eyebrow ? <p className={`text-sm font-semibold uppercase tracking-[0.16em] ${tone === 'cream' ? 'text-pine' : 'text-gold-tint'}`}>{eyebrow}</p> : null}
+          {eyebrow ? (
+            <p className={`text-sm font-semibold uppercase tracking-[0.16em] ${tone === 'cream' ? 'text-pine' : 'text-gold-tint'}`}>{eyebrow}</p>
+          ) : null}
           <h1 className="mt-2 text-balance text-4xl font-bold leading-tight tracking-tight sm:text-5xl">{title}</h1>
           {lead ? <p className={`mt-4 max-w-xl text-pretty text-lg ${quiet}`}>{lead}</p> : null}
           {actions ? <div className="mt-7 flex flex-wrap gap-3">{actions}</div> : null}

@@ -4,7 +4,19 @@ import { Button } from './Button'
 import { SupportLine } from './SupportLine'
 
 /** A designed empty, signed-out or failed state: a dashed card with a title, a few words and an action. */
-export function StatePanel({ title, children, action, art, testId }: { title: string; children: ReactNode; action?: ReactNode; art?: ReactNode; testId: string }) {
+export function StatePanel({
+  title,
+  children,
+  action,
+  art,
+  testId,
+}: {
+  title: string
+  children: ReactNode
+  action?: ReactNode
+  art?: ReactNode
+  testId: string
+}) {
   return (
     <section className="rounded-card border-2 border-dashed border-ink/15 bg-cream-card/60 px-6 py-12 text-center" data-testid={testId}>
       {art ? (

@@ -65,7 +65,21 @@ export type TextFieldProps = FieldProps & {
   multiline?: boolean
 }
 
-export function TextField({ label, name, value, onChange, error, hint, optional, autoComplete, type = 'text', inputMode, placeholder, maxLength, multiline }: TextFieldProps) {
+export function TextField({
+  label,
+  name,
+  value,
+  onChange,
+  error,
+  hint,
+  optional,
+  autoComplete,
+  type = 'text',
+  inputMode,
+  placeholder,
+  maxLength,
+  multiline,
+}: TextFieldProps) {
   const id = useId()
   const shared = {
     id,
@@ -93,7 +107,15 @@ export function TextField({ label, name, value, onChange, error, hint, optional,
 }
 
 /** A US state, by its two-letter code (what the print provider and Stripe take). */
-export function StateSelect({ label = 'State', name = 'state', value, onChange, error, hint, autoComplete = 'address-level1' }: Omit<FieldProps, 'label' | 'name' | 'autoComplete'> & Partial<Pick<FieldProps, 'label' | 'name' | 'autoComplete'>>) {
+export function StateSelect({
+  label = 'State',
+  name = 'state',
+  value,
+  onChange,
+  error,
+  hint,
+  autoComplete = 'address-level1',
+}: Omit<FieldProps, 'label' | 'name' | 'autoComplete'> & Partial<Pick<FieldProps, 'label' | 'name' | 'autoComplete'>>) {
   const id = useId()
   return (
     <div>

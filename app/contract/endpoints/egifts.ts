@@ -22,7 +22,14 @@ export const egiftsApi = {
     response: egiftPurchaseSchema,
     status: 201,
   },
-  listEgiftPurchases: { method: 'get', path: '/egifts/purchases', tag, summary: 'The e-gifts the shopper has bought, newest first', auth: 'user', response: egiftPurchasesResponseSchema },
+  listEgiftPurchases: {
+    method: 'get',
+    path: '/egifts/purchases',
+    tag,
+    summary: 'The e-gifts the shopper has bought, newest first',
+    auth: 'user',
+    response: egiftPurchasesResponseSchema,
+  },
   getEgiftPurchase: {
     method: 'get',
     path: '/egifts/purchases/:id',

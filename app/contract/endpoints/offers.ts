@@ -5,8 +5,23 @@ import { z } from '../zod'
 const tag = 'fmn'
 
 export const offersApi = {
-  listOffers: { method: 'get', path: '/fmn/offers', tag, summary: 'The partner offer wall: active offers in display order', auth: 'none', response: partnerOffersResponseSchema },
-  getOffer: { method: 'get', path: '/fmn/offers/:id', tag, summary: 'One active partner offer (404 for an unknown or retired one)', auth: 'none', params: offerParamsSchema, response: partnerOfferSchema },
+  listOffers: {
+    method: 'get',
+    path: '/fmn/offers',
+    tag,
+    summary: 'The partner offer wall: active offers in display order',
+    auth: 'none',
+    response: partnerOffersResponseSchema,
+  },
+  getOffer: {
+    method: 'get',
+    path: '/fmn/offers/:id',
+    tag,
+    summary: 'One active partner offer (404 for an unknown or retired one)',
+    auth: 'none',
+    params: offerParamsSchema,
+    response: partnerOfferSchema,
+  },
   clickOffer: {
     method: 'get',
     path: '/fmn/offers/:id/click',

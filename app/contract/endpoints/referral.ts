@@ -1,5 +1,18 @@
 import type { Endpoint } from '../endpoint'
-import { REFERRAL_COOKIE_DAYS, advocateRedemptionResponseSchema, advocateStateSchema, advocateUserActionSchema, createRedemptionRequestSchema, generalUserActionSchema, referralCodeParamSchema, referralInviteSchema, referredStateSchema, referredUserActionSchema, storeCreditSchema, userActionRecordedSchema } from '../referral'
+import {
+  REFERRAL_COOKIE_DAYS,
+  advocateRedemptionResponseSchema,
+  advocateStateSchema,
+  advocateUserActionSchema,
+  createRedemptionRequestSchema,
+  generalUserActionSchema,
+  referralCodeParamSchema,
+  referralInviteSchema,
+  referredStateSchema,
+  referredUserActionSchema,
+  storeCreditSchema,
+  userActionRecordedSchema,
+} from '../referral'
 import { z } from '../zod'
 
 const tag = 'growth'
@@ -51,10 +64,44 @@ export const referralApi = {
     auth: 'user',
     response: referredStateSchema,
   },
-  logAdvocateAction: { method: 'post', path: '/growth/advocate/user-actions', tag, summary: logSummary('advocate'), auth: 'user', body: advocateUserActionSchema, response: userActionRecordedSchema, status: 201 },
-  logReferredAction: { method: 'post', path: '/growth/referred/user-actions', tag, summary: logSummary('referred'), auth: 'none', body: referredUserActionSchema, response: userActionRecordedSchema, status: 201 },
-  logGeneralAction: { method: 'post', path: '/growth/user-actions', tag, summary: logSummary('general'), auth: 'none', body: generalUserActionSchema, response: userActionRecordedSchema, status: 201 },
-  getStoreCredit: { method: 'get', path: '/store-credit', tag: 'store-credit', summary: 'The signed-in user’s store-credit balance and latest ledger entries', auth: 'user', response: storeCreditSchema },
+  logAdvocateAction: {
+    method: 'post',
+    path: '/growth/advocate/user-actions',
+    tag,
+    summary: logSummary('advocate'),
+    auth: 'user',
+    body: advocateUserActionSchema,
+    response: userActionRecordedSchema,
+    status: 201,
+  },
+  logReferredAction: {
+    method: 'post',
+    path: '/growth/referred/user-actions',
+    tag,
+    summary: logSummary('referred'),
+    auth: 'none',
+    body: referredUserActionSchema,
+    response: userActionRecordedSchema,
+    status: 201,
+  },
+  logGeneralAction: {
+    method: 'post',
+    path: '/growth/user-actions',
+    tag,
+    summary: logSummary('general'),
+    auth: 'none',
+    body: generalUserActionSchema,
+    response: userActionRecordedSchema,
+    status: 201,
+  },
+  getStoreCredit: {
+    method: 'get',
+    path: '/store-credit',
+    tag: 'store-credit',
+    summary: 'The signed-in user’s store-credit balance and latest ledger entries',
+    auth: 'user',
+    response: storeCreditSchema,
+  },
 } as const satisfies Record<string, Endpoint>
 
 /** SPEC.md §7 spells the advocate's path with a trailing slash; the API gives the same answer without it. */

@@ -76,14 +76,7 @@ export function AccountMenu() {
 
   return (
     <div ref={root} className="relative">
-      <button
-        ref={trigger}
-        type="button"
-        className={triggerClass}
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen((o) => !o)}
-      >
+      <button ref={trigger} type="button" className={triggerClass} aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)}>
         <span aria-hidden="true" className="grid size-8 place-items-center rounded-full bg-pine text-sm font-bold text-white">
           {user.firstName.slice(0, 1).toUpperCase()}
         </span>

@@ -59,7 +59,11 @@ export function SignInPage({ redirect }: { redirect?: string }) {
       <AuthFrame>
         <h1 className="text-4xl font-bold tracking-tight">You’re signed in</h1>
         <p className="mt-3 text-lg text-ink-soft" data-testid="current-user">
-          as <strong className="text-ink">{current.firstName} {current.lastName}</strong> ({current.email}).
+          as{' '}
+          <strong className="text-ink">
+            {current.firstName} {current.lastName}
+          </strong>{' '}
+          ({current.email}).
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
           <a href={redirect ?? DEFAULT_LANDING} className={buttonClass('primary')}>
@@ -153,7 +157,8 @@ export function LinkSignInPage({ token }: { token?: string }) {
 }
 
 const continueRefusals = {
-  expired: 'Links from the Keepsake app work once, for a few minutes, and this one has expired or was already used. Open the store from the app again, or sign in with a link e-mailed to you.',
+  expired:
+    'Links from the Keepsake app work once, for a few minutes, and this one has expired or was already used. Open the store from the app again, or sign in with a link e-mailed to you.',
   unavailable: 'We could not sign you in just now. Open the store from the app again in a moment, or sign in with a link e-mailed to you.',
 } as const
 

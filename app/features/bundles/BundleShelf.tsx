@@ -19,7 +19,12 @@ export function BundleShelf({ title = 'Bundles' }: BundleShelfProps) {
 /** The shelf for a given state, so it renders the same wherever the bundles come from. */
 export function BundleShelfView({ state, title = 'Bundles' }: { state: BundlesState; title?: string }) {
   return (
-    <section aria-labelledby="bundle-shelf-heading" aria-busy={state.status === 'loading'} className="mx-auto max-w-6xl px-4 py-10 sm:px-6" data-state={state.status}>
+    <section
+      aria-labelledby="bundle-shelf-heading"
+      aria-busy={state.status === 'loading'}
+      className="mx-auto max-w-6xl px-4 py-10 sm:px-6"
+      data-state={state.status}
+    >
       <h2 id="bundle-shelf-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
         {title}
       </h2>

@@ -30,7 +30,10 @@ export function CartNavLinks() {
         </svg>
         Cart
         {count > 0 ? (
-          <span className="grid min-w-6 place-items-center rounded-full bg-cranberry px-1.5 text-sm leading-6 text-white tabular-nums" data-testid="header-cart-count">
+          <span
+            className="grid min-w-6 place-items-center rounded-full bg-cranberry px-1.5 text-sm leading-6 text-white tabular-nums"
+            data-testid="header-cart-count"
+          >
             {count}
             <span className="sr-only">{count === 1 ? ' item' : ' items'}</span>
           </span>

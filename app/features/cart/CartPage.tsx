@@ -53,7 +53,11 @@ function useCartReturn(cart: Cart | null | undefined, cancelledSessionId: string
           const resumed = await resumeCart()
           if (resumed.ok) {
             queryClient.setQueryData(cartQuery().queryKey, resumed.data)
-            track('DidResumeCart', { cartId: resumed.data.id, itemCount: resumed.data.totals.itemCount, source: cancelledSessionId ? 'cancelled-checkout' : 'return' })
+            track('DidResumeCart', {
+              cartId: resumed.data.id,
+              itemCount: resumed.data.totals.itemCount,
+              source: cancelledSessionId ? 'cancelled-checkout' : 'return',
+            })
           } else if (resumed.error.status === 409) {
             await queryClient.invalidateQueries({ queryKey: cartQuery().queryKey })
           } else {
@@ -129,11 +133,7 @@ export function CartPage({ cancelledSessionId, onCancelledHandled }: CartPagePro
             </Link>
           </p>
         </section>
-        <section
-          aria-labelledby="summary-heading"
-          className="rounded-card bg-cream-card p-5 shadow-card lg:sticky lg:top-24"
-          aria-busy={editing.saving}
-        >
+        <section aria-labelledby="summary-heading" className="rounded-card bg-cream-card p-5 shadow-card lg:sticky lg:top-24" aria-busy={editing.saving}>
           <h2 id="summary-heading" className="text-xl font-bold">
             Order summary
           </h2>

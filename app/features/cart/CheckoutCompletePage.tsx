@@ -15,8 +15,7 @@ import { trackOnce } from '~/lib/analytics'
 import { usePublicConfig } from '~/lib/public-config'
 
 /** Still waiting on the provider: not yet paid, or paid but the order is not made yet. */
-const confirming = (session: CheckoutSession) =>
-  session.status === 'open' || session.status === 'processing' || (session.status === 'paid' && !session.orderId)
+const confirming = (session: CheckoutSession) => session.status === 'open' || session.status === 'processing' || (session.status === 'paid' && !session.orderId)
 
 /** DidCompleteCheckout once per session, however often the page is loaded. */
 function trackCompletedOnce(session: CheckoutSession) {
@@ -129,9 +128,7 @@ function ThankYou({ session, order }: { session: CheckoutSession; order: Order |
       <div className="rounded-card bg-pine px-6 py-8 text-cream shadow-card sm:px-8">
         <p className="text-sm font-semibold uppercase tracking-[0.16em] text-gold-tint">Order confirmed</p>
         <h1 className="mt-2 text-balance text-3xl font-bold tracking-tight sm:text-4xl">Thank you{firstName ? `, ${firstName}` : ''}!</h1>
-        <p className="mt-3 text-lg text-cream/90">
-          We’re sending your design to print. You’ll get an e-mail when your ornaments ship.
-        </p>
+        <p className="mt-3 text-lg text-cream/90">We’re sending your design to print. You’ll get an e-mail when your ornaments ship.</p>
         {order ? (
           <p className="mt-5 inline-flex flex-wrap items-baseline gap-x-2 rounded-xl bg-cream/10 px-4 py-2">
             <span className="text-cream/90">Order reference</span>
@@ -189,7 +186,6 @@ function ThankYou({ session, order }: { session: CheckoutSession; order: Order |
   )
 }
 
-
 function CartActions() {
   return (
     <>
@@ -200,7 +196,6 @@ function CartActions() {
     </>
   )
 }
-
 
 function SignedOut() {
   const here = useRouterState({ select: (s) => s.location.href })

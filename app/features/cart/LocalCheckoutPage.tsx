@@ -204,19 +204,83 @@ function CheckoutForm({ session }: { session: CheckoutSession }) {
             <>
               <fieldset className="space-y-4">
                 <legend className="text-xl font-bold">Contact</legend>
-                <TextField label="Full name" name="name" autoComplete="name" maxLength={FIELD_LIMITS.personName} value={address.name} onChange={set('name')} error={errors.name} />
-                <TextField label="E-mail" name="email" type="email" autoComplete="email" maxLength={FIELD_LIMITS.email} value={address.email} onChange={set('email')} error={errors.email} hint="We’ll send the receipt and tracking here." />
-                <TextField label="Phone" optional name="phone" type="tel" autoComplete="tel" maxLength={FIELD_LIMITS.phone} value={address.phone} onChange={set('phone')} error={errors.phone} hint="Only for the courier, if they need you." />
+                <TextField
+                  label="Full name"
+                  name="name"
+                  autoComplete="name"
+                  maxLength={FIELD_LIMITS.personName}
+                  value={address.name}
+                  onChange={set('name')}
+                  error={errors.name}
+                />
+                <TextField
+                  label="E-mail"
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  maxLength={FIELD_LIMITS.email}
+                  value={address.email}
+                  onChange={set('email')}
+                  error={errors.email}
+                  hint="We’ll send the receipt and tracking here."
+                />
+                <TextField
+                  label="Phone"
+                  optional
+                  name="phone"
+                  type="tel"
+                  autoComplete="tel"
+                  maxLength={FIELD_LIMITS.phone}
+                  value={address.phone}
+                  onChange={set('phone')}
+                  error={errors.phone}
+                  hint="Only for the courier, if they need you."
+                />
               </fieldset>
 
               <fieldset className="space-y-4">
                 <legend className="text-xl font-bold">Shipping address</legend>
-                <TextField label="Address line 1" name="line1" autoComplete="address-line1" maxLength={FIELD_LIMITS.addressLine} value={address.line1} onChange={set('line1')} error={errors.line1} />
-                <TextField label="Address line 2" optional name="line2" autoComplete="address-line2" maxLength={FIELD_LIMITS.addressLine} value={address.line2} onChange={set('line2')} error={errors.line2} hint="Apartment, suite, unit." />
-                <TextField label="City" name="city" autoComplete="address-level2" maxLength={FIELD_LIMITS.city} value={address.city} onChange={set('city')} error={errors.city} />
+                <TextField
+                  label="Address line 1"
+                  name="line1"
+                  autoComplete="address-line1"
+                  maxLength={FIELD_LIMITS.addressLine}
+                  value={address.line1}
+                  onChange={set('line1')}
+                  error={errors.line1}
+                />
+                <TextField
+                  label="Address line 2"
+                  optional
+                  name="line2"
+                  autoComplete="address-line2"
+                  maxLength={FIELD_LIMITS.addressLine}
+                  value={address.line2}
+                  onChange={set('line2')}
+                  error={errors.line2}
+                  hint="Apartment, suite, unit."
+                />
+                <TextField
+                  label="City"
+                  name="city"
+                  autoComplete="address-level2"
+                  maxLength={FIELD_LIMITS.city}
+                  value={address.city}
+                  onChange={set('city')}
+                  error={errors.city}
+                />
                 <div className="grid grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)] gap-3">
                   <StateSelect value={address.state} onChange={set('state')} error={errors.state} />
-                  <TextField label="ZIP code" name="postalCode" autoComplete="postal-code" inputMode="numeric" maxLength={10} value={address.postalCode} onChange={set('postalCode')} error={errors.postalCode} />
+                  <TextField
+                    label="ZIP code"
+                    name="postalCode"
+                    autoComplete="postal-code"
+                    inputMode="numeric"
+                    maxLength={10}
+                    value={address.postalCode}
+                    onChange={set('postalCode')}
+                    error={errors.postalCode}
+                  />
                 </div>
                 <div>
                   <label htmlFor="checkout-country" className="text-sm font-semibold">
@@ -257,7 +321,11 @@ function CheckoutForm({ session }: { session: CheckoutSession }) {
           </fieldset>
 
           {problem && !declined ? (
-            <p role="alert" className="rounded-xl border-2 border-cranberry/30 bg-cranberry-tint px-4 py-3 font-semibold text-cranberry-dark" data-testid="checkout-problem">
+            <p
+              role="alert"
+              className="rounded-xl border-2 border-cranberry/30 bg-cranberry-tint px-4 py-3 font-semibold text-cranberry-dark"
+              data-testid="checkout-problem"
+            >
               {problem}
             </p>
           ) : null}

@@ -101,9 +101,7 @@ function OrderCard({ order }: { order: Order }) {
             <LineThumbnail src={line.previewCdnUrl} alt={`${line.title}, quantity ${line.quantity}`} size="sm" />
           </li>
         ))}
-        {more > 0 ? (
-          <li className="grid size-14 place-items-center rounded-xl bg-cream-deep text-sm font-semibold text-ink-soft">+{more}</li>
-        ) : null}
+        {more > 0 ? <li className="grid size-14 place-items-center rounded-xl bg-cream-deep text-sm font-semibold text-ink-soft">+{more}</li> : null}
       </ul>
       {order.status !== 'refunded' ? <Timeline order={order} /> : null}
       {order.status !== 'submission_failed' ? (
@@ -180,7 +178,12 @@ function Timeline({ order }: { order: Order }) {
         const trouble = troubled && i === at + 1
         const state = trouble ? 'needs attention' : done ? (i === at ? 'current step' : 'done') : 'not yet'
         return (
-          <li key={step.status} className="flex flex-col items-center text-center" data-state={trouble ? 'trouble' : done ? 'done' : 'todo'} aria-current={i === at ? 'step' : undefined}>
+          <li
+            key={step.status}
+            className="flex flex-col items-center text-center"
+            data-state={trouble ? 'trouble' : done ? 'done' : 'todo'}
+            aria-current={i === at ? 'step' : undefined}
+          >
             <div className="flex w-full items-center">
               <span className={`h-1 flex-1 rounded-full ${i === 0 ? 'invisible' : done || trouble ? 'bg-pine' : 'bg-ink/15'}`} />
               <span
@@ -207,11 +210,7 @@ function Timeline({ order }: { order: Order }) {
 function SignedOut() {
   const { demoMode } = usePublicConfig()
   return (
-    <StatePanel
-      testId="orders-signed-out"
-      title="Sign in to see your orders"
-      action={<SignInActions redirect="/photo-products/orders" />}
-    >
+    <StatePanel testId="orders-signed-out" title="Sign in to see your orders" action={<SignInActions redirect="/photo-products/orders" />}>
       <p>Your orders are kept with your Keepsake account.</p>
       <p className="mt-2">{signInHint(demoMode)}</p>
     </StatePanel>

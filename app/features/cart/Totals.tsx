@@ -27,9 +27,7 @@ export function TotalsList({ totals, totalLabel = 'Total' }: { totals: CartTotal
   return (
     <dl className="text-base" data-testid="totals">
       <Row label="Subtotal" value={formatCents(totals.subtotalCents)} testId="subtotal" />
-      {totals.saleSavingsCents > 0 ? (
-        <Row label="Sale savings" value={`−${formatCents(totals.saleSavingsCents)}`} tone="pine" testId="sale-savings" />
-      ) : null}
+      {totals.saleSavingsCents > 0 ? <Row label="Sale savings" value={`−${formatCents(totals.saleSavingsCents)}`} tone="pine" testId="sale-savings" /> : null}
       {totals.bundleSavingsCents > 0 ? (
         <Row
           label="Bundle savings"

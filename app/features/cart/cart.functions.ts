@@ -21,9 +21,7 @@ export const addCartItem = createServerFn({ method: 'POST' })
 export const updateCartItemQuantity = createServerFn({ method: 'POST' })
   .middleware([apiMiddleware])
   .validator(z.object({ id: cartItemParamsSchema.shape.id, quantity: quantitySchema }))
-  .handler(({ data, context: { api } }) =>
-    outcomeOf(() => api.call(cartApi.updateCartItem, { params: { id: data.id }, body: { quantity: data.quantity } })),
-  )
+  .handler(({ data, context: { api } }) => outcomeOf(() => api.call(cartApi.updateCartItem, { params: { id: data.id }, body: { quantity: data.quantity } })))
 
 export const removeCartItem = createServerFn({ method: 'POST' })
   .middleware([apiMiddleware])

@@ -86,7 +86,11 @@ export function useCartEditing() {
   const setQuantity = useCallback(
     (item: CartItem, quantity: number) =>
       change(
-        (cart) => withItemsNow(cart, cart.items.map((i) => (i.id === item.id ? withQuantity(i, quantity) : i))),
+        (cart) =>
+          withItemsNow(
+            cart,
+            cart.items.map((i) => (i.id === item.id ? withQuantity(i, quantity) : i)),
+          ),
         () => updateCartItemQuantity({ data: { id: item.id, quantity } }),
         (failure) => notify.error(`We couldn’t change the quantity of your ${item.metadata.title}: ${failure.message}`, signIn(failure)),
       ),
@@ -118,7 +122,11 @@ export function useCartEditing() {
       const at = queryClient.getQueryData(queryKey)?.items.findIndex((i) => i.id === item.id) ?? 0
       let refused = false
       change(
-        (cart) => withItemsNow(cart, cart.items.filter((i) => i.id !== item.id)),
+        (cart) =>
+          withItemsNow(
+            cart,
+            cart.items.filter((i) => i.id !== item.id),
+          ),
         () => removeCartItem({ data: { id: item.id } }),
         (failure) => {
           refused = true

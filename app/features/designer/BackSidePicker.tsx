@@ -10,16 +10,27 @@ type BackSidePickerProps = {
 /** The fourteen back-side designs as a radio group: arrow keys move and choose, as in any radio group. */
 export function BackSidePicker({ backSides, selectedId, onSelect }: BackSidePickerProps) {
   const refs = useRef<(HTMLButtonElement | null)[]>([])
-  const selectedIndex = Math.max(0, backSides.findIndex((b) => b.id === selectedId))
+  const selectedIndex = Math.max(
+    0,
+    backSides.findIndex((b) => b.id === selectedId),
+  )
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const last = backSides.length - 1
     const next =
-      event.key === 'ArrowRight' || event.key === 'ArrowDown' ? (index === last ? 0 : index + 1)
-      : event.key === 'ArrowLeft' || event.key === 'ArrowUp' ? (index === 0 ? last : index - 1)
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? last
-      : null
+      event.key === 'ArrowRight' || event.key === 'ArrowDown'
+        ? index === last
+          ? 0
+          : index + 1
+        : event.key === 'ArrowLeft' || event.key === 'ArrowUp'
+          ? index === 0
+            ? last
+            : index - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null
     if (next === null) return
     event.preventDefault()
     onSelect(backSides[next]!)
@@ -32,7 +43,11 @@ export function BackSidePicker({ backSides, selectedId, onSelect }: BackSidePick
         Back side
       </h2>
       <p className="text-sm text-ink-soft">One design goes on the back of both ornaments.</p>
-      <div role="radiogroup" aria-labelledby="back-side-heading" className="mt-3 grid grid-cols-3 gap-x-2 gap-y-3 min-[480px]:grid-cols-4 sm:grid-cols-5 lg:grid-cols-4">
+      <div
+        role="radiogroup"
+        aria-labelledby="back-side-heading"
+        className="mt-3 grid grid-cols-3 gap-x-2 gap-y-3 min-[480px]:grid-cols-4 sm:grid-cols-5 lg:grid-cols-4"
+      >
         {backSides.map((backSide, i) => {
           const checked = i === selectedIndex
           return (

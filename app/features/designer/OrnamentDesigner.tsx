@@ -57,7 +57,10 @@ function useSerialTasks() {
     let byKey = chains.current.get(owner)
     if (!byKey) chains.current.set(owner, (byKey = new Map()))
     const next = (byKey.get(key) ?? Promise.resolve()).then(task, task)
-    byKey.set(key, next.catch(() => undefined))
+    byKey.set(
+      key,
+      next.catch(() => undefined),
+    )
     return next
   }, [])
 }
@@ -188,7 +191,10 @@ export function OrnamentDesigner({ variantId, preferChosenPhotos, onChosenPhotos
     el.animate([{ transform: 'perspective(1600px) rotateY(0deg)' }, { transform: 'perspective(1600px) rotateY(90deg)' }], { duration: 140, easing: 'ease-in' })
       .finished.then(() => {
         show()
-        el.animate([{ transform: 'perspective(1600px) rotateY(-90deg)' }, { transform: 'perspective(1600px) rotateY(0deg)' }], { duration: 160, easing: 'ease-out' })
+        el.animate([{ transform: 'perspective(1600px) rotateY(-90deg)' }, { transform: 'perspective(1600px) rotateY(0deg)' }], {
+          duration: 160,
+          easing: 'ease-out',
+        })
       })
       .catch(show)
   }, [])
@@ -396,9 +402,7 @@ export function OrnamentDesigner({ variantId, preferChosenPhotos, onChosenPhotos
       <div className="mx-auto max-w-6xl px-4 pt-6 sm:px-6 sm:pt-10">
         <p className="text-sm font-semibold uppercase tracking-[0.16em] text-pine">Step 2 of 3</p>
         <h1 className="mt-1 text-balance text-3xl font-bold tracking-tight sm:text-4xl">Design your {shapeName.toLowerCase()} ornaments</h1>
-        <p className="mt-2 max-w-2xl text-ink-soft">
-          A matching pair: one photo on the front of each ornament, and the same festive design on both backs.
-        </p>
+        <p className="mt-2 max-w-2xl text-ink-soft">A matching pair: one photo on the front of each ornament, and the same festive design on both backs.</p>
       </div>
 
       <div className="mx-auto mt-6 grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-8 px-4 [grid-template-areas:'shape'_'preview'_'controls'] sm:px-6 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:grid-rows-[auto_1fr] lg:gap-x-10 lg:[grid-template-areas:'preview_shape'_'preview_controls']">
@@ -492,7 +496,13 @@ export function OrnamentDesigner({ variantId, preferChosenPhotos, onChosenPhotos
       </div>
 
       <PhotoPickerDialog slotName={pickingCell ? slotName(pickingCell).toLowerCase() : null} onClose={() => setPickingFor(null)} onPick={choosePhoto} />
-      <PreviewResultDialog key={result?.previewId ?? 'none'} result={result} shapeName={shapeName.toLowerCase()} backSideName={backSideName} onClose={() => setResult(null)} />
+      <PreviewResultDialog
+        key={result?.previewId ?? 'none'}
+        result={result}
+        shapeName={shapeName.toLowerCase()}
+        backSideName={backSideName}
+        onClose={() => setResult(null)}
+      />
     </main>
   )
 }

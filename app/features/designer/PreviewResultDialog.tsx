@@ -19,12 +19,7 @@ function Mockup({ src, alt, label }: { src: string; alt: string; label: string }
   const [loaded, setLoaded] = useState(false)
   return (
     <figure className="overflow-hidden rounded-card bg-cream-card shadow-card">
-      <img
-        src={src}
-        alt={alt}
-        onLoad={() => setLoaded(true)}
-        className={`block h-auto w-full ${loaded ? '' : 'min-h-48 animate-pulse bg-cream-deep'}`}
-      />
+      <img src={src} alt={alt} onLoad={() => setLoaded(true)} className={`block h-auto w-full ${loaded ? '' : 'min-h-48 animate-pulse bg-cream-deep'}`} />
       <figcaption className="px-4 py-2 text-sm font-semibold text-ink-soft">{label}</figcaption>
     </figure>
   )
@@ -80,11 +75,7 @@ export function PreviewResultDialog({ result, shapeName, backSideName, onClose }
         <Button onClick={() => result && void add(result)} disabled={adding || !variant}>
           {adding ? <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" /> : null}
           {adding ? 'Adding to cart…' : 'Add to cart'}
-          {variant && !adding ? (
-            <span className="font-normal">
-              · {formatPrice(variant.salePrice)}
-            </span>
-          ) : null}
+          {variant && !adding ? <span className="font-normal">· {formatPrice(variant.salePrice)}</span> : null}
         </Button>
       </div>
     </DesignerDialog>

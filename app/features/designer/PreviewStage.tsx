@@ -64,7 +64,13 @@ export function PreviewStage(props: PreviewStageProps) {
         </div>
       </div>
 
-      <div ref={flipRef} className={`relative mt-3 ${status.state === 'failed' ? 'min-h-64' : ''}`} data-testid="preview-stage" data-side={side} data-state={status.state}>
+      <div
+        ref={flipRef}
+        className={`relative mt-3 ${status.state === 'failed' ? 'min-h-64' : ''}`}
+        data-testid="preview-stage"
+        data-side={side}
+        data-state={status.state}
+      >
         <div
           role="application"
           tabIndex={0}
@@ -110,11 +116,12 @@ export function PreviewStage(props: PreviewStageProps) {
         ) : null}
 
         {status.state === 'failed' ? (
-          <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 overflow-y-auto rounded-xl bg-cream-card px-4 py-3 text-center" role="alert">
+          <div
+            className="absolute inset-0 flex flex-col items-center justify-center gap-2 overflow-y-auto rounded-xl bg-cream-card px-4 py-3 text-center"
+            role="alert"
+          >
             <p className="font-semibold">Your browser could not start the preview</p>
-            <p className="max-w-sm text-sm text-ink-soft">
-              You can still choose photos and a back side: “Preview my ornament” shows exactly what we’ll print.
-            </p>
+            <p className="max-w-sm text-sm text-ink-soft">You can still choose photos and a back side: “Preview my ornament” shows exactly what we’ll print.</p>
             <button type="button" onClick={props.onRetry} className="min-h-11 rounded-full bg-cranberry px-6 font-semibold text-white hover:bg-cranberry-dark">
               Retry
             </button>

@@ -84,7 +84,10 @@ export function EgiftCompletePage({ giftId }: { giftId: string }) {
       actions={
         <>
           {g.checkoutUrl ? (
-            <a href={g.checkoutUrl} className="inline-flex min-h-11 items-center justify-center rounded-full bg-cranberry px-6 py-2.5 font-semibold text-white hover:bg-cranberry-dark">
+            <a
+              href={g.checkoutUrl}
+              className="inline-flex min-h-11 items-center justify-center rounded-full bg-cranberry px-6 py-2.5 font-semibold text-white hover:bg-cranberry-dark"
+            >
               Finish paying
             </a>
           ) : null}
@@ -201,7 +204,6 @@ function Step({ n, done, children }: { n: number; done: boolean; children: React
   )
 }
 
-
 function GiftActions({ primary = 'Go to e-gifts' }: { primary?: string }) {
   return (
     <>
@@ -212,7 +214,6 @@ function GiftActions({ primary = 'Go to e-gifts' }: { primary?: string }) {
     </>
   )
 }
-
 
 function Failed({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
   const { supportEmail } = usePublicConfig()

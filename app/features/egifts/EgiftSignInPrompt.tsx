@@ -15,9 +15,7 @@ export function EgiftSignInPrompt({ title, children, redirect, testId }: { title
       action={<SignInActions redirect={redirect} demoLabel="Sign in" />}
     >
       {children}
-      <p className="mt-2">
-        {signInHint(demoMode)}
-      </p>
+      <p className="mt-2">{signInHint(demoMode)}</p>
     </StatePanel>
   )
 }

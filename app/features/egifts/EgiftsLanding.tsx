@@ -77,7 +77,10 @@ export function EgiftsLanding({ cancelledGiftId, onDismissCancelled }: { cancell
             <a href="#send" className={buttonClass('secondary')}>
               Choose a gift
             </a>
-            <Link to="/egifts/redeem" className="inline-flex min-h-11 items-center px-1 font-semibold text-cream underline underline-offset-4 hover:text-gold-tint">
+            <Link
+              to="/egifts/redeem"
+              className="inline-flex min-h-11 items-center px-1 font-semibold text-cream underline underline-offset-4 hover:text-gold-tint"
+            >
               Got a gift code? Redeem it
             </Link>
           </>
@@ -100,7 +103,8 @@ export function EgiftsLanding({ cancelledGiftId, onDismissCancelled }: { cancell
               i
             </span>
             <p className="min-w-0 flex-1">
-              <strong className="font-semibold">Payment cancelled — nothing was charged.</strong> Your gift wasn’t sent. Fill in the form again whenever you’re ready.
+              <strong className="font-semibold">Payment cancelled — nothing was charged.</strong> Your gift wasn’t sent. Fill in the form again whenever you’re
+              ready.
             </p>
             <button
               type="button"

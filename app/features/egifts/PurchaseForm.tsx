@@ -113,7 +113,8 @@ export function PurchaseForm({ defaultSenderName }: { defaultSenderName: string 
         }
       } else {
         setProblem({
-          message: failure.status === 401 ? 'You’ve been signed out, so the gift wasn’t made and nothing was charged. Sign in again to send it.' : failure.message,
+          message:
+            failure.status === 401 ? 'You’ve been signed out, so the gift wasn’t made and nothing was charged. Sign in again to send it.' : failure.message,
           signedOut: failure.status === 401,
         })
         requestAnimationFrame(() => problemRef.current?.focus())
@@ -360,7 +361,13 @@ function AmountChip({ label, checked, onChange, wide }: { label: string; checked
   return (
     <label className={`relative block ${wide ? 'col-span-2 sm:col-span-1' : ''}`}>
       {/* The real radio lies over the chip, invisible: taps land on it, and the chip draws its state and focus. */}
-      <input type="radio" name="amount" checked={checked} onChange={onChange} className="peer absolute inset-0 z-10 size-full cursor-pointer appearance-none opacity-0" />
+      <input
+        type="radio"
+        name="amount"
+        checked={checked}
+        onChange={onChange}
+        className="peer absolute inset-0 z-10 size-full cursor-pointer appearance-none opacity-0"
+      />
       <span
         className={`flex min-h-12 cursor-pointer items-center justify-center rounded-xl border-2 px-3 py-2 text-center font-semibold transition-colors peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-pine ${
           checked ? 'border-cranberry bg-cranberry text-white' : 'border-ink/15 bg-cream-card text-ink hover:border-ink/35'
@@ -401,7 +408,11 @@ function MessageField({ value, onChange, error }: { value: string; onChange: (va
         aria-describedby={[`${id}-count`, error ? `${id}-error` : null].filter(Boolean).join(' ')}
         className={`${inputClass(Boolean(error) || over > 0)} resize-y`}
       />
-      <p id={`${id}-count`} className={`mt-1 text-right text-sm tabular-nums ${over > 0 ? 'font-semibold text-cranberry-dark' : 'text-ink-soft'}`} data-testid="message-count">
+      <p
+        id={`${id}-count`}
+        className={`mt-1 text-right text-sm tabular-nums ${over > 0 ? 'font-semibold text-cranberry-dark' : 'text-ink-soft'}`}
+        data-testid="message-count"
+      >
         {over > 0 ? `${over} ${over === 1 ? 'character' : 'characters'} too long` : `${length} of ${EGIFT_MESSAGE_MAX} characters`}
       </p>
       <FieldError id={`${id}-error`} error={error} />

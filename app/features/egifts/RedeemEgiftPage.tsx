@@ -15,7 +15,6 @@ import { EgiftSignInPrompt } from './EgiftSignInPrompt'
 import { EGIFT_CARD_ART } from './gift-card'
 import { formatAmount } from '~/catalogue/currency'
 
-
 /** /egifts/redeem: a signed-in family turns the code from their e-mail into store credit (?code= fills it in). */
 export function RedeemEgiftPage({ code: initialCode }: { code?: string }) {
   const user = useQuery(currentUserQuery())
@@ -54,7 +53,9 @@ export function RedeemEgiftPage({ code: initialCode }: { code?: string }) {
     <main id="main" className="mx-auto max-w-2xl px-4 pb-16 pt-8 sm:px-6 sm:pt-12">
       <p className="text-sm font-semibold uppercase tracking-[0.16em] text-pine">E-gifts</p>
       <h1 className="mt-2 text-balance text-3xl font-bold tracking-tight sm:text-4xl">Redeem your e-gift</h1>
-      <p className="mt-2 text-lg text-ink-soft">Someone sent you Keepsake credit. Enter the code from your e-mail and it’s yours to spend on photo ornaments.</p>
+      <p className="mt-2 text-lg text-ink-soft">
+        Someone sent you Keepsake credit. Enter the code from your e-mail and it’s yours to spend on photo ornaments.
+      </p>
       <div className="mt-6">{body}</div>
     </main>
   )
@@ -87,7 +88,12 @@ function RedeemForm({ initialCode, onRedeemed }: { initialCode: string; onRedeem
       if (issue) setFieldError(issue.message)
       else setRefusal(outcome.error)
     } catch (error) {
-      setRefusal({ status: 0, code: 'network', message: `${error instanceof Error ? error.message : 'Unknown error'}. Your code hasn’t been used; try again.`, issues: [] })
+      setRefusal({
+        status: 0,
+        code: 'network',
+        message: `${error instanceof Error ? error.message : 'Unknown error'}. Your code hasn’t been used; try again.`,
+        issues: [],
+      })
     }
     setRedeeming(false)
     // Back to the code, ready to fix or try again; the alert is read out on its own.
@@ -141,9 +147,15 @@ function RedeemForm({ initialCode, onRedeemed }: { initialCode: string; onRedeem
 function RefusalAlert({ id, refusal }: { id: string; refusal: ApiFailure }) {
   const { supportEmail } = usePublicConfig()
   // The API's message says why (unknown, already redeemed, expired); the heading only says what happened.
-  const heading = refusal.code === 'network' ? 'We couldn’t reach Keepsake' : refusal.status === 429 ? 'Too many tries just now' : 'We couldn’t redeem this code'
+  const heading =
+    refusal.code === 'network' ? 'We couldn’t reach Keepsake' : refusal.status === 429 ? 'Too many tries just now' : 'We couldn’t redeem this code'
   return (
-    <div id={id} role="alert" className="mt-4 flex items-start gap-3 rounded-xl border-2 border-cranberry/30 bg-cranberry-tint px-4 py-3 text-cranberry-dark" data-testid="egift-refusal">
+    <div
+      id={id}
+      role="alert"
+      className="mt-4 flex items-start gap-3 rounded-xl border-2 border-cranberry/30 bg-cranberry-tint px-4 py-3 text-cranberry-dark"
+      data-testid="egift-refusal"
+    >
       <span aria-hidden="true" className="mt-0.5 grid size-6 shrink-0 place-items-center rounded-full bg-cranberry text-sm font-bold text-white">
         !
       </span>

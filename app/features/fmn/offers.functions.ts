@@ -18,8 +18,7 @@ export const getOffer = createServerFn({ method: 'GET' })
 
 export const offersQuery = () => queryOptions({ queryKey: ['fmn-offers'], queryFn: () => getOffers(), staleTime: 60_000 })
 
-export const offerQuery = (id: string) =>
-  queryOptions({ queryKey: ['fmn-offer', id], queryFn: () => getOffer({ data: { id } }), staleTime: 60_000 })
+export const offerQuery = (id: string) => queryOptions({ queryKey: ['fmn-offer', id], queryFn: () => getOffer({ data: { id } }), staleTime: 60_000 })
 
 /** The contract's offer id rule, without pulling zod into the page: a malformed id is shown as not found. */
 export const OFFER_ID = /^[a-z0-9][a-z0-9-]{0,63}$/

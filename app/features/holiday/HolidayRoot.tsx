@@ -3,7 +3,11 @@ import { LogoMark } from '../../components/ui/Logo'
 /** SPEC.md §1: the alternate root application shown inside a root-override window, a standalone page of its own. */
 export function HolidayRoot() {
   return (
-    <main id="main" data-testid="holiday-root" className="relative flex min-h-dvh flex-col items-center justify-center overflow-hidden bg-cranberry-dark px-6 py-16 text-center text-cream">
+    <main
+      id="main"
+      data-testid="holiday-root"
+      className="relative flex min-h-dvh flex-col items-center justify-center overflow-hidden bg-cranberry-dark px-6 py-16 text-center text-cream"
+    >
       <svg aria-hidden="true" className="pointer-events-none absolute inset-0 size-full opacity-15" viewBox="0 0 400 400" preserveAspectRatio="xMidYMid slice">
         {Array.from({ length: 24 }, (_, i) => (
           <path
@@ -18,7 +22,8 @@ export function HolidayRoot() {
       <p className="relative mt-8 text-sm font-semibold uppercase tracking-[0.2em] text-gold-tint">A little love note from Keepsake</p>
       <h1 className="relative mt-3 max-w-xl text-4xl font-bold tracking-tight sm:text-5xl">Hold the ones you love a little closer today</h1>
       <p className="relative mt-5 max-w-md text-lg text-cream/90">
-        We have stepped away to spend this evening with our own families. The store opens its doors again in a few hours — your album and your cart will be right where you left them.
+        We have stepped away to spend this evening with our own families. The store opens its doors again in a few hours — your album and your cart will be
+        right where you left them.
       </p>
     </main>
   )

@@ -29,7 +29,12 @@ const campaignAttributes = ({ id, campaign }: LayoutProps) => ({
 /** The campaign's call to action: the designer for its ornament, with whatever draft the shopper has there. */
 function DesignerCta({ campaign, variant, className }: { campaign: Campaign; variant: 'primary' | 'secondary'; className?: string }) {
   return (
-    <ButtonLink to="/photo-products/ornaments/$variantId" params={{ variantId: String(variantOfShape(campaign.shape).id) }} variant={variant} className={className}>
+    <ButtonLink
+      to="/photo-products/ornaments/$variantId"
+      params={{ variantId: String(variantOfShape(campaign.shape).id) }}
+      variant={variant}
+      className={className}
+    >
       {campaign.cta}
     </ButtonLink>
   )
@@ -66,9 +71,21 @@ function CampaignFullPage(props: LayoutProps) {
 }
 
 const sheetTones = {
-  cream: { top: 'bg-cream-deep text-ink', eyebrow: 'text-pine', lead: 'text-ink-soft', close: 'text-ink-soft hover:bg-ink/5 hover:text-ink', handle: 'bg-ink/20' },
+  cream: {
+    top: 'bg-cream-deep text-ink',
+    eyebrow: 'text-pine',
+    lead: 'text-ink-soft',
+    close: 'text-ink-soft hover:bg-ink/5 hover:text-ink',
+    handle: 'bg-ink/20',
+  },
   pine: { top: 'bg-pine text-cream', eyebrow: 'text-gold-tint', lead: 'text-cream/90', close: 'text-cream hover:bg-cream/10', handle: 'bg-cream/40' },
-  cranberry: { top: 'bg-cranberry-dark text-cream', eyebrow: 'text-gold-tint', lead: 'text-cream/90', close: 'text-cream hover:bg-cream/10', handle: 'bg-cream/40' },
+  cranberry: {
+    top: 'bg-cranberry-dark text-cream',
+    eyebrow: 'text-gold-tint',
+    lead: 'text-cream/90',
+    close: 'text-cream hover:bg-cream/10',
+    handle: 'bg-cream/40',
+  },
 } as const
 
 /**

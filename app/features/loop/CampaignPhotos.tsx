@@ -55,11 +55,7 @@ export function CampaignPhotos({ shape, heading, layout }: CampaignPhotosProps) 
     body = (
       <>
         <ul
-          className={
-            strip
-              ? '-mx-5 flex snap-x gap-2.5 overflow-x-auto px-5 pb-2 sm:-mx-8 sm:px-8'
-              : 'grid grid-cols-3 gap-2 sm:grid-cols-4 sm:gap-3'
-          }
+          className={strip ? '-mx-5 flex snap-x gap-2.5 overflow-x-auto px-5 pb-2 sm:-mx-8 sm:px-8' : 'grid grid-cols-3 gap-2 sm:grid-cols-4 sm:gap-3'}
           aria-label={`Photos from your album for a ${variant.name.toLowerCase()} ornament`}
         >
           {shown.map((photo, i) => (
@@ -146,10 +142,7 @@ function SignInForPhotos({ shape, compact }: { shape: OrnamentShape; compact: bo
       </div>
       <div className="min-w-0 flex-1">
         <p className={`font-semibold ${compact ? '' : 'text-lg'}`}>Sign in to see your photos</p>
-        <p className="mt-1 text-sm text-ink-soft">
-          Your album’s best photos appear here, ready to put on an ornament.{' '}
-          {signInHint(demoMode)}
-        </p>
+        <p className="mt-1 text-sm text-ink-soft">Your album’s best photos appear here, ready to put on an ornament. {signInHint(demoMode)}</p>
       </div>
       <div className={`flex flex-wrap gap-2 ${compact ? 'col-span-2 sm:col-span-1' : 'shrink-0 justify-center'}`}>
         <SignInActions redirect={here} demoLabel="Sign in" />

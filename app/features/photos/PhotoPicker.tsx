@@ -225,11 +225,15 @@ function AlbumTabs({
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const at = albumFilters.indexOf(filter)
     const next =
-      event.key === 'ArrowRight' ? albumFilters[(at + 1) % albumFilters.length]
-      : event.key === 'ArrowLeft' ? albumFilters[(at + albumFilters.length - 1) % albumFilters.length]
-      : event.key === 'Home' ? albumFilters[0]
-      : event.key === 'End' ? albumFilters[albumFilters.length - 1]
-      : undefined
+      event.key === 'ArrowRight'
+        ? albumFilters[(at + 1) % albumFilters.length]
+        : event.key === 'ArrowLeft'
+          ? albumFilters[(at + albumFilters.length - 1) % albumFilters.length]
+          : event.key === 'Home'
+            ? albumFilters[0]
+            : event.key === 'End'
+              ? albumFilters[albumFilters.length - 1]
+              : undefined
     if (!next) return
     event.preventDefault()
     setFilter(next)
@@ -439,9 +443,7 @@ function SignedOutMessage() {
   return (
     <div className="rounded-card bg-cream-card px-6 py-10 text-center shadow-card" data-testid="picker-signed-out">
       <p className="text-xl font-semibold">Sign in to see your family album</p>
-      <p className="mx-auto mt-2 max-w-md text-ink-soft">
-        Sign in to pick photos from your album. {signInHint(demoMode)}
-      </p>
+      <p className="mx-auto mt-2 max-w-md text-ink-soft">Sign in to pick photos from your album. {signInHint(demoMode)}</p>
       <div className="mt-5 flex flex-wrap justify-center gap-3">
         <SignInActions redirect={here} />
       </div>

@@ -57,7 +57,18 @@ export function UploadButton({ uploads }: { uploads: PhotoUploads }) {
   const { input, start } = uploads
   return (
     <div className="w-full sm:w-auto">
-      <input ref={input} type="file" multiple accept={ACCEPT} className="sr-only" id="photo-upload-input" data-testid="photo-upload-input" onChange={(e) => start(e.target.files)} tabIndex={-1} aria-hidden="true" />
+      <input
+        ref={input}
+        type="file"
+        multiple
+        accept={ACCEPT}
+        className="sr-only"
+        id="photo-upload-input"
+        data-testid="photo-upload-input"
+        onChange={(e) => start(e.target.files)}
+        tabIndex={-1}
+        aria-hidden="true"
+      />
       <button
         type="button"
         onClick={() => input.current?.click()}

@@ -31,7 +31,11 @@ export function PrivacyPage() {
   const replay = Boolean(sessionReplayProjectId)
   const cookies = [
     { name: SESSION_COOKIE, what: 'Keeps you signed in.', lasts: spanOf(SESSION_TTL_DAYS) },
-    { name: REFERRAL_COOKIE, what: 'Remembers the invite code from a friend’s link, so the welcome credit is still there when you sign in.', lasts: spanOf(REFERRAL_COOKIE_DAYS) },
+    {
+      name: REFERRAL_COOKIE,
+      what: 'Remembers the invite code from a friend’s link, so the welcome credit is still there when you sign in.',
+      lasts: spanOf(REFERRAL_COOKIE_DAYS),
+    },
     { name: CONSENT_COOKIE, what: 'Remembers your answer about analytics, so we don’t ask again.', lasts: spanOf(CONSENT_MAX_AGE_DAYS) },
   ]
   return (
@@ -39,15 +43,15 @@ export function PrivacyPage() {
       <p className="text-sm font-semibold uppercase tracking-[0.16em] text-pine">Your data</p>
       <h1 className="mt-2 text-4xl font-bold tracking-tight">Privacy</h1>
       <p className="mt-4 text-lg text-ink-soft">
-        What Keepsake records while you shop, why, and how long we keep it. In short: your photos are used only to make what you order, and we
-        record how the shop is used only if you say yes.
+        What Keepsake records while you shop, why, and how long we keep it. In short: your photos are used only to make what you order, and we record how the
+        shop is used only if you say yes.
       </p>
       <div className="mt-8 space-y-8">
         <Section id="privacy-analytics" title="How the shop is used">
           <p className={prose}>
-            If you allow analytics, we record the pages you view and what you do in the shop: choosing an ornament, making a preview, adding to your
-            cart, checking out, buying or redeeming an e-gift, and opening a partner offer. Each record carries the page address, a random session
-            id made for this browser tab, and the campaign id and country when the link you followed carried them.
+            If you allow analytics, we record the pages you view and what you do in the shop: choosing an ornament, making a preview, adding to your cart,
+            checking out, buying or redeeming an e-gift, and opening a partner offer. Each record carries the page address, a random session id made for this
+            browser tab, and the campaign id and country when the link you followed carried them.
           </p>
           <p className={prose}>
             {replay
@@ -60,9 +64,9 @@ export function PrivacyPage() {
         <Section id="privacy-replay" title="Session replay">
           {replay ? (
             <p className={prose}>
-              Only if you allow analytics, PostHog also records how pages are used in this tab — clicks, scrolling and moving between pages — and
-              what those pages showed, your photos included, so we can watch where people get stuck. Everything you type into a form is masked in
-              your browser before anything is sent. Replay stops the moment you turn analytics off.
+              Only if you allow analytics, PostHog also records how pages are used in this tab — clicks, scrolling and moving between pages — and what those
+              pages showed, your photos included, so we can watch where people get stuck. Everything you type into a form is masked in your browser before
+              anything is sent. Replay stops the moment you turn analytics off.
             </p>
           ) : (
             <p className={prose}>This store does not record sessions: no clicks, scrolling or typing are replayed.</p>
@@ -73,8 +77,8 @@ export function PrivacyPage() {
 
         <Section id="privacy-photos" title="Your photos">
           <p className={prose}>
-            When you design an ornament, the two photos you choose — from your family album, or ones you upload — are used to draw the preview
-            and to make the print file our print partner prints from.
+            When you design an ornament, the two photos you choose — from your family album, or ones you upload — are used to draw the preview and to make the
+            print file our print partner prints from.
           </p>
           <ul className="mt-3 space-y-2 text-ink-soft">
             <Point>
@@ -88,9 +92,9 @@ export function PrivacyPage() {
 
         <Section id="privacy-orders" title="Orders and e-mail">
           <p className={prose}>
-            To make and ship an order we keep your name, shipping address and e-mail address, and a phone number if you give one for the courier.
-            We use your e-mail for the receipt and shipping notices. When you send an e-gift, we keep the recipient’s name and e-mail
-            to deliver it. Payment is taken by our checkout provider: we never see or store your full card number.
+            To make and ship an order we keep your name, shipping address and e-mail address, and a phone number if you give one for the courier. We use your
+            e-mail for the receipt and shipping notices. When you send an e-gift, we keep the recipient’s name and e-mail to deliver it. Payment is taken by our
+            checkout provider: we never see or store your full card number.
           </p>
         </Section>
 
@@ -166,7 +170,16 @@ function YourChoice({ supportEmail }: { supportEmail: string }) {
               }`}
             >
               {chosen ? (
-                <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 20 20"
+                  className="size-4"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2.5"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                >
                   <path d="M4 10.5l4 4 8-9" />
                 </svg>
               ) : null}

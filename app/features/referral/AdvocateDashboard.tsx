@@ -127,7 +127,10 @@ function ShareCard({ state }: { state: AdvocateState }) {
       <h2 id="share-heading" className="text-sm font-semibold uppercase tracking-[0.16em] text-gold-tint">
         Your invite code
       </h2>
-      <p className="mt-2 break-words text-[1.75rem] font-bold leading-tight tracking-[0.04em] tabular-nums sm:text-4xl sm:tracking-[0.08em]" data-testid="referral-code">
+      <p
+        className="mt-2 break-words text-[1.75rem] font-bold leading-tight tracking-[0.04em] tabular-nums sm:text-4xl sm:tracking-[0.08em]"
+        data-testid="referral-code"
+      >
         {state.code}
       </p>
       <p className="mt-5 text-sm font-semibold text-cream/90" id="share-link-label">
@@ -147,7 +150,14 @@ function ShareCard({ state }: { state: AdvocateState }) {
         {canShare ? (
           <button type="button" className={`${outline} grow sm:grow-0`} onClick={() => void share()}>
             <svg viewBox="0 0 20 20" className="size-5 shrink-0" aria-hidden="true">
-              <path d="M10 13V3M6 6.5 10 2.5l4 4M4 10v6.5A1.5 1.5 0 0 0 5.5 18h9a1.5 1.5 0 0 0 1.5-1.5V10" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="M10 13V3M6 6.5 10 2.5l4 4M4 10v6.5A1.5 1.5 0 0 0 5.5 18h9a1.5 1.5 0 0 0 1.5-1.5V10"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
             Share
           </button>

@@ -11,7 +11,12 @@ import { SignInPrompt } from './SignInPrompt'
 import { useLogOnce } from './user-actions'
 
 const groups: { title: string; intro: string; statuses: RewardStatus[]; testId: string }[] = [
-  { title: 'On their way', intro: 'Friends who claimed your invite; the reward comes once their first order is paid and the refund window has passed.', statuses: ['approved', 'pending'], testId: 'open' },
+  {
+    title: 'On their way',
+    intro: 'Friends who claimed your invite; the reward comes once their first order is paid and the refund window has passed.',
+    statuses: ['approved', 'pending'],
+    testId: 'open',
+  },
   { title: 'Credited', intro: 'Rewards already in your store credit.', statuses: ['credited'], testId: 'credited' },
   { title: 'Didn’t pay out', intro: 'The friend’s order was refunded, or they didn’t order in time.', statuses: ['voided', 'expired'], testId: 'closed' },
 ]
@@ -96,9 +101,7 @@ function PastRow({ code, redemption: r }: { code: string; redemption: AdvocateRe
   return (
     <li className="px-4 py-4 sm:px-5" data-testid="past-redemption" data-friend={r.friendFirstName}>
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-        <h3 className="text-lg font-semibold">
-          {r.friendFirstName}
-        </h3>
+        <h3 className="text-lg font-semibold">{r.friendFirstName}</h3>
         <StatusBadge status={r.status} />
       </div>
       <p className="text-sm text-ink-soft">

@@ -130,9 +130,14 @@ export function RedeemPage({ code, lookedUp }: { code?: string; lookedUp: ApiOut
 
 function RefusalAlert({ refusal, onDismiss }: { refusal: ApiFailure; onDismiss: () => void }) {
   const { supportEmail } = usePublicConfig()
-  const heading = refusal.status === 429 ? 'Too many tries just now' : refusal.code === 'network' ? 'We couldn’t reach Keepsake' : 'We couldn’t apply this invite'
+  const heading =
+    refusal.status === 429 ? 'Too many tries just now' : refusal.code === 'network' ? 'We couldn’t reach Keepsake' : 'We couldn’t apply this invite'
   return (
-    <div role="alert" className="mt-6 flex items-start gap-3 rounded-card border-2 border-cranberry/30 bg-cranberry-tint px-4 py-4 text-cranberry-dark" data-testid="redeem-refusal">
+    <div
+      role="alert"
+      className="mt-6 flex items-start gap-3 rounded-card border-2 border-cranberry/30 bg-cranberry-tint px-4 py-4 text-cranberry-dark"
+      data-testid="redeem-refusal"
+    >
       <span aria-hidden="true" className="mt-0.5 grid size-6 shrink-0 place-items-center rounded-full bg-cranberry text-sm font-bold text-white">
         !
       </span>
@@ -225,7 +230,13 @@ function RedeemedCard({ redemption: r, balanceCents, justRedeemed }: { redemptio
   return (
     <>
       {justRedeemed ? (
-        <p ref={success} tabIndex={-1} role="status" className="mb-4 flex outline-offset-4 items-start gap-3 rounded-card bg-pine-tint px-4 py-3 text-pine-dark" data-testid="redeem-success">
+        <p
+          ref={success}
+          tabIndex={-1}
+          role="status"
+          className="mb-4 flex outline-offset-4 items-start gap-3 rounded-card bg-pine-tint px-4 py-3 text-pine-dark"
+          data-testid="redeem-success"
+        >
           <span aria-hidden="true" className="mt-0.5 text-lg leading-none">
             ✦
           </span>
@@ -239,7 +250,11 @@ function RedeemedCard({ redemption: r, balanceCents, justRedeemed }: { redemptio
           <p className="text-4xl font-bold tabular-nums" data-testid="redeem-credit">
             {formatCents(r.creditCents)}
           </p>
-          <span className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold ${status.className}`} data-testid="redeem-status" data-status={r.status}>
+          <span
+            className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold ${status.className}`}
+            data-testid="redeem-status"
+            data-status={r.status}
+          >
             <StatusIcon name={status.icon} />
             {status.label}
           </span>
@@ -289,7 +304,10 @@ function NoInvite() {
     <section className="rounded-card border-2 border-dashed border-ink/15 bg-cream-card/60 px-6 py-10 text-center" data-testid="redeem-no-invite">
       <ReferralArt className="mx-auto w-32" />
       <div className="mx-auto mt-4 max-w-md space-y-2 text-ink-soft">
-        <p>We don’t have an invite saved for you yet. Open the invite link your friend sent you on this device — we’ll remember it — then come back here to claim your credit.</p>
+        <p>
+          We don’t have an invite saved for you yet. Open the invite link your friend sent you on this device — we’ll remember it — then come back here to claim
+          your credit.
+        </p>
         <p>Lost the link? Ask your friend to send it again from their Refer a friend page.</p>
       </div>
       <div className="mt-6 flex flex-wrap justify-center gap-3">

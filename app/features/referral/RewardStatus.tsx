@@ -15,7 +15,16 @@ const icons = {
 /** A small line icon beside a status word. */
 export function StatusIcon({ name }: { name: keyof typeof icons }) {
   return (
-    <svg viewBox="0 0 20 20" className="size-4 shrink-0" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      viewBox="0 0 20 20"
+      className="size-4 shrink-0"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       {icons[name]}
     </svg>
   )
@@ -33,7 +42,11 @@ const badges: Record<RewardStatus, { label: string; icon: keyof typeof icons; cl
 export function StatusBadge({ status }: { status: RewardStatus }) {
   const badge = badges[status]
   return (
-    <span className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold ${badge.className}`} data-testid="reward-status" data-status={status}>
+    <span
+      className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold ${badge.className}`}
+      data-testid="reward-status"
+      data-status={status}
+    >
       <StatusIcon name={badge.icon} />
       {badge.label}
     </span>
@@ -87,7 +100,16 @@ function stepsOf(r: AdvocateRedemption): Step[] {
   }
   const paid: Step =
     r.status === 'pending'
-      ? { label: `${r.friendFirstName}’s first order is paid`, at: null, state: 'next', note: <>Waiting — the invite is good until <LocalDate iso={r.expiresAt} />.</> }
+      ? {
+          label: `${r.friendFirstName}’s first order is paid`,
+          at: null,
+          state: 'next',
+          note: (
+            <>
+              Waiting — the invite is good until <LocalDate iso={r.expiresAt} />.
+            </>
+          ),
+        }
       : { label: `${r.friendFirstName}’s first order was paid`, at: r.approvedAt, state: 'done' }
   if (r.status === 'voided') {
     return [redeemed, paid, { label: 'Order refunded or cancelled — reward voided', at: r.endedAt, state: 'ended' }]
@@ -125,7 +147,9 @@ export function RewardTimeline({ redemption }: { redemption: AdvocateRedemption 
         const last = i === steps.length - 1
         return (
           <li key={step.label} className="relative flex gap-4 pb-6 last:pb-0" data-state={step.state}>
-            {!last ? <span aria-hidden="true" className={`absolute left-[0.9375rem] top-8 bottom-0 w-0.5 ${step.state === 'done' ? 'bg-pine' : 'bg-ink/15'}`} /> : null}
+            {!last ? (
+              <span aria-hidden="true" className={`absolute left-[0.9375rem] top-8 bottom-0 w-0.5 ${step.state === 'done' ? 'bg-pine' : 'bg-ink/15'}`} />
+            ) : null}
             <span aria-hidden="true" className={`relative grid size-8 shrink-0 place-items-center rounded-full text-sm font-bold ${mark.className}`}>
               {mark.glyph}
             </span>

@@ -30,9 +30,7 @@ export function SignInPrompt({
       action={<SignInActions redirect={redirect} demoLabel={signInLabel} onSignIn={onSignIn} />}
     >
       {children}
-      <p className="mt-2">
-        {signInHint(demoMode)}
-      </p>
+      <p className="mt-2">{signInHint(demoMode)}</p>
     </StatePanel>
   )
 }

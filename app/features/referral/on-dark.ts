@@ -1,5 +1,4 @@
-const base =
-  'inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-6 py-2.5 font-semibold focus-visible:outline-cream'
+const base = 'inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-6 py-2.5 font-semibold focus-visible:outline-cream'
 
 /** Buttons on the pine and cranberry panels: cream instead of cranberry, and a cream focus ring (the pine one would vanish). */
 export const onDarkButton = {

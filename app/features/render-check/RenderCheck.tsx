@@ -169,8 +169,8 @@ export function RenderCheck() {
     <main id="main" className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <h1 className="text-4xl font-bold tracking-tight">Preview render check</h1>
       <p className="mt-3 max-w-2xl text-lg text-ink-soft">
-        Each ornament drawn by the live preview renderer with checkerboard photos. The print files are rendered from the same layout on the
-        server, and CI compares the two pixel by pixel.
+        Each ornament drawn by the live preview renderer with checkerboard photos. The print files are rendered from the same layout on the server, and CI
+        compares the two pixel by pixel.
       </p>
       <p className="mt-4 font-semibold" role="status" data-testid="render-check-status" data-state={status.state}>
         {status.state === 'loading' && 'Starting the renderer…'}

@@ -127,7 +127,10 @@ export function ComingSoon({ size = 'full' }: { size?: keyof typeof layouts }) {
           )
         })}
         {size === 'full' ? (
-          <li className="flex flex-col justify-center rounded-card border-2 border-dashed border-ink/15 bg-cream-card/60 p-6 text-center" data-testid="coming-soon-idea">
+          <li
+            className="flex flex-col justify-center rounded-card border-2 border-dashed border-ink/15 bg-cream-card/60 p-6 text-center"
+            data-testid="coming-soon-idea"
+          >
             <p className="text-lg font-semibold">Something else in mind?</p>
             <p className="mt-1 text-ink-soft">
               Tell us what you’d make from your album: write to{' '}
@@ -142,7 +145,11 @@ export function ComingSoon({ size = 'full' }: { size?: keyof typeof layouts }) {
       <SmokescreenDialog
         product={request?.product ?? null}
         onClose={close}
-        title={copy && request?.kind === 'delivery' ? `Deliver a ${copy.name.toLowerCase()} to me` : `Tell me when the ${copy?.name.toLowerCase() ?? 'product'} is ready`}
+        title={
+          copy && request?.kind === 'delivery'
+            ? `Deliver a ${copy.name.toLowerCase()} to me`
+            : `Tell me when the ${copy?.name.toLowerCase() ?? 'product'} is ready`
+        }
         description={
           request?.kind === 'delivery'
             ? 'Tell us where you’d want it. Nothing is charged or shipped: it shows us where to launch first, and we’ll e-mail you before anything happens.'

@@ -45,7 +45,15 @@ function Calendar() {
       <Snapshot x={30} y={28} w={60} h={30} />
       {[0, 1, 2].map((row) =>
         [0, 1, 2, 3, 4, 5, 6].map((col) => (
-          <rect key={`${row}-${col}`} x={31 + col * 8.4} y={64 + row * 7.5} width="5" height="4.5" rx="1" fill={row === 1 && col === 4 ? '#a3213a' : '#e6d9c3'} />
+          <rect
+            key={`${row}-${col}`}
+            x={31 + col * 8.4}
+            y={64 + row * 7.5}
+            width="5"
+            height="4.5"
+            rx="1"
+            fill={row === 1 && col === 4 ? '#a3213a' : '#e6d9c3'}
+          />
         )),
       )}
     </>
@@ -76,7 +84,15 @@ function Mug() {
       <ellipse cx="56" cy="26" rx="30" ry="4" fill="#f3e9d8" stroke={edge} />
       <Snapshot x={33} y={38} w={46} h={36} />
       {[44, 56, 68].map((x, i) => (
-        <path key={x} d={`M${x} ${18 - (i % 2) * 2} c-4 -4 4 -6 0 -10 c-4 -4 4 -6 0 -8`} fill="none" stroke="#c9962b" strokeWidth="2" strokeLinecap="round" opacity="0.55" />
+        <path
+          key={x}
+          d={`M${x} ${18 - (i % 2) * 2} c-4 -4 4 -6 0 -10 c-4 -4 4 -6 0 -8`}
+          fill="none"
+          stroke="#c9962b"
+          strokeWidth="2"
+          strokeLinecap="round"
+          opacity="0.55"
+        />
       ))}
     </>
   )

@@ -82,8 +82,26 @@ export function WaitlistForm({ product, sourcePage, onDone }: { product: Smokesc
   if (signup.answer) return <ThankYou kind="waitlist" product={product} answer={signup.answer} email={values.email} onDone={onDone} />
   return (
     <form ref={signup.form} onSubmit={(e) => void signup.submit(e)} noValidate className="space-y-4" data-testid="waitlist-form">
-      <TextField label="Your name" name="name" autoComplete="name" maxLength={FIELD_LIMITS.personName} value={values.name} onChange={set('name')} error={signup.errors.name} />
-      <TextField label="E-mail" name="email" type="email" autoComplete="email" maxLength={FIELD_LIMITS.email} value={values.email} onChange={set('email')} error={signup.errors.email} hint="Only to tell you it’s ready. No newsletters." />
+      <TextField
+        label="Your name"
+        name="name"
+        autoComplete="name"
+        maxLength={FIELD_LIMITS.personName}
+        value={values.name}
+        onChange={set('name')}
+        error={signup.errors.name}
+      />
+      <TextField
+        label="E-mail"
+        name="email"
+        type="email"
+        autoComplete="email"
+        maxLength={FIELD_LIMITS.email}
+        value={values.email}
+        onChange={set('email')}
+        error={signup.errors.email}
+        hint="Only to tell you it’s ready. No newsletters."
+      />
       <TextField
         label="Anything we should know?"
         optional
@@ -113,17 +131,79 @@ export function DeliveryForm({ product, onDone }: { product: SmokescreenProduct;
   return (
     <form ref={signup.form} onSubmit={(e) => void signup.submit(e)} noValidate className="space-y-4" data-testid="delivery-form">
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Full name" name="name" autoComplete="name" maxLength={FIELD_LIMITS.personName} value={values.name} onChange={set('name')} error={signup.errors.name} />
-        <TextField label="E-mail" name="email" type="email" autoComplete="email" maxLength={FIELD_LIMITS.email} value={values.email} onChange={set('email')} error={signup.errors.email} />
+        <TextField
+          label="Full name"
+          name="name"
+          autoComplete="name"
+          maxLength={FIELD_LIMITS.personName}
+          value={values.name}
+          onChange={set('name')}
+          error={signup.errors.name}
+        />
+        <TextField
+          label="E-mail"
+          name="email"
+          type="email"
+          autoComplete="email"
+          maxLength={FIELD_LIMITS.email}
+          value={values.email}
+          onChange={set('email')}
+          error={signup.errors.email}
+        />
       </div>
-      <TextField label="Address line 1" name="line1" autoComplete="address-line1" maxLength={FIELD_LIMITS.addressLine} value={values.line1} onChange={set('line1')} error={signup.errors.line1} />
-      <TextField label="Address line 2" optional name="line2" autoComplete="address-line2" maxLength={FIELD_LIMITS.addressLine} value={values.line2} onChange={set('line2')} error={signup.errors.line2} hint="Apartment, suite, unit." />
+      <TextField
+        label="Address line 1"
+        name="line1"
+        autoComplete="address-line1"
+        maxLength={FIELD_LIMITS.addressLine}
+        value={values.line1}
+        onChange={set('line1')}
+        error={signup.errors.line1}
+      />
+      <TextField
+        label="Address line 2"
+        optional
+        name="line2"
+        autoComplete="address-line2"
+        maxLength={FIELD_LIMITS.addressLine}
+        value={values.line2}
+        onChange={set('line2')}
+        error={signup.errors.line2}
+        hint="Apartment, suite, unit."
+      />
       <div className="grid gap-4 sm:grid-cols-[1fr_1fr_8rem]">
-        <TextField label="City" name="city" autoComplete="address-level2" maxLength={FIELD_LIMITS.city} value={values.city} onChange={set('city')} error={signup.errors.city} />
+        <TextField
+          label="City"
+          name="city"
+          autoComplete="address-level2"
+          maxLength={FIELD_LIMITS.city}
+          value={values.city}
+          onChange={set('city')}
+          error={signup.errors.city}
+        />
         <StateSelect value={values.state} onChange={set('state')} error={signup.errors.state} />
-        <TextField label="ZIP code" name="postalCode" autoComplete="postal-code" inputMode="numeric" maxLength={10} value={values.postalCode} onChange={set('postalCode')} error={signup.errors.postalCode} />
+        <TextField
+          label="ZIP code"
+          name="postalCode"
+          autoComplete="postal-code"
+          inputMode="numeric"
+          maxLength={10}
+          value={values.postalCode}
+          onChange={set('postalCode')}
+          error={signup.errors.postalCode}
+        />
       </div>
-      <TextField label="Phone" optional name="phone" type="tel" autoComplete="tel" maxLength={FIELD_LIMITS.phone} value={values.phone} onChange={set('phone')} error={signup.errors.phone} />
+      <TextField
+        label="Phone"
+        optional
+        name="phone"
+        type="tel"
+        autoComplete="tel"
+        maxLength={FIELD_LIMITS.phone}
+        value={values.phone}
+        onChange={set('phone')}
+        error={signup.errors.phone}
+      />
       <p className="text-sm text-ink-soft">We deliver in the United States only. Nothing is charged or shipped now.</p>
       <Submit problem={signup.problem} sending={signup.sending} label="Count me in" sendingLabel="Saving…" />
     </form>
@@ -136,7 +216,19 @@ function useStableFill<T extends { name: string; email: string }>(setValues: (up
   return fill.current
 }
 
-function ThankYou({ kind, product, answer, email, onDone }: { kind: 'waitlist' | 'delivery'; product: SmokescreenProduct; answer: Signup; email: string; onDone: () => void }) {
+function ThankYou({
+  kind,
+  product,
+  answer,
+  email,
+  onDone,
+}: {
+  kind: 'waitlist' | 'delivery'
+  product: SmokescreenProduct
+  answer: Signup
+  email: string
+  onDone: () => void
+}) {
   const what = smokescreenCopy[product].inSentence
   const done = useRef<HTMLHeadingElement>(null)
   useEffect(() => done.current?.focus(), [])
@@ -184,4 +276,3 @@ function Submit({ problem, sending, label, sendingLabel }: { problem: string | n
     </div>
   )
 }
-

@@ -42,7 +42,10 @@ export function DemoSignIn({ users, redirect }: { users: DemoUser[]; redirect?: 
       <p className="mt-6 rounded-card bg-cream-deep px-4 py-3" data-testid="current-user" aria-live="polite">
         {current ? (
           <>
-            Signed in as <strong>{current.firstName} {current.lastName}</strong>
+            Signed in as{' '}
+            <strong>
+              {current.firstName} {current.lastName}
+            </strong>
           </>
         ) : (
           'You are not signed in.'

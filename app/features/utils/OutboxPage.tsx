@@ -50,8 +50,7 @@ export function OutboxPage() {
         }
       />
     )
-  }
-  else if (outbox.isError) {
+  } else if (outbox.isError) {
     body = (
       <LoadFailedPanel
         testId="outbox-error"
@@ -92,7 +91,8 @@ export function OutboxPage() {
         <div className="min-w-0">
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Outbox</h1>
           <p className="mt-2 max-w-2xl text-lg text-ink-soft">
-            The e-mails the store has written to you or for gifts you sent, newest first. On this demo store nothing leaves the building: open one to read it as its recipient would.
+            The e-mails the store has written to you or for gifts you sent, newest first. On this demo store nothing leaves the building: open one to read it as
+            its recipient would.
           </p>
         </div>
         <Button variant="secondary" onClick={() => void outbox.refetch()} disabled={outbox.isFetching} data-testid="outbox-refresh">
@@ -127,12 +127,18 @@ function OutboxItem({ email }: { email: OutboxEmail }) {
               <span className="min-w-0 font-semibold leading-snug" data-testid="outbox-subject">
                 {email.subject}
               </span>
-              <span className={`inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-sm font-semibold ${status.className}`} data-testid="outbox-status">
+              <span
+                className={`inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-sm font-semibold ${status.className}`}
+                data-testid="outbox-status"
+              >
                 {status.label}
               </span>
             </span>
             <span className="mt-1 block break-all text-sm text-ink-soft">
-              To <span className="font-medium text-ink" data-testid="outbox-to">{email.to}</span>
+              To{' '}
+              <span className="font-medium text-ink" data-testid="outbox-to">
+                {email.to}
+              </span>
             </span>
             <span className="mt-1 flex flex-wrap gap-x-4 gap-y-0.5 text-sm text-ink-soft">
               <span>{email.status === 'sent' && email.sentAt ? `Sent ${formatTime(email.sentAt)}` : `Send after ${formatTime(email.sendAfter)}`}</span>
@@ -149,7 +155,10 @@ function OutboxItem({ email }: { email: OutboxEmail }) {
               <h2 id={`${id}-text`} className="text-sm font-semibold uppercase tracking-[0.12em] text-ink-soft">
                 Plain text
               </h2>
-              <pre className="mt-2 max-h-[28rem] overflow-auto whitespace-pre-wrap break-words rounded-xl bg-cream px-4 py-3 font-mono text-sm leading-relaxed text-ink" data-testid="outbox-text">
+              <pre
+                className="mt-2 max-h-[28rem] overflow-auto whitespace-pre-wrap break-words rounded-xl bg-cream px-4 py-3 font-mono text-sm leading-relaxed text-ink"
+                data-testid="outbox-text"
+              >
                 {email.text}
               </pre>
             </section>

@@ -6,7 +6,8 @@ import { smokescreenName } from '~/catalogue/smokescreen-products'
 import type { SmokescreenTally } from '~/contract/smokescreens'
 
 // In UTC, so the server's render and the browser's agree.
-const when = (iso: string) => `${new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC' })} UTC`
+const when = (iso: string) =>
+  `${new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC' })} UTC`
 
 /** /utils/smokescreens (demo mode): how many asked for each product we do not sell yet, most wanted first. */
 export function SmokescreenReport({ products, readAt }: { products: SmokescreenTally[]; readAt: string }) {
@@ -24,8 +25,8 @@ export function SmokescreenReport({ products, readAt }: { products: SmokescreenT
       <p className="text-sm font-semibold uppercase tracking-[0.16em] text-pine">Demo mode · for the team</p>
       <h1 className="mt-2 text-4xl font-bold tracking-tight">Smokescreen report</h1>
       <p className="mt-3 text-lg text-ink-soft">
-        How many shoppers asked for each product we don’t sell yet, from the “Coming soon” cards: “Notify me” is the waitlist, “Deliver to
-        me” the delivery interest. Each shopper counts once per product and kind. The same numbers as{' '}
+        How many shoppers asked for each product we don’t sell yet, from the “Coming soon” cards: “Notify me” is the waitlist, “Deliver to me” the delivery
+        interest. Each shopper counts once per product and kind. The same numbers as{' '}
         <code className="rounded bg-cream-deep px-1.5 py-0.5 text-base">npm run report:smokescreens</code>.
       </p>
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
@@ -45,7 +46,11 @@ export function SmokescreenReport({ products, readAt }: { products: SmokescreenT
             title="No sign-ups yet"
             body="Nobody has asked for a coming-soon product on this server yet. The cards are on the store page and every campaign page."
             action={
-              <Link to="/loop/store" hash="coming-soon" className="inline-flex min-h-11 items-center font-semibold text-cranberry underline-offset-4 hover:underline">
+              <Link
+                to="/loop/store"
+                hash="coming-soon"
+                className="inline-flex min-h-11 items-center font-semibold text-cranberry underline-offset-4 hover:underline"
+              >
                 See the Coming soon cards
               </Link>
             }

@@ -27,8 +27,8 @@ export function StatusPage({ summary }: { summary: StatusSummary }) {
       <p className="text-sm font-semibold uppercase tracking-[0.16em] text-pine">Help and tools</p>
       <h1 className="mt-2 text-4xl font-bold tracking-tight">Engine status</h1>
       <p className="mt-3 text-lg text-ink-soft">
-        What this Keepsake server runs on. Embedded engines come built in and need no set-up; production engines are the outside services
-        a live store uses. Only names and switches are shown here, never addresses, keys or passwords.
+        What this Keepsake server runs on. Embedded engines come built in and need no set-up; production engines are the outside services a live store uses.
+        Only names and switches are shown here, never addresses, keys or passwords.
       </p>
 
       <h2 className="mt-10 text-xl font-bold tracking-tight">Engines</h2>

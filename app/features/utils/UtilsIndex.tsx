@@ -4,7 +4,17 @@ import { SupportLine } from '~/components/ui/SupportLine'
 import { usePublicConfig } from '~/lib/public-config'
 
 type Tool = { title: string; body: ReactNode; demoOnly?: boolean } & (
-  | { to: '/utils/demo-sign-in' | '/photo-products/cart' | '/photo-products/orders' | '/utils/session' | '/utils/render-check' | '/photo-products/tou' | '/utils/smokescreens' | '/utils/status' }
+  | {
+      to:
+        | '/utils/demo-sign-in'
+        | '/photo-products/cart'
+        | '/photo-products/orders'
+        | '/utils/session'
+        | '/utils/render-check'
+        | '/photo-products/tou'
+        | '/utils/smokescreens'
+        | '/utils/status'
+    }
   | { href: string }
   | { note: string }
 )

@@ -13,7 +13,10 @@ export type SwitchStatus = { id: 'demo' | 'maintenance'; label: string; on: bool
 
 export type StatusSummary = { engines: EngineStatus[]; switches: SwitchStatus[]; version: string | null }
 
-type StatusConfig = Pick<AppConfig, 'databaseUrl' | 'storage' | 'printify' | 'stripe' | 'sessionReplayProjectId' | 'redisUrl' | 'smtpUrl' | 'demoMode' | 'maintenance'>
+type StatusConfig = Pick<
+  AppConfig,
+  'databaseUrl' | 'storage' | 'printify' | 'stripe' | 'sessionReplayProjectId' | 'redisUrl' | 'smtpUrl' | 'demoMode' | 'maintenance'
+>
 
 type EngineChoice = {
   id: EngineStatus['id']

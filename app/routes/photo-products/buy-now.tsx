@@ -21,7 +21,13 @@ function BuyNowPage() {
   return (
     <main id="main">
       <div data-testid="buy-now-header" data-header-type={headerType ?? 'default'}>
-        <PageHero tone="pine" eyebrow={header.eyebrow} title={header.title} lead={header.lead} art={<OrnamentArt shape="star" className="w-36 drop-shadow-xl sm:w-44" />} />
+        <PageHero
+          tone="pine"
+          eyebrow={header.eyebrow}
+          title={header.title}
+          lead={header.lead}
+          art={<OrnamentArt shape="star" className="w-36 drop-shadow-xl sm:w-44" />}
+        />
       </div>
       <Section title="Pick your ornament">
         <OrnamentGrid />

@@ -20,4 +20,3 @@ function CheckoutCompleteRoute() {
   }
   return <CheckoutCompletePage key={checkout} sessionId={checkout} />
 }
-

@@ -10,10 +10,7 @@ export const Route = createFileRoute('/utils/checkout/$sessionId')({
     if (!idParam.safeParse(params.sessionId).success) throw notFound()
   },
   loader: async ({ context: { queryClient }, params }) => {
-    const [session] = await Promise.all([
-      queryClient.fetchQuery(checkoutSessionQuery(params.sessionId)),
-      queryClient.prefetchQuery(currentUserQuery()),
-    ])
+    const [session] = await Promise.all([queryClient.fetchQuery(checkoutSessionQuery(params.sessionId)), queryClient.prefetchQuery(currentUserQuery())])
     // Paid (or being paid) already: the shopper belongs on the return page.
     if (session.ok && (session.data.status === 'paid' || session.data.status === 'processing')) {
       // An e-gift's one line is the gift: its own return page follows it.

@@ -17,13 +17,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { ShippingAddress } from '../../../contract/cart'
-import {
-  PaymentProviderError,
-  type CreatePaymentSessionInput,
-  type PaymentProvider,
-  type PaymentSession,
-  type PaymentState,
-} from './provider'
+import { PaymentProviderError, type CreatePaymentSessionInput, type PaymentProvider, type PaymentSession, type PaymentState } from './provider'
 
 export type FetchLike = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>
 export type Sleep = (ms: number) => Promise<void>
@@ -166,8 +160,7 @@ export function encodeForm(params: FormParams): string {
   const add = (key: string, value: FormValue) => {
     if (value === undefined) return
     if (value === null || typeof value !== 'object' || value instanceof Date) {
-      const text =
-        value === null ? '' : value instanceof Date ? String(Math.floor(value.getTime() / 1000)) : String(value)
+      const text = value === null ? '' : value instanceof Date ? String(Math.floor(value.getTime() / 1000)) : String(value)
       pairs.push(`${encodePart(key)}=${encodePart(text)}`)
       return
     }
@@ -228,28 +221,15 @@ export class StripeClient {
     this.timeoutMs = options.timeoutMs ?? TIMEOUT_MS
   }
 
-  async createCheckoutSession(
-    params: StripeCreateCheckoutSessionParams,
-    idempotencyKey: string,
-  ): Promise<StripeCheckoutSession> {
-    const session = await this.request<StripeCheckoutSession>(
-      'create checkout session',
-      'POST',
-      '/v1/checkout/sessions',
-      params,
-      idempotencyKey,
-    )
+  async createCheckoutSession(params: StripeCreateCheckoutSessionParams, idempotencyKey: string): Promise<StripeCheckoutSession> {
+    const session = await this.request<StripeCheckoutSession>('create checkout session', 'POST', '/v1/checkout/sessions', params, idempotencyKey)
     return requireId('create checkout session', session)
   }
 
   /** `expand` e.g. ['payment_intent'] answers that field as an object instead of an id. */
   async retrieveCheckoutSession(id: string, { expand = [] as string[] } = {}): Promise<StripeCheckoutSession> {
     const query = expand.length > 0 ? `?${encodeForm({ expand })}` : ''
-    const session = await this.request<StripeCheckoutSession>(
-      'retrieve checkout session',
-      'GET',
-      `/v1/checkout/sessions/${encodeURIComponent(id)}${query}`,
-    )
+    const session = await this.request<StripeCheckoutSession>('retrieve checkout session', 'GET', `/v1/checkout/sessions/${encodeURIComponent(id)}${query}`)
     return requireId('retrieve checkout session', session)
   }
 
@@ -266,11 +246,7 @@ export class StripeClient {
   }
 
   async retrievePaymentIntent(id: string): Promise<StripePaymentIntent> {
-    const intent = await this.request<StripePaymentIntent>(
-      'retrieve payment intent',
-      'GET',
-      `/v1/payment_intents/${encodeURIComponent(id)}`,
-    )
+    const intent = await this.request<StripePaymentIntent>('retrieve payment intent', 'GET', `/v1/payment_intents/${encodeURIComponent(id)}`)
     return requireId('retrieve payment intent', intent)
   }
 
@@ -283,13 +259,7 @@ export class StripeClient {
    * One API call with Stripe's retry rules. POSTs always carry the idempotency key, and the same key is re-sent
    * on every attempt, so a retry after an unclear failure replays Stripe's saved answer instead of acting twice.
    */
-  private async request<T>(
-    call: string,
-    method: Method,
-    path: string,
-    params?: FormParams,
-    idempotencyKey?: string,
-  ): Promise<T> {
+  private async request<T>(call: string, method: Method, path: string, params?: FormParams, idempotencyKey?: string): Promise<T> {
     const headers: Record<string, string> = {
       Authorization: `Bearer ${this.secretKey}`,
       'Stripe-Version': this.apiVersion,
@@ -325,8 +295,7 @@ export class StripeClient {
 
       if (response.ok) {
         const parsed = await readJson(response)
-        if (!isRecord(parsed))
-          throw this.error(`Stripe ${call} answered HTTP ${response.status} without a JSON object.`, response.status)
+        if (!isRecord(parsed)) throw this.error(`Stripe ${call} answered HTTP ${response.status} without a JSON object.`, response.status)
         return parsed as T
       }
 
@@ -340,9 +309,7 @@ export class StripeClient {
       const retried = retry > 0 ? ` after ${retry} ${retry === 1 ? 'retry' : 'retries'}` : ''
       const kind = [error.type, error.code].filter(Boolean).join(', ')
       throw new StripeApiError(
-        this.redact(
-          `Stripe ${call} failed with HTTP ${response.status}${retried}${kind ? ` (${kind})` : ''}: ${error.message}`,
-        ),
+        this.redact(`Stripe ${call} failed with HTTP ${response.status}${retried}${kind ? ` (${kind})` : ''}: ${error.message}`),
         response.status,
         error.type,
         error.code,
@@ -353,8 +320,7 @@ export class StripeClient {
 
   private networkMessage(call: string, error: unknown, retries: number) {
     const retried = retries > 0 ? ` after ${retries} ${retries === 1 ? 'retry' : 'retries'}` : ''
-    if (error instanceof Error && error.name === 'TimeoutError')
-      return `Stripe ${call} timed out after ${this.timeoutMs / 1000} s${retried}.`
+    if (error instanceof Error && error.name === 'TimeoutError') return `Stripe ${call} timed out after ${this.timeoutMs / 1000} s${retried}.`
     const reason = error instanceof Error ? error.message : String(error)
     return `Stripe ${call} failed${retried}: could not reach Stripe (${reason.slice(0, 200)}).`
   }
@@ -392,8 +358,7 @@ function stripeError(body: unknown): { message: string; type: string | null; cod
 }
 
 function requireId<T extends { id?: unknown }>(call: string, value: T): T & { id: string } {
-  if (typeof value.id !== 'string' || value.id === '')
-    throw new PaymentProviderError(`Stripe ${call} answered without an id.`)
+  if (typeof value.id !== 'string' || value.id === '') throw new PaymentProviderError(`Stripe ${call} answered without an id.`)
   return value as T & { id: string }
 }
 
@@ -406,8 +371,7 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 // ---------------------------------------------------------------------------------------------
 // Mapping Stripe's session onto ours
@@ -421,8 +385,7 @@ const FAILED_INTENT_STATUSES = new Set(['requires_payment_method', 'canceled'])
  */
 export function stripeSessionState(session: StripeCheckoutSession): PaymentState {
   const status = stripeSessionStatus(session)
-  if (status === null)
-    throw new PaymentProviderError(`Stripe answered checkout session ${session.id} with an unknown status (${String(session.status)}).`)
+  if (status === null) throw new PaymentProviderError(`Stripe answered checkout session ${session.id} with an unknown status (${String(session.status)}).`)
   return { status, ...stripeSessionDetails(session) }
 }
 
@@ -440,8 +403,7 @@ function stripeSessionStatus(session: StripeCheckoutSession): PaymentState['stat
     case 'complete': {
       if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required') return 'paid'
       const intent = session.payment_intent
-      if (isRecord(intent) && typeof intent.status === 'string' && FAILED_INTENT_STATUSES.has(intent.status))
-        return 'failed'
+      if (isRecord(intent) && typeof intent.status === 'string' && FAILED_INTENT_STATUSES.has(intent.status)) return 'failed'
       return 'processing'
     }
     case 'open':
@@ -567,8 +529,7 @@ export class StripePaymentProvider implements PaymentProvider {
     try {
       await this.client.expireCheckoutSession(providerSessionId, `expire:${providerSessionId}`)
     } catch (error) {
-      if (!(error instanceof StripeApiError) || error.status !== 400 || error.type !== 'invalid_request_error')
-        throw error
+      if (!(error instanceof StripeApiError) || error.status !== 400 || error.type !== 'invalid_request_error') throw error
       const session = await this.client.retrieveCheckoutSession(providerSessionId)
       if (session.status === 'expired') return
       if (session.status === 'complete')
@@ -610,16 +571,12 @@ function validateInput(input: CreatePaymentSessionInput) {
   const wholeCents = (value: number) => Number.isInteger(value) && value >= 0
   if (input.lines.length === 0) throw new PaymentProviderError('Stripe needs at least one line to charge for.')
   for (const line of input.lines) {
-    if (!wholeCents(line.unitAmountCents))
-      throw new PaymentProviderError(`Stripe needs whole, non-negative cents, not ${line.unitAmountCents}.`)
-    if (!Number.isInteger(line.quantity) || line.quantity < 1)
-      throw new PaymentProviderError(`Stripe needs a whole, positive quantity, not ${line.quantity}.`)
+    if (!wholeCents(line.unitAmountCents)) throw new PaymentProviderError(`Stripe needs whole, non-negative cents, not ${line.unitAmountCents}.`)
+    if (!Number.isInteger(line.quantity) || line.quantity < 1) throw new PaymentProviderError(`Stripe needs a whole, positive quantity, not ${line.quantity}.`)
     if (line.name.trim() === '') throw new PaymentProviderError('Stripe needs a name for every line.')
   }
-  if (!wholeCents(input.shippingCents))
-    throw new PaymentProviderError(`Stripe needs whole, non-negative shipping cents, not ${input.shippingCents}.`)
-  if (!wholeCents(input.discountCents))
-    throw new PaymentProviderError(`Stripe needs whole, non-negative discount cents, not ${input.discountCents}.`)
+  if (!wholeCents(input.shippingCents)) throw new PaymentProviderError(`Stripe needs whole, non-negative shipping cents, not ${input.shippingCents}.`)
+  if (!wholeCents(input.discountCents)) throw new PaymentProviderError(`Stripe needs whole, non-negative discount cents, not ${input.discountCents}.`)
   if (!input.idempotencyKey) throw new PaymentProviderError('Stripe session creation needs an idempotency key.')
 }
 
@@ -713,8 +670,7 @@ export function parseStripeWebhook({
   toleranceSeconds = DEFAULT_WEBHOOK_TOLERANCE_S,
 }: ParseStripeWebhookInput): StripeWebhookEvent {
   if (!secret) throw new StripeWebhookError('The Stripe webhook signing secret is not configured.')
-  if (typeof signatureHeader !== 'string' || signatureHeader.trim() === '')
-    throw new StripeWebhookError('The Stripe-Signature header is missing.')
+  if (typeof signatureHeader !== 'string' || signatureHeader.trim() === '') throw new StripeWebhookError('The Stripe-Signature header is missing.')
 
   let timestamp: number | null = null
   const signatures: string[] = []
@@ -724,8 +680,7 @@ export function parseStripeWebhook({
     const key = part.slice(0, at).trim()
     const value = part.slice(at + 1).trim()
     if (key === 't') {
-      if (!/^\d{1,12}$/.test(value) || timestamp !== null)
-        throw new StripeWebhookError('The Stripe-Signature header has a malformed timestamp.')
+      if (!/^\d{1,12}$/.test(value) || timestamp !== null) throw new StripeWebhookError('The Stripe-Signature header has a malformed timestamp.')
       timestamp = Number(value)
     } else if (key === 'v1') signatures.push(value)
   }
@@ -740,9 +695,7 @@ export function parseStripeWebhook({
   }
   if (!matched) throw new StripeWebhookError('No Stripe-Signature v1 signature matches the payload.')
   if (Math.abs(nowSeconds - timestamp) > toleranceSeconds)
-    throw new StripeWebhookError(
-      `The Stripe-Signature timestamp is outside the ${toleranceSeconds} s tolerance (possible replay).`,
-    )
+    throw new StripeWebhookError(`The Stripe-Signature timestamp is outside the ${toleranceSeconds} s tolerance (possible replay).`)
 
   let event: unknown
   try {
@@ -750,8 +703,7 @@ export function parseStripeWebhook({
   } catch {
     throw new StripeWebhookError('The Stripe event body is not JSON.')
   }
-  if (!isRecord(event) || typeof event.id !== 'string' || typeof event.type !== 'string')
-    throw new StripeWebhookError('The Stripe event has no id or type.')
+  if (!isRecord(event) || typeof event.id !== 'string' || typeof event.type !== 'string') throw new StripeWebhookError('The Stripe event has no id or type.')
   const eventId = event.id
   const type = event.type
   const ignored = { eventId, type, providerSessionId: null, checkoutSessionId: null, state: null }
@@ -772,8 +724,7 @@ export function parseStripeWebhook({
         : type === 'checkout.session.expired'
           ? 'expired'
           : stripeSessionStatus(checkout)
-  if (status === null)
-    throw new StripeWebhookError(`The Stripe ${type} event carries a session with an unknown status.`)
+  if (status === null) throw new StripeWebhookError(`The Stripe ${type} event carries a session with an unknown status.`)
   const metadata = isRecord(checkout.metadata) ? checkout.metadata : {}
   const checkoutSessionId = typeof metadata.checkout_session_id === 'string' ? metadata.checkout_session_id : null
   return { eventId, type, providerSessionId: checkout.id, checkoutSessionId, state: { status, ...stripeSessionDetails(checkout) } }
@@ -788,11 +739,7 @@ function stripeChargeRefund(type: string, charge: unknown): StripeChargeRefund {
     throw new StripeWebhookError(`The Stripe ${type} event carries charge ${charge.id} without its amounts.`)
   const intent = charge.payment_intent
   const paymentIntentId =
-    typeof intent === 'string' && intent !== ''
-      ? intent
-      : isRecord(intent) && typeof intent.id === 'string' && intent.id !== ''
-        ? intent.id
-        : null
+    typeof intent === 'string' && intent !== '' ? intent : isRecord(intent) && typeof intent.id === 'string' && intent.id !== '' ? intent.id : null
   if (intent !== null && intent !== undefined && paymentIntentId === null)
     throw new StripeWebhookError(`The Stripe ${type} event carries charge ${charge.id} with a malformed payment_intent.`)
   return {

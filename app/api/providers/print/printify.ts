@@ -32,9 +32,7 @@ export type PrintifyUpload = {
   upload_time: string
 }
 
-export type PrintifyUploadInput = { fileName: string } & (
-  { url: string; contents?: never } | { contents: Buffer; url?: never }
-)
+export type PrintifyUploadInput = { fileName: string } & ({ url: string; contents?: never } | { contents: Buffer; url?: never })
 
 export type PrintifyPlaceholderImage = { id: string; x: number; y: number; scale: number; angle: number }
 export type PrintifyPlaceholder = { position: string; images: PrintifyPlaceholderImage[] }
@@ -206,8 +204,7 @@ export class PrintifyClient {
 
   constructor(options: PrintifyClientOptions) {
     if (!options.apiToken) throw new PrintProviderError('Printify is not configured: the API token is empty.')
-    if (options.shopId === '' || options.shopId === undefined)
-      throw new PrintProviderError('Printify is not configured: the shop id is empty.')
+    if (options.shopId === '' || options.shopId === undefined) throw new PrintProviderError('Printify is not configured: the shop id is empty.')
     this.token = options.apiToken
     this.shopId = String(options.shopId)
     this.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
@@ -215,17 +212,13 @@ export class PrintifyClient {
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)))
     this.now = options.now ?? Date.now
     this.userAgent = options.userAgent ?? 'Keepsake/1.0 (+print-on-demand; node)'
-    this.limiter =
-      options.limiter ??
-      new RequestLimiter(options.requestsPerMinute ?? PRINTIFY_REQUESTS_PER_MINUTE, this.now, this.sleep)
+    this.limiter = options.limiter ?? new RequestLimiter(options.requestsPerMinute ?? PRINTIFY_REQUESTS_PER_MINUTE, this.now, this.sleep)
   }
 
   /** Adds an image to the account's media library, fetched by Printify from `url` or sent as base64 `contents`. */
   async uploadImage(input: PrintifyUploadInput): Promise<PrintifyUpload> {
     const body =
-      input.url !== undefined
-        ? { file_name: input.fileName, url: input.url }
-        : { file_name: input.fileName, contents: input.contents.toString('base64') }
+      input.url !== undefined ? { file_name: input.fileName, url: input.url } : { file_name: input.fileName, contents: input.contents.toString('base64') }
     const upload = await this.request<PrintifyUpload>('upload image', 'POST', '/v1/uploads/images.json', body)
     return requireId('upload image', upload)
   }
@@ -255,11 +248,7 @@ export class PrintifyClient {
       page: String(Math.max(1, Math.floor(page))),
       limit: String(Math.min(PRINTIFY_ORDERS_PAGE_LIMIT, Math.max(1, Math.floor(limit)))),
     })
-    const result = await this.request<PrintifyPage<PrintifyOrder>>(
-      'list orders',
-      'GET',
-      `${this.shopPath('orders.json')}?${query}`,
-    )
+    const result = await this.request<PrintifyPage<PrintifyOrder>>('list orders', 'GET', `${this.shopPath('orders.json')}?${query}`)
     if (!Array.isArray(result.data)) throw new PrintProviderError('Printify list orders answered without a data list.')
     return result
   }
@@ -326,10 +315,7 @@ export class PrintifyClient {
         const wait = parseRetryAfter(response.headers.get('retry-after'), this.now()) ?? backoffMs(retry)
         await response.body?.cancel().catch(() => {})
         if (wait > MAX_RETRY_AFTER_MS)
-          throw this.error(
-            `Printify ${call} is rate limited (HTTP 429); Printify asks to retry after ${Math.ceil(wait / 1000)} s.`,
-            429,
-          )
+          throw this.error(`Printify ${call} is rate limited (HTTP 429); Printify asks to retry after ${Math.ceil(wait / 1000)} s.`, 429)
         await this.sleep(wait)
         continue
       }
@@ -352,8 +338,7 @@ export class PrintifyClient {
 }
 
 function requireId<T extends { id?: unknown }>(call: string, value: T): T & { id: string } {
-  if (typeof value.id !== 'string' && typeof value.id !== 'number')
-    throw new PrintProviderError(`Printify ${call} answered without an id.`)
+  if (typeof value.id !== 'string' && typeof value.id !== 'number') throw new PrintProviderError(`Printify ${call} answered without an id.`)
   return { ...value, id: String(value.id) }
 }
 
@@ -395,23 +380,12 @@ export function errorDetail(body: unknown): string {
   return (detail ?? 'no error message').slice(0, 300)
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 // ---------------------------------------------------------------------------------------------
 // The provider
 
-const NON_PUBLIC_SUFFIXES = [
-  'localhost',
-  'local',
-  'internal',
-  'test',
-  'example',
-  'invalid',
-  'lan',
-  'home.arpa',
-  'onion',
-]
+const NON_PUBLIC_SUFFIXES = ['localhost', 'local', 'internal', 'test', 'example', 'invalid', 'lan', 'home.arpa', 'onion']
 
 /** True when Printify's servers can plausibly fetch `raw`: https, a public host name or a public IP literal. */
 export function isReachableByPrintify(raw: string): boolean {
@@ -523,18 +497,13 @@ export function printifyOrderBody(input: PrintOrderInput): PrintifyCreateOrderBo
 
 /** By URL when Printify can fetch it (Printify recommends URL uploads for files over 5 MB), else by content. */
 function uploadSource(file: PrintFile): PrintifyUploadInput {
-  return isReachableByPrintify(file.url)
-    ? { fileName: file.fileName, url: file.url }
-    : { fileName: file.fileName, contents: file.png }
+  return isReachableByPrintify(file.url) ? { fileName: file.fileName, url: file.url } : { fileName: file.fileName, contents: file.png }
 }
 
 function mockupsFor(product: PrintifyProduct, variantId: number): Mockup[] {
   const images = Array.isArray(product.images) ? product.images : []
   return images
-    .filter(
-      (image) =>
-        typeof image.src === 'string' && Array.isArray(image.variant_ids) && image.variant_ids.includes(variantId),
-    )
+    .filter((image) => typeof image.src === 'string' && Array.isArray(image.variant_ids) && image.variant_ids.includes(variantId))
     .map((image) => ({
       url: image.src,
       position: image.position === 'front' || image.position === 'back' ? image.position : 'other',

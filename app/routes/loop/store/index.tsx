@@ -5,8 +5,7 @@ import { StorePage } from '~/features/loop/StorePage'
 import { photoProductQuery } from '~/features/photo-products/photo-products.functions'
 
 export const Route = createFileRoute('/loop/store/')({
-  loader: ({ context: { queryClient } }) =>
-    Promise.all([queryClient.ensureQueryData(photoProductQuery()), queryClient.prefetchQuery(campaignPhotosQuery())]),
+  loader: ({ context: { queryClient } }) => Promise.all([queryClient.ensureQueryData(photoProductQuery()), queryClient.prefetchQuery(campaignPhotosQuery())]),
   head: () => campaignHead('store'),
   component: StorePage,
 })
