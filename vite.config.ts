@@ -8,7 +8,8 @@ import { defineConfig } from 'vite'
 // chunks instead of ~40 small ones (rolldown folds `vendor` and most of `app-shell` into the entry
 // chunk), so a landing loads 3–6 scripts. Only the packages listed go in `vendor`: pixi.js,
 // posthog-js and sonner (and their dependencies) stay in their lazy chunks. Client build only.
-const vendorPackages = /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][^\\/]+|seroval|seroval-plugins|cookie-es|use-sync-external-store|zod)[\\/]/
+const vendorPackages =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][^\\/]+|seroval|seroval-plugins|cookie-es|use-sync-external-store|zod)[\\/]/
 const appShell = /[\\/]app[\\/](components|lib|catalogue|contract)[\\/]/
 
 export default defineConfig({
