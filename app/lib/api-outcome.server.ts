@@ -11,22 +11,20 @@ export async function outcomeOf<T>(call: () => Promise<T>): Promise<ApiOutcome<T
   }
 }
 
-/** null when the API answers 401: the page then asks the shopper to sign in. */
-export async function orSignedOut<T>(call: () => Promise<T>): Promise<T | null> {
-  try {
-    return await call()
-  } catch (error) {
-    if (error instanceof ApiClientError && error.status === 401) return null
-    throw error
+/** The call's answer, or null when the API answers `status`; any other failure is thrown. */
+const orNullOn =
+  (status: number) =>
+  async <T>(call: () => Promise<T>): Promise<T | null> => {
+    try {
+      return await call()
+    } catch (error) {
+      if (error instanceof ApiClientError && error.status === status) return null
+      throw error
+    }
   }
-}
+
+/** null when the API answers 401: the page then asks the shopper to sign in. */
+export const orSignedOut = orNullOn(401)
 
 /** null when the API answers 404: the thing is not there (or not this shopper's), or the endpoint is off (demo mode). */
-export async function orAbsent<T>(call: () => Promise<T>): Promise<T | null> {
-  try {
-    return await call()
-  } catch (error) {
-    if (error instanceof ApiClientError && error.status === 404) return null
-    throw error
-  }
-}
+export const orAbsent = orNullOn(404)
