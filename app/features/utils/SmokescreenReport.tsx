@@ -43,6 +43,7 @@ export function SmokescreenReport({ products, readAt }: { products: SmokescreenT
       {everyone === 0 ? (
         <div className="mt-6">
           <EmptyState
+            level={2}
             title="No sign-ups yet"
             body="Nobody has asked for a coming-soon product on this server yet. The cards are on the store page and every campaign page."
             action={
