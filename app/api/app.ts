@@ -123,6 +123,7 @@ export function createApi(
   api.onError((error, c) => {
     const id = c.get('requestId')
     if (error instanceof AppError) {
+      if (error.retryAfterMs !== undefined) c.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))))
       return c.json(errorBody(error.code, error.message, id, error.issues), errorStatus[error.code] as 400)
     }
     if (error instanceof HTTPException) {

@@ -6,6 +6,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly issues?: { path: string; message: string }[],
+    /** A refusal that lifts by itself (a rate limit): when, sent as Retry-After. */
+    readonly retryAfterMs?: number,
   ) {
     super(message)
     this.name = 'AppError'

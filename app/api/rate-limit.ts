@@ -216,7 +216,7 @@ export function rateLimiterFor(config: { redisUrl: string | null }): RateLimiter
 export async function enforceRateLimits(limiter: RateLimiter, hits: { rule: RateLimitRule; key: string }[], now: Date): Promise<void> {
   const result = await limiter.hitAll(hits, now)
   if (result.allowed) return
-  throw new AppError('rate_limited', `Too many attempts; try again in ${waitText(result.retryAfterMs)}`)
+  throw new AppError('rate_limited', `Too many attempts; try again in ${waitText(result.retryAfterMs)}`, undefined, result.retryAfterMs)
 }
 
 function waitText(ms: number) {

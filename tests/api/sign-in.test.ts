@@ -117,6 +117,17 @@ describe('limits on sign-in links (5 an hour per address and per client)', () =>
     expect(await emailsTo(email)).toHaveLength(5)
   })
 
+  it('says when the limit lifts in Retry-After (seconds), so a retrying client waits or gives up instead of asking again at once', async () => {
+    const { email } = (await t.signInGuest('192.0.2.11')).user
+    for (let i = 0; i < 5; i++) await askForLink(email)
+    const refused = await askForLink(email)
+    expect(refused.status).toBe(429)
+    const seconds = Number(refused.headers.get('retry-after'))
+    expect(Number.isInteger(seconds)).toBe(true)
+    expect(seconds).toBeGreaterThan(0)
+    expect(seconds).toBeLessThanOrEqual(3600)
+  })
+
   it('limits an address without an account the same way (no probing by the limit)', async () => {
     const statuses: number[] = []
     for (let i = 0; i < 6; i++) statuses.push((await askForLink('ghost@example.com')).status)

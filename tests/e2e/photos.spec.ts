@@ -126,10 +126,11 @@ test.describe('the photo picker', () => {
     await openPicker(page)
     await page.clock.install()
     await page.getByTestId('photo-upload-input').setInputFiles([{ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not really a photo') }])
-    // A refusal is not retried (SPEC.md §8 retries failures); the page's fake clock shows nothing waits.
-    for (let i = 0; i < 3; i++) await page.clock.runFor(4_100)
+    // A refusal is not retried (SPEC.md §8 retries failures): it is told with the page's clock standing still, no backoff waited.
     const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Upload was refused: The file is not a JPEG image' })
     await expect(toast).toBeVisible({ timeout: 15_000 })
+    // Measured once it has faded in.
+    await expect(toast).toHaveCSS('opacity', '1')
     await expect(toast.getByRole('button', { name: 'Retry' })).toBeVisible()
     await expect(page.getByTestId('upload-job')).toHaveAttribute('data-state', 'failed')
     await expectNoSeriousAxeViolations(page)

@@ -146,7 +146,8 @@ export async function generatePreview(deps: ApiDeps, provider: PrintProvider, us
     .from(previews)
     .where(and(eq(previews.userId, user.id), gt(previews.createdAt, since)))
   if ((recent?.n ?? 0) >= PREVIEWS_PER_HOUR) {
-    throw new AppError('rate_limited', `You have made ${PREVIEWS_PER_HOUR} previews in the last hour; try again a little later`)
+    // The oldest of the hour's previews leaves the window first; a rough wait is enough for Retry-After.
+    throw new AppError('rate_limited', `You have made ${PREVIEWS_PER_HOUR} previews in the last hour; try again a little later`, undefined, 10 * 60 * 1000)
   }
 
   // The render slot covers the CPU work only; storing the files and the provider's calls happen outside it.

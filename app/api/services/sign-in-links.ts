@@ -34,7 +34,8 @@ export async function requestSignInLink(deps: ApiDeps, input: { email: string; r
       now,
     )
   } catch (error) {
-    if (error instanceof AppError) throw new AppError('rate_limited', error.message.replace(/^Too many attempts/, 'Too many sign-in links were asked for'))
+    if (error instanceof AppError)
+      throw new AppError('rate_limited', error.message.replace(/^Too many attempts/, 'Too many sign-in links were asked for'), undefined, error.retryAfterMs)
     throw error
   }
   const [user] = await deps.db
