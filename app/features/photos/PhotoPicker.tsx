@@ -321,9 +321,13 @@ function AlbumGrid({
   const sentinel = useRef<HTMLDivElement | null>(null)
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query
 
-  // The place follows the pages loaded, so a reload opens where the shopper had got to (not a step in history).
+  // The place follows the pages the shopper asked for with Load more, so a reload opens where they had got to (not a
+  // step in history). Pages the list loads by itself as it scrolls (or to fill a tall screen) do not move it.
+  const askedForMore = useRef(false)
   const lastPage = query.data?.pageParams.at(-1) as string | null | undefined
   useEffect(() => {
+    if (!askedForMore.current) return
+    askedForMore.current = false
     if (lastPage === undefined || lastPage === (cursor ?? null)) return
     if (lastPage === null && query.data?.pageParams.length === 1) return
     onCursorChange(lastPage ?? undefined, { replace: true })
@@ -378,7 +382,10 @@ function AlbumGrid({
         {hasNextPage ? (
           <button
             type="button"
-            onClick={() => void fetchNextPage()}
+            onClick={() => {
+              askedForMore.current = true
+              void fetchNextPage()
+            }}
             disabled={isFetchingNextPage}
             className="min-h-11 rounded-full border-2 border-ink/15 px-6 font-semibold text-ink disabled:opacity-60"
           >
