@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { checkoutSessions, egifts, idempotencyKeys } from '../../app/api/db/schema'
 import { egiftsApi } from '../../app/contract/endpoints/egifts'
@@ -122,10 +123,7 @@ describe('the server functions’ client retrying a write whose answer was lost'
     expect(waits).toEqual([2000])
     expect(lost).toBe(2)
     expect(await counts()).toEqual({ gifts: before.gifts + 1, sessions: before.sessions + 1 })
-    const [row] = await t.db
-      .select()
-      .from(egifts)
-      .where((await import('drizzle-orm')).eq(egifts.id, answer.id))
+    const [row] = await t.db.select().from(egifts).where(eq(egifts.id, answer.id))
     expect(row).toBeTruthy()
   })
 })

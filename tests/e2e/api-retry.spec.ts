@@ -5,11 +5,10 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
-import { freshStore, killServers, startServer, type ServerProcess, type Store } from '../support/server-process'
+import { freePort, freshStore, killServers, startServer, type ServerProcess, type Store } from '../support/server-process'
 import { waitForHydration } from './support'
 
 type Failure = 'unavailable' | 'reset' | 'answer-lost'
@@ -51,14 +50,6 @@ function startFailingProxy(target: string) {
     },
     calls: (method: string, path: string) => seen.filter((s) => s === `${method} ${path}`).length,
   }
-}
-
-async function freePort() {
-  const server = net.createServer().listen(0, '127.0.0.1')
-  await new Promise((resolve) => server.once('listening', resolve))
-  const { port } = server.address() as net.AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
 }
 
 let store: Store

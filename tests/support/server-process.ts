@@ -50,7 +50,8 @@ export async function freshStore(engine: 'pglite' | 'postgres'): Promise<Store> 
   }
 }
 
-async function freePort() {
+/** A port nobody listens on right now. */
+export async function freePort() {
   const server = net.createServer()
   server.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
