@@ -2,6 +2,7 @@ import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
 import { getConfig } from '../app.config'
 import { withRequestClient } from './api/client-address'
 import { withCspNonce } from './csp.server'
+import { withScriptsAfterFirstPaint } from './first-paint.server'
 import { handleApiRequest } from './api/server'
 import { registerInProcessApi } from './lib/api-client'
 import { guardServerFnRequest, refineServerFnResponse } from './server-fn-guard'
@@ -16,7 +17,10 @@ export default createServerEntry({
     return withRequestClient(request, getConfig().trustProxyHops, () =>
       withCspNonce(async () => {
         const guarded = await guardServerFnRequest(request)
-        return guarded instanceof Response ? guarded : refineServerFnResponse(guarded, await handler.fetch(guarded))
+        if (guarded instanceof Response) return guarded
+        const response = await refineServerFnResponse(guarded, await handler.fetch(guarded))
+        // The built store paints before it loads its scripts (decision 024); the dev server keeps Vite's own.
+        return import.meta.env.PROD ? withScriptsAfterFirstPaint(response) : response
       }),
     )
   },

@@ -21,6 +21,7 @@ import {
   photoCells,
   pseudoTemplates,
   templateArtUrl,
+  templateThumbnailAvifUrl,
   variantOfShape,
   type OrnamentShape,
   type OrnamentVariant,
@@ -1804,7 +1805,16 @@ async function renderShape(shape: OrnamentShape): Promise<ShapeArt> {
     .composite([{ input: pattern, tile: true, left: 0, top: 0 }, ...photos, { input: mask, blend: 'dest-in' }, { input: frame }])
     .png()
     .toBuffer()
-  await writePng(publicFile(templateArtUrl(shape, 'thumbnail')), sharp(full).resize({ width: TEMPLATE_THUMB_WIDTH }), false)
+  // AVIF and WebP: the catalogue's cards load all three on the landing, and a full-colour PNG was 270 KB of them (decision 024).
+  const thumbnail = sharp(full).resize({ width: TEMPLATE_THUMB_WIDTH })
+  await thumbnail
+    .clone()
+    .webp({ quality: 82, alphaQuality: 90, effort: 6 })
+    .toFile(publicFile(templateArtUrl(shape, 'thumbnail')))
+  await thumbnail
+    .clone()
+    .avif({ quality: 40, effort: 6 })
+    .toFile(publicFile(templateThumbnailAvifUrl(shape)))
 
   // How much of each photo cell the silhouette covers (reported, for the record).
   const { data, info } = await sharp(mask).extractChannel(3).raw().toBuffer({ resolveWithObject: true })

@@ -6,6 +6,7 @@ import { serve } from 'srvx'
 import { staticMiddleware } from 'srvx/static'
 import { loadConfig } from '../app.config.ts'
 import { claimEmbeddedDatabaseOrExit } from '../app/api/db/lock.ts'
+import { compressResponse } from './http-compression.ts'
 
 let config
 try {
@@ -58,7 +59,8 @@ const server = serve({
       if (path.startsWith('/assets/') && response.status === 200) {
         response.headers.set('cache-control', 'public, max-age=31536000, immutable')
       }
-      return response
+      // Pages and JSON go out compressed (the static files already are): a page is ~21 KB raw, ~6 KB brotli.
+      return compressResponse(request, response)
     },
   ],
   fetch: (request) => entry.fetch(request),

@@ -26,6 +26,8 @@ import { SessionProvider } from '~/lib/session'
 import { getShellState } from '~/lib/shell.functions'
 import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
 import appCss from '~/styles/app.css?url'
+// Inlined: a page asks for no favicon before its first paint (decision 024); /favicon.svg stays for other clients.
+import favicon from '../../public/favicon.svg?inline'
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -47,7 +49,7 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
       { rel: 'stylesheet', href: appCss },
       // Inter's Latin face (the one every page paints with) downloads beside the stylesheet, not after it (decision 024).
       { rel: 'preload', href: interLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
-      { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+      { rel: 'icon', href: favicon, type: 'image/svg+xml' },
     ],
   }),
   /**

@@ -1,7 +1,8 @@
 /**
  * npm run bench:lighthouse — first paint of each area's landing page: Lighthouse's mobile preset
  * (simulated slow 4G and a 4× slower CPU) against the production build, median of three runs.
- * Prints a table (LCP, FCP, TBT, performance score); never fails on a number. See docs/decisions/024.
+ * Prints a table (LCP, FCP, TBT, the page's observed server response, performance score); never fails on a number.
+ * See docs/decisions/024.
  *
  * Run `npm run build` first. BENCH_PORT moves the server (default 3195); LIGHTHOUSE_RUNS the run count.
  */
@@ -44,7 +45,7 @@ const chrome = await chromeLauncher.launch({
   ],
 })
 
-type Run = { lcp: number; fcp: number; tbt: number; score: number; lcpElement: string }
+type Run = { lcp: number; fcp: number; tbt: number; ttfb: number; score: number; lcpElement: string }
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b)
   const mid = Math.floor(sorted.length / 2)
@@ -54,8 +55,18 @@ const median = (values: number[]) => {
 const rows: string[][] = []
 const elements: string[] = []
 try {
-  // A first visit warms the server's caches (the first render of a page, the demo data) outside the measured runs.
-  for (const path of pages) await fetch(base + path).then((response) => response.arrayBuffer())
+  // Warm-up outside the measured runs: the first render of each page, the demo data, and the demo photos the server
+  // renders in the background after it starts. Lantern adds the document's observed response time to every figure,
+  // so a page is measured only once it answers three times in a row within 150 ms (or after 60 s of trying).
+  const warmUntil = Date.now() + 60_000
+  for (const path of pages) {
+    let quick = 0
+    while (quick < 3 && Date.now() < warmUntil) {
+      const started = performance.now()
+      await fetch(base + path).then((response) => response.arrayBuffer())
+      quick = performance.now() - started < 150 ? quick + 1 : 0
+    }
+  }
   for (const path of pages) {
     const runs: Run[] = []
     for (let i = 0; i < RUNS; i++) {
@@ -76,6 +87,7 @@ try {
         lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
         fcp: audits['first-contentful-paint']?.numericValue ?? NaN,
         tbt: audits['total-blocking-time']?.numericValue ?? NaN,
+        ttfb: audits['server-response-time']?.numericValue ?? NaN,
         score: (categories.performance?.score ?? NaN) * 100,
         lcpElement: lcpItems?.[0]?.items?.[0]?.node?.snippet ?? '?',
       })
@@ -86,6 +98,7 @@ try {
       `${(lcp / 1000).toFixed(2)} s`,
       `${(median(runs.map((r) => r.fcp)) / 1000).toFixed(2)} s`,
       `${Math.round(median(runs.map((r) => r.tbt)))} ms`,
+      `${Math.round(median(runs.map((r) => r.ttfb)))} ms`,
       String(Math.round(median(runs.map((r) => r.score)))),
       lcp <= TARGET_LCP_MS ? 'within' : 'OVER',
     ])
@@ -96,7 +109,7 @@ try {
   server.kill()
 }
 
-const header = ['page', 'LCP', 'FCP', 'TBT', 'score', `LCP ≤ ${TARGET_LCP_MS / 1000} s`]
+const header = ['page', 'LCP', 'FCP', 'TBT', 'server response', 'score', `LCP ≤ ${TARGET_LCP_MS / 1000} s`]
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
 const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`
 console.log(`Lighthouse mobile preset, median of ${RUNS} run${RUNS === 1 ? '' : 's'}`)

@@ -59,3 +59,42 @@ for (const width of [390, 1280]) {
     }
   })
 }
+
+/**
+ * Each area's landing paints from its HTML and stylesheet before any of the app's JavaScript is asked for
+ * (decision 024), then hydrates: the scripts' requests start after the first contentful paint, and a link
+ * the router owns then navigates without a page load. The page itself arrives compressed.
+ */
+test.describe('landings paint before their scripts load', () => {
+  for (const path of ['/photo-products', '/loop', '/referral/r/GRAN-7Q4X', '/egifts', '/fmn']) {
+    test(`${path} asks for its scripts after its first paint, then hydrates`, async ({ page, request }) => {
+      await page.goto(path)
+      await page.waitForFunction(() => Boolean((window as unknown as { __TSR_ROUTER__?: unknown }).__TSR_ROUTER__))
+      const timings = await page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+        scripts: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+          .filter((entry) => /\/assets\/.*\.js$/.test(new URL(entry.name).pathname))
+          .map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime })),
+      }))
+      expect(timings.paint, 'the page painted').not.toBeNull()
+      expect(timings.scripts.length, 'the app loaded its scripts').toBeGreaterThan(0)
+      for (const script of timings.scripts) expect(script.start, `${script.name} was asked for after the first paint`).toBeGreaterThan(timings.paint!)
+      // One module script element for the entry: TanStack's <Scripts> finds the loader's and adds no second.
+      const entries = await page.evaluate(() => [...document.querySelectorAll('script[type="module"][src]')].map((s) => s.getAttribute('src')))
+      expect(new Set(entries).size).toBe(entries.length)
+
+      const html = await request.get(path, { headers: { 'accept-encoding': 'br' } })
+      expect(html.headers()['content-encoding']).toBe('br')
+      expect(await html.text()).not.toContain('rel="modulepreload"')
+    })
+  }
+
+  test('a landing hydrates: the router moves between pages without a full load', async ({ page }) => {
+    await page.goto('/photo-products')
+    await page.waitForFunction(() => Boolean((window as unknown as { __TSR_ROUTER__?: unknown }).__TSR_ROUTER__))
+    await page.evaluate(() => ((window as unknown as { __stayed: boolean }).__stayed = true))
+    await page.getByRole('link', { name: /Design yours: Tree/ }).click()
+    await expect(page).toHaveURL(/\/photo-products\/ornaments\/\d+/)
+    expect(await page.evaluate(() => (window as unknown as { __stayed?: boolean }).__stayed)).toBe(true)
+  })
+})

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { ButtonLink } from '~/components/ui/Button'
 import { formatPrice } from '~/catalogue/currency'
-import { pseudoTemplates, type OrnamentShape } from '~/catalogue/ornaments'
+import { pseudoTemplates, templateThumbnailAvifUrl, type OrnamentShape } from '~/catalogue/ornaments'
 import { photoProductQuery } from './photo-products.functions'
 
 /** The three ornaments with their catalogue prices, as the API sells them. */
@@ -10,19 +10,23 @@ export function OrnamentGrid() {
   return (
     <ul className="grid gap-5 sm:grid-cols-3" aria-label="Photo ornaments">
       {product.variants.map((variant) => {
-        const template = pseudoTemplates[variant.shape as OrnamentShape]
+        const shape = variant.shape as OrnamentShape
+        const template = pseudoTemplates[shape]
         return (
           <li key={variant.id} className="flex flex-col overflow-hidden rounded-card bg-cream-card shadow-card" data-testid="ornament-card">
             <div className="flex justify-center bg-gradient-to-b from-cream-deep to-cream-card px-6 pb-2 pt-8">
-              {/* The pair as the designer draws it; the card's heading names it. */}
-              <img
-                src={template.thumbnailUrl}
-                alt=""
-                width={480}
-                height={Math.round((480 * template.height) / template.width)}
-                className="h-44 w-auto object-contain drop-shadow-md"
-                loading="lazy"
-              />
+              {/* The pair as the designer draws it; the card's heading names it. AVIF where the browser takes it, else WebP. */}
+              <picture>
+                <source type="image/avif" srcSet={templateThumbnailAvifUrl(shape)} />
+                <img
+                  src={template.thumbnailUrl}
+                  alt=""
+                  width={480}
+                  height={Math.round((480 * template.height) / template.width)}
+                  className="h-44 w-auto object-contain drop-shadow-md"
+                  loading="lazy"
+                />
+              </picture>
             </div>
             <div className="flex flex-1 flex-col p-5">
               <h3 className="text-xl font-semibold">{variant.title}</h3>
