@@ -18,6 +18,7 @@ import { cartRoutes } from './routes/cart'
 import { demoRoutes } from './routes/demo'
 import { egiftRoutes } from './routes/egifts'
 import { growthRoutes } from './routes/growth'
+import { jobRoutes } from './routes/jobs'
 import { mediaRoutes } from './routes/media'
 import { photoProductRoutes } from './routes/photo-products'
 import { printifyRoutes } from './routes/printify'
@@ -25,6 +26,7 @@ import { referralRoutes } from './routes/referral'
 import { offerRoutes } from './routes/offers'
 import { smokescreenRoutes } from './routes/smokescreens'
 import { rateLimiterFor, type RateLimiter } from './rate-limit'
+import { renderSlotsFor, type RenderSlots } from './render-slot'
 import { paymentProviderFor } from './providers/payments'
 import type { PaymentProvider } from './providers/payments/provider'
 import { printProviderFor } from './providers/print'
@@ -42,11 +44,12 @@ function errorBody(code: ErrorCode, message: string, requestIdValue: string | un
 
 /** The album API of SPEC.md §7, mounted at /v1. Dependencies are passed in so tests get a fresh database and storage. */
 export function createApi(
-  given: Omit<ApiDeps, 'media' | 'storage' | 'print' | 'payments' | 'rateLimiter'> & {
+  given: Omit<ApiDeps, 'media' | 'storage' | 'print' | 'payments' | 'rateLimiter' | 'renderSlots'> & {
     storage?: ObjectStorage
     print?: PrintProvider
     payments?: PaymentProvider
     rateLimiter?: RateLimiter
+    renderSlots?: RenderSlots
   },
 ) {
   // Which service handles each checkout purpose and each sent e-mail (services/handlers.ts): made here, so no process forgets it.
@@ -54,6 +57,7 @@ export function createApi(
   const deps: ApiDeps = {
     ...given,
     rateLimiter: given.rateLimiter ?? rateLimiterFor(given.config),
+    renderSlots: given.renderSlots ?? renderSlotsFor(given.config),
     storage: given.storage ?? storageFor(given.config),
     media: mediaUrls(given.config),
     print: given.print ?? printProviderFor(given.config),
@@ -115,6 +119,7 @@ export function createApi(
   api.route('/', smokescreenRoutes)
   api.route('/', egiftRoutes)
   api.route('/', analyticsRoutes)
+  api.route('/', jobRoutes)
   api.route('/', albumRoutes(deps.config.productSlug))
   api.route('/', mediaRoutes)
 

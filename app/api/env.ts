@@ -4,6 +4,7 @@ import type { MediaUrls } from './media/urls'
 import type { PaymentProvider } from './providers/payments/provider'
 import type { PrintProvider } from './providers/print/provider'
 import type { RateLimiter } from './rate-limit'
+import type { RenderSlots } from './render-slot'
 import type { ObjectStorage } from './storage/storage'
 
 export type ApiDeps = {
@@ -15,6 +16,8 @@ export type ApiDeps = {
   payments: PaymentProvider
   /** In-process by default, Redis when REDIS_URL is set. */
   rateLimiter: RateLimiter
+  /** One preview render per shopper at a time: in-process by default, Redis when REDIS_URL is set. */
+  renderSlots: RenderSlots
   /** The API's clock; tests inject their own. */
   now: () => Date
 }

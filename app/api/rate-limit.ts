@@ -92,44 +92,37 @@ export class MemoryRateLimiter implements RateLimiter {
   }
 }
 
-type RedisClient = ReturnType<typeof createClient>
+export type RedisClient = ReturnType<typeof createClient>
 
-/** Fixed windows shared through Redis: one INCR + PEXPIRE NX per counter, all in one MULTI. Connects on the first hit. */
-export class RedisRateLimiter implements RateLimiter {
-  readonly #url: string
+/**
+ * One Redis connection shared by a limiter's calls: made on first use, forgotten when it fails so the
+ * next use tries again, refusing at once while disconnected. `label` names the user in its messages.
+ */
+export class RedisConnection {
+  readonly url: string
+  readonly #label: string
+  readonly #tag: string
   #client: Promise<RedisClient> | null = null
   #closed = false
 
-  constructor(url: string) {
-    this.#url = url
+  constructor(url: string, names: { label: string; logTag: string }) {
+    this.url = url
+    this.#label = names.label
+    this.#tag = names.logTag
   }
 
-  async hit(rule: RateLimitRule, key: string, now: Date) {
-    return this.hitAll([{ rule, key }], now)
+  /** The URL without its password, for messages. */
+  get where() {
+    return redacted(this.url)
   }
 
-  async hitAll(hits: { rule: RateLimitRule; key: string }[], now: Date) {
-    const counters = countersFor(hits, now)
-    if (counters.length === 0) return resultOf(counters, [], now)
-    const client = await this.#connected()
-    const transaction = client.multi()
-    for (const { rule, id } of counters) transaction.incr(REDIS_KEY_PREFIX + id).pExpire(REDIS_KEY_PREFIX + id, rule.windowMs, 'NX')
-    let replies: unknown[]
-    try {
-      replies = await transaction.exec()
-    } catch (error) {
-      throw new Error(`Rate limiter: Redis at ${redacted(this.#url)} did not answer: ${messageOf(error)}`, { cause: error })
-    }
-    return resultOf(
-      counters,
-      counters.map((_, i) => Number(replies[i * 2])),
-      now,
-    )
+  get closed() {
+    return this.#closed
   }
 
-  #connected() {
-    if (this.#closed) return Promise.reject(new Error('Rate limiter: the Redis rate limiter is closed'))
-    // A failed connection is forgotten so the next hit tries again.
+  client(): Promise<RedisClient> {
+    if (this.#closed) return Promise.reject(new Error(`${this.#label}: the Redis ${this.#label.toLowerCase()} is closed`))
+    // A failed connection is forgotten so the next use tries again.
     this.#client ??= this.#connect().catch((error: unknown) => {
       this.#client = null
       throw error
@@ -143,37 +136,37 @@ export class RedisRateLimiter implements RateLimiter {
     let client: RedisClient
     try {
       client = createClient({
-        url: this.#url,
-        // Refuse at once while disconnected rather than queueing hits until Redis returns.
+        url: this.url,
+        // Refuse at once while disconnected rather than queueing commands until Redis returns.
         disableOfflineQueue: true,
         socket: {
           connectTimeout: 2_000,
-          // The first connection fails the hit; once connected, reconnect with a capped backoff.
+          // The first connection fails the call; once connected, reconnect with a capped backoff.
           reconnectStrategy: (retries) => (everReady ? Math.min(50 * 2 ** retries, 2_000) : false),
         },
       })
     } catch (error) {
-      throw new Error(`Rate limiter: REDIS_URL ${redacted(this.#url)} is not usable: ${messageOf(error)}`, { cause: error })
+      throw new Error(`${this.#label}: REDIS_URL ${this.where} is not usable: ${messageOf(error)}`, { cause: error })
     }
     client.on('ready', () => {
       everReady = true
       outageReported = false
     })
     client.on('error', (error: unknown) => {
-      // The first connection's failure rejects the hit itself; later outages are logged once each.
+      // The first connection's failure rejects the call itself; later outages are logged once each.
       if (!everReady || outageReported) return
       outageReported = true
-      console.warn(`[rate-limit] lost Redis at ${redacted(this.#url)}; reconnecting: ${messageOf(error)}`)
+      console.warn(`[${this.#tag}] lost Redis at ${this.where}; reconnecting: ${messageOf(error)}`)
     })
     try {
       await client.connect()
     } catch (error) {
       client.destroy()
-      throw new Error(`Rate limiter: cannot reach Redis at ${redacted(this.#url)}: ${messageOf(error)}`, { cause: error })
+      throw new Error(`${this.#label}: cannot reach Redis at ${this.where}: ${messageOf(error)}`, { cause: error })
     }
     if (this.#closed) {
       client.destroy()
-      throw new Error('Rate limiter: the Redis rate limiter is closed')
+      throw new Error(`${this.#label}: the Redis ${this.#label.toLowerCase()} is closed`)
     }
     return client
   }
@@ -193,7 +186,43 @@ export class RedisRateLimiter implements RateLimiter {
   }
 }
 
-function messageOf(error: unknown): string {
+/** Fixed windows shared through Redis: one INCR + PEXPIRE NX per counter, all in one MULTI. Connects on the first hit. */
+export class RedisRateLimiter implements RateLimiter {
+  readonly #redis: RedisConnection
+
+  constructor(url: string) {
+    this.#redis = new RedisConnection(url, { label: 'Rate limiter', logTag: 'rate-limit' })
+  }
+
+  async hit(rule: RateLimitRule, key: string, now: Date) {
+    return this.hitAll([{ rule, key }], now)
+  }
+
+  async hitAll(hits: { rule: RateLimitRule; key: string }[], now: Date) {
+    const counters = countersFor(hits, now)
+    if (counters.length === 0) return resultOf(counters, [], now)
+    const client = await this.#redis.client()
+    const transaction = client.multi()
+    for (const { rule, id } of counters) transaction.incr(REDIS_KEY_PREFIX + id).pExpire(REDIS_KEY_PREFIX + id, rule.windowMs, 'NX')
+    let replies: unknown[]
+    try {
+      replies = await transaction.exec()
+    } catch (error) {
+      throw new Error(`Rate limiter: Redis at ${this.#redis.where} did not answer: ${messageOf(error)}`, { cause: error })
+    }
+    return resultOf(
+      counters,
+      counters.map((_, i) => Number(replies[i * 2])),
+      now,
+    )
+  }
+
+  close() {
+    return this.#redis.close()
+  }
+}
+
+export function messageOf(error: unknown): string {
   if (error instanceof AggregateError && error.errors.length > 0) return error.errors.map(messageOf).join('; ')
   return error instanceof Error ? error.message || error.name : String(error)
 }

@@ -15,6 +15,7 @@ import type { Database } from '../db/client'
 import { familyMembers, photos, previews } from '../db/schema'
 import type { ApiDeps, SessionUser } from '../env'
 import { AppError, notFound } from '../errors'
+import { withRenderSlot } from '../render-slot'
 import { photoKey } from '../media/urls'
 import type { Mockup, PrintProvider } from '../providers/print/provider'
 import { PrintProviderError } from '../providers/print/provider'
@@ -29,27 +30,25 @@ const MOCKUP_BACKGROUND = { r: 246, g: 239, b: 228, alpha: 1 }
 export const previewKey = (previewId: string, file: string) => `previews/${previewId}/${file}`
 export const previewFiles = ['front.png', 'back.png', 'mockup-front.jpg', 'mockup-back.jpg', 'source-0.jpg', 'source-1.jpg'] as const
 
-/** At most two renders at once on the whole server (they are CPU-bound), and one per shopper. */
+/** At most two renders at once in this process (they are CPU-bound, so this is per machine by design). */
 const MAX_CONCURRENT_RENDERS = 2
 let running = 0
 const waiting: (() => void)[] = []
-const rendering = new Set<string>()
 
-async function withRenderSlot<T>(userId: string, work: () => Promise<T>): Promise<T> {
-  if (rendering.has(userId)) throw new AppError('rate_limited', 'A preview is already being made for you; wait for it to finish')
-  rendering.add(userId)
+async function withCpuSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT_RENDERS) await new Promise<void>((resolve) => waiting.push(resolve))
+  running++
   try {
-    if (running >= MAX_CONCURRENT_RENDERS) await new Promise<void>((resolve) => waiting.push(resolve))
-    running++
-    try {
-      return await work()
-    } finally {
-      running--
-      waiting.shift()?.()
-    }
+    return await work()
   } finally {
-    rendering.delete(userId)
+    running--
+    waiting.shift()?.()
   }
+}
+
+/** The shopper's render slot (one at a time on every instance, render-slot.ts), then one of this process's CPU slots. */
+function renderingFor<T>(deps: ApiDeps, userId: string, work: () => Promise<T>): Promise<T> {
+  return withRenderSlot(deps.renderSlots, userId, () => withCpuSlot(work))
 }
 
 /** The photos the user may print: those in their families' albums and their own uploads. Others are not found. */
@@ -151,7 +150,7 @@ export async function generatePreview(deps: ApiDeps, provider: PrintProvider, us
   }
 
   // The render slot covers the CPU work only; storing the files and the provider's calls happen outside it.
-  const { previewId, files, design, frontPng, backPng } = await withRenderSlot(user.id, async () => {
+  const { previewId, files, design, frontPng, backPng } = await renderingFor(deps, user.id, async () => {
     const previewId = randomUUID()
     const originals = await Promise.all(
       cells.map(async ({ given }) => {
