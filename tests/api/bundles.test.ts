@@ -3,11 +3,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { carts, checkoutSessions, jobs, orders } from '../../app/api/db/schema'
 import { LocalPaymentProvider } from '../../app/api/providers/payments/local'
 import type { CreatePaymentSessionInput, PaymentProvider } from '../../app/api/providers/payments/provider'
-import { StripeClient, StripePaymentProvider } from '../../app/api/providers/payments/stripe'
+import { createStripeClient, StripePaymentProvider } from '../../app/api/providers/payments/stripe'
 import { appendEntry } from '../../app/api/services/credit'
 import type { OrnamentShape } from '../../app/catalogue/ornaments'
 import { cartItemFor, recordPreview } from '../support/cart'
-import { createStripeMock, MOCK_STRIPE_SECRET_KEY } from '../support/stripe-mock'
+import { createStripeMock, MOCK_STRIPE_SECRET_KEY, type StripeMockServer } from '../support/stripe-mock'
 import { createTestApi, type TestApi } from '../support/test-api'
 
 const address = {
@@ -210,13 +210,15 @@ describe('on Stripe (the documented-contract mock)', () => {
   let cookie: string
   const clock = () => (t ? t.now().getTime() : Date.parse('2026-11-22T12:00:00Z'))
   const mock = createStripeMock({ now: clock })
+  let server: StripeMockServer
 
   beforeAll(async () => {
-    const client = new StripeClient({ secretKey: MOCK_STRIPE_SECRET_KEY, fetch: mock.fetch, sleep: async () => {} })
+    server = await mock.listen()
+    const client = createStripeClient({ secretKey: MOCK_STRIPE_SECRET_KEY, ...server.endpoint })
     t = await createTestApi({ STRIPE_SECRET_KEY: MOCK_STRIPE_SECRET_KEY }, { payments: new StripePaymentProvider(client, { now: clock }) })
     cookie = await t.signIn(0)
   })
-  afterAll(() => t.close())
+  afterAll(() => Promise.all([t.close(), server.close()]))
 
   it('Stripe’s amount_total is the cart’s total: bundle savings and credit travel as one amount_off coupon', async () => {
     await giveCredit(t, t.users[0].id, 1000)

@@ -1,26 +1,36 @@
 import { createHmac } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { carts, checkoutSessions, jobs, orders } from '../../app/api/db/schema'
-import { StripeClient, StripePaymentProvider } from '../../app/api/providers/payments/stripe'
+import type Stripe from 'stripe'
+import { createStripeClient, STRIPE_MAX_NETWORK_RETRIES, StripePaymentProvider } from '../../app/api/providers/payments/stripe'
 import { cartItemFor, recordPreview } from '../support/cart'
-import { createStripeMock, MOCK_STRIPE_SECRET_KEY, MOCK_STRIPE_WEBHOOK_SECRET } from '../support/stripe-mock'
+import { createStripeMock, MOCK_STRIPE_SECRET_KEY, MOCK_STRIPE_WEBHOOK_SECRET, type StripeMockServer } from '../support/stripe-mock'
 import { createTestApi, type TestApi } from '../support/test-api'
 
-/** Checkout through Stripe (against the documented-contract mock): sessions, the webhook, the return page. */
+/**
+ * Checkout through Stripe, against the documented-contract mock served over HTTP: the official SDK reaches it
+ * through its host/port/protocol options. Sessions, the webhook, the return page.
+ */
 let t: TestApi
 let cookie: string
+let server: StripeMockServer
+let stripe: Stripe
 const clock = () => (t ? t.now().getTime() : Date.parse('2026-11-22T12:00:00Z'))
 const mock = createStripeMock({ now: clock })
 
 beforeAll(async () => {
-  const client = new StripeClient({ secretKey: MOCK_STRIPE_SECRET_KEY, fetch: mock.fetch, sleep: async () => {} })
+  server = await mock.listen()
+  stripe = createStripeClient({ secretKey: MOCK_STRIPE_SECRET_KEY, ...server.endpoint })
   t = await createTestApi(
     { STRIPE_SECRET_KEY: MOCK_STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: MOCK_STRIPE_WEBHOOK_SECRET },
-    { payments: new StripePaymentProvider(client, { now: clock }) },
+    { payments: new StripePaymentProvider(stripe, { now: clock }) },
   )
   cookie = await t.signIn(0)
 })
-afterAll(() => t.close())
+afterAll(async () => {
+  await t.close()
+  await server.close()
+})
 beforeEach(async () => {
   await t.db.delete(orders)
   await t.db.delete(checkoutSessions)
@@ -211,19 +221,11 @@ describe('refunds in Stripe', () => {
     return { session, order: order!, paymentIntentId }
   }
   let refundKey = 0
-  /** What the Dashboard (or an operator's script) does: POST /v1/refunds. */
-  async function refundAtStripe(params: Record<string, string>) {
-    const response = await mock.fetch('https://api.stripe.com/v1/refunds', {
-      method: 'POST',
-      headers: {
-        Authorization: `Bearer ${MOCK_STRIPE_SECRET_KEY}`,
-        'Content-Type': 'application/x-www-form-urlencoded',
-        'Idempotency-Key': `refund-${++refundKey}`,
-      },
-      body: new URLSearchParams(params).toString(),
-    })
-    expect(response.status).toBe(200)
-    return (await response.json()) as { id: string; amount: number }
+  /** What the Dashboard (or an operator's script) does: POST /v1/refunds, here through the SDK. */
+  async function refundAtStripe(params: { payment_intent: string; amount?: number }) {
+    const refund = await stripe.refunds.create(params, { idempotencyKey: `refund-${++refundKey}` })
+    expect(refund.status).toBe('succeeded')
+    return refund
   }
   const orderStatus = async (id: string) => (await t.request(`/v1/photo-products-orders/${id}`, { cookie })).body.status
 
@@ -253,7 +255,7 @@ describe('refunds in Stripe', () => {
 
   it('a partial refund is acknowledged and leaves the order as it was; the rest refunded later records it', async () => {
     const { order, paymentIntentId } = await paidOrder()
-    await refundAtStripe({ payment_intent: paymentIntentId, amount: '500' })
+    await refundAtStripe({ payment_intent: paymentIntentId, amount: 500 })
     const partial = mock.chargeEvent('charge.refunded', paymentIntentId)
     expect(partial.event.data.object).toMatchObject({ refunded: false, amount_refunded: 500 })
     const info = vi.spyOn(console, 'info').mockImplementation(() => {})
@@ -276,7 +278,7 @@ describe('refunds in Stripe', () => {
 
   it('refuses a tampered charge.refunded with 400 and changes nothing', async () => {
     const { order, paymentIntentId } = await paidOrder()
-    await refundAtStripe({ payment_intent: paymentIntentId, amount: '500' })
+    await refundAtStripe({ payment_intent: paymentIntentId, amount: 500 })
     const good = mock.chargeEvent('charge.refunded', paymentIntentId)
     const tampered = { ...good, rawBody: good.rawBody.replace('"refunded": false', '"refunded": true') }
     expect(tampered.rawBody).not.toBe(good.rawBody)
@@ -331,9 +333,10 @@ describe('refunds in Stripe', () => {
     const { order, paymentIntentId } = await paidOrder()
     await refundAtStripe({ payment_intent: paymentIntentId })
     const delivery = mock.chargeEvent('charge.refunded', paymentIntentId)
-    for (let i = 0; i < 4; i++) mock.failNext(503)
+    for (let i = 0; i <= STRIPE_MAX_NETWORK_RETRIES; i++) mock.failNext(503)
     const res = await deliver(delivery)
     expect(res.status).toBe(502)
+    expect(mock.callsTo('GET', `/v1/payment_intents/${paymentIntentId}`).map((c) => c.status)).toEqual(Array(STRIPE_MAX_NETWORK_RETRIES + 1).fill(503))
     expect(await orderStatus(order.id)).toBe(order.status)
     expect((await deliver(delivery)).status).toBe(200)
     expect(await orderStatus(order.id)).toBe('refunded')

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { checkoutSessions, jobs, orders, outboxEmails, previews } from '../../app/api/db/schema'
-import { StripeClient, StripePaymentProvider } from '../../app/api/providers/payments/stripe'
+import { createStripeClient, StripePaymentProvider } from '../../app/api/providers/payments/stripe'
 import { applyPaymentState, fulfilCheckout } from '../../app/api/services/checkout'
 import { demoAccounts } from '../../app/api/demo/accounts'
 import { fulfilmentJobs } from '../../app/api/services/fulfilment'
@@ -11,7 +11,7 @@ import { orderConfirmationEmail, orderShippedEmail, queueOrderConfirmation, queu
 import { LOCAL_TEST_CARDS, type Order } from '../../app/contract/cart'
 import { cartItemFor, recordPreview } from '../support/cart'
 import { addAlbumPhotos } from '../support/photos'
-import { createStripeMock, MOCK_STRIPE_SECRET_KEY, MOCK_STRIPE_WEBHOOK_SECRET } from '../support/stripe-mock'
+import { createStripeMock, MOCK_STRIPE_SECRET_KEY, MOCK_STRIPE_WEBHOOK_SECRET, type StripeMockServer } from '../support/stripe-mock'
 import { createTestApi, TEST_ORIGIN, type TestApi } from '../support/test-api'
 
 let t: TestApi
@@ -311,14 +311,16 @@ describe('through Stripe', () => {
   let s: TestApi
   const clock = () => (s ? s.now().getTime() : START.getTime())
   const mock = createStripeMock({ now: clock })
+  let server: StripeMockServer
   beforeAll(async () => {
-    const client = new StripeClient({ secretKey: MOCK_STRIPE_SECRET_KEY, fetch: mock.fetch, sleep: async () => {} })
+    server = await mock.listen()
+    const client = createStripeClient({ secretKey: MOCK_STRIPE_SECRET_KEY, ...server.endpoint })
     s = await createTestApi(
       { STRIPE_SECRET_KEY: MOCK_STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: MOCK_STRIPE_WEBHOOK_SECRET },
       { payments: new StripePaymentProvider(client, { now: clock }) },
     )
   })
-  afterAll(() => s.close())
+  afterAll(() => Promise.all([s.close(), server.close()]))
 
   it('a webhook delivered three times, racing the return page, queues one confirmation', async () => {
     const cookie = await s.signIn(0)

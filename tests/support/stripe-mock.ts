@@ -1,6 +1,8 @@
 /**
- * An in-memory Stripe API (v1, https://docs.stripe.com/api) behind a fetch-compatible function, for tests of
- * the Stripe payment adapter. It follows Stripe's documented contract where our adapter depends on it:
+ * An in-memory Stripe API (v1, https://docs.stripe.com/api) for tests of the Stripe payment adapter: a
+ * fetch-compatible handler (`fetch`), served over HTTP on 127.0.0.1 by `listen()` so the official SDK reaches it
+ * through its `host`/`port`/`protocol` options, exactly as it reaches api.stripe.com. It follows Stripe's
+ * documented contract where our adapter depends on it:
  * - Bearer (or Basic) auth with the secret key; 401 `{ error: { type, message } }` otherwise.
  * - Form-encoded bodies in bracket notation, parsed back into nested objects; unknown parameters refused.
  * - Idempotency-Key on POSTs: Stripe saves the status and body once an endpoint starts executing and replays
@@ -13,13 +15,17 @@
  * - Refunds (create, by `payment_intent` or `charge`, whole or `amount`), which update the Charge's
  *   `amount_refunded` and `refunded` (true only once the whole amount is refunded).
  * - Events as Stripe delivers them: pretty-printed JSON, signed `t=…,v1=…,v0=…` (test mode adds a v0).
- * Knobs inject failures (before or after the request took effect) and drive sessions the way a shopper would.
+ * Knobs inject failures (before or after the request took effect; over HTTP a network failure drops the
+ * connection without an answer) and drive sessions the way a shopper would.
  */
 import { createHash, createHmac } from 'node:crypto'
+import { createServer, type IncomingHttpHeaders } from 'node:http'
+import type { AddressInfo } from 'node:net'
 
 export const MOCK_STRIPE_SECRET_KEY = 'sk_test_51MockKeepsake0a1b2c3d4e5f6g7h8i9j0kLmNoPqRsTuVwXyZ'
 export const MOCK_STRIPE_WEBHOOK_SECRET = 'whsec_mockKeepsakeSigningSecret0123456789'
-export const MOCK_STRIPE_API_VERSION = '2025-07-30.basil'
+/** The version the mock's events are rendered in (a webhook endpoint's version), and its answer when a request names none. */
+export const MOCK_STRIPE_API_VERSION = '2026-10-28.endive'
 const API_ORIGIN = 'https://api.stripe.com'
 
 export type StripeMockOptions = {
@@ -332,7 +338,7 @@ export function createStripeMock(options: StripeMockOptions = {}) {
     calls.push(call)
 
     const answer = route(request, url, call)
-    if (answer === 'network') throw new TypeError('fetch failed')
+    if (answer === 'network') throw new MockNetworkError()
     call.status = answer.status
     return new Response(JSON.stringify(answer.body, null, 2), {
       status: answer.status,
@@ -344,6 +350,46 @@ export function createStripeMock(options: StripeMockOptions = {}) {
         ...answer.headers,
       },
     })
+  }
+
+  /** Serves `handle` over HTTP on 127.0.0.1 at a random port, where the SDK's host/port/protocol options can reach it. */
+  async function listen(): Promise<StripeMockServer> {
+    const server = createServer((req, res) => {
+      const chunks: Buffer[] = []
+      req.on('data', (chunk: Buffer) => chunks.push(chunk))
+      req.on('end', () => {
+        const method = req.method ?? 'GET'
+        const body = method === 'GET' || method === 'HEAD' ? undefined : Buffer.concat(chunks).toString('utf8')
+        // The double stands in for api.stripe.com, whatever address the client used to reach it.
+        handle(`${API_ORIGIN}${req.url ?? '/'}`, { method, headers: requestHeaders(req.headers), body })
+          .then(async (response) => {
+            res.writeHead(response.status, Object.fromEntries(response.headers))
+            res.end(await response.text())
+          })
+          .catch((error: unknown) => {
+            // An injected network failure: the connection drops with no answer, as when Stripe cannot be reached.
+            if (error instanceof MockNetworkError) return void req.socket.destroy()
+            res.writeHead(500, { 'Content-Type': 'application/json' })
+            res.end(JSON.stringify({ error: { type: 'api_error', message: `Stripe mock failure: ${String(error)}` } }))
+          })
+      })
+    })
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(0, '127.0.0.1', () => resolve())
+    })
+    const { port } = server.address() as AddressInfo
+    let closed: Promise<void> | null = null
+    return {
+      endpoint: { host: '127.0.0.1', port, protocol: 'http' },
+      url: `http://127.0.0.1:${port}`,
+      close: () =>
+        (closed ??= new Promise<void>((resolve, reject) => {
+          server.close((error) => (error ? reject(error) : resolve()))
+          // The SDK keeps connections alive; without this, close would wait for them to time out.
+          server.closeAllConnections()
+        })),
+    }
   }
 
   function route(request: Request, url: URL, call: StripeMockCall): Answer | 'network' {
@@ -1032,6 +1078,7 @@ export function createStripeMock(options: StripeMockOptions = {}) {
 
   return {
     fetch: handle,
+    listen,
     secretKey,
     calls,
     sessions,
@@ -1067,6 +1114,32 @@ export function createStripeMock(options: StripeMockOptions = {}) {
 }
 
 export type StripeMock = ReturnType<typeof createStripeMock>
+
+export type StripeMockServer = {
+  /** Spread into the SDK's options (createStripeClient), in place of api.stripe.com:443 over https. */
+  endpoint: { host: string; port: number; protocol: 'http' }
+  /** The base URL, for raw HTTP requests. */
+  url: string
+  /** Stops listening and drops open connections; calling it again is harmless. */
+  close(): Promise<void>
+}
+
+/** What the mock throws (and its server turns into a dropped connection) for an injected network failure. */
+class MockNetworkError extends TypeError {
+  constructor() {
+    super('fetch failed')
+  }
+}
+
+/** Node's request headers as fetch Headers, without those that describe the connection rather than the request. */
+function requestHeaders(raw: IncomingHttpHeaders): Headers {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(raw)) {
+    if (value === undefined || ['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive'].includes(name)) continue
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item)
+  }
+  return headers
+}
 
 // ---------------------------------------------------------------------------------------------
 // Form bodies
