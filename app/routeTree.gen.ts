@@ -35,6 +35,7 @@ import { Route as ReferralIndexRouteImport } from './routes/referral/index'
 import { Route as ReferralRedeemRouteImport } from './routes/referral/redeem'
 import { Route as UtilsIndexRouteImport } from './routes/utils/index'
 import { Route as UtilsDemoSignInRouteImport } from './routes/utils/demo-sign-in'
+import { Route as UtilsFailedJobsRouteImport } from './routes/utils/failed-jobs'
 import { Route as UtilsOutboxRouteImport } from './routes/utils/outbox'
 import { Route as UtilsRenderCheckRouteImport } from './routes/utils/render-check'
 import { Route as UtilsSessionRouteImport } from './routes/utils/session'
@@ -185,6 +186,11 @@ const UtilsDemoSignInRoute = UtilsDemoSignInRouteImport.update({
   path: '/utils/demo-sign-in',
   getParentRoute: () => rootRouteImport,
 } as any)
+const UtilsFailedJobsRoute = UtilsFailedJobsRouteImport.update({
+  id: '/utils/failed-jobs',
+  path: '/utils/failed-jobs',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const UtilsOutboxRoute = UtilsOutboxRouteImport.update({
   id: '/utils/outbox',
   path: '/utils/outbox',
@@ -313,6 +319,7 @@ export interface FileRoutesByFullPath {
   '/photo-products/tou': typeof PhotoProductsTouRoute
   '/referral/redeem': typeof ReferralRedeemRoute
   '/utils/demo-sign-in': typeof UtilsDemoSignInRoute
+  '/utils/failed-jobs': typeof UtilsFailedJobsRoute
   '/utils/outbox': typeof UtilsOutboxRoute
   '/utils/render-check': typeof UtilsRenderCheckRoute
   '/utils/session': typeof UtilsSessionRoute
@@ -360,6 +367,7 @@ export interface FileRoutesByTo {
   '/photo-products/tou': typeof PhotoProductsTouRoute
   '/referral/redeem': typeof ReferralRedeemRoute
   '/utils/demo-sign-in': typeof UtilsDemoSignInRoute
+  '/utils/failed-jobs': typeof UtilsFailedJobsRoute
   '/utils/outbox': typeof UtilsOutboxRoute
   '/utils/render-check': typeof UtilsRenderCheckRoute
   '/utils/session': typeof UtilsSessionRoute
@@ -408,6 +416,7 @@ export interface FileRoutesById {
   '/photo-products/tou': typeof PhotoProductsTouRoute
   '/referral/redeem': typeof ReferralRedeemRoute
   '/utils/demo-sign-in': typeof UtilsDemoSignInRoute
+  '/utils/failed-jobs': typeof UtilsFailedJobsRoute
   '/utils/outbox': typeof UtilsOutboxRoute
   '/utils/render-check': typeof UtilsRenderCheckRoute
   '/utils/session': typeof UtilsSessionRoute
@@ -457,6 +466,7 @@ export interface FileRouteTypes {
     | '/photo-products/tou'
     | '/referral/redeem'
     | '/utils/demo-sign-in'
+    | '/utils/failed-jobs'
     | '/utils/outbox'
     | '/utils/render-check'
     | '/utils/session'
@@ -504,6 +514,7 @@ export interface FileRouteTypes {
     | '/photo-products/tou'
     | '/referral/redeem'
     | '/utils/demo-sign-in'
+    | '/utils/failed-jobs'
     | '/utils/outbox'
     | '/utils/render-check'
     | '/utils/session'
@@ -551,6 +562,7 @@ export interface FileRouteTypes {
     | '/photo-products/tou'
     | '/referral/redeem'
     | '/utils/demo-sign-in'
+    | '/utils/failed-jobs'
     | '/utils/outbox'
     | '/utils/render-check'
     | '/utils/session'
@@ -599,6 +611,7 @@ export interface RootRouteChildren {
   PhotoProductsTouRoute: typeof PhotoProductsTouRoute
   ReferralRedeemRoute: typeof ReferralRedeemRoute
   UtilsDemoSignInRoute: typeof UtilsDemoSignInRoute
+  UtilsFailedJobsRoute: typeof UtilsFailedJobsRoute
   UtilsOutboxRoute: typeof UtilsOutboxRoute
   UtilsRenderCheckRoute: typeof UtilsRenderCheckRoute
   UtilsSessionRoute: typeof UtilsSessionRoute
@@ -810,6 +823,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UtilsDemoSignInRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/utils/failed-jobs': {
+      id: '/utils/failed-jobs'
+      path: '/utils/failed-jobs'
+      fullPath: '/utils/failed-jobs'
+      preLoaderRoute: typeof UtilsFailedJobsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/utils/outbox': {
       id: '/utils/outbox'
       path: '/utils/outbox'
@@ -967,6 +987,7 @@ const rootRouteChildren: RootRouteChildren = {
   PhotoProductsTouRoute: PhotoProductsTouRoute,
   ReferralRedeemRoute: ReferralRedeemRoute,
   UtilsDemoSignInRoute: UtilsDemoSignInRoute,
+  UtilsFailedJobsRoute: UtilsFailedJobsRoute,
   UtilsOutboxRoute: UtilsOutboxRoute,
   UtilsRenderCheckRoute: UtilsRenderCheckRoute,
   UtilsSessionRoute: UtilsSessionRoute,

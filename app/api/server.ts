@@ -2,8 +2,7 @@ import { getConfig } from '../../app.config'
 import { createApi, type Api } from './app'
 import { openDatabase, type DatabaseHandle } from './db/client'
 import { seedDemoAccounts } from './demo/accounts'
-import { scheduleDailyJobs } from './services/fulfilment'
-import { jobHandlers } from './services/handlers'
+import { jobHandlers, scheduleRecurringJobs } from './services/handlers'
 import { startJobWorker } from './services/jobs'
 import { seedDemoAlbums } from './demo/albums'
 import { seedDemoOffers } from './demo/offers'
@@ -26,8 +25,8 @@ export function getApiServer() {
       await seedDemoOffers(database.db)
     }
     const api = createApi({ db: database.db, config, storage, now: () => new Date() })
-    // Paid orders go to the print provider from the jobs table; a restart picks up where it left off.
-    startJobWorker(api.deps, jobHandlers, { beforeDrain: scheduleDailyJobs })
+    // Paid orders go to the print provider from the jobs table; a restart picks up where it left off. Daily jobs (preview retention) are enqueued here too.
+    startJobWorker(api.deps, jobHandlers, { beforeDrain: scheduleRecurringJobs })
     return { api, database }
   })()
   ready.catch(() => {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { cartItems, carts, checkoutSessions, jobs, orders, previews } from '../../app/api/db/schema'
+import { cartItems, carts, checkoutSessions, jobs, orders } from '../../app/api/db/schema'
 import { fulfilCheckout } from '../../app/api/services/checkout'
-import { fulfilmentJobs, PREVIEW_RETENTION_DAYS, scheduleDailyJobs } from '../../app/api/services/fulfilment'
+import { fulfilmentJobs } from '../../app/api/services/fulfilment'
 import { claimJob, drainJobs, JOB_LEASE_MS } from '../../app/api/services/jobs'
 import { MAX_QUANTITY_PER_LINE } from '../../app/contract/cart'
 import { CART_CHANGED_MESSAGE } from '../../app/catalogue/cart-terms'
@@ -540,33 +540,5 @@ describe('bookkeeping', () => {
     const [old] = await t.db.select().from(carts).where(eq(carts.id, session.cartId))
     expect(old!.status).toBe('checked_out')
     expect(await t.db.select().from(cartItems).where(eq(cartItems.cartId, session.cartId))).toHaveLength(1)
-  })
-})
-
-describe('old previews', () => {
-  it('are deleted with their files after the retention period unless a cart line or an order uses them', async () => {
-    const start = t.now()
-    try {
-      const inCart = await mine()
-      const ordered = await mine('tree')
-      const abandoned = await mine('stocking')
-      for (const p of [inCart, ordered, abandoned]) await t.storage.put(`previews/${p.id}/front.png`, Buffer.from('png'), 'image/png')
-      const { body } = await add(cartItemFor(ordered))
-      const session = await checkout()
-      await pay(session.id, '4242424242424242')
-      await add(cartItemFor(inCart))
-      expect(body.item.previewId).toBe(ordered.id)
-      t.setNow(new Date(start.getTime() + (PREVIEW_RETENTION_DAYS + 1) * 24 * 3600_000))
-      await scheduleDailyJobs(t.api.deps)
-      await scheduleDailyJobs(t.api.deps)
-      const outcomes = await drainJobs(t.api.deps, fulfilmentJobs)
-      expect(outcomes.filter((o) => o.kind === 'prune-previews')).toEqual([expect.objectContaining({ outcome: 'done' })])
-      const left = new Set((await t.db.select({ id: previews.id }).from(previews)).map((r) => r.id))
-      expect([left.has(inCart.id), left.has(ordered.id), left.has(abandoned.id)]).toEqual([true, true, false])
-      expect(await t.storage.get(`previews/${abandoned.id}/front.png`)).toBeNull()
-      expect(await t.storage.get(`previews/${ordered.id}/front.png`)).not.toBeNull()
-    } finally {
-      t.setNow(start)
-    }
   })
 })

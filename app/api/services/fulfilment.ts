@@ -5,10 +5,9 @@
  * stop the chain (docs/decisions/018-jobs-that-survive-a-crash.md).
  */
 import { randomInt } from 'node:crypto'
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import type { OrderStatus } from '../../contract/cart'
 import { canMove, orderTransitions } from './cart-states'
-import { PREVIEW_RETENTION_DAYS } from '../../catalogue/retention-terms'
 import { crashPoint } from '../crash-points'
 import type { Database } from '../db/client'
 import { orders } from '../db/schema'
@@ -16,7 +15,6 @@ import type { ApiDeps } from '../env'
 import type { JobHandlers, JobRow } from './jobs'
 import { enqueueJob } from './jobs'
 import { queueOrderShipped } from './order-emails'
-import { previewFiles, previewKey } from './previews'
 
 async function loadOrder(deps: ApiDeps, job: JobRow) {
   const orderId = String(job.payload.orderId ?? '')
@@ -109,29 +107,3 @@ export const fulfilmentJobs: JobHandlers = {
   },
   'advance-order': { run: advanceOrder },
 }
-
-export { PREVIEW_RETENTION_DAYS }
-
-/**
- * Deletes old previews that no cart line and no order uses. Orders keep their print files for good
- * (a reprint, or Printify fetching a file late, must still find them).
- */
-async function prunePreviews(deps: ApiDeps) {
-  const cutoff = new Date(deps.now().getTime() - PREVIEW_RETENTION_DAYS * 24 * 3600_000)
-  const result = await deps.db.execute(sql`
-    delete from previews p
-    where p.created_at < ${cutoff.toISOString()}
-      and not exists (select 1 from cart_items ci where ci.preview_id = p.id)
-      and not exists (select 1 from orders o, jsonb_array_elements(o.print_items) item where item->>'previewId' = p.id::text)
-    returning p.id`)
-  const ids = ((result as { rows?: { id: string }[] }).rows ?? (result as unknown as { id: string }[])).map((r) => r.id)
-  await Promise.all(ids.flatMap((id) => previewFiles.map((file) => deps.storage.delete(previewKey(id, file)).catch(() => undefined))))
-}
-
-/** Once a day (the dedupe key is the date), whichever process drains first. */
-export async function scheduleDailyJobs(deps: ApiDeps) {
-  const day = deps.now().toISOString().slice(0, 10)
-  await enqueueJob(deps.db, { kind: 'prune-previews', dedupeKey: `prune-previews:${day}`, payload: {}, runAt: deps.now(), maxAttempts: 3 })
-}
-
-fulfilmentJobs['prune-previews'] = { run: prunePreviews }

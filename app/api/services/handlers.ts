@@ -6,13 +6,15 @@
  *
  * createApi calls registerHandlers, so every process that makes the API (the store's server,
  * scripts/serve-api.ts, the tests' createTestApi, the operator scripts) has them; the process that
- * runs the job worker hands it `jobHandlers` (server.ts).
+ * runs the job worker hands it `jobHandlers` and schedules `recurringJobs` before each drain (server.ts).
  */
 import { cartCheckout, registerCheckoutPurposes } from './checkout'
+import type { ApiDeps } from '../env'
 import { egiftCheckout, markEgiftEmailed } from './egifts'
 import { fulfilmentJobs } from './fulfilment'
 import type { JobHandlers } from './jobs'
 import { mailJobs, registerEmailSentHandlers } from './mail'
+import { previewRetentionJobs, schedulePreviewRetention } from './preview-retention'
 import { referralJobs } from './referral'
 
 export function registerHandlers() {
@@ -21,4 +23,12 @@ export function registerHandlers() {
 }
 
 /** Every kind of background job this API runs. */
-export const jobHandlers: JobHandlers = { ...fulfilmentJobs, ...referralJobs, ...mailJobs }
+export const jobHandlers: JobHandlers = { ...fulfilmentJobs, ...referralJobs, ...mailJobs, ...previewRetentionJobs }
+
+/**
+ * The jobs that come back on their own, each enqueued under a key per period (a day), so however many
+ * processes drain the table, each period's run happens once. The worker calls this before each drain.
+ */
+export async function scheduleRecurringJobs(deps: ApiDeps) {
+  await schedulePreviewRetention(deps)
+}

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import os from 'node:os'
-import { sql } from 'drizzle-orm'
+import { count, desc, eq, sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { jobs } from '../db/schema'
 import type { ApiDeps } from '../env'
@@ -34,6 +34,18 @@ export async function enqueueJob(db: Executor, job: { kind: string; dedupeKey: s
     .values({ kind: job.kind, dedupeKey: job.dedupeKey, payload: job.payload, runAt: job.runAt, maxAttempts: job.maxAttempts ?? 8 })
     .onConflictDoNothing({ target: jobs.dedupeKey })
 }
+
+/** How much of a run's error the row keeps (last_error). */
+const LAST_ERROR_MAX = 1000
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+/**
+ * The one line logged when a job runs out of attempts (issue 18): kind, dedupe key, attempts and the
+ * last error on a single line, so a log search for "[jobs] gave up" finds every job that failed for good.
+ */
+export const giveUpLine = (job: Pick<JobRow, 'kind' | 'dedupeKey' | 'attempts' | 'maxAttempts'>, lastError: string) =>
+  `[jobs] gave up: kind=${job.kind} key=${job.dedupeKey} attempts=${job.attempts}/${job.maxAttempts} last error: ${lastError.replace(/\s+/g, ' ').trim().slice(0, LAST_ERROR_MAX)}`
 
 function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[]
@@ -79,7 +91,7 @@ async function finish(db: Database, job: JobRow, worker: JobWorker, now: Date, e
       ),
     ).length > 0
   if (error === undefined) return (await update(sql`status = 'done', last_error = null`)) ? 'done' : 'lost'
-  const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000)
+  const message = errorText(error).slice(0, LAST_ERROR_MAX)
   if (job.attempts >= job.maxAttempts) return (await update(sql`status = 'failed', last_error = ${message}`)) ? 'failed' : 'lost'
   const runAt = new Date(now.getTime() + jobBackoffMs(job.attempts))
   return (await update(sql`status = 'queued', last_error = ${message}, run_at = ${runAt.toISOString()}`)) ? 'retry' : 'lost'
@@ -130,9 +142,13 @@ export async function drainJobs(
       error = e ?? new Error('job failed')
     }
     const outcome = await finish(deps.db, job, worker, deps.now(), error)
-    if (outcome === 'failed') await handler.onGiveUp?.(deps, job)
-    if (error !== undefined) console.warn(`[jobs] ${job.kind} ${job.dedupeKey} attempt ${job.attempts}: ${error instanceof Error ? error.message : error}`)
-    outcomes.push({ id: job.id, kind: job.kind, outcome, ...(error !== undefined ? { error: String(error instanceof Error ? error.message : error) } : {}) })
+    const message = error === undefined ? undefined : errorText(error)
+    if (outcome === 'failed') {
+      console.error(giveUpLine(job, message!))
+      // The job is failed already; a give-up hook that throws must not stop the drain or hide the line above.
+      await Promise.resolve(handler.onGiveUp?.(deps, job)).catch((e) => console.error(`[jobs] ${job.kind} ${job.dedupeKey}: the give-up step failed`, e))
+    } else if (message !== undefined) console.warn(`[jobs] ${job.kind} ${job.dedupeKey} attempt ${job.attempts}: ${message}`)
+    outcomes.push({ id: job.id, kind: job.kind, outcome, ...(message !== undefined ? { error: message } : {}) })
   }
   return outcomes
 }
@@ -156,4 +172,29 @@ export function startJobWorker(
   }, intervalMs)
   timer.unref()
   return () => clearInterval(timer)
+}
+
+/** How many jobs ran out of attempts and wait for a person (/utils/status). */
+export async function countFailedJobs(db: Database): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(jobs).where(eq(jobs.status, 'failed'))
+  return row?.n ?? 0
+}
+
+/** The failed jobs, most recently failed first (a failed run's updated_at is when it gave up). */
+export async function listFailedJobs(db: Database, limit = 100) {
+  return db
+    .select({
+      id: jobs.id,
+      kind: jobs.kind,
+      dedupeKey: jobs.dedupeKey,
+      attempts: jobs.attempts,
+      maxAttempts: jobs.maxAttempts,
+      lastError: jobs.lastError,
+      failedAt: jobs.updatedAt,
+      createdAt: jobs.createdAt,
+    })
+    .from(jobs)
+    .where(eq(jobs.status, 'failed'))
+    .orderBy(desc(jobs.updatedAt), desc(jobs.id))
+    .limit(limit)
 }

@@ -1,6 +1,13 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import type { EngineStatus, StatusSummary } from './engine-status'
+import type { JobsStatus } from './jobs-status'
+
+const jobsBadges: Record<JobsStatus['tone'], string> = {
+  ok: 'bg-pine-tint text-pine-dark',
+  attention: 'bg-cranberry-tint text-cranberry-dark',
+  unknown: 'bg-ink/10 text-ink-soft',
+}
 
 const modeBadges: Record<EngineStatus['mode'], { label: string; className: string }> = {
   embedded: { label: 'Embedded', className: 'bg-gold-tint text-gold-dark' },
@@ -21,7 +28,8 @@ function Row({ label, testId, children }: { label: string; testId: string; child
 }
 
 /** /utils/status: which engines this server runs on, embedded or production, in plain words. */
-export function StatusPage({ summary }: { summary: StatusSummary }) {
+export function StatusPage({ summary }: { summary: StatusSummary & { jobs: JobsStatus } }) {
+  const demoMode = summary.switches.some((s) => s.id === 'demo' && s.on)
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <p className="text-sm font-semibold uppercase tracking-[0.16em] text-pine">Help and tools</p>
@@ -54,6 +62,27 @@ export function StatusPage({ summary }: { summary: StatusSummary }) {
             <p className="mt-1 text-ink-soft">{s.explanation}</p>
           </Row>
         ))}
+      </ul>
+
+      <h2 className="mt-10 text-xl font-bold tracking-tight">Background jobs</h2>
+      <ul className="mt-3 divide-y divide-ink/10 rounded-card bg-cream-card shadow-card" data-testid="jobs">
+        <Row label="Failed jobs" testId="jobs-failed">
+          <p className="flex flex-wrap items-center gap-2">
+            <span className="text-lg font-semibold" data-testid="jobs-failed-count">
+              {summary.jobs.failed ?? '—'}
+            </span>
+            <Badge className={jobsBadges[summary.jobs.tone]}>{summary.jobs.label}</Badge>
+          </p>
+          <p className="mt-0.5 text-ink-soft">{summary.jobs.explanation}</p>
+          {demoMode && summary.jobs.tone === 'attention' ? (
+            <Link
+              to="/utils/failed-jobs"
+              className="mt-1 inline-flex min-h-11 items-center font-semibold text-cranberry-dark underline-offset-4 hover:underline"
+            >
+              See the failed jobs
+            </Link>
+          ) : null}
+        </Row>
       </ul>
 
       <p className="mt-8 text-sm text-ink-soft" data-testid="app-version">

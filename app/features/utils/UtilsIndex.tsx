@@ -14,6 +14,7 @@ type Tool = { title: string; body: ReactNode; demoOnly?: boolean } & (
         | '/photo-products/tou'
         | '/utils/smokescreens'
         | '/utils/status'
+        | '/utils/failed-jobs'
     }
   | { href: string }
   | { note: string }
@@ -31,6 +32,7 @@ const forTheTeam: Tool[] = [
   // The outbox page belongs to the e-mail work; a plain link keeps this list independent of its route.
   { href: '/utils/outbox', title: 'Outbox', body: 'Every e-mail the store has written, sent or not.', demoOnly: true },
   { to: '/utils/smokescreens', title: 'Smokescreen report', body: 'How many asked for each coming-soon product, most wanted first.', demoOnly: true },
+  { to: '/utils/failed-jobs', title: 'Failed jobs', body: 'Background jobs that ran out of attempts, with their last error.', demoOnly: true },
   { to: '/utils/status', title: 'Engine status', body: 'Which database, storage, printer, payments and e-mail this server runs on.' },
   { to: '/utils/render-check', title: 'Preview render check', body: 'See the live ornament preview draw on this device.' },
   {
