@@ -223,10 +223,12 @@ export type AppConfig = ReturnType<typeof loadConfig>
 export function publicConfigOf(config: AppConfig) {
   return {
     productSlug: config.productSlug,
-    /** Where the browser reaches the album API directly: the photo proxy and signed uploads. */
-    /** Empty when it is the store's own origin, so the browser uses same-origin paths (and its cookies). */
-    apiBaseUrl: config.apiBaseUrl === config.publicUrl ? '' : config.apiBaseUrl,
-    celebrateApiBaseUrl: config.celebrateApiBaseUrl === config.publicUrl ? '' : config.celebrateApiBaseUrl,
+    /**
+     * Where the browser reaches the album API: always the store's own origin (empty, so same-origin paths and
+     * its cookies). With API_BASE_URL elsewhere the store forwards its /v1 there (app/api/forward.ts).
+     */
+    apiBaseUrl: '',
+    celebrateApiBaseUrl: config.celebrateApiBaseUrl === config.publicUrl || config.celebrateApiBaseUrl === config.apiBaseUrl ? '' : config.celebrateApiBaseUrl,
     supportEmail: config.supportEmail,
     sessionReplayProjectId: config.sessionReplayProjectId,
     posthogHost: config.posthogHost,

@@ -3,8 +3,8 @@
  * scripts: the heading, the text and the images paint from the HTML and the stylesheet alone, and the
  * JavaScript only hydrates what is already there. So the scripts wait until the page has painted:
  * the `<link rel="modulepreload">` tags leave the head, and the entry `<script type="module">` becomes
- * a small inline loader (with the page's CSP nonce) that, once the first frame is on screen (two
- * animation frames), adds the same preloads and the same module script. On a slow phone link the stylesheet and the font then have the
+ * a small inline loader (with the page's CSP nonce) that, once the first contentful paint has happened,
+ * adds the same preloads and the same module script. On a slow phone link the stylesheet and the font then have the
  * bandwidth to themselves, and the ~165 KB entry chunk downloads while the shopper reads.
  *
  * The page hydrates the same way as before (the module script the loader adds is the one TanStack's
@@ -17,13 +17,24 @@ const ENTRY_START = '<script type="module"'
 
 const js = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
 
-/** The inline script that loads the app after the first paint. */
+/** However long the first contentful paint takes, the app loads after this long (a page with nothing to paint). */
+export const FIRST_PAINT_WAIT_MS = 10_000
+
+/**
+ * The inline script that loads the app after the page's first contentful paint (a `paint` performance
+ * entry); where the browser reports no paint entries, two animation frames later.
+ */
 export function deferredEntryLoader(entry: string, preloads: string[], nonce: string | undefined): string {
   const code =
-    `(function(){var p=${js(preloads)},e=${js(entry)};` +
-    `function go(){p.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)});` +
+    `(function(){var p=${js(preloads)},e=${js(entry)},done=false;` +
+    `function go(){if(done)return;done=true;p.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)});` +
     `var s=document.createElement('script');s.type='module';s.async=true;s.src=e;document.head.appendChild(s)}` +
-    `if(document.visibilityState==='hidden')go();else requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})})()`
+    `if(document.visibilityState==='hidden')return go();` +
+    `var P=window.PerformanceObserver;` +
+    `if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0){` +
+    `new P(function(list,o){if(list.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(go,0)}}).observe({type:'paint',buffered:true});` +
+    `setTimeout(go,${FIRST_PAINT_WAIT_MS})}` +
+    `else requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})})()`
   return `<script${nonce ? ` nonce="${nonce}"` : ''}>${code}</script>`
 }
 
@@ -66,9 +77,13 @@ export function deferScriptsUntilPainted(): TransformStream<string, string> {
   })
 }
 
-/** A page's response with its scripts deferred; anything that is not HTML is returned as it is. */
-export function withScriptsAfterFirstPaint(response: Response): Response {
-  if (!response.body || !response.headers.get('content-type')?.startsWith('text/html')) return response
+/**
+ * A page's response with its scripts deferred; anything that is not HTML, or not the answer to a GET, is
+ * returned as it is. (A HEAD's page has a body no one reads: piping it crashed the process once the server
+ * closed it.)
+ */
+export function withScriptsAfterFirstPaint(request: Request, response: Response): Response {
+  if (request.method !== 'GET' || !response.body || !response.headers.get('content-type')?.startsWith('text/html')) return response
   const body = response.body.pipeThrough(new TextDecoderStream()).pipeThrough(deferScriptsUntilPainted()).pipeThrough(new TextEncoderStream())
   const headers = new Headers(response.headers)
   headers.delete('content-length')

@@ -20,7 +20,7 @@ export default createServerEntry({
         if (guarded instanceof Response) return guarded
         const response = await refineServerFnResponse(guarded, await handler.fetch(guarded))
         // The built store paints before it loads its scripts (decision 024); the dev server keeps Vite's own.
-        return import.meta.env.PROD ? withScriptsAfterFirstPaint(response) : response
+        return import.meta.env.PROD ? withScriptsAfterFirstPaint(guarded, response) : response
       }),
     )
   },

@@ -22,3 +22,11 @@ const server = serve({
 })
 await server.ready()
 console.log(`Keepsake album API on port ${config.port} (${config.databaseUrl ? 'PostgreSQL' : 'PGlite'})`)
+
+// Stop on SIGTERM/SIGINT as the store does: stop taking connections, let answers in flight finish, then exit.
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    setTimeout(() => process.exit(0), 5000).unref()
+    void Promise.resolve(server.close()).finally(() => process.exit(0))
+  })
+}

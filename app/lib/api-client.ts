@@ -91,8 +91,9 @@ export function createApiClient(options: ApiClientOptions) {
   const base = options.baseUrl.replace(/\/$/, '')
   const sameOrigin = new URL(base).origin === options.ownOrigin
   const dispatch: Dispatch = sameOrigin && inProcess ? inProcess : (r) => fetch(r)
-  // Links the page draws (photo proxy URLs) stay root-relative on our own API, so they work under any host name (decision 020).
-  const linkBase = sameOrigin ? '' : base
+  // Links the page draws (photo proxy URLs) stay root-relative, so they work under any host name (decision 020); a remote
+  // API is reached through the store's own /v1, which forwards there (app/api/forward.ts).
+  const linkBase = ''
   const retry = options.retry
 
   async function send<E extends Endpoint>(endpoint: E, input: Partial<CallInput<E>>, callOptions: CallOptions): Promise<EndpointResponse<E>> {

@@ -134,10 +134,10 @@ describe('the API client', () => {
     expect(client().photoUrl('https://cdn.example/p/1/small.jpg')).toBe(
       '/v1/keepsake-photos/proxy?url=https%3A%2F%2Fcdn.example%2Fp%2F1%2Fsmall.jpg&inputSize=small&outputSize=smartphone',
     )
-    // An API elsewhere (API_BASE_URL on another origin) keeps its absolute base.
+    // An API elsewhere (API_BASE_URL on another origin) too: the browser reaches it through the store's /v1, which forwards.
     const remote = createApiClient({ baseUrl: 'https://api.example', ownOrigin: 'http://localhost:3000', productSlug: 'keepsake' })
     expect(remote.photoUrl('https://cdn.example/p/1/small.jpg')).toBe(
-      'https://api.example/v1/keepsake-photos/proxy?url=https%3A%2F%2Fcdn.example%2Fp%2F1%2Fsmall.jpg&inputSize=small&outputSize=smartphone',
+      '/v1/keepsake-photos/proxy?url=https%3A%2F%2Fcdn.example%2Fp%2F1%2Fsmall.jpg&inputSize=small&outputSize=smartphone',
     )
     const celebrate = createApiClient({ baseUrl: 'http://localhost:3000', ownOrigin: 'http://localhost:3000', productSlug: 'keepsake', photoProxy: false })
     expect(celebrate.photoUrl('https://cdn.example/p/1/small.jpg')).toBe('https://cdn.example/p/1/small.jpg')

@@ -25,13 +25,14 @@ function streamed(pieces: string[], type = 'text/html; charset=utf-8') {
   return new Response(stream, { status: 200, headers: { 'content-type': type, 'content-length': '999' } })
 }
 
+const get = new Request('http://store.test/loop')
 const expected = page
   .replace(/<link rel="modulepreload"[^>]*>/g, '')
   .replace(/<script type="module"[^>]*><\/script>/, deferredEntryLoader('/assets/index-A.js', ['/assets/index-A.js', '/assets/loop-B.js'], NONCE))
 
 describe('scripts after the first paint', () => {
   it('takes the module preloads out of the head and loads the entry from a nonce-stamped loader', async () => {
-    const response = withScriptsAfterFirstPaint(streamed([page]))
+    const response = withScriptsAfterFirstPaint(get, streamed([page]))
     const html = await response.text()
     expect(html).toBe(expected)
     expect(html).not.toContain('rel="modulepreload"')
@@ -45,22 +46,29 @@ describe('scripts after the first paint', () => {
 
   it('gives the same page whichever byte the stream is split at', async () => {
     for (let at = 1; at < page.length; at++) {
-      const html = await withScriptsAfterFirstPaint(streamed([page.slice(0, at), page.slice(at)])).text()
+      const html = await withScriptsAfterFirstPaint(get, streamed([page.slice(0, at), page.slice(at)])).text()
       if (html !== expected) throw new Error(`split at ${at} (${JSON.stringify(page.slice(at - 10, at + 10))}) gave ${html}`)
     }
     // And one byte at a time.
-    expect(await withScriptsAfterFirstPaint(streamed([...page])).text()).toBe(expected)
+    expect(await withScriptsAfterFirstPaint(get, streamed([...page])).text()).toBe(expected)
   })
 
   it('leaves what is not a page alone', async () => {
     const json = streamed(['{"a":"<link rel=\\"modulepreload\\" href=\\"/x.js\\"/>"}'], 'application/json')
-    expect(withScriptsAfterFirstPaint(json)).toBe(json)
+    expect(withScriptsAfterFirstPaint(get, json)).toBe(json)
     const empty = new Response(null, { status: 304 })
-    expect(withScriptsAfterFirstPaint(empty)).toBe(empty)
+    expect(withScriptsAfterFirstPaint(get, empty)).toBe(empty)
+  })
+
+  it('leaves the answer to a HEAD or a POST alone (nobody reads its body)', () => {
+    for (const method of ['HEAD', 'POST']) {
+      const response = streamed([page])
+      expect(withScriptsAfterFirstPaint(new Request('http://store.test/loop', { method }), response)).toBe(response)
+    }
   })
 
   it('passes a page without an entry script through unchanged apart from its preloads', async () => {
-    const html = await withScriptsAfterFirstPaint(streamed([head, '<body><p>no scripts</p></body></html>'])).text()
+    const html = await withScriptsAfterFirstPaint(get, streamed([head, '<body><p>no scripts</p></body></html>'])).text()
     expect(html).toBe(head.replace(/<link rel="modulepreload"[^>]*>/g, '') + '<body><p>no scripts</p></body></html>')
   })
 

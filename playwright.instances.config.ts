@@ -1,0 +1,23 @@
+import { defineConfig } from '@playwright/test'
+import { chromiumLaunch, consentGranted, servers } from './playwright.config.ts'
+
+/** The proxy's port: the store's public address (E2E_PORT_BASE moves it with the other suites' servers). */
+export const INSTANCES_PROXY_PORT = servers.main.port + 40
+
+/**
+ * The two-instance suite (tests/instances): it starts its own servers, proxy, bucket and database, so it
+ * needs no webServer; one worker, because its tests share those instances in order.
+ */
+export default defineConfig({
+  testDir: 'tests/instances',
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? 'line' : 'list',
+  use: {
+    baseURL: `http://localhost:${INSTANCES_PROXY_PORT}`,
+    launchOptions: chromiumLaunch,
+    storageState: consentGranted,
+    viewport: { width: 1280, height: 900 },
+    trace: 'retain-on-failure',
+  },
+})

@@ -1,0 +1,349 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { expect, test, type Page } from '@playwright/test'
+import { consentGranted } from '../../playwright.config'
+import pg from 'pg'
+import { createClient } from 'redis'
+import sharp from 'sharp'
+import { LOCAL_TEST_CARDS } from '../../app/contract/cart'
+import { startRoundRobinProxy, type RoundRobinProxy } from '../support/round-robin-proxy'
+import { startS3Server, type S3Server } from '../support/s3-server'
+import { freePort, freshStore, type Store } from '../support/server-process'
+import { designStarAndAddToCart, signInAs, waitForHydration } from '../e2e/support'
+import { INSTANCES_PROXY_PORT } from '../../playwright.instances.config'
+
+/**
+ * The production shape, proven: two store instances (`scripts/serve.ts`, the production build) on one
+ * PostgreSQL database, one Redis database and one S3 bucket (s3rver behind a SigV4-checking front),
+ * behind a round-robin proxy that sets X-Forwarded-For (the instances run with TRUST_PROXY=1). The
+ * browser only ever talks to the proxy, so consecutive requests land on different instances.
+ * The suite makes its own database and uses its own Redis database number, and removes both.
+ */
+const REDIS_DB = 12
+const REDIS_URL = `redis://127.0.0.1:6379/${REDIS_DB}`
+const POSTGRES = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+const SESSION_SECRET = 'two-instances-session-secret-0123456789abcdef'
+
+type Instance = { name: string; port: number; child: ChildProcess; log: string[] }
+
+let store: Store | undefined
+let s3: S3Server | undefined
+let proxy: RoundRobinProxy | undefined
+const instances: Instance[] = []
+
+async function answers(what: 'postgres' | 'redis') {
+  try {
+    if (what === 'postgres') {
+      const client = new pg.Client({ connectionString: POSTGRES, connectionTimeoutMillis: 3000 })
+      await client.connect()
+      await client.end()
+    } else {
+      const client = createClient({ url: REDIS_URL, socket: { connectTimeout: 3000, reconnectStrategy: false } })
+      await client.connect()
+      await client.destroy()
+    }
+    return true
+  } catch {
+    return false
+  }
+}
+
+async function flushRedis() {
+  const client = createClient({ url: REDIS_URL })
+  await client.connect()
+  await client.flushDb()
+  await client.destroy()
+}
+
+async function query<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: store!.databaseUrl! })
+  await client.connect()
+  try {
+    return (await client.query<T>(sql, params)).rows
+  } finally {
+    await client.end()
+  }
+}
+
+async function startInstance(name: string, port: number, env: Record<string, string>): Promise<Instance> {
+  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), `keepsake-${name}-`))
+  const log: string[] = []
+  const child = spawn(process.execPath, ['scripts/serve.ts'], {
+    env: { ...process.env, ...env, PORT: String(port), DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout!.on('data', (chunk: Buffer) => log.push(chunk.toString()))
+  child.stderr!.on('data', (chunk: Buffer) => log.push(chunk.toString()))
+  child.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }))
+  const ready = Date.now() + 120_000
+  while (Date.now() < ready) {
+    if (log.join('').includes('Album API ready')) return { name, port, child, log }
+    if (child.exitCode !== null) break
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  child.kill('SIGKILL')
+  throw new Error(`instance ${name} did not start:\n${log.join('')}`)
+}
+
+test.describe.configure({ mode: 'serial' })
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000)
+  const missing = [!(await answers('postgres')) && `PostgreSQL at ${POSTGRES}`, !(await answers('redis')) && `Redis at ${REDIS_URL}`].filter(Boolean)
+  // On CI (this machine) both run; elsewhere the suite says what it needs instead of failing on a missing service.
+  if (missing.length && !process.env.CI) test.skip(true, `the two-instance suite needs ${missing.join(' and ')}`)
+  if (missing.length) throw new Error(`the two-instance suite needs ${missing.join(' and ')}`)
+
+  process.env.TEST_DATABASE_URL = POSTGRES
+  store = await freshStore('postgres')
+  await flushRedis()
+  // Browsers PUT uploads to it from the store's origin and read photos from it: CORS for the proxy's origin, public reads.
+  s3 = await startS3Server({ bucket: 'keepsake-two-instances', corsOrigins: [`http://localhost:${INSTANCES_PROXY_PORT}`], publicRead: true })
+  // The proxy's port is the store's public address, so it is chosen before the instances start.
+  const ports = [await freePort(), await freePort()]
+  proxy = await startRoundRobinProxy(
+    [
+      { name: 'a', port: ports[0]! },
+      { name: 'b', port: ports[1]! },
+    ],
+    { port: INSTANCES_PROXY_PORT },
+  )
+  const env = {
+    NODE_ENV: 'production',
+    DATABASE_URL: store.databaseUrl!,
+    REDIS_URL,
+    S3_BUCKET: s3.bucket,
+    S3_ENDPOINT: s3.endpoint,
+    S3_PUBLIC_URL: `${s3.endpoint}/${s3.bucket}`,
+    S3_REGION: s3.region,
+    S3_ACCESS_KEY_ID: s3.accessKeyId,
+    S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    TRUST_PROXY: '1',
+    PUBLIC_URL: proxy.url,
+    SESSION_SECRET,
+    DEMO_MODE: 'true',
+    LOCAL_FULFILMENT_STEP_SECONDS: '2',
+    JOB_LEASE_SECONDS: '3',
+  }
+  // One after the other: the first seeds the demo families, the second finds them.
+  for (const [i, name] of ['a', 'b'].entries()) {
+    instances.push(await startInstance(name, ports[i]!, env))
+  }
+})
+
+test.afterAll(async () => {
+  for (const instance of instances) {
+    if (instance.child.exitCode === null && instance.child.signalCode === null) {
+      instance.child.kill('SIGTERM')
+      await once(instance.child, 'exit')
+    }
+  }
+  await proxy?.close()
+  await s3?.close()
+  if (store) {
+    await flushRedis().catch(() => {})
+    await store.drop()
+  }
+})
+
+async function fillAddress(page: Page) {
+  await page.getByLabel('Address line 1').fill('12 Holly Lane')
+  await page.getByLabel('City').fill('Portland')
+  await page.getByLabel('State').selectOption('OR')
+  await page.getByLabel('ZIP code').fill('97201')
+}
+
+/** Pays the cart on the local hosted checkout page; answers the order reference. */
+async function checkOut(page: Page, firstName: string) {
+  await page.getByRole('button', { name: 'Checkout' }).click()
+  await expect(page).toHaveURL(/\/utils\/checkout\/[0-9a-f-]{36}$/)
+  await waitForHydration(page)
+  await fillAddress(page)
+  await page.getByLabel('Card number').fill(LOCAL_TEST_CARDS.succeeds)
+  await page.getByRole('button', { name: /^Pay / }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Thank you, ${firstName}!`, { timeout: 30_000 })
+  return (await page.getByTestId('order-reference').textContent())!
+}
+
+const orderStatus = async (reference: string) =>
+  (await query<{ status: string }>(`select status from orders where reference = $1`, [reference]))[0]?.status ?? null
+
+test('a shopper buys through the proxy while consecutive requests land on both instances', async ({ page }) => {
+  test.setTimeout(300_000)
+  const before = { ...proxy!.answered }
+  await page.goto(proxy!.url)
+  await signInAs(page, 'Maya Rivera')
+
+  await test.step('uploads a photo: the browser PUTs it to the bucket with the URL an instance signed', async () => {
+    await page.goto(`${proxy!.url}/photo-products/photos`)
+    await waitForHydration(page)
+    const uploaded = page.getByRole('list', { name: 'Your uploaded photos' }).getByRole('button')
+    const jpeg = await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#2f6f8f' } })
+      .jpeg()
+      .toBuffer()
+    await page.getByTestId('photo-upload-input').setInputFiles([{ name: 'Lake day.jpg', mimeType: 'image/jpeg', buffer: jpeg }])
+    await expect(uploaded).toHaveCount(1, { timeout: 30_000 })
+    const img = page.getByRole('list', { name: 'Your uploaded photos' }).locator('img').first()
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true)
+    expect(s3!.requests.some((r) => r.method === 'PUT' && r.url.includes('?') && r.url.includes('X-Amz-Signature'))).toBe(true)
+  })
+
+  await test.step('designs, previews, adds to the cart and pays', async () => {
+    await page.goto(proxy!.url)
+    await designStarAndAddToCart(page)
+  })
+  const reference = await checkOut(page, 'Maya')
+
+  await test.step('the order moves through production, driven by jobs either instance may run', async () => {
+    await expect.poll(() => orderStatus(reference), { timeout: 60_000 }).toBe('shipped')
+    await page.goto(`${proxy!.url}/photo-products/orders`)
+    const card = page.getByTestId('order-card').filter({ hasText: reference })
+    await expect(card.getByRole('list', { name: 'Order progress' })).toContainText('Shipped')
+  })
+
+  const served = { a: proxy!.answered.a! - before.a!, b: proxy!.answered.b! - before.b! }
+  console.log(`two instances: the purchase path made ${served.a + served.b} requests: ${served.a} answered by a, ${served.b} by b`)
+  // Round robin: neither instance carried the path alone.
+  expect(served.a).toBeGreaterThan(20)
+  expect(served.b).toBeGreaterThan(20)
+})
+
+test('a rate limit is counted across both instances', async ({ request }) => {
+  // 60 demo guests per address an hour: the 61st is refused whichever instance it reaches.
+  const before = { ...proxy!.answeredByPath.a }
+  const statuses: number[] = []
+  for (let i = 0; i < 61; i++) statuses.push((await request.post(`${proxy!.url}/v1/demo/guests`, { headers: { 'x-forwarded-for': '198.51.100.7' } })).status())
+  expect(statuses.slice(0, 60).every((s) => s === 201)).toBe(true)
+  expect(statuses[60]).toBe(429)
+  const onA = (proxy!.answeredByPath.a!['/v1/demo/guests'] ?? 0) - (before['/v1/demo/guests'] ?? 0)
+  expect(onA).toBeGreaterThanOrEqual(30)
+  expect(onA).toBeLessThanOrEqual(31)
+  console.log(`two instances: 61 guest sign-ups, ${onA} on a and ${61 - onA} on b; the 61st was refused (429)`)
+})
+
+test('each job runs once with both instances draining the queue', async () => {
+  const jobs = await query<{ kind: string; status: string; attempts: number; n: string }>(
+    `select kind, status, attempts, count(*) as n from jobs group by kind, status, attempts order by kind`,
+  )
+  console.log(`two instances: jobs ${JSON.stringify(jobs)}`)
+  expect(jobs.length).toBeGreaterThan(0)
+  // Every job finished, each claimed exactly once (attempts counts claims).
+  for (const row of jobs.filter((j) => j.kind !== 'prune-previews')) expect(row, `${row.kind}`).toMatchObject({ status: 'done', attempts: 1 })
+  const kinds = new Set(jobs.map((j) => j.kind))
+  for (const kind of ['submit-order', 'advance-order', 'send-email']) expect(kinds, kind).toContain(kind)
+  // One e-mail per event: the outbox's reference is unique, and each was sent once.
+  const mails = await query<{ reference: string; status: string; n: string }>(
+    `select reference, status, count(*) as n from outbox_emails where send_after <= now() group by reference, status`,
+  )
+  expect(mails.length).toBeGreaterThan(0)
+  for (const mail of mails) expect(mail).toMatchObject({ status: 'sent', n: '1' })
+})
+
+test('killing an instance with SIGKILL mid-run loses nothing: the other finishes the work', async ({ page }) => {
+  test.setTimeout(300_000)
+  await page.goto(proxy!.url)
+  await signInAs(page, 'Sam Okafor')
+  await designStarAndAddToCart(page)
+  const reference = await checkOut(page, 'Sam')
+
+  // The order is paid and its production steps are queued, 2 s apart: kill one instance now.
+  const victim = instances[0]!
+  victim.child.kill('SIGKILL')
+  await once(victim.child, 'exit')
+  expect(await orderStatus(reference)).not.toBe('shipped')
+
+  // The shopper carries on through the proxy, and the survivor finishes the production steps.
+  await page.goto(`${proxy!.url}/photo-products/orders`)
+  await expect(page.getByTestId('order-card').filter({ hasText: reference })).toBeVisible()
+  await expect.poll(() => orderStatus(reference), { timeout: 90_000 }).toBe('shipped')
+  expect(proxy!.down.has('a')).toBe(true)
+
+  const unfinished = await query<{ kind: string; status: string; dedupe_key: string }>(
+    `select kind, status, dedupe_key from jobs where status <> 'done' and kind <> 'prune-previews'`,
+  )
+  expect(unfinished).toEqual([])
+  // Its confirmation and its shipping e-mail were each sent, once.
+  const [order] = await query<{ id: string }>(`select id from orders where reference = $1`, [reference])
+  const mailsOf = () =>
+    query<{ reference: string; status: string }>(`select reference, status from outbox_emails where reference in ($1, $2) order by reference`, [
+      `order-confirmation:${order!.id}`,
+      `order-shipped:${order!.id}`,
+    ])
+  await expect.poll(async () => (await mailsOf()).map((m) => m.status), { timeout: 30_000 }).toEqual(['sent', 'sent'])
+  const lost = await query<{ n: string }>(`select count(*) as n from jobs where status in ('queued', 'running') and run_at < now() - interval '30 seconds'`)
+  console.log(`two instances: after SIGKILL of a, order ${reference} shipped on b; e-mails sent: 2 of 2; jobs lost: ${lost[0]!.n}`)
+  expect(lost[0]!.n).toBe('0')
+})
+
+test('the store and the API apart: a store whose API_BASE_URL is another process sells through it', async ({ browser }) => {
+  test.setTimeout(300_000)
+  // The API alone (`npm run start:api`) on its own database, addressed by browsers through the store.
+  const apiStore = await freshStore('postgres')
+  const [apiPort, storePort] = [await freePort(), await freePort()]
+  const storeUrl = `http://localhost:${storePort}`
+  const apiDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'keepsake-api-alone-'))
+  const storeDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'keepsake-store-alone-'))
+  const common = { NODE_ENV: 'production', SESSION_SECRET, DEMO_MODE: 'true', LOCAL_FULFILMENT_STEP_SECONDS: '2', PUBLIC_URL: storeUrl }
+  const apiLog: string[] = []
+  const apiProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve-api.ts'], {
+    env: { ...process.env, ...common, DATABASE_URL: apiStore.databaseUrl!, DATA_DIR: apiDataDir, PORT: String(apiPort), TRUST_PROXY: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  apiProcess.stdout!.on('data', (chunk: Buffer) => apiLog.push(chunk.toString()))
+  apiProcess.stderr!.on('data', (chunk: Buffer) => apiLog.push(chunk.toString()))
+  let storeProcess: Instance | undefined
+  try {
+    await expect.poll(() => apiLog.join('').includes('Keepsake album API on port'), { timeout: 120_000 }).toBe(true)
+    storeProcess = await startInstance('store-alone', storePort, { ...common, API_BASE_URL: `http://127.0.0.1:${apiPort}`, DATA_DIR: storeDataDir })
+
+    const context = await browser.newContext({ baseURL: storeUrl, storageState: consentGranted, viewport: { width: 1280, height: 900 } })
+    const page = await context.newPage()
+    const crossOrigin: string[] = []
+    page.on('request', (request) => {
+      const origin = new URL(request.url()).origin
+      if (origin !== storeUrl && !request.url().startsWith('data:') && !request.url().startsWith('blob:')) crossOrigin.push(request.url())
+    })
+    await signInAs(page, 'Maya Rivera')
+    // The live designer's base images, the photos and the preview all come through the store's /v1.
+    await designStarAndAddToCart(page)
+    const reference = await checkOut(page, 'Maya')
+    const apiOrder = async () => {
+      const client = new pg.Client({ connectionString: apiStore.databaseUrl! })
+      await client.connect()
+      try {
+        return (await client.query<{ status: string }>(`select status from orders where reference = $1`, [reference])).rows[0]?.status ?? null
+      } finally {
+        await client.end()
+      }
+    }
+    await expect.poll(apiOrder, { timeout: 60_000 }).toBe('shipped')
+    // The store's own /v1 answers from the API's database (the orders it lists are the API's).
+    const orders = await page.request.get(`${storeUrl}/v1/photo-products-orders`)
+    expect(orders.status()).toBe(200)
+    expect(JSON.stringify(await orders.json())).toContain(reference)
+    // The bundles shelf: the browser fetched it from the store, and it is not empty.
+    const bundles = await page.request.get(`${storeUrl}/v1/loop/bundles`)
+    expect(bundles.status()).toBe(200)
+    expect(crossOrigin).toEqual([])
+    // The store opened no database of its own.
+    expect(fs.existsSync(path.join(storeDataDir, 'pglite'))).toBe(false)
+    await context.close()
+
+    // Both stop cleanly on SIGTERM.
+    for (const child of [storeProcess.child, apiProcess]) {
+      const exited = once(child, 'exit')
+      child.kill('SIGTERM')
+      const [code, signal] = (await exited) as [number | null, string | null]
+      expect({ code, signal }).toEqual({ code: 0, signal: null })
+    }
+    console.log(`the store and the API apart: order ${reference} bought through a store forwarding /v1; both processes stopped on SIGTERM with exit 0`)
+  } finally {
+    for (const child of [storeProcess?.child, apiProcess]) if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+    await apiStore.drop()
+    fs.rmSync(apiDataDir, { recursive: true, force: true })
+    fs.rmSync(storeDataDir, { recursive: true, force: true })
+  }
+})
