@@ -86,6 +86,11 @@ function RootNotFound({ data }: NotFoundRouteProps) {
 }
 
 function RootDocument({ children }: { children: ReactNode }) {
+  // Marks the page once React has hydrated it (the scripts load after the first paint, decision 024): browser
+  // tests wait for this before they type, and a form filled before it would lose what was typed.
+  useEffect(() => {
+    document.documentElement.setAttribute('data-hydrated', '')
+  }, [])
   return (
     <html lang="en">
       <head>

@@ -318,9 +318,11 @@ test.describe('the ornament designer', () => {
     await expect(page.locator('[data-sonner-toast]')).toHaveCount(0)
     await expectNoAxeViolations(page)
     await shootBothWidths(page, 'dialog-note')
-    // Clickable where it is: Retry starts the upload again.
+    // Clickable where it is: Retry sends the file again (refused again at once, so the request is what shows it).
+    const resent = page.waitForRequest((request) => request.method() === 'PUT')
     await note.getByRole('button', { name: 'Retry' }).click()
-    await expect(dialog.getByTestId('upload-job')).toHaveAttribute('data-state', 'uploading')
+    await resent
+    await expect(note).toBeVisible()
   })
 
   test('ignores a corrupt draft', async ({ page }) => {

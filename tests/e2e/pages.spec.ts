@@ -69,7 +69,7 @@ test.describe('landings paint before their scripts load', () => {
   for (const path of ['/photo-products', '/loop', '/referral/r/GRAN-7Q4X', '/egifts', '/fmn']) {
     test(`${path} asks for its scripts after its first paint, then hydrates`, async ({ page, request }) => {
       await page.goto(path)
-      await page.waitForFunction(() => Boolean((window as unknown as { __TSR_ROUTER__?: unknown }).__TSR_ROUTER__))
+      await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'))
       const timings = await page.evaluate(() => ({
         paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
         scripts: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
@@ -91,7 +91,7 @@ test.describe('landings paint before their scripts load', () => {
 
   test('a landing hydrates: the router moves between pages without a full load', async ({ page }) => {
     await page.goto('/photo-products')
-    await page.waitForFunction(() => Boolean((window as unknown as { __TSR_ROUTER__?: unknown }).__TSR_ROUTER__))
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'))
     await page.evaluate(() => ((window as unknown as { __stayed: boolean }).__stayed = true))
     await page.getByRole('link', { name: /Design yours: Tree/ }).click()
     await expect(page).toHaveURL(/\/photo-products\/ornaments\/\d+/)

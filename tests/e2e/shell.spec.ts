@@ -116,6 +116,7 @@ test.describe('demo sign-in', () => {
     expect(session?.httpOnly).toBe(true)
     expect(session?.sameSite).toBe('Lax')
     await page.reload()
+    await waitForHydration(page)
     await expect(page.getByTestId('current-user')).toHaveText('Signed in as Maya Rivera')
     await page.getByRole('button', { name: 'Sign out' }).click()
     await expect(page.getByTestId('current-user')).toHaveText('You are not signed in.')

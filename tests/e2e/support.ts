@@ -15,7 +15,8 @@ export async function clientNavigate(page: Page, href: string) {
 
 /** Waits until the app has hydrated, so client navigation and clicks go through the router. */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => Boolean((window as unknown as { __TSR_ROUTER__?: unknown }).__TSR_ROUTER__))
+  // The root's effect marks the page once React has hydrated it (the router exists earlier, before hydrateRoot).
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'))
   await page.waitForLoadState('networkidle')
 }
 
