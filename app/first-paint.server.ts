@@ -11,6 +11,8 @@
  * <Scripts> looks for, so it adds no second one). A hidden tab (no frames) loads at once.
  */
 
+import { drainOnCancel } from './lib/drain-on-cancel'
+
 const MODULEPRELOAD = /<link rel="modulepreload" href="([^"<>]+)"[^<>]*?\/?>/g
 const ENTRY = /<script type="module" async="" src="([^"<>]+)"(?: nonce="([^"<>]*)")?[^<>]*><\/script>/
 const ENTRY_START = '<script type="module"'
@@ -84,7 +86,7 @@ export function deferScriptsUntilPainted(): TransformStream<string, string> {
  */
 export function withScriptsAfterFirstPaint(request: Request, response: Response): Response {
   if (request.method !== 'GET' || !response.body || !response.headers.get('content-type')?.startsWith('text/html')) return response
-  const body = response.body.pipeThrough(new TextDecoderStream()).pipeThrough(deferScriptsUntilPainted()).pipeThrough(new TextEncoderStream())
+  const body = drainOnCancel(response.body).pipeThrough(new TextDecoderStream()).pipeThrough(deferScriptsUntilPainted()).pipeThrough(new TextEncoderStream())
   const headers = new Headers(response.headers)
   headers.delete('content-length')
   return new Response(body, { status: response.status, statusText: response.statusText, headers })

@@ -6,6 +6,7 @@
  */
 import { Duplex } from 'node:stream'
 import zlib from 'node:zlib'
+import { drainOnCancel } from '../app/lib/drain-on-cancel.ts'
 
 const COMPRESSIBLE = /^(text\/html|application\/json|text\/plain|application\/problem\+json)\b/
 
@@ -40,6 +41,6 @@ export function compressResponse(request: Request, response: Response): Response
       : zlib.createGzip({ flush: zlib.constants.Z_SYNC_FLUSH, level: 6 })
   headers.set('content-encoding', encoding)
   headers.delete('content-length')
-  const body = response.body.pipeThrough(Duplex.toWeb(compressor) as unknown as TransformStream<Uint8Array, Uint8Array>)
+  const body = drainOnCancel(response.body).pipeThrough(Duplex.toWeb(compressor) as unknown as TransformStream<Uint8Array, Uint8Array>)
   return new Response(body, { status: response.status, statusText: response.statusText, headers })
 }
