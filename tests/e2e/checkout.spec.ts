@@ -265,9 +265,12 @@ test.describe('cart and checkout', () => {
       await shootBothWidths(page, 'checkout-cart-changed')
       await page.getByRole('button', { name: `Check out ${now}` }).click()
       await expect(page).toHaveURL(new RegExp(`/utils/checkout/${UUID}$`))
-      await waitForHydration(page)
       await expect(page.getByTestId('checkout-total')).toHaveText(now)
+      // The new checkout page settles (loaded, hydrated) before the shopper types into it.
+      await page.waitForLoadState('load')
+      await waitForHydration(page)
       await fillAddress(page)
+      await expect(page.getByLabel('State')).toHaveValue('OR')
       await page.getByLabel('Card number').fill(LOCAL_TEST_CARDS.succeeds)
       await page.getByRole('button', { name: `Pay ${now}` }).click()
       await expect(page).toHaveURL(/\/photo-products\/checkout\/complete/, { timeout: 30_000 })
