@@ -31,7 +31,8 @@ describe('a wrapped page body left mid-stream', () => {
       },
     })
     const parts: string[] = []
-    for await (const part of drainOnCancel(source)) parts.push(part)
+    const reader = drainOnCancel(source).getReader()
+    for (let read = await reader.read(); !read.done; read = await reader.read()) parts.push(read.value)
     expect(parts).toEqual(['<html>', '<body>', '</html>'])
   })
 })
