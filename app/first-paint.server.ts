@@ -85,7 +85,8 @@ export function deferScriptsUntilPainted(): TransformStream<string, string> {
  * closed it.)
  */
 export function withScriptsAfterFirstPaint(request: Request, response: Response): Response {
-  if (request.method !== 'GET' || !response.body || !response.headers.get('content-type')?.startsWith('text/html')) return response
+  // `body` is asked for last: a response's web stream may be made lazily, and one made and left unread breaks the server.
+  if (request.method !== 'GET' || !response.headers.get('content-type')?.startsWith('text/html') || !response.body) return response
   const body = drainOnCancel(response.body).pipeThrough(new TextDecoderStream()).pipeThrough(deferScriptsUntilPainted()).pipeThrough(new TextEncoderStream())
   const headers = new Headers(response.headers)
   headers.delete('content-length')

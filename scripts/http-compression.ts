@@ -26,7 +26,9 @@ function encodingFor(acceptEncoding: string | null): 'br' | 'gzip' | null {
 /** The response compressed for this request, or the response itself when it should stay as it is. */
 export function compressResponse(request: Request, response: Response): Response {
   const type = response.headers.get('content-type') ?? ''
-  if (!response.body || request.method === 'HEAD' || response.headers.has('content-encoding') || !COMPRESSIBLE.test(type)) return response
+  // `body` is read last: srvx's responses make their web stream only when it is asked for, and a static file's
+  // stream made and then left unread crashed the process when srvx sent the file its own way.
+  if (request.method === 'HEAD' || response.headers.has('content-encoding') || !COMPRESSIBLE.test(type) || !response.body) return response
   if (response.status === 204 || response.status === 304) return response
   const encoding = encodingFor(request.headers.get('accept-encoding'))
   const headers = new Headers(response.headers)

@@ -37,4 +37,13 @@ test.describe('/v1 over HTTP', () => {
     const me = await request.get('/v1/growth/authenticate-session')
     expect((await me.json()).user.firstName).toBe('Sam')
   })
+
+  test('static files and pages answer GET again and HEAD, and the server stays up', async ({ request }) => {
+    // The compression step once made a static file's web stream and left it unread: the next request stopped the process.
+    for (const path of ['/favicon.svg', '/favicon.svg', '/photo-products']) {
+      expect((await request.get(path)).status()).toBe(200)
+      expect((await request.head(path)).status()).toBe(200)
+    }
+    expect((await request.get('/favicon.svg')).status()).toBe(200)
+  })
 })
