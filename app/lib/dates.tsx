@@ -11,6 +11,10 @@ function dateFormat(timeZone: string, year: boolean) {
   return format
 }
 
+const teamTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
+/** "Nov 22, 2026, 3:04 PM UTC": the team tools' times, in UTC so the server's render and the browser's agree. */
+export const formatTeamTime = (iso: string) => `${teamTimeFormat.format(new Date(iso))} UTC`
+
 /** "Jan 22, 2027" (or "Jan 22" without the year) in the given zone. */
 export const formatDay = (iso: string, timeZone = 'UTC', { year = true } = {}) => dateFormat(timeZone, year).format(new Date(iso))
 

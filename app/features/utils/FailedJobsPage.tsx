@@ -3,10 +3,7 @@ import { useState } from 'react'
 import { Button } from '~/components/ui/Button'
 import { EmptyState } from '~/components/ui/PageHero'
 import type { FailedJob } from '~/contract/jobs'
-
-const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
-/** Times in UTC: this is a team tool, and the server renders the same text the browser hydrates. */
-const formatTime = (iso: string) => `${timeFormat.format(new Date(iso))} UTC`
+import { formatTeamTime } from '~/lib/dates'
 
 /** /utils/failed-jobs (demo mode only): background jobs that ran out of attempts, the most recent failure first. */
 export function FailedJobsPage({ jobs, total }: { jobs: FailedJob[]; total: number }) {
@@ -73,7 +70,7 @@ function FailedJobItem({ job }: { job: FailedJob }) {
           {job.kind}
         </h2>
         <span className="inline-flex shrink-0 items-center rounded-full bg-cranberry-tint px-2.5 py-0.5 text-sm font-semibold text-cranberry-dark">
-          Failed {formatTime(job.failedAt)}
+          Failed {formatTeamTime(job.failedAt)}
         </span>
       </div>
       <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[7rem_1fr]">
@@ -86,7 +83,7 @@ function FailedJobItem({ job }: { job: FailedJob }) {
           {job.attempts} of {job.maxAttempts}
         </dd>
         <dt className="font-semibold text-ink-soft">Queued</dt>
-        <dd className="text-ink">{formatTime(job.createdAt)}</dd>
+        <dd className="text-ink">{formatTeamTime(job.createdAt)}</dd>
         <dt className="font-semibold text-ink-soft">Last error</dt>
         <dd>
           <pre

@@ -7,6 +7,7 @@ import { LoadFailedPanel } from '~/components/ui/StatePanel'
 import type { OutboxEmail } from '~/contract/egifts'
 import { currentUserQuery } from '../account/account.functions'
 import { outboxQuery } from './outbox.functions'
+import { formatTeamTime } from '~/lib/dates'
 
 /** While an e-mail due now is still 'scheduled', the job worker is about to send it: the list asks again this often. */
 const POLL_EVERY_MS = 2000
@@ -19,10 +20,6 @@ const statusStyles: Record<OutboxEmail['status'], { label: string; className: st
   sent: { label: 'Sent', className: 'bg-pine-tint text-pine-dark' },
   failed: { label: 'Failed', className: 'bg-cranberry-tint text-cranberry-dark' },
 }
-
-const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
-/** Times in UTC: this is a team tool, and the server renders the same text the browser hydrates. */
-const formatTime = (iso: string) => `${timeFormat.format(new Date(iso))} UTC`
 
 /** /utils/outbox (demo mode only): every e-mail the store has written, newest first, sent or not. */
 export function OutboxPage() {
@@ -141,7 +138,7 @@ function OutboxItem({ email }: { email: OutboxEmail }) {
               </span>
             </span>
             <span className="mt-1 flex flex-wrap gap-x-4 gap-y-0.5 text-sm text-ink-soft">
-              <span>{email.status === 'sent' && email.sentAt ? `Sent ${formatTime(email.sentAt)}` : `Send after ${formatTime(email.sendAfter)}`}</span>
+              <span>{email.status === 'sent' && email.sentAt ? `Sent ${formatTeamTime(email.sentAt)}` : `Send after ${formatTeamTime(email.sendAfter)}`}</span>
               <span>
                 via {email.transport === 'smtp' ? 'SMTP' : 'the outbox only'} · {email.kind}
               </span>
