@@ -24,7 +24,7 @@ import { posthogTransport, startAnalytics, track, type AnalyticsTransport } from
 import { recordAnalytics } from '~/lib/analytics.functions'
 import { SessionProvider } from '~/lib/session'
 import { getShellState } from '~/lib/shell.functions'
-import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
+import interLatin from '~/styles/fonts/inter-latin-wght-400-700.woff2?url'
 import appCss from '~/styles/app.css?url'
 // Inlined: a page asks for no favicon before its first paint (decision 024); /favicon.svg stays for other clients.
 import favicon from '../../public/favicon.svg?inline'
