@@ -211,13 +211,77 @@ test('a shopper buys through the proxy while consecutive requests land on both i
   expect(served.b).toBeGreaterThan(20)
 })
 
+test('a referral reward, held for days, is credited once when its job falls due with both instances draining', async ({ browser, page }) => {
+  test.setTimeout(300_000)
+  await page.goto(proxy!.url)
+  await signInAs(page, 'Maya Rivera')
+  await page.goto(`${proxy!.url}/referral`)
+  await waitForHydration(page)
+  const code = (await page.getByTestId('referral-code').textContent())!.trim()
+
+  const friendContext = await browser.newContext({ baseURL: proxy!.url, storageState: consentGranted })
+  const friend = await friendContext.newPage()
+  await test.step('a new family claims Maya’s invite and pays for a star', async () => {
+    await friend.goto(`/utils/demo-sign-in?redirect=${encodeURIComponent(`/referral/redeem?code=${code}`)}`)
+    await waitForHydration(friend)
+    await friend.getByRole('button', { name: 'Sign in as a new family' }).click()
+    await expect(friend).toHaveURL(/\/referral\/redeem(\?|$)/)
+    await waitForHydration(friend)
+    await friend.getByRole('button', { name: 'Claim my $10' }).click()
+    await expect(friend.getByTestId('redeem-success')).toContainText('$10.00 from Maya is in your account')
+    await designStarAndAddToCart(friend)
+    await friend.getByRole('button', { name: 'Checkout' }).click()
+    await expect(friend).toHaveURL(/\/utils\/checkout\/[0-9a-f-]{36}$/)
+    await waitForHydration(friend)
+    await friend.getByLabel('Full name').fill('Friend Guest')
+    await fillAddress(friend)
+    await friend.getByLabel('Card number').fill(LOCAL_TEST_CARDS.succeeds)
+    await friend.getByRole('button', { name: /^Pay / }).click()
+    await expect(friend.getByRole('heading', { level: 1 })).toHaveText(/^Thank you, /, { timeout: 30_000 })
+    const reference = (await friend.getByTestId('order-reference').textContent())!
+    await expect.poll(() => orderStatus(reference), { timeout: 60_000 }).toBe('shipped')
+  })
+  await friendContext.close()
+
+  // The paid order approved the reward and queued its credit REWARD_HOLD_DAYS ahead. The suite cannot wait days:
+  // it moves the job's due time to now, as the clock would, and lets the instances race for it.
+  const [redemption] = await query<{ id: string; advocate_user_id: string }>(
+    `select r.id, r.advocate_user_id from referral_redemptions r where r.code = $1 and r.status = 'approved'`,
+    [code],
+  )
+  expect(redemption, 'the friend’s paid order approved the reward').toBeTruthy()
+  const due = await query<{ id: string }>(`update jobs set run_at = now() where kind = 'credit-referral-reward' and status = 'queued' returning id`)
+  expect(due).toHaveLength(1)
+  await expect
+    .poll(async () => (await query<{ status: string }>(`select status from jobs where id = $1`, [due[0]!.id]))[0]?.status, { timeout: 30_000 })
+    .toBe('done')
+  const [job] = await query<{ attempts: number }>(`select attempts from jobs where id = $1`, [due[0]!.id])
+  const credits = await query<{ amount_cents: number }>(
+    `select amount_cents from credit_entries where user_id = $1 and reason = 'referral_reward' and reference = $2`,
+    [redemption!.advocate_user_id, `redemption:${redemption!.id}`],
+  )
+  const [status] = await query<{ status: string }>(`select status from referral_redemptions where id = $1`, [redemption!.id])
+  console.log(`two instances: the referral reward's credit job ran ${job!.attempts} time(s); Maya's ledger has ${credits.length} reward entry`)
+  expect(job!.attempts).toBe(1)
+  expect(credits).toEqual([{ amount_cents: 1000 }])
+  expect(status!.status).toBe('credited')
+})
+
 test('a rate limit is counted across both instances', async ({ request }) => {
-  // 60 demo guests per address an hour: the 61st is refused whichever instance it reaches.
+  // 60 demo guests per address an hour: the 61st is refused whichever instance it reaches. The proxy reports a
+  // shopper's address of its own (the browser tests' new families came from 127.0.0.1); a client cannot set it.
   const before = { ...proxy!.answeredByPath.a }
   const statuses: number[] = []
-  for (let i = 0; i < 61; i++) statuses.push((await request.post(`${proxy!.url}/v1/demo/guests`, { headers: { 'x-forwarded-for': '198.51.100.7' } })).status())
+  proxy!.setClientAddress('198.51.100.7')
+  try {
+    for (let i = 0; i < 61; i++) statuses.push((await request.post(`${proxy!.url}/v1/demo/guests`, { headers: { 'x-forwarded-for': '203.0.113.9' } })).status())
+  } finally {
+    proxy!.setClientAddress(undefined)
+  }
   expect(statuses.slice(0, 60).every((s) => s === 201)).toBe(true)
   expect(statuses[60]).toBe(429)
+  // The limit is that address's: a shopper elsewhere still gets in.
+  expect((await request.post(`${proxy!.url}/v1/demo/guests`)).status()).toBe(201)
   const onA = (proxy!.answeredByPath.a!['/v1/demo/guests'] ?? 0) - (before['/v1/demo/guests'] ?? 0)
   expect(onA).toBeGreaterThanOrEqual(30)
   expect(onA).toBeLessThanOrEqual(31)
@@ -226,14 +290,17 @@ test('a rate limit is counted across both instances', async ({ request }) => {
 
 test('each job runs once with both instances draining the queue', async () => {
   const jobs = await query<{ kind: string; status: string; attempts: number; n: string }>(
-    `select kind, status, attempts, count(*) as n from jobs group by kind, status, attempts order by kind`,
+    `select kind, status, attempts, count(*) as n from jobs where run_at <= now() group by kind, status, attempts order by kind`,
   )
+  // What is not due yet waits its turn (an invite's expiry, 30 days out), unclaimed.
+  const later = await query<{ kind: string; status: string; attempts: number }>(`select kind, status, attempts from jobs where run_at > now()`)
+  for (const row of later) expect(row, row.kind).toMatchObject({ status: 'queued', attempts: 0 })
   console.log(`two instances: jobs ${JSON.stringify(jobs)}`)
   expect(jobs.length).toBeGreaterThan(0)
   // Every job finished, each claimed exactly once (attempts counts claims).
   for (const row of jobs.filter((j) => j.kind !== 'prune-previews')) expect(row, `${row.kind}`).toMatchObject({ status: 'done', attempts: 1 })
   const kinds = new Set(jobs.map((j) => j.kind))
-  for (const kind of ['submit-order', 'advance-order', 'send-email']) expect(kinds, kind).toContain(kind)
+  for (const kind of ['submit-order', 'advance-order', 'send-email', 'credit-referral-reward']) expect(kinds, kind).toContain(kind)
   // One e-mail per event: the outbox's reference is unique, and each was sent once.
   const mails = await query<{ reference: string; status: string; n: string }>(
     `select reference, status, count(*) as n from outbox_emails where send_after <= now() group by reference, status`,
@@ -262,7 +329,7 @@ test('killing an instance with SIGKILL mid-run loses nothing: the other finishes
   expect(proxy!.down.has('a')).toBe(true)
 
   const unfinished = await query<{ kind: string; status: string; dedupe_key: string }>(
-    `select kind, status, dedupe_key from jobs where status <> 'done' and kind <> 'prune-previews'`,
+    `select kind, status, dedupe_key from jobs where status <> 'done' and kind <> 'prune-previews' and run_at <= now()`,
   )
   expect(unfinished).toEqual([])
   // Its confirmation and its shipping e-mail were each sent, once.

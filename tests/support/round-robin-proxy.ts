@@ -20,14 +20,17 @@ export type RoundRobinProxy = {
   answeredByPath: Record<string, Record<string, number>>
   /** Instances the proxy found refusing connections (taken out of the rotation). */
   down: Set<string>
+  /** From now on, requests come from this client address (as if another shopper's device sent them); none: the socket's. */
+  setClientAddress(address: string | undefined): void
   close(): Promise<void>
 }
 
 export async function startRoundRobinProxy(
   upstreams: Upstream[],
-  { clientAddress, port: wanted = 0 }: { clientAddress?: string; port?: number } = {},
+  { clientAddress: initialClientAddress, port: wanted = 0 }: { clientAddress?: string; port?: number } = {},
 ): Promise<RoundRobinProxy> {
   let next = 0
+  let clientAddress = initialClientAddress
   const answered: Record<string, number> = Object.fromEntries(upstreams.map((u) => [u.name, 0]))
   const answeredByPath: Record<string, Record<string, number>> = Object.fromEntries(upstreams.map((u) => [u.name, {}]))
   const down = new Set<string>()
@@ -88,6 +91,9 @@ export async function startRoundRobinProxy(
     answered,
     answeredByPath,
     down,
+    setClientAddress: (address) => {
+      clientAddress = address
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()
