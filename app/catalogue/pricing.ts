@@ -2,10 +2,7 @@
  * Money rules of the cart, in whole cents. The server computes every total with these; the client
  * only shows what the server answered.
  */
-
-export const SHIPPING_CENTS = 599
-/** Orders whose goods (at sale price, after bundle savings) reach this ship free. */
-export const FREE_SHIPPING_THRESHOLD_CENTS = 5000
+import { DEFAULT_SHIPPING_METHOD, FREE_SHIPPING_THRESHOLD_CENTS, shippingPriceCents, type ShippingMethodId } from './shipping'
 
 export const toCents = (dollars: number) => Math.round(dollars * 100)
 
@@ -60,14 +57,19 @@ export function applyBundles(lines: readonly PricedLine[], bundles: readonly Bun
  * shipping, and one rule for every checkout keeps the totals the shopper sees equal to what they are
  * charged), and it leaves at least MIN_CHARGE_CENTS to pay.
  */
-export function cartTotals(lines: PricedLine[], availableCreditCents = 0, bundles: readonly BundleRule[] = []) {
+export function cartTotals(
+  lines: PricedLine[],
+  availableCreditCents = 0,
+  bundles: readonly BundleRule[] = [],
+  shippingMethod: ShippingMethodId = DEFAULT_SHIPPING_METHOD,
+) {
   const subtotalCents = lines.reduce((sum, l) => sum + l.priceCents * l.quantity, 0)
   const saleSubtotal = lines.reduce((sum, l) => sum + Math.min(l.salePriceCents, l.priceCents) * l.quantity, 0)
   const itemCount = lines.reduce((sum, l) => sum + l.quantity, 0)
   const applied = applyBundles(lines, bundles)
   const bundleSavingsCents = applied.reduce((sum, b) => sum + b.savingsCents, 0)
   const goodsCents = saleSubtotal - bundleSavingsCents
-  const shippingCents = itemCount === 0 || goodsCents >= FREE_SHIPPING_THRESHOLD_CENTS ? 0 : SHIPPING_CENTS
+  const shippingCents = shippingPriceCents(shippingMethod, goodsCents, itemCount)
   const beforeCredit = goodsCents + shippingCents
   const creditable = Math.min(goodsCents, beforeCredit - MIN_CHARGE_CENTS)
   const creditsCents = Math.max(0, Math.min(availableCreditCents, creditable))
@@ -78,6 +80,7 @@ export function cartTotals(lines: PricedLine[], availableCreditCents = 0, bundle
     saleSavingsCents: subtotalCents - saleSubtotal,
     bundleSavingsCents,
     bundles: applied,
+    shippingMethod,
     shippingCents,
     creditsCents,
     totalCents: beforeCredit - creditsCents,

@@ -6,6 +6,8 @@ import { appliedBundleSchema } from './bundles'
 import { printAreaSchema, sourceImageSchema } from './designs'
 import { FIELD_LIMITS } from '../catalogue/field-limits'
 import { emailAddress, optionalText, personName, requiredText, usState } from './field-messages'
+import { shippingMethodIds } from '../catalogue/shipping'
+import { isoDaySchema } from './shipping'
 import { z } from './zod'
 
 /** SPEC.md §5: a cart item's provider must be PRINTIFY. */
@@ -115,6 +117,8 @@ export const totalsSchema = z.object({
   /** Off the sale prices for complete bundle sets (0 and [] on sessions and orders made before bundles). */
   bundleSavingsCents: z.number().int().default(0),
   bundles: z.array(appliedBundleSchema).default([]),
+  /** The shipping these totals charge (sessions and orders made before the choice shipped standard). */
+  shippingMethod: z.enum(shippingMethodIds).default('standard'),
   shippingCents: z.number().int(),
   creditsCents: z.number().int(),
   totalCents: z.number().int(),
@@ -130,9 +134,15 @@ export const cartSchema = z.object({
   totals: totalsSchema,
   /** The shopper's store-credit balance; totals.creditsCents is the part of it this cart would use. */
   availableCreditCents: z.number().int(),
+  /** What each shipping method would cost this cart (totals charge the chosen one, totals.shippingMethod). */
+  shippingOptions: z.array(z.object({ method: z.enum(shippingMethodIds), priceCents: z.number().int() })),
   updatedAt: z.string(),
 })
 export type Cart = z.infer<typeof cartSchema>
+
+export const setCartShippingRequestSchema = z.object({
+  method: z.enum(shippingMethodIds, { error: `Choose a shipping method: ${shippingMethodIds.join(' or ')}` }),
+})
 
 export const addCartItemResponseSchema = z.object({ item: cartItemSchema, cart: cartSchema, created: z.boolean() })
 
@@ -188,6 +198,8 @@ export const checkoutSessionSchema = z.object({
   url: z.string(),
   lines: z.array(checkoutLineSchema),
   totals: totalsSchema,
+  /** The day the order is promised by (YYYY-MM-DD, for the shopper's time zone when the checkout began); null for an e-gift. */
+  arrivesBy: isoDaySchema.nullable(),
   /** Set when the session was paid and fulfilled. */
   orderId: z.uuid().nullable(),
   /** The last refusal, e.g. a declined card, for the local checkout page. */
@@ -223,6 +235,8 @@ export const orderSchema = z.object({
   lines: z.array(checkoutLineSchema),
   totals: totalsSchema,
   shippingAddress: shippingAddressSchema.nullable(),
+  /** The day promised at checkout (YYYY-MM-DD); null for orders from before promises. */
+  arrivesBy: isoDaySchema.nullable(),
   provider: z.enum(['local', 'printify']),
   providerOrderId: z.string().nullable(),
   trackingNumber: z.string().nullable(),

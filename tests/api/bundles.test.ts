@@ -138,6 +138,7 @@ describe('on the local provider', () => {
         saleSavingsCents: 1500,
         bundleSavingsCents: 800,
         bundles: [{ id: 'whole-set', title: 'The whole set', sets: 1, savingsCents: 800 }],
+        shippingMethod: 'standard',
         shippingCents: 0,
         creditsCents: 0,
         totalCents: 6997,

@@ -83,6 +83,7 @@ describe('adding items (SPEC.md §3, §5)', () => {
       saleSavingsCents: 500,
       bundleSavingsCents: 0,
       bundles: [],
+      shippingMethod: 'standard',
       shippingCents: 599,
       creditsCents: 0,
       totalCents: 3098,

@@ -289,6 +289,7 @@ describe('the templates', () => {
       saleSavingsCents: 1500,
       bundleSavingsCents: 800,
       bundles: [],
+      shippingMethod: 'standard' as const,
       shippingCents: 0,
       creditsCents: 1000,
       totalCents: 5697,

@@ -2,16 +2,8 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { storeBundles } from '../../app/api/services/bundles'
 import { variantOfShape, type OrnamentShape } from '../../app/catalogue/ornaments'
-import {
-  applyBundles,
-  cartTotals,
-  FREE_SHIPPING_THRESHOLD_CENTS,
-  MIN_CHARGE_CENTS,
-  SHIPPING_CENTS,
-  toCents,
-  type BundleRule,
-  type PricedLine,
-} from '../../app/catalogue/pricing'
+import { applyBundles, cartTotals, MIN_CHARGE_CENTS, toCents, type BundleRule, type PricedLine } from '../../app/catalogue/pricing'
+import { FREE_SHIPPING_THRESHOLD_CENTS, SHIPPING_CENTS } from '../../app/catalogue/shipping'
 
 /** A cart line of one shape at the catalogue's prices, as cart.ts builds it. */
 const line = (shape: OrnamentShape, quantity = 1): PricedLine => {

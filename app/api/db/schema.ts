@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { orderStatuses } from '../../contract/cart'
 import { creditReasons, rewardStatuses } from '../../contract/referral'
+import { shippingMethodIds } from '../../catalogue/shipping'
 import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
@@ -223,6 +224,8 @@ export const carts = pgTable(
     status: text('status', { enum: ['active', 'abandoned', 'checked_out'] })
       .notNull()
       .default('active'),
+    /** The shipping the shopper chose (catalogue/shipping.ts); the cart's totals charge it. */
+    shippingMethod: text('shipping_method', { enum: shippingMethodIds }).notNull().default('standard'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -280,6 +283,8 @@ export const checkoutSessions = pgTable(
     previewIds: jsonb('preview_ids').$type<Record<string, string>>().notNull(),
     totals: jsonb('totals').$type<import('../../contract/cart').CartTotals>().notNull(),
     shippingAddress: jsonb('shipping_address').$type<import('../../contract/cart').ShippingAddress>(),
+    /** The day the order is promised by (YYYY-MM-DD), computed for the shopper's time zone when the checkout began; null for an e-gift. */
+    arrivesBy: text('arrives_by'),
     lastError: text('last_error'),
     /** Store credit held for this session (totals.creditsCents): reserved at creation, then spent or released once. */
     creditStatus: text('credit_status', { enum: ['none', 'reserved', 'spent', 'released'] })
@@ -323,6 +328,8 @@ export const orders = pgTable(
     totals: jsonb('totals').$type<import('../../contract/cart').CartTotals>().notNull(),
     shippingAddress: jsonb('shipping_address').$type<import('../../contract/cart').ShippingAddress>(),
     provider: text('provider', { enum: ['local', 'printify'] }).notNull(),
+    /** The day the shopper was promised at checkout (YYYY-MM-DD); null for orders from before promises. */
+    arrivesBy: text('arrives_by'),
     providerOrderId: text('provider_order_id'),
     trackingNumber: text('tracking_number'),
     trackingUrl: text('tracking_url'),

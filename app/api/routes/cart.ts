@@ -8,7 +8,7 @@ import type { ApiDeps, ApiEnv } from '../env'
 import { AppError, notFound } from '../errors'
 import { PaymentProviderError } from '../providers/payments/provider'
 import { parseStripeWebhook, StripePaymentProvider, StripeWebhookError, type StripeChargeRefund, type StripeWebhookEvent } from '../providers/payments/stripe'
-import { addCartItem, getCart, moveOpenCart, removeCartItem, updateCartItemQuantity } from '../services/cart'
+import { addCartItem, getCart, moveOpenCart, removeCartItem, setCartShipping, updateCartItemQuantity } from '../services/cart'
 import {
   applyPaymentState,
   cancelCheckoutSession,
@@ -47,11 +47,18 @@ endpoint(cartRoutes, cartApi.removeCartItem, async ({ user, params }, c) => {
   return cart
 })
 
+endpoint(cartRoutes, cartApi.setCartShipping, async ({ user, body }, c) => {
+  const deps = c.get('deps')
+  const { cart, changed } = await setCartShipping(deps.db, user, body.method, deps.now())
+  if (changed) await closeCheckoutsOfChangedCart(deps, cart.id)
+  return cart
+})
+
 endpoint(cartRoutes, cartApi.resumeCart, ({ user }, c) => moveOpenCart(c.get('deps').db, user, 'active', c.get('deps').now()))
 
 endpoint(cartRoutes, cartApi.abandonCart, ({ user }, c) => moveOpenCart(c.get('deps').db, user, 'abandoned', c.get('deps').now()))
 
-endpoint(cartRoutes, cartApi.createCheckoutSession, ({ user }, c) => createCheckoutSession(c.get('deps'), user))
+endpoint(cartRoutes, cartApi.createCheckoutSession, ({ user }, c) => createCheckoutSession(c.get('deps'), user, c.get('timezone')))
 
 endpoint(cartRoutes, cartApi.getCheckoutSession, ({ user, params }, c) => getCheckoutSession(c.get('deps'), user, params.id))
 

@@ -5,7 +5,8 @@
  */
 import type { Bundle } from '../../contract/bundles'
 import { variantOfShape, variantTitle, type OrnamentShape } from '../../catalogue/ornaments'
-import { SHIPPING_CENTS, toCents } from '../../catalogue/pricing'
+import { toCents } from '../../catalogue/pricing'
+import { SHIPPING_CENTS } from '../../catalogue/shipping'
 
 type BundleDefinition = {
   id: string

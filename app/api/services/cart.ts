@@ -7,6 +7,7 @@ import { MAX_LINES_PER_CART, type AddCartItemRequest, type Cart, type CartItem, 
 import { canMove, cartTransitions } from './cart-states'
 import { findOrnamentVariant, ornamentProduct, variantTitle } from '../../catalogue/ornaments'
 import { cartTotals, toCents } from '../../catalogue/pricing'
+import { DEFAULT_SHIPPING_METHOD, shippingMethodIds, type ShippingMethodId } from '../../catalogue/shipping'
 import type { Database } from '../db/client'
 import { cartItems, carts, previews } from '../db/schema'
 import { storeBundles } from './bundles'
@@ -71,7 +72,11 @@ export async function cartItemsOf(db: Db, cartId: string) {
 }
 
 /** The cart's money, with the price of every complete bundle set applied (SPEC.md §7 bundles). */
-export function totalsOf(items: { metadata: CartItemMetadata; quantity: number }[], availableCreditCents = 0) {
+export function totalsOf(
+  items: { metadata: CartItemMetadata; quantity: number }[],
+  availableCreditCents = 0,
+  shippingMethod: ShippingMethodId = DEFAULT_SHIPPING_METHOD,
+) {
   return cartTotals(
     items.map((i) => ({
       priceCents: toCents(i.metadata.price),
@@ -81,6 +86,7 @@ export function totalsOf(items: { metadata: CartItemMetadata; quantity: number }
     })),
     availableCreditCents,
     storeBundles,
+    shippingMethod,
   )
 }
 
@@ -90,8 +96,9 @@ export async function cartView(db: Db, cart: CartRow): Promise<Cart> {
     id: cart.id,
     status: cart.status,
     items: rows.map(itemView),
-    totals: totalsOf(rows, balance),
+    totals: totalsOf(rows, balance, cart.shippingMethod),
     availableCreditCents: balance,
+    shippingOptions: shippingMethodIds.map((method) => ({ method, priceCents: totalsOf(rows, 0, method).shippingCents })),
     updatedAt: cart.updatedAt.toISOString(),
   }
 }
@@ -231,6 +238,20 @@ export async function removeCartItem(db: Database, user: SessionUser, itemId: st
     cart = await activate(tx, cart, now)
     await tx.delete(cartItems).where(eq(cartItems.id, itemId))
     return cartView(tx, await touch(tx, cart, now))
+  })
+}
+
+/**
+ * PUT shipping: the shopper's choice of shipping method, charged by the cart's totals from now on.
+ * Answers whether it changed (a checkout opened before then charges the old method and is closed).
+ */
+export async function setCartShipping(db: Database, user: SessionUser, method: ShippingMethodId, now: Date) {
+  return db.transaction(async (tx) => {
+    let cart = await openCart(tx, user.id, { lock: true })
+    if (cart.shippingMethod === method) return { cart: await cartView(tx, cart), changed: false }
+    cart = await activate(tx, cart, now)
+    const [row] = await tx.update(carts).set({ shippingMethod: method, updatedAt: now }).where(eq(carts.id, cart.id)).returning()
+    return { cart: await cartView(tx, row!), changed: true }
   })
 }
 

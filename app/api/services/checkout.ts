@@ -13,6 +13,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm'
 import { LOCAL_TEST_CARDS, type CheckoutLine, type CheckoutSession, type CheckoutSessionStatus, type Order, type ShippingAddress } from '../../contract/cart'
 import { canMove, checkoutSessionTransitions } from './cart-states'
 import { toCents } from '../../catalogue/pricing'
+import { arrivesBy, DEFAULT_SHIPPING_METHOD, shippingMethods } from '../../catalogue/shipping'
 import type { Database } from '../db/client'
 import { cartItems, carts, checkoutSessions, orders, previews } from '../db/schema'
 import type { ApiDeps, SessionUser } from '../env'
@@ -67,6 +68,7 @@ export function sessionView(row: SessionRow, orderId: string | null): CheckoutSe
     url: row.url,
     lines: row.lines,
     totals: row.totals,
+    arrivesBy: row.arrivesBy,
     orderId,
     lastError: row.lastError,
     expiresAt: row.expiresAt.toISOString(),
@@ -83,6 +85,7 @@ export function orderView(row: OrderRow): Order {
     lines: row.lines,
     totals: row.totals,
     shippingAddress: row.shippingAddress ?? null,
+    arrivesBy: row.arrivesBy,
     provider: row.provider,
     providerOrderId: row.providerOrderId,
     trackingNumber: row.trackingNumber,
@@ -139,12 +142,16 @@ export async function closeCheckoutsOfChangedCart(deps: ApiDeps, cartId: string)
 /** True when the session's lines are no longer the cart's: another line, another quantity, or one gone. */
 async function cartDiffersFrom(db: Database, row: SessionRow) {
   if (row.purpose !== 'cart' || !row.cartId) return false
-  const items = await cartItemsOf(db, row.cartId)
+  const [items, [cart]] = await Promise.all([
+    cartItemsOf(db, row.cartId),
+    db.select({ shippingMethod: carts.shippingMethod }).from(carts).where(eq(carts.id, row.cartId)),
+  ])
   const now = new Map(items.map((i) => [i.id, i.quantity]))
+  if (cart && cart.shippingMethod !== (row.totals.shippingMethod ?? DEFAULT_SHIPPING_METHOD)) return true
   return now.size !== row.lines.length || row.lines.some((l) => now.get(l.cartItemId) !== l.quantity)
 }
 
-export async function createCheckoutSession(deps: ApiDeps, user: SessionUser): Promise<CheckoutSession> {
+export async function createCheckoutSession(deps: ApiDeps, user: SessionUser, timeZone: string): Promise<CheckoutSession> {
   const now = deps.now()
   const { cart, rows } = await deps.db.transaction(async (tx) => {
     let cart = await openCart(tx, user.id, { lock: true })
@@ -172,7 +179,7 @@ export async function createCheckoutSession(deps: ApiDeps, user: SessionUser): P
   const { row, older } = await deps.db.transaction(async (tx) => {
     await lockAccount(tx, user.id)
     const older = await openSessionsOf(tx as unknown as Database, cart.id)
-    const totals = totalsOf(rows, await balanceOf(tx, user.id))
+    const totals = totalsOf(rows, await balanceOf(tx, user.id), cart.shippingMethod)
     const [made] = await tx
       .insert(checkoutSessions)
       .values({
@@ -183,6 +190,7 @@ export async function createCheckoutSession(deps: ApiDeps, user: SessionUser): P
         lines,
         previewIds: Object.fromEntries(rows.map((r) => [r.id, r.previewId])),
         totals,
+        arrivesBy: arrivesBy(cart.shippingMethod, now, timeZone),
         creditStatus: totals.creditsCents > 0 ? 'reserved' : 'none',
         expiresAt,
         createdAt: now,
@@ -214,6 +222,10 @@ export async function createCheckoutSession(deps: ApiDeps, user: SessionUser): P
         imageUrl: l.previewCdnUrl && deps.media.absolute(l.previewCdnUrl),
       })),
       shippingCents: totals.shippingCents,
+      shippingMethod: {
+        label: shippingMethods[cart.shippingMethod].label,
+        businessDays: shippingMethods[cart.shippingMethod].productionDays + shippingMethods[cart.shippingMethod].transitDays,
+      },
       discountCents: totals.creditsCents + totals.bundleSavingsCents,
       successUrl: `${base}/photo-products/checkout/complete?checkout=${id}&session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${base}/photo-products/cart?cancelled=${id}`,
@@ -417,6 +429,7 @@ export const cartCheckout: CheckoutPurposeHandler = {
         }),
         totals: session.totals,
         shippingAddress: session.shippingAddress,
+        arrivesBy: session.arrivesBy,
         provider: deps.print.name,
         createdAt: now,
         updatedAt: now,

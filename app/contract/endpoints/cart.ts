@@ -10,6 +10,7 @@ import {
   orderParamsSchema,
   orderSchema,
   ordersResponseSchema,
+  setCartShippingRequestSchema,
   updateCartItemRequestSchema,
 } from '../cart'
 import { z } from '../zod'
@@ -47,6 +48,15 @@ export const cartApi = {
     summary: 'Remove a line',
     auth: 'user',
     params: cartItemParamsSchema,
+    response: cartSchema,
+  },
+  setCartShipping: {
+    method: 'put',
+    path: '/photo-products-cart/shipping',
+    tag,
+    summary: 'Choose the cart’s shipping method (standard or express); the totals charge it',
+    auth: 'user',
+    body: setCartShippingRequestSchema,
     response: cartSchema,
   },
   resumeCart: {

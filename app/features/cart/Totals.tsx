@@ -1,6 +1,6 @@
 import type { CartTotals } from '~/contract/cart'
 import { formatCents } from '~/catalogue/currency'
-import { FREE_SHIPPING_THRESHOLD_CENTS } from '~/catalogue/pricing'
+import { FREE_SHIPPING_THRESHOLD_CENTS } from '~/catalogue/shipping'
 
 type RowProps = { label: string; detail?: string; value: string; tone?: 'ink' | 'pine'; testId?: string }
 

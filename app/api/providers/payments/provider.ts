@@ -23,6 +23,8 @@ export type CreatePaymentSessionInput = {
   customerEmail: string | null
   lines: PaymentLine[]
   shippingCents: number
+  /** The chosen shipping method's name ("Standard", "Express") and its promise in business days, for the payment page. */
+  shippingMethod?: { label: string; businessDays: number }
   /**
    * Bundle savings and store credit taken off the ornaments, whole cents (0 for none). Never more than
    * the lines cost, and never off shipping: Stripe applies it as a one-off coupon (amount_off).
