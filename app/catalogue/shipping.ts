@@ -122,7 +122,7 @@ export function isBusinessDay(d: Date): boolean {
 /** The day `n` business days after `from` (the day itself never counts). */
 export function addBusinessDays(from: Date, n: number): Date {
   let d = from
-  for (let left = n; left > 0; ) {
+  for (let left = n; left > 0;) {
     d = addDays(d, 1)
     if (isBusinessDay(d)) left--
   }

@@ -128,7 +128,11 @@ describe('choosing the cart’s shipping', () => {
     expect(session.status, JSON.stringify(session.body)).toBe(201)
     expect(session.body.totals).toMatchObject({ shippingMethod: 'express', shippingCents: 1499, totalCents: 2499 + 1499 })
     expect(session.body.arrivesBy).toBe('2026-11-27')
-    const paid = await t.request(`/v1/checkout/local/${session.body.id}/pay`, { method: 'POST', json: { cardNumber: '4242424242424242', shippingAddress: address }, cookie })
+    const paid = await t.request(`/v1/checkout/local/${session.body.id}/pay`, {
+      method: 'POST',
+      json: { cardNumber: '4242424242424242', shippingAddress: address },
+      cookie,
+    })
     expect(paid.status, JSON.stringify(paid.body)).toBe(200)
     const order = (await t.request(`/v1/photo-products-orders/${paid.body.orderId}`, { cookie })).body
     expect(order).toMatchObject({ arrivesBy: '2026-11-27', totals: { shippingMethod: 'express', shippingCents: 1499, totalCents: 2499 + 1499 } })
@@ -142,7 +146,11 @@ describe('choosing the cart’s shipping', () => {
     await choose('express')
     const closed = (await t.request(`/v1/photo-products-cart/checkout-session/${first.id}`, { cookie })).body
     expect(closed).toMatchObject({ status: 'expired', lastError: CART_CHANGED_MESSAGE })
-    const pay = await t.request(`/v1/checkout/local/${first.id}/pay`, { method: 'POST', json: { cardNumber: '4242424242424242', shippingAddress: address }, cookie })
+    const pay = await t.request(`/v1/checkout/local/${first.id}/pay`, {
+      method: 'POST',
+      json: { cardNumber: '4242424242424242', shippingAddress: address },
+      cookie,
+    })
     expect(pay.status).not.toBe(200)
     expect(await t.db.select().from(orders)).toHaveLength(0)
   })

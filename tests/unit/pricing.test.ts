@@ -56,6 +56,21 @@ describe('cart totals', () => {
   })
 })
 
+describe('cart totals by shipping method', () => {
+  const star = { priceCents: 2999, salePriceCents: 2499, quantity: 1, variantId: variantOfShape('star').id }
+  it('express costs its own price and is never free; standard is free from the threshold', () => {
+    expect(cartTotals([star], 0, [], 'express')).toMatchObject({ shippingMethod: 'express', shippingCents: 1499, totalCents: 2499 + 1499 })
+    const three = [{ ...star, quantity: 3 }]
+    expect(cartTotals(three, 0, [], 'standard')).toMatchObject({ shippingMethod: 'standard', shippingCents: 0 })
+    expect(cartTotals(three, 0, [], 'express')).toMatchObject({ shippingMethod: 'express', shippingCents: 1499, totalCents: 3 * 2499 + 1499 })
+    expect(cartTotals([], 0, [], 'express')).toMatchObject({ shippingCents: 0, totalCents: 0 })
+  })
+
+  it('credit never pays for express shipping either', () => {
+    expect(cartTotals([star], 100_000, [], 'express')).toMatchObject({ creditsCents: 2499, totalCents: 1499 })
+  })
+})
+
 describe('the bundles on sale', () => {
   it('price the whole set from the catalogue’s sale prices', () => {
     expect(storeBundles.map((b) => [b.id, b.regularPriceCents, b.bundlePriceCents, b.savingsCents])).toEqual([['whole-set', 2499 + 2499 + 2799, 6997, 800]])

@@ -13,6 +13,7 @@ import { usePublicConfig } from '~/lib/public-config'
 import { notify } from '~/lib/toast'
 import { cancelCheckoutSession, cartQuery, createCheckoutSession, getCart, resumeCart } from './cart.functions'
 import { CartLine } from './CartLine'
+import { ChristmasDeliveryBanner, ShippingChoice } from './ShippingPromise'
 import { FreeShippingNudge, TotalsList } from './Totals'
 import { useCartEditing } from './useCartEditing'
 
@@ -137,11 +138,12 @@ export function CartPage({ cancelledSessionId, onCancelledHandled }: CartPagePro
           <h2 id="summary-heading" className="text-xl font-bold">
             Order summary
           </h2>
-          <div className="mt-3">
+          <ShippingChoice cart={cart.data} onChoose={editing.setShipping} disabled={leaving} />
+          <div className="mt-4">
             <TotalsList totals={totals} />
           </div>
           <div className="mt-4 space-y-3">
-            <FreeShippingNudge totals={totals} />
+            {totals.shippingMethod === 'standard' ? <FreeShippingNudge totals={totals} /> : null}
             <BundleNudge items={items} />
           </div>
           <p id="checkout-hint" className="mt-3 min-h-5 text-sm text-ink-soft" role="status">
@@ -174,6 +176,7 @@ export function CartPage({ cancelledSessionId, onCancelledHandled }: CartPagePro
         {count > 0 ? <span className="ml-2 text-xl font-semibold text-ink-soft sm:text-2xl">({count === 1 ? '1 item' : `${count} items`})</span> : null}
       </h1>
       {note ? <ReturnBanner note={note} /> : null}
+      {cart.data && cart.data.items.length > 0 ? <ChristmasDeliveryBanner className="mt-4" /> : null}
       <div className="mt-6">{body}</div>
     </main>
   )

@@ -9,6 +9,7 @@ import { Spinner } from '~/components/ui/Spinner'
 import type { CheckoutSession, Order } from '~/contract/cart'
 import { cartQuery, checkoutSessionQuery, orderQuery, ordersQuery } from '~/features/cart/cart.functions'
 import { OrderLines } from '~/features/cart/OrderLines'
+import { PromisedArrival } from '~/features/cart/ShippingPromise'
 import { TotalsList } from '~/features/cart/Totals'
 import { useFollow } from '~/lib/use-follow'
 import { trackOnce } from '~/lib/analytics'
@@ -146,6 +147,11 @@ function ThankYou({ session, order }: { session: CheckoutSession; order: Order |
           </h2>
           <OrderLines lines={order?.lines ?? session.lines} />
           <div className="border-t border-ink/10 pt-3">
+            <PromisedArrival
+              arrivesBy={order?.arrivesBy ?? session.arrivesBy}
+              method={(order?.totals ?? session.totals).shippingMethod}
+              className="mb-3 text-ink"
+            />
             <TotalsList totals={order?.totals ?? session.totals} totalLabel="Paid" />
           </div>
         </section>

@@ -12,6 +12,7 @@ import { CART_CHANGED_MESSAGE, LOCAL_TEST_CARDS } from '~/catalogue/cart-terms'
 import { cartQuery, checkoutSessionQuery, createCheckoutSession, payLocalCheckout } from '~/features/cart/cart.functions'
 import { OrderLines } from '~/features/cart/OrderLines'
 import type { ApiFailure } from '~/lib/api-outcome'
+import { PromisedArrival } from '~/features/cart/ShippingPromise'
 import { TotalsList } from '~/features/cart/Totals'
 import { currentUserQuery } from '~/features/account/account.functions'
 import { formatCents } from '~/catalogue/currency'
@@ -184,6 +185,7 @@ function CheckoutForm({ session }: { session: CheckoutSession }) {
             <div className="mt-5 rounded-card bg-cream-card px-4 py-2 shadow-card sm:px-5">
               <OrderLines lines={session.lines} thumbnail="sm" />
               <div className="border-t border-ink/10 py-3">
+                <PromisedArrival arrivesBy={session.arrivesBy} method={session.totals.shippingMethod} className="mb-3 text-ink" />
                 <TotalsList totals={session.totals} totalLabel="Total due today" />
               </div>
             </div>

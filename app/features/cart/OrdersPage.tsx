@@ -9,6 +9,7 @@ import { OrderLines } from '~/features/cart/OrderLines'
 import { LineThumbnail, TotalsList } from '~/features/cart/Totals'
 import { formatCents } from '~/catalogue/currency'
 import { usePublicConfig } from '~/lib/public-config'
+import { PromisedArrival } from './ShippingPromise'
 
 /** While any order is still on its way, the list is read again this often (the print provider moves it along). */
 const REFRESH_MS = 15_000
@@ -109,6 +110,7 @@ function OrderCard({ order }: { order: Order }) {
           {whereNow[order.status]}
         </p>
       ) : null}
+      {order.status !== 'refunded' ? <PromisedArrival arrivesBy={order.arrivesBy} method={order.totals.shippingMethod} className="mt-2 text-ink" /> : null}
       {order.status === 'submission_failed' ? (
         <p className="mt-4 rounded-xl bg-gold-tint px-4 py-3 text-sm text-ink" role="status" data-testid="order-trouble">
           We’re having trouble sending this to print — we’ll keep trying; contact{' '}

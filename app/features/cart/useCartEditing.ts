@@ -3,27 +3,27 @@ import { useCallback, useRef, useState } from 'react'
 import type { Cart, CartItem } from '~/contract/cart'
 import { bundlesQuery } from '~/features/bundles/bundles-query'
 import { cartTotals, toCents, type BundleRule } from '~/catalogue/pricing'
+import { shippingMethodIds, shippingMethods, type ShippingMethodId } from '~/catalogue/shipping'
 import { useSignInAction } from '~/lib/sign-in-action'
 import { notify } from '~/lib/toast'
 import { addCartItem, cartQuery, removeCartItem, updateCartItemQuantity } from './cart.functions'
+import { setCartShipping } from './shipping.functions'
 import type { ApiFailure, ApiOutcome } from '../../lib/api-outcome'
 
 /**
  * The cart as it will look once a change lands: lines and totals from the catalogue prices the lines
  * carry, with the bundles the page has loaded (none yet: the server's answer adds their savings).
  */
-function withItems(cart: Cart, items: CartItem[], bundles: readonly BundleRule[]): Cart {
-  const totals = cartTotals(
-    items.map((i) => ({
-      priceCents: toCents(i.metadata.price),
-      salePriceCents: toCents(i.metadata.salePrice),
-      quantity: i.quantity,
-      variantId: i.metadata.variantId,
-    })),
-    cart.availableCreditCents,
-    bundles,
-  )
-  return { ...cart, items, totals }
+function withItems(cart: Cart, items: CartItem[], bundles: readonly BundleRule[], shippingMethod = cart.totals.shippingMethod): Cart {
+  const lines = items.map((i) => ({
+    priceCents: toCents(i.metadata.price),
+    salePriceCents: toCents(i.metadata.salePrice),
+    quantity: i.quantity,
+    variantId: i.metadata.variantId,
+  }))
+  const totals = cartTotals(lines, cart.availableCreditCents, bundles, shippingMethod)
+  const shippingOptions = shippingMethodIds.map((method) => ({ method, priceCents: cartTotals(lines, 0, bundles, method).shippingCents }))
+  return { ...cart, items, totals, shippingOptions }
 }
 
 function withQuantity(item: CartItem, quantity: number): CartItem {
@@ -143,5 +143,15 @@ export function useCartEditing() {
     [change, putBack, queryClient, signIn, withItemsNow],
   )
 
-  return { saving, setQuantity, remove }
+  const setShipping = useCallback(
+    (method: ShippingMethodId) =>
+      change(
+        (cart) => withItems(cart, cart.items, queryClient.getQueryData(bundlesKey) ?? [], method),
+        () => setCartShipping({ data: { method } }),
+        (failure) => notify.error(`We couldn’t switch to ${shippingMethods[method].label.toLowerCase()} shipping: ${failure.message}`, signIn(failure)),
+      ),
+    [change, queryClient, signIn],
+  )
+
+  return { saving, setQuantity, remove, setShipping }
 }

@@ -10,6 +10,7 @@ import { photoProductQuery } from '~/features/photo-products/photo-products.func
 import { useChosenPhotos } from '~/features/photos/chosen-photos'
 import { track } from '~/lib/analytics'
 import { formatPrice } from '~/catalogue/currency'
+import { ArrivesBy, ChristmasDeliveryBanner } from '~/features/cart/ShippingPromise'
 import { backSides as catalogueBackSides, findOrnamentVariant, photoCells, templateForVariant } from '~/catalogue/ornaments'
 import { urlAtSize, type ChosenPhoto } from '~/lib/photo-conversion'
 import { usePublicConfig } from '~/lib/public-config'
@@ -403,6 +404,10 @@ export function OrnamentDesigner({ variantId, preferChosenPhotos, onChosenPhotos
         <p className="text-sm font-semibold uppercase tracking-[0.16em] text-pine">Step 2 of 3</p>
         <h1 className="mt-1 text-balance text-3xl font-bold tracking-tight sm:text-4xl">Design your {shapeName.toLowerCase()} ornaments</h1>
         <p className="mt-2 max-w-2xl text-ink-soft">A matching pair: one photo on the front of each ornament, and the same festive design on both backs.</p>
+        <div className="mt-2">
+          <ArrivesBy />
+        </div>
+        <ChristmasDeliveryBanner className="mt-2" />
       </div>
 
       <div className="mx-auto mt-6 grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-8 px-4 [grid-template-areas:'shape'_'preview'_'controls'] sm:px-6 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:grid-rows-[auto_1fr] lg:gap-x-10 lg:[grid-template-areas:'preview_shape'_'preview_controls']">

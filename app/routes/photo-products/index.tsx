@@ -5,9 +5,11 @@ import { HowItWorks } from '~/features/photo-products/HowItWorks'
 import { OrnamentArt } from '~/components/OrnamentArt'
 import { OrnamentGrid } from '~/features/photo-products/OrnamentGrid'
 import { photoProductQuery } from '~/features/photo-products/photo-products.functions'
+import { ChristmasDeliveryBanner } from '~/features/cart/ShippingPromise'
+import { shippingCalendarQuery } from '~/features/cart/shipping.functions'
 
 export const Route = createFileRoute('/photo-products/')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(photoProductQuery()),
+  loader: ({ context }) => Promise.all([context.queryClient.ensureQueryData(photoProductQuery()), context.queryClient.prefetchQuery(shippingCalendarQuery())]),
   head: () => ({ meta: [{ title: 'Photo ornaments — Keepsake' }] }),
   component: PhotoProductsPage,
 })
@@ -36,6 +38,7 @@ function PhotoProductsPage() {
         }
       />
       <Section title="Choose your ornament" intro="Every ornament takes two photos. Sale prices apply to every order this season.">
+        <ChristmasDeliveryBanner className="mb-6" />
         <OrnamentGrid />
       </Section>
       <HowItWorks />

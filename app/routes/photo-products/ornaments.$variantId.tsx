@@ -4,6 +4,7 @@ import { designTemplatesQuery } from '~/features/designer/designer.functions'
 import { OrnamentDesigner } from '~/features/designer/OrnamentDesigner'
 import { photoProductQuery } from '~/features/photo-products/photo-products.functions'
 import { findOrnamentVariant } from '~/catalogue/ornaments'
+import { shippingCalendarQuery } from '~/features/cart/shipping.functions'
 
 /** The variant in the path: one of the three ornaments, written exactly as its number (no sign, no leading zero). */
 function variantOf(param: string) {
@@ -20,7 +21,11 @@ export const Route = createFileRoute('/photo-products/ornaments/$variantId')({
     return { variant }
   },
   loader: ({ context: { queryClient, variant } }) =>
-    Promise.all([queryClient.ensureQueryData(designTemplatesQuery(variant.id)), queryClient.ensureQueryData(photoProductQuery())]),
+    Promise.all([
+      queryClient.ensureQueryData(designTemplatesQuery(variant.id)),
+      queryClient.ensureQueryData(photoProductQuery()),
+      queryClient.prefetchQuery(shippingCalendarQuery()),
+    ]),
   head: ({ params }) => ({ meta: [{ title: `Design your ${variantOf(params.variantId)?.name ?? 'photo'} ornament — Keepsake` }] }),
   component: DesignerPage,
 })

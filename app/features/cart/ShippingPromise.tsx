@@ -1,0 +1,140 @@
+import { useQuery } from '@tanstack/react-query'
+import type { Cart } from '~/contract/cart'
+import type { ShippingCalendar } from '~/contract/shipping'
+import { formatCents } from '~/catalogue/currency'
+import type { ShippingMethodId } from '~/catalogue/shipping'
+import { formatWeekday } from '~/lib/dates'
+import { shippingCalendarQuery } from './shipping.functions'
+
+/** The calendar when it has loaded; a page without it simply shows no dates (they are a promise, not a requirement to buy). */
+const useShippingCalendar = () => useQuery(shippingCalendarQuery()).data
+
+const labelOf = (calendar: ShippingCalendar, method: ShippingMethodId) => (calendar.methods.find((m) => m.method === method)?.label ?? method).toLowerCase()
+
+function TruckIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="mt-0.5 size-5 shrink-0" aria-hidden="true">
+      <path
+        d="M3 6.5h11v9H3zM14 9.5h3.6l3.4 3.6v2.4h-7zM7 18.5a1.8 1.8 0 1 0 0-.01M17.5 18.5a1.8 1.8 0 1 0 0-.01"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.7"
+        strokeLinejoin="round"
+      />
+    </svg>
+  )
+}
+
+/** On the product page: when a pair ordered today arrives, by each method. */
+export function ArrivesBy() {
+  const calendar = useShippingCalendar()
+  return (
+    <p className="flex min-h-11 items-start gap-2 text-sm text-ink-soft" data-testid="arrives-by">
+      {calendar ? (
+        <>
+          <TruckIcon />
+          <span>
+            {calendar.methods.map((m, i) => (
+              <span key={m.method}>
+                {i === 0 ? 'Arrives by ' : ', or by '}
+                <strong className="font-semibold text-ink">{formatWeekday(m.arrivesBy)}</strong> with {m.label.toLowerCase()} shipping
+              </span>
+            ))}
+            .
+          </span>
+        </>
+      ) : null}
+    </p>
+  )
+}
+
+/**
+ * From Nov 1 to Christmas Eve: the last day to order by each method for delivery by Christmas, and,
+ * once a method's day has passed, plainly that it now arrives after Christmas.
+ */
+export function ChristmasDeliveryBanner({ className = '' }: { className?: string }) {
+  const calendar = useShippingCalendar()
+  const christmas = calendar?.christmas
+  if (!calendar || !christmas) return null
+  const inTime = christmas.deadlines.filter((d) => d.inTime)
+  const late = christmas.deadlines.filter((d) => !d.inTime)
+  const tone = inTime.length > 0 ? 'bg-pine-tint text-pine-dark' : 'bg-gold-tint text-ink'
+  return (
+    <aside aria-label="Christmas delivery" className={`flex items-start gap-3 rounded-card px-4 py-3 ${tone} ${className}`} data-testid="christmas-delivery">
+      <span aria-hidden="true" className="mt-0.5 text-lg leading-none">
+        ✦
+      </span>
+      <p>
+        {inTime.length > 0 ? (
+          <>
+            <strong>For delivery by Christmas,</strong> order by{' '}
+            {inTime.map((d, i) => (
+              <span key={d.method}>
+                {i > 0 ? ', or by ' : null}
+                <strong>{formatWeekday(d.lastOrderDay)}</strong> with {labelOf(calendar, d.method)} shipping
+              </span>
+            ))}
+            .{late.length > 0 ? ` ${late.map((d) => capitalised(labelOf(calendar, d.method))).join(' and ')} shipping now arrives after Christmas.` : null}
+          </>
+        ) : (
+          <>
+            <strong>Orders placed now arrive after Christmas.</strong> The last day to order for Christmas delivery was{' '}
+            {formatWeekday(christmas.deadlines[christmas.deadlines.length - 1]!.lastOrderDay)}.
+          </>
+        )}
+      </p>
+    </aside>
+  )
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+
+/** The cart's shipping choice: each method with its price for this cart and the day it arrives. */
+export function ShippingChoice({ cart, onChoose, disabled }: { cart: Cart; onChoose: (method: ShippingMethodId) => void; disabled?: boolean }) {
+  const calendar = useShippingCalendar()
+  return (
+    <fieldset className="mt-4" data-testid="shipping-choice">
+      <legend className="text-base font-semibold">Shipping</legend>
+      <div className="mt-2 space-y-2">
+        {cart.shippingOptions.map((option) => {
+          const method = calendar?.methods.find((m) => m.method === option.method)
+          const chosen = cart.totals.shippingMethod === option.method
+          return (
+            <label
+              key={option.method}
+              className={`flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border px-3 py-2 ${chosen ? 'border-cranberry bg-cranberry-tint/40' : 'border-ink/15 bg-cream'}`}
+            >
+              <input
+                type="radio"
+                name="shipping-method"
+                value={option.method}
+                checked={chosen}
+                disabled={disabled}
+                onChange={() => onChoose(option.method)}
+                className="size-5 accent-cranberry"
+              />
+              <span className="min-w-0 flex-1 leading-tight">
+                <span className="block font-semibold">{method?.label ?? capitalised(option.method)}</span>
+                <span className="block min-h-5 text-sm text-ink-soft">{method ? `Arrives by ${formatWeekday(method.arrivesBy)}` : null}</span>
+              </span>
+              <span className="font-semibold tabular-nums">{option.priceCents === 0 ? 'Free' : formatCents(option.priceCents)}</span>
+            </label>
+          )
+        })}
+      </div>
+    </fieldset>
+  )
+}
+
+/** Where a checkout or an order names its promise: "Express shipping · arrives by Fri, Nov 27". */
+export function PromisedArrival({ arrivesBy, method, className = '' }: { arrivesBy: string | null; method: ShippingMethodId; className?: string }) {
+  if (!arrivesBy) return null
+  return (
+    <p className={`flex items-start gap-2 text-sm ${className}`} data-testid="promised-arrival">
+      <TruckIcon />
+      <span>
+        {capitalised(method)} shipping · arrives by <strong className="font-semibold">{formatWeekday(arrivesBy)}</strong>
+      </span>
+    </p>
+  )
+}
