@@ -246,3 +246,13 @@ export const orderSchema = z.object({
 })
 export type Order = z.infer<typeof orderSchema>
 export const ordersResponseSchema = z.object({ orders: z.array(orderSchema) })
+
+/** Order again: the order's designs back in the cart at today's prices. */
+export const orderAgainResponseSchema = z.object({
+  cart: cartSchema,
+  /** Designs put in the cart now. */
+  added: z.number().int(),
+  /** Designs that were in the cart already (left as they were). */
+  alreadyInCart: z.number().int(),
+})
+export type OrderAgainResponse = z.infer<typeof orderAgainResponseSchema>

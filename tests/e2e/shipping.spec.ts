@@ -52,7 +52,7 @@ test.describe('arrives-by dates', () => {
     }
   })
 
-  test('the shopper chooses express in the cart, pays for it, and the order keeps the promised day', async ({ page }) => {
+  test('the shopper chooses express in the cart, pays for it, the order keeps the promised day, and Order again refills the cart', async ({ page }) => {
     test.setTimeout(240_000)
     const calendar = await calendarFor(page, 'Pacific/Honolulu')
     const express = calendar.methods.find((m) => m.method === 'express')!
@@ -101,5 +101,15 @@ test.describe('arrives-by dates', () => {
     await expect(card.getByTestId('promised-arrival')).toHaveText(`Express shipping · arrives by ${weekday(express.arrivesBy)}`)
     await expectNoAxeViolations(page)
     await page.screenshot({ path: 'test-results/shipping-orders-1280.png' })
+
+    await test.step('Order again puts the same design back in the (now empty) cart at today’s price', async () => {
+      await card.getByRole('button', { name: `Order again: ${reference}` }).click()
+      await expect(page).toHaveURL(/\/photo-products\/cart$/)
+      await expect(page.getByText('Back in your cart at today’s price')).toBeVisible()
+      const lines = page.getByTestId('cart-lines').getByRole('listitem')
+      await expect(lines).toHaveCount(1)
+      await expect(lines.first()).toContainText('$24.99')
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('(1 item)')
+    })
   })
 })

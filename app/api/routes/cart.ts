@@ -8,7 +8,7 @@ import type { ApiDeps, ApiEnv } from '../env'
 import { AppError, notFound } from '../errors'
 import { PaymentProviderError } from '../providers/payments/provider'
 import { parseStripeWebhook, StripePaymentProvider, StripeWebhookError, type StripeChargeRefund, type StripeWebhookEvent } from '../providers/payments/stripe'
-import { addCartItem, getCart, moveOpenCart, removeCartItem, setCartShipping, updateCartItemQuantity } from '../services/cart'
+import { addCartItem, getCart, moveOpenCart, orderAgain, removeCartItem, setCartShipping, updateCartItemQuantity } from '../services/cart'
 import {
   applyPaymentState,
   cancelCheckoutSession,
@@ -71,6 +71,13 @@ endpoint(cartRoutes, cartApi.payLocalCheckout, ({ user, params, body }, c) => {
 })
 
 endpoint(cartRoutes, cartApi.listOrders, ({ user }, c) => listOrders(c.get('deps').db, user))
+
+endpoint(cartRoutes, cartApi.orderAgain, async ({ user, params }, c) => {
+  const deps = c.get('deps')
+  const result = await orderAgain(deps.db, user, params.id, deps.now())
+  if (result.added > 0) await closeCheckoutsOfChangedCart(deps, result.cart.id)
+  return result
+})
 
 endpoint(cartRoutes, cartApi.getOrder, ({ user, params }, c) => getOrder(c.get('deps').db, user, params.id))
 

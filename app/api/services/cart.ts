@@ -3,13 +3,21 @@
  * previews the server rendered for that shopper, prices only from the catalogue, totals on the server.
  */
 import { and, asc, eq, ne, sql } from 'drizzle-orm'
-import { MAX_LINES_PER_CART, type AddCartItemRequest, type Cart, type CartItem, type CartItemMetadata, type CartStatus } from '../../contract/cart'
+import {
+  MAX_LINES_PER_CART,
+  MAX_QUANTITY_PER_LINE,
+  type AddCartItemRequest,
+  type Cart,
+  type CartItem,
+  type CartItemMetadata,
+  type CartStatus,
+} from '../../contract/cart'
 import { canMove, cartTransitions } from './cart-states'
 import { findOrnamentVariant, ornamentProduct, variantTitle } from '../../catalogue/ornaments'
 import { cartTotals, toCents } from '../../catalogue/pricing'
 import { DEFAULT_SHIPPING_METHOD, shippingMethodIds, type ShippingMethodId } from '../../catalogue/shipping'
 import type { Database } from '../db/client'
-import { cartItems, carts, previews } from '../db/schema'
+import { cartItems, carts, checkoutSessions, orders, previews } from '../db/schema'
 import { storeBundles } from './bundles'
 import { balanceOf } from './credit'
 import type { SessionUser } from '../env'
@@ -261,4 +269,48 @@ export async function moveOpenCart(db: Database, user: SessionUser, to: 'active'
     const cart = await openCart(tx, user.id, { lock: true })
     return cartView(tx, await moveCart(tx, cart, to, now))
   })
+}
+
+/**
+ * Order again: each design of one of the shopper's orders goes back in the open cart with the order's
+ * quantity, at today's catalogue prices (verified like any new line). A design already in the cart is
+ * left as it is. The line's identifier is derived from the order, so asking twice adds nothing twice.
+ */
+export async function orderAgain(db: Database, user: SessionUser, orderId: string, now: Date) {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, user.id)))
+  if (!order) throw notFound('Order')
+  const [session] = await db.select({ cartId: checkoutSessions.cartId }).from(checkoutSessions).where(eq(checkoutSessions.id, order.checkoutSessionId))
+  const ordered = session?.cartId ? await cartItemsOf(db, session.cartId) : []
+  const lines = order.lines.flatMap((line) => {
+    const item = ordered.find((i) => i.id === line.cartItemId)
+    const variant = item && findOrnamentVariant(item.metadata.variantId)
+    return item && variant ? [{ item, variant, quantity: line.quantity }] : []
+  })
+  if (lines.length === 0) throw new AppError('rule_broken', 'The designs of this order can no longer be ordered again')
+  const open = await cartItemsOf(db, (await openCart(db, user.id)).id)
+  let added = 0
+  let alreadyInCart = 0
+  for (const { item, variant, quantity } of lines) {
+    if (open.some((r) => r.previewId === item.previewId)) {
+      alreadyInCart++
+      continue
+    }
+    const result = await addCartItem(
+      db,
+      user,
+      {
+        itemIdentifier: `again:${item.id}`,
+        provider: item.provider,
+        metadata: { ...item.metadata, price: variant.price, salePrice: variant.salePrice },
+        quantity: Math.min(quantity, MAX_QUANTITY_PER_LINE),
+      },
+      now,
+    )
+    if (result.created) added++
+    else alreadyInCart++
+  }
+  return { cart: await getCart(db, user), added, alreadyInCart }
 }

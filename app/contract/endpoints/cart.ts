@@ -7,6 +7,7 @@ import {
   checkoutSessionParamsSchema,
   checkoutSessionSchema,
   localPaymentRequestSchema,
+  orderAgainResponseSchema,
   orderParamsSchema,
   orderSchema,
   ordersResponseSchema,
@@ -128,6 +129,15 @@ export const cartApi = {
     auth: 'user',
     params: orderParamsSchema,
     response: orderSchema,
+  },
+  orderAgain: {
+    method: 'post',
+    path: '/photo-products-orders/:id/order-again',
+    tag: 'orders',
+    summary: 'Put the order’s designs back in the cart at today’s prices (a design already there is left as it is)',
+    auth: 'user',
+    params: orderParamsSchema,
+    response: orderAgainResponseSchema,
   },
   stripeWebhook: {
     method: 'post',

@@ -1,14 +1,17 @@
 import { SignInActions, signInHint } from '~/components/ui/SignInActions'
-import { useQuery } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
-import { ButtonLink } from '~/components/ui/Button'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { useState, type ReactNode } from 'react'
+import { Button, ButtonLink } from '~/components/ui/Button'
 import { LoadFailedPanel, StatePanel } from '~/components/ui/StatePanel'
 import type { Order, OrderStatus } from '~/contract/cart'
-import { ordersQuery } from '~/features/cart/cart.functions'
+import { cartQuery, orderAgain, ordersQuery } from '~/features/cart/cart.functions'
 import { OrderLines } from '~/features/cart/OrderLines'
 import { LineThumbnail, TotalsList } from '~/features/cart/Totals'
 import { formatCents } from '~/catalogue/currency'
 import { usePublicConfig } from '~/lib/public-config'
+import { useSignInAction } from '~/lib/sign-in-action'
+import { notify } from '~/lib/toast'
 import { PromisedArrival } from './ShippingPromise'
 
 /** While any order is still on its way, the list is read again this often (the print provider moves it along). */
@@ -111,6 +114,7 @@ function OrderCard({ order }: { order: Order }) {
         </p>
       ) : null}
       {order.status !== 'refunded' ? <PromisedArrival arrivesBy={order.arrivesBy} method={order.totals.shippingMethod} className="mt-2 text-ink" /> : null}
+      <OrderAgainButton order={order} />
       {order.status === 'submission_failed' ? (
         <p className="mt-4 rounded-xl bg-gold-tint px-4 py-3 text-sm text-ink" role="status" data-testid="order-trouble">
           We’re having trouble sending this to print — we’ll keep trying; contact{' '}
@@ -239,5 +243,35 @@ function OrdersSkeleton() {
         <div key={i} className="h-48 animate-pulse rounded-card bg-cream-card shadow-card" />
       ))}
     </div>
+  )
+}
+
+/** Order again: the same designs back in the cart at today's prices, then the cart. */
+function OrderAgainButton({ order }: { order: Order }) {
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const signIn = useSignInAction()
+  const [busy, setBusy] = useState(false)
+  const run = async () => {
+    setBusy(true)
+    try {
+      const outcome = await orderAgain({ data: { id: order.id } })
+      if (!outcome.ok) {
+        notify.error(`We couldn’t put order ${order.reference} back in your cart: ${outcome.error.message}`, signIn(outcome.error))
+        return
+      }
+      queryClient.setQueryData(cartQuery().queryKey, outcome.data.cart)
+      notify.success(outcome.data.added > 0 ? 'Back in your cart at today’s price' : 'These designs are already in your cart')
+      await navigate({ to: '/photo-products/cart' })
+    } catch (error) {
+      notify.error(`We couldn’t put order ${order.reference} back in your cart: ${error instanceof Error ? error.message : 'Keepsake could not be reached'}`)
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Button variant="secondary" className="mt-4" onClick={() => void run()} disabled={busy} aria-label={`Order again: ${order.reference}`}>
+      {busy ? 'Adding to your cart…' : 'Order again'}
+    </Button>
   )
 }

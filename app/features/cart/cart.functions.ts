@@ -94,3 +94,9 @@ export const ordersQuery = () => queryOptions({ queryKey: ['orders'], queryFn: (
 
 export const orderQuery = (id: string) =>
   queryOptions({ queryKey: ['order', id], queryFn: async () => unwrap(await getOrder({ data: { id } })), staleTime: 10_000 })
+
+/** The order's designs back in the cart at today's prices; 404 for an order that is not the shopper's. */
+export const orderAgain = createServerFn({ method: 'POST' })
+  .middleware([apiMiddleware])
+  .validator(orderParamsSchema)
+  .handler(({ data, context: { api } }) => outcomeOf(() => api.call(cartApi.orderAgain, { params: data })))
