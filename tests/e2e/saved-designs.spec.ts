@@ -111,6 +111,7 @@ test.describe('designs saved to the account', () => {
       const ask = card.getByRole('group', { name: 'Delete your star design?' })
       await expect(ask.getByRole('button', { name: 'Keep it' })).toBeFocused()
       await expectNoAxeViolations(other)
+      await other.screenshot({ path: `${SHOTS}/designs-confirm-delete-390.png`, fullPage: true })
       await ask.getByRole('button', { name: 'Keep it' }).click()
       await expect(ask).toBeHidden()
       await expect(card.getByRole('button', { name: 'Delete your star design' })).toBeFocused()
@@ -167,6 +168,7 @@ test.describe('designs saved to the account', () => {
       await page.goto(DESIGNS)
       await expect(page.getByTestId('designs-signed-out')).toContainText('Sign in to see your designs')
       await expectNoAxeViolations(page)
+      await shoot(page, 'designs-signed-out')
     })
 
     await test.step('signing in again: Your designs has both, each as last edited on this device', async () => {
@@ -181,6 +183,7 @@ test.describe('designs saved to the account', () => {
         [72963, 2, '72963-4'],
       ])
       await expectNoAxeViolations(page)
+      await shoot(page, 'designs-two')
     })
   })
 })
