@@ -139,7 +139,7 @@ export function OrnamentDesigner({ variantId, preferChosenPhotos, onChosenPhotos
   const accountKnown = !userPending && (!userId || !saved.isPending)
   const [storageRead, setStorageRead] = useState(false)
   const draftRead = useRef<Draft | null>(null)
-  /** The draft as restored, so restoring it is not taken for a change; null until restored. */
+  /** The design as last restored or saved, so restoring is not taken for a change; null until restored. */
   const savedContent = useRef<string | null>(null)
   const restoredFromChosen = useRef(false)
   useEffect(() => {
