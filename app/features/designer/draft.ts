@@ -57,7 +57,7 @@ export type Draft = {
   editedAt?: string
   /** Who was signed in when it was changed: a user id, or null when signed out. */
   owner?: string | null
-  /** True once the owner's account holds exactly this version (app/features/designer/account-drafts.ts). */
+  /** True once the owner's account holds exactly this version (app/features/designer/draft-merge.ts). */
   synced?: boolean
 }
 
