@@ -28,6 +28,7 @@ import { Route as LoopMothersDayBRouteImport } from './routes/loop/mothers-day-b
 import { Route as PhotoProductsIndexRouteImport } from './routes/photo-products/index'
 import { Route as PhotoProductsBuyNowRouteImport } from './routes/photo-products/buy-now'
 import { Route as PhotoProductsCartRouteImport } from './routes/photo-products/cart'
+import { Route as PhotoProductsDesignsRouteImport } from './routes/photo-products/designs'
 import { Route as PhotoProductsOrdersRouteImport } from './routes/photo-products/orders'
 import { Route as PhotoProductsPhotosRouteImport } from './routes/photo-products/photos'
 import { Route as PhotoProductsTouRouteImport } from './routes/photo-products/tou'
@@ -149,6 +150,11 @@ const PhotoProductsBuyNowRoute = PhotoProductsBuyNowRouteImport.update({
 const PhotoProductsCartRoute = PhotoProductsCartRouteImport.update({
   id: '/photo-products/cart',
   path: '/photo-products/cart',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PhotoProductsDesignsRoute = PhotoProductsDesignsRouteImport.update({
+  id: '/photo-products/designs',
+  path: '/photo-products/designs',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PhotoProductsOrdersRoute = PhotoProductsOrdersRouteImport.update({
@@ -314,6 +320,7 @@ export interface FileRoutesByFullPath {
   '/loop/mothers-day-b': typeof LoopMothersDayBRoute
   '/photo-products/buy-now': typeof PhotoProductsBuyNowRoute
   '/photo-products/cart': typeof PhotoProductsCartRoute
+  '/photo-products/designs': typeof PhotoProductsDesignsRoute
   '/photo-products/orders': typeof PhotoProductsOrdersRoute
   '/photo-products/photos': typeof PhotoProductsPhotosRoute
   '/photo-products/tou': typeof PhotoProductsTouRoute
@@ -362,6 +369,7 @@ export interface FileRoutesByTo {
   '/loop/mothers-day-b': typeof LoopMothersDayBRoute
   '/photo-products/buy-now': typeof PhotoProductsBuyNowRoute
   '/photo-products/cart': typeof PhotoProductsCartRoute
+  '/photo-products/designs': typeof PhotoProductsDesignsRoute
   '/photo-products/orders': typeof PhotoProductsOrdersRoute
   '/photo-products/photos': typeof PhotoProductsPhotosRoute
   '/photo-products/tou': typeof PhotoProductsTouRoute
@@ -411,6 +419,7 @@ export interface FileRoutesById {
   '/loop/mothers-day-b': typeof LoopMothersDayBRoute
   '/photo-products/buy-now': typeof PhotoProductsBuyNowRoute
   '/photo-products/cart': typeof PhotoProductsCartRoute
+  '/photo-products/designs': typeof PhotoProductsDesignsRoute
   '/photo-products/orders': typeof PhotoProductsOrdersRoute
   '/photo-products/photos': typeof PhotoProductsPhotosRoute
   '/photo-products/tou': typeof PhotoProductsTouRoute
@@ -461,6 +470,7 @@ export interface FileRouteTypes {
     | '/loop/mothers-day-b'
     | '/photo-products/buy-now'
     | '/photo-products/cart'
+    | '/photo-products/designs'
     | '/photo-products/orders'
     | '/photo-products/photos'
     | '/photo-products/tou'
@@ -509,6 +519,7 @@ export interface FileRouteTypes {
     | '/loop/mothers-day-b'
     | '/photo-products/buy-now'
     | '/photo-products/cart'
+    | '/photo-products/designs'
     | '/photo-products/orders'
     | '/photo-products/photos'
     | '/photo-products/tou'
@@ -557,6 +568,7 @@ export interface FileRouteTypes {
     | '/loop/mothers-day-b'
     | '/photo-products/buy-now'
     | '/photo-products/cart'
+    | '/photo-products/designs'
     | '/photo-products/orders'
     | '/photo-products/photos'
     | '/photo-products/tou'
@@ -606,6 +618,7 @@ export interface RootRouteChildren {
   LoopMothersDayBRoute: typeof LoopMothersDayBRoute
   PhotoProductsBuyNowRoute: typeof PhotoProductsBuyNowRoute
   PhotoProductsCartRoute: typeof PhotoProductsCartRoute
+  PhotoProductsDesignsRoute: typeof PhotoProductsDesignsRoute
   PhotoProductsOrdersRoute: typeof PhotoProductsOrdersRoute
   PhotoProductsPhotosRoute: typeof PhotoProductsPhotosRoute
   PhotoProductsTouRoute: typeof PhotoProductsTouRoute
@@ -772,6 +785,13 @@ declare module '@tanstack/react-router' {
       path: '/photo-products/cart'
       fullPath: '/photo-products/cart'
       preLoaderRoute: typeof PhotoProductsCartRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/photo-products/designs': {
+      id: '/photo-products/designs'
+      path: '/photo-products/designs'
+      fullPath: '/photo-products/designs'
+      preLoaderRoute: typeof PhotoProductsDesignsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/photo-products/orders': {
@@ -982,6 +1002,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoopMothersDayBRoute: LoopMothersDayBRoute,
   PhotoProductsBuyNowRoute: PhotoProductsBuyNowRoute,
   PhotoProductsCartRoute: PhotoProductsCartRoute,
+  PhotoProductsDesignsRoute: PhotoProductsDesignsRoute,
   PhotoProductsOrdersRoute: PhotoProductsOrdersRoute,
   PhotoProductsPhotosRoute: PhotoProductsPhotosRoute,
   PhotoProductsTouRoute: PhotoProductsTouRoute,

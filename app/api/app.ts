@@ -23,6 +23,7 @@ import { mediaRoutes } from './routes/media'
 import { photoProductRoutes } from './routes/photo-products'
 import { printifyRoutes } from './routes/printify'
 import { referralRoutes } from './routes/referral'
+import { savedDesignRoutes } from './routes/saved-designs'
 import { offerRoutes } from './routes/offers'
 import { smokescreenRoutes } from './routes/smokescreens'
 import { rateLimiterFor, type RateLimiter } from './rate-limit'
@@ -113,6 +114,7 @@ export function createApi(
   api.route('/', photoProductRoutes)
   api.route('/', printifyRoutes)
   api.route('/', cartRoutes)
+  api.route('/', savedDesignRoutes)
   api.route('/', referralRoutes)
   api.route('/', offerRoutes)
   api.route('/', bundleRoutes)

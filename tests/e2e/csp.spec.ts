@@ -84,6 +84,7 @@ test.describe('Content-Security-Policy', () => {
       '/fmn/offer-wall',
       '/utils/outbox',
       '/photo-products/orders',
+      '/photo-products/designs',
       '/utils/render-check',
     ]) {
       await page.goto(path)

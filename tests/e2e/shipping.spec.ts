@@ -85,6 +85,7 @@ test.describe('arrives-by dates', () => {
     await waitForHydration(page)
     await expect(page.getByTestId('promised-arrival')).toHaveText(`Express shipping · arrives by ${weekday(express.arrivesBy)}`)
     await expect(page.getByRole('button', { name: /^Pay / })).toContainText(total)
+    await page.screenshot({ path: 'test-results/shipping-checkout-1280.png' })
     await page.getByLabel('Address line 1').fill('12 Holly Lane')
     await page.getByLabel('City').fill('Hilo')
     await page.getByLabel('State').selectOption('HI')
@@ -101,6 +102,8 @@ test.describe('arrives-by dates', () => {
     await expect(card.getByTestId('promised-arrival')).toHaveText(`Express shipping · arrives by ${weekday(express.arrivesBy)}`)
     await expectNoAxeViolations(page)
     await page.screenshot({ path: 'test-results/shipping-orders-1280.png' })
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.screenshot({ path: 'test-results/shipping-orders-390.png', fullPage: true })
 
     await test.step('Order again puts the same design back in the (now empty) cart at today’s price', async () => {
       await card.getByRole('button', { name: `Order again: ${reference}` }).click()

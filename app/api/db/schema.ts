@@ -569,3 +569,32 @@ export const outboxEmails = pgTable(
   },
   (t) => [index('outbox_emails_created_idx').on(t.createdAt)],
 )
+
+/** What a saved design's body holds: photo ids and committed transforms per cell, the back side (contract/saved-designs.ts). */
+export type SavedDesignBody = {
+  photos: Record<string, string>
+  transforms: Record<string, { x: number; y: number; zoom: number; rotation: number }>
+  backSideId: string | null
+}
+
+/**
+ * A shopper's unfinished design (issue 19): one per user and variant, saved by the designer and resumed
+ * on any device. The thumbnail is drawn from the photos' renditions, so nothing else is stored.
+ */
+export const designDrafts = pgTable(
+  'design_drafts',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    variantId: integer('variant_id').notNull(),
+    body: jsonb('body').$type<SavedDesignBody>().notNull(),
+    createdAt: createdAt(),
+    /** When the shopper last changed it (the device's edit time, never later than the server's clock). */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('design_drafts_user_variant_uq').on(t.userId, t.variantId)],
+)

@@ -1,8 +1,8 @@
-import { and, desc, eq } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm'
 import { renditionNames, type Renditions } from '../media/images'
 import { photoKey, type MediaUrls } from '../media/urls'
 import type { Database } from '../db/client'
-import { photos } from '../db/schema'
+import { familyMembers, photos } from '../db/schema'
 import type { ObjectStorage } from '../storage/storage'
 import { toPhoto } from './album'
 
@@ -59,4 +59,22 @@ export async function listUploadedPhotos(db: Database, userId: string, media: Me
     .orderBy(desc(photos.createdAt), desc(photos.id))
     .limit(UPLOADS_LISTED)
   return { photos: rows.map((row) => toPhoto(row, media, timezone)) }
+}
+
+/**
+ * The photos the user may see, print or save in a design: those in their families' albums and their own
+ * uploads. Others are not found (the preview and saved designs refuse them with a 404).
+ */
+export async function photosOfUser(db: Database, userId: string, photoIds: string[]) {
+  const rows = await db
+    .select({ id: photos.id, width: photos.width, height: photos.height, etags: photos.etags })
+    .from(photos)
+    .leftJoin(familyMembers, and(eq(familyMembers.familyId, photos.familyId), eq(familyMembers.userId, userId)))
+    .where(
+      and(
+        inArray(photos.id, photoIds),
+        or(and(eq(photos.source, 'upload'), eq(photos.ownerUserId, userId), isNull(photos.familyId)), eq(familyMembers.userId, userId)),
+      ),
+    )
+  return new Map(rows.map((r) => [r.id, r]))
 }

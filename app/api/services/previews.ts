@@ -4,21 +4,21 @@
  * (a later issue) accepts print files only from these records.
  */
 import { randomUUID } from 'node:crypto'
-import { and, count, eq, gt, inArray, isNull, or } from 'drizzle-orm'
+import { and, count, eq, gt } from 'drizzle-orm'
 import sharp from 'sharp'
 import { clampTransform, effectiveDpi, MIN_PRINTABLE_DPI } from '../../compositor/layout'
 import { encodePng, renderFrontWithCells, type RawImage } from '../../compositor/print.server'
 import { baseImage } from '../../compositor/base-images.server'
 import type { GeneratedPreview, GeneratePreviewRequest } from '../../contract/designs'
 import { findBackSide, findOrnamentVariant, ornamentProduct, photoCells, templateForVariant, variantTitle } from '../../catalogue/ornaments'
-import type { Database } from '../db/client'
-import { familyMembers, photos, previews } from '../db/schema'
+import { previews } from '../db/schema'
 import type { ApiDeps, SessionUser } from '../env'
 import { AppError, notFound } from '../errors'
 import { withRenderSlot } from '../render-slot'
 import { photoKey } from '../media/urls'
 import type { Mockup, PrintProvider } from '../providers/print/provider'
 import { PrintProviderError } from '../providers/print/provider'
+import { photosOfUser } from './photo-library'
 
 /** Previews are renders that cost CPU and storage: this many per shopper per hour. */
 export const PREVIEWS_PER_HOUR = 30
@@ -49,21 +49,6 @@ async function withCpuSlot<T>(work: () => Promise<T>): Promise<T> {
 /** The shopper's render slot (one at a time on every instance, render-slot.ts), then one of this process's CPU slots. */
 function renderingFor<T>(deps: ApiDeps, userId: string, work: () => Promise<T>): Promise<T> {
   return withRenderSlot(deps.renderSlots, userId, () => withCpuSlot(work))
-}
-
-/** The photos the user may print: those in their families' albums and their own uploads. Others are not found. */
-async function photosOfUser(db: Database, userId: string, photoIds: string[]) {
-  const rows = await db
-    .select({ id: photos.id, width: photos.width, height: photos.height, etags: photos.etags })
-    .from(photos)
-    .leftJoin(familyMembers, and(eq(familyMembers.familyId, photos.familyId), eq(familyMembers.userId, userId)))
-    .where(
-      and(
-        inArray(photos.id, photoIds),
-        or(and(eq(photos.source, 'upload'), eq(photos.ownerUserId, userId), isNull(photos.familyId)), eq(familyMembers.userId, userId)),
-      ),
-    )
-  return new Map(rows.map((r) => [r.id, r]))
 }
 
 async function mockupOf(image: RawImage): Promise<Buffer> {

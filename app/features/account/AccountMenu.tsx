@@ -98,6 +98,9 @@ export function AccountMenu() {
             <Link to="/photo-products/orders" className={buttonClass('secondary', 'w-full')} onClick={() => setOpen(false)}>
               Your orders
             </Link>
+            <Link to="/photo-products/designs" className={buttonClass('secondary', 'w-full')} onClick={() => setOpen(false)}>
+              Your designs
+            </Link>
             <button type="button" className={buttonClass('secondary', 'w-full')} disabled={busy} onClick={() => void leave(false)}>
               Sign out
             </button>

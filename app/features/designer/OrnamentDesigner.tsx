@@ -1,4 +1,4 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
 import { MAX_ZOOM } from '~/catalogue/ornaments'
 import { IDENTITY_TRANSFORM, type PhotoTransform } from '~/compositor/layout'
@@ -6,6 +6,7 @@ import type { OrnamentPreview } from '~/compositor/pixi-preview'
 import { Button } from '~/components/ui/Button'
 import type { GeneratedPreview, GeneratePreviewRequest } from '~/contract/designs'
 import type { PhotoProduct } from '~/contract/photo-products'
+import { currentUserQuery } from '~/features/account/account.functions'
 import { photoProductQuery } from '~/features/photo-products/photo-products.functions'
 import { useChosenPhotos } from '~/features/photos/chosen-photos'
 import { track } from '~/lib/analytics'
@@ -15,15 +16,18 @@ import { backSides as catalogueBackSides, findOrnamentVariant, photoCells, templ
 import { urlAtSize, type ChosenPhoto } from '~/lib/photo-conversion'
 import { usePublicConfig } from '~/lib/public-config'
 import { notify } from '~/lib/toast'
+import { pushDraft } from './account-drafts'
 import { AdjustControls, ZOOM_STEP, type AdjustMode } from './AdjustControls'
 import { BackSidePicker } from './BackSidePicker'
 import { canUndo, clampFor, designReducer, draftOf, initialDesign, type BackSide, type DesignCell } from './design-state'
 import { designTemplatesQuery, generateOrnamentPreview } from './designer.functions'
-import { readDraft, writeDraft, type Draft, type DraftPhoto } from './draft'
+import { readDraft, removeDraft, writeDraft, type Draft, type DraftPhoto } from './draft'
+import { reconcile } from './draft-merge'
 import { PhotoPickerDialog } from './PhotoPickerDialog'
 import { PhotoSlots } from './PhotoSlots'
 import { PreviewResultDialog } from './PreviewResultDialog'
 import { PreviewStage, type PreviewSide } from './PreviewStage'
+import { savedDesignsQuery } from './saved-designs.functions'
 import { ShapeChooser } from './ShapeChooser'
 import { useOrnamentPreview } from './useOrnamentPreview'
 
@@ -39,6 +43,9 @@ const KEY_ROTATE = 5
 const SETTLE_MS = 400
 
 type Variant = PhotoProduct['variants'][number]
+
+/** A signed-in shopper's committed changes are saved to the account once they pause this long. */
+const ACCOUNT_SAVE_MS = 800
 
 /** The variant whose DidSelectPodTemplate the shape chooser already tracked, so its page does not track it twice. */
 let shapeChosenByClick: number | null = null
@@ -124,18 +131,36 @@ export function OrnamentDesigner({ variantId, preferChosenPhotos, onChosenPhotos
     stateRef.current = state
   })
 
-  // ---- The draft: read once on the client, then saved after every committed change.
+  // ---- The draft: read once on the client (with the account's copy when signed in), then saved after
+  // every committed change, on this device and, signed in, to the account (decision 033).
   const [chosen] = useChosenPhotos()
+  const { data: user, isPending: userPending } = useQuery(currentUserQuery())
+  const userId = user?.id ?? null
+  const saved = useQuery({ ...savedDesignsQuery(), enabled: Boolean(userId) })
+  const accountKnown = !userPending && (!userId || !saved.isPending)
   const [storageRead, setStorageRead] = useState(false)
   const draftRead = useRef<Draft | null>(null)
+  /** The design as last restored or saved, so restoring is not taken for a change; null until restored. */
+  const savedContent = useRef<string | null>(null)
+  const restoredFromChosen = useRef(false)
   useEffect(() => {
     draftRead.current = readDraft(variantId)
     setStorageRead(true)
   }, [variantId])
   useEffect(() => {
     // The chosen photos were read from sessionStorage in the same commit as the draft, so both are known here.
-    if (!storageRead || state.restored) return
-    const draft = draftRead.current
+    if (!storageRead || !accountKnown || state.restored) return
+    let draft = draftRead.current
+    if (userId && saved.data) {
+      const merged = reconcile(
+        userId,
+        draft,
+        saved.data.find((d) => d.variantId === variantId),
+      )
+      if (merged.drop) removeDraft(variantId)
+      if (merged.push && draft) void pushDraft(variantId, draft, userId)
+      draft = merged.draft
+    }
     const draftHasPhotos = Object.keys(draft?.photos ?? {}).length > 0
     if (chosen.length > 0 && (preferChosenPhotos || !draftHasPhotos)) {
       const photos: Draft['photos'] = {}
@@ -147,17 +172,39 @@ export function OrnamentDesigner({ variantId, preferChosenPhotos, onChosenPhotos
         const kept = draft?.photos[cell.id]?.id === photo.id ? draft.transforms[cell.id] : undefined
         if (kept) transforms[cell.id] = kept
       })
+      restoredFromChosen.current = true
       dispatch({ type: 'restore', photos, transforms, backSideId: draft?.backSideId ?? null })
     } else {
       dispatch({ type: 'restore', photos: draft?.photos ?? {}, transforms: draft?.transforms ?? {}, backSideId: draft?.backSideId ?? null })
     }
     if (preferChosenPhotos) onChosenPhotosUsed()
-  }, [storageRead, state.restored, chosen, cells, preferChosenPhotos, onChosenPhotosUsed])
+  }, [storageRead, accountKnown, userId, saved.data, variantId, state.restored, chosen, cells, preferChosenPhotos, onChosenPhotosUsed])
+
+  const accountSave = useRef<{ timer: number; run: () => void } | null>(null)
+  const flushAccountSave = useCallback(() => {
+    const pending = accountSave.current
+    accountSave.current = null
+    if (!pending) return
+    window.clearTimeout(pending.timer)
+    pending.run()
+  }, [])
+  useEffect(() => flushAccountSave, [flushAccountSave])
   useEffect(() => {
-    if (state.restored) writeDraft(variantId, draftOf(state))
+    if (!state.restored) return
+    const draft = draftOf(state)
+    const content = JSON.stringify(draft)
+    const unchanged = savedContent.current === null ? !restoredFromChosen.current : savedContent.current === content
+    savedContent.current = content
     // Only committed changes are saved (history, not the live transforms): a drag in progress is not.
+    if (unchanged) return
+    const edited: Draft = { ...draft, editedAt: new Date().toISOString(), owner: userId, synced: false }
+    writeDraft(variantId, edited)
+    if (!userId) return
+    if (accountSave.current) window.clearTimeout(accountSave.current.timer)
+    const run = () => void pushDraft(variantId, edited, userId)
+    accountSave.current = { run, timer: window.setTimeout(flushAccountSave, ACCOUNT_SAVE_MS) }
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [variantId, state.restored, state.photos, state.history, state.backSideId])
+  }, [variantId, userId, state.restored, state.photos, state.history, state.backSideId])
 
   // ---- Analytics: the shape shown, once per page (the chooser tracks its own clicks).
   const trackedShape = useRef(false)
@@ -346,7 +393,7 @@ export function OrnamentDesigner({ variantId, preferChosenPhotos, onChosenPhotos
     if (Object.keys(photos).length > 0) {
       const designNumber = backSides.find((b) => b.id === state.backSideId)?.backsideId
       const backSideId = catalogueBackSides[targetVariant.shape].find((b) => b.backsideId === designNumber)?.id ?? null
-      writeDraft(target.id, { photos, transforms: {}, backSideId })
+      writeDraft(target.id, { photos, transforms: {}, backSideId, editedAt: new Date().toISOString(), owner: userId, synced: false })
     }
     shapeChosenByClick = target.id
     track('DidSelectPodTemplate', { variantId: target.id, pseudoTemplateId: targetTemplate.id, source: 'shape-chooser' })

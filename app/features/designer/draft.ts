@@ -45,8 +45,21 @@ const draftSchema = z.object({
   photos: z.record(cellIdSchema, draftPhotoSchema).check(z.refine(fewCells)),
   transforms: z.record(cellIdSchema, transformSchema).check(z.refine(fewCells)),
   backSideId: z.nullable(z.string().check(z.maxLength(64))),
+  editedAt: z.optional(z.iso.datetime({ offset: true })),
+  owner: z.optional(z.nullable(z.uuid())),
+  synced: z.optional(z.boolean()),
 })
-export type Draft = { photos: Record<string, DraftPhoto>; transforms: Record<string, PhotoTransform>; backSideId: string | null }
+export type Draft = {
+  photos: Record<string, DraftPhoto>
+  transforms: Record<string, PhotoTransform>
+  backSideId: string | null
+  /** When the shopper last changed it on this device (absent on drafts kept before accounts kept designs). */
+  editedAt?: string
+  /** Who was signed in when it was changed: a user id, or null when signed out. */
+  owner?: string | null
+  /** True once the owner's account holds exactly this version (app/features/designer/draft-merge.ts). */
+  synced?: boolean
+}
 
 /** The saved draft, or null when there is none or it is unreadable (a corrupt draft is dropped). */
 export function readDraft(variantId: number): Draft | null {
@@ -60,6 +73,14 @@ export function readDraft(variantId: number): Draft | null {
     // Storage disabled, or a draft that is not JSON: start afresh.
   }
   return null
+}
+
+export function removeDraft(variantId: number) {
+  try {
+    localStorage.removeItem(draftKey(variantId))
+  } catch {
+    // Storage disabled: there is nothing to remove.
+  }
 }
 
 export function writeDraft(variantId: number, draft: Draft) {

@@ -242,10 +242,7 @@ export class StripePaymentProvider implements PaymentProvider {
               {
                 shipping_rate_data: {
                   type: 'fixed_amount',
-                  display_name:
-                    input.shippingCents > 0
-                      ? `${input.shippingMethod?.label ?? 'Standard'} shipping`
-                      : `Free ${(input.shippingMethod?.label ?? 'standard').toLowerCase()} shipping`,
+                  display_name: input.shippingCents > 0 ? `${input.shippingMethod?.label ?? 'Standard'} shipping` : 'Free shipping',
                   fixed_amount: { amount: input.shippingCents, currency: 'usd' },
                   ...(input.shippingMethod
                     ? { delivery_estimate: { maximum: { unit: 'business_day' as const, value: input.shippingMethod.businessDays } } }
