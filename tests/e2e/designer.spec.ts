@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { sentAnalytics, sentEvent, shootBothWidths, waitForHydration } from './support'
+import { sentAnalytics, sentEvent, shootBothWidths, signInAsNewFamily, waitForHydration } from './support'
 
 const STAR = '/photo-products/ornaments/72965'
 const SHOTS = '/tmp/shots'
@@ -16,14 +16,6 @@ async function signInAs(page: Page, name: string) {
 }
 
 const stage = (page: Page) => page.getByTestId('preview-stage')
-
-/**
- * A brand-new demo family member, signed in: a design is saved to the account (decision 033), so a test that
- * asserts on its own design must not share its shopper with another test running at the same time.
- */
-async function signInAsNewFamily(page: Page) {
-  expect((await page.request.post('/v1/demo/guests')).status()).toBe(201)
-}
 
 /** Stricter than the shared helper: no axe violation of any impact. */
 async function expectNoAxeViolations(page: Page) {

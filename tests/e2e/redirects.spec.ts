@@ -11,15 +11,39 @@ const cases = legacyRedirects.map((entry) => {
   return { from, to }
 })
 
+/**
+ * Every legacy path is checked over HTTP (status, Location, where following it lands), which needs no browser.
+ * The browser checks — a full load, a client-side navigation that replaces history, the maintenance screen — run
+ * for one path of each shape: all paths go through the same middleware and catch-all route
+ * (resolveLegacyRedirect, whose every entry tests/unit/redirects.test.ts maps).
+ */
+const shapes = [
+  '/fmn-offer-wall',
+  '/loop-store/*',
+  '/advocate/:advocateReferralCode/redemptions/:redemptionId/past',
+  '/pod-lp-child-birthday',
+  '/r/:advocateReferralCode',
+]
+const sampled = legacyRedirects.flatMap((entry, i) => (shapes.includes(entry.from) ? [cases[i]!] : []))
+/** The sample invite code is unknown: its landing is the friendly invite page, answered 404. */
+const landingStatus = (to: string) => (/^\/referral\/(r|r0|refer)\//.test(to) ? 404 : 200)
+
 test.describe('legacy redirects (SPEC.md §2)', () => {
-  for (const { from, to } of cases) {
-    test(`full load of ${from} answers 302 to ${to}`, async ({ request, page }) => {
+  test('every legacy path answers 302 to its new place, and the new place answers', async ({ request }) => {
+    expect(sampled).toHaveLength(shapes.length)
+    for (const { from, to } of cases) {
       const res = await request.get(from, { maxRedirects: 0 })
-      expect(res.status()).toBe(302)
-      expect(new URL(res.headers()['location']!, 'http://localhost').pathname + new URL(res.headers()['location']!, 'http://localhost').search).toBe(to)
+      expect(res.status(), from).toBe(302)
+      const location = new URL(res.headers()['location']!, 'http://localhost')
+      expect(location.pathname + location.search, from).toBe(to)
+      expect((await request.get(from)).status(), `${from} → ${to}`).toBe(landingStatus(to))
+    }
+  })
+
+  for (const { from, to } of sampled) {
+    test(`full load of ${from} lands on ${to}`, async ({ page }) => {
       const landed = await page.goto(from)
-      // The sample invite code is unknown: its landing is the friendly invite page, answered 404.
-      expect(landed?.status()).toBe(/^\/referral\/(r|r0|refer)\//.test(to) ? 404 : 200)
+      expect(landed?.status()).toBe(landingStatus(to))
       await expect(page).toHaveURL((url) => url.pathname + url.search === to)
       await expect(page.locator('h1').first()).toBeVisible()
     })
@@ -52,12 +76,19 @@ test.describe('legacy redirects (SPEC.md §2)', () => {
 
 /** During maintenance `/` answers with a page of ours, not a 503 with a Location and no body (the browser's own error page). */
 test.describe('redirects during maintenance keep their status and land on the maintenance screen', () => {
-  for (const { from, to } of [{ from: '/', to: '/photo-products' }, ...cases]) {
-    test(`maintenance: ${from} answers 302 to ${to}`, async ({ request, page }) => {
+  const all = [{ from: '/', to: '/photo-products' }, ...cases]
+  test('every legacy path still answers 302 to its new place, which answers 503', async ({ request }) => {
+    for (const { from, to } of all) {
       const res = await request.get(urlOf('maintenance', from), { maxRedirects: 0 })
-      expect(res.status()).toBe(302)
+      expect(res.status(), from).toBe(302)
       const location = new URL(res.headers()['location']!, urlOf('maintenance'))
-      expect(location.pathname + location.search).toBe(to)
+      expect(location.pathname + location.search, from).toBe(to)
+      expect((await request.get(urlOf('maintenance', from))).status(), `${from} → ${to}`).toBe(503)
+    }
+  })
+
+  for (const { from } of [{ from: '/' }, ...sampled]) {
+    test(`maintenance: ${from} lands on the maintenance screen`, async ({ page }) => {
       const landed = await page.goto(urlOf('maintenance', from))
       expect(landed?.status()).toBe(503)
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()

@@ -36,6 +36,14 @@ export async function signInAs(page: Page, name: string) {
   await expect(page.getByTestId('current-user')).toHaveText(`Signed in as ${name}`)
 }
 
+/**
+ * A brand-new demo family member, signed in: designs and carts are kept with the account (decision 033), so a
+ * test that asserts on its own design or cart must not share its shopper with another test running at the same time.
+ */
+export async function signInAsNewFamily(page: Page) {
+  expect((await page.request.post('/v1/demo/guests')).status()).toBe(201)
+}
+
 /** Every axe violation, whatever its impact. */
 export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze()
