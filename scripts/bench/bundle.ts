@@ -131,8 +131,12 @@ function start(command: string[], options: { cwd: string; env: NodeJS.ProcessEnv
   })
 }
 
-/** Every script the page loads until the network is idle: count, raw and gzip bytes. */
-async function firstLoadJs(browser: Browser, url: string) {
+/**
+ * Every script the page loads until it is hydrated and the network is idle: count, raw and gzip bytes. A store
+ * page loads its scripts after its first paint (decision 024), so the network can fall idle before they start:
+ * the store's pages are waited for until the root marks `<html data-hydrated>`.
+ */
+async function firstLoadJs(browser: Browser, url: string, { hydrates = true } = {}) {
   const context = await browser.newContext()
   const page = await context.newPage()
   const bodies = new Map<string, Buffer>()
@@ -145,6 +149,10 @@ async function firstLoadJs(browser: Browser, url: string) {
     }
   })
   await page.goto(url, { waitUntil: 'networkidle' })
+  if (hydrates) {
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'), undefined, { timeout: 30_000 })
+    await page.waitForLoadState('networkidle')
+  }
   await context.close()
   return {
     scripts: bodies.size,
@@ -170,7 +178,7 @@ try {
   )
   servers.push(await start(['serve.mjs'], { cwd: floorDir, env: { PORT: String(FLOOR_PORT), NODE_ENV: 'production' }, ready: 'is serving' }))
   browser = await chromium.launch(chromiumLaunch)
-  const floor = await firstLoadJs(browser, `http://localhost:${FLOOR_PORT}/`)
+  const floor = await firstLoadJs(browser, `http://localhost:${FLOOR_PORT}/`, { hydrates: false })
   rows.push(['floor: bare Start + Router + Query', String(floor.scripts), floor.raw.toFixed(1), floor.gzip.toFixed(1), '1.00×', '—', '—'])
   for (const { path: page, target } of pages) {
     const { scripts, raw, gzip } = await firstLoadJs(browser, base + page)
