@@ -129,10 +129,12 @@ export function addBusinessDays(from: Date, n: number): Date {
   return d
 }
 
+/** Business days from the order to the door by this method: production, then transit. */
+export const businessDaysOf = (method: ShippingMethodId) => shippingMethods[method].productionDays + shippingMethods[method].transitDays
+
 /** The day an order placed on `orderDay` arrives by this method. */
 export function arrivalDay(method: ShippingMethodId, orderDay: Date): Date {
-  const { productionDays, transitDays } = shippingMethods[method]
-  return addBusinessDays(orderDay, productionDays + transitDays)
+  return addBusinessDays(orderDay, businessDaysOf(method))
 }
 
 /** "Arrives by" for an order placed at `now` by a shopper in `timeZone`, as `YYYY-MM-DD`. */

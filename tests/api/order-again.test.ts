@@ -1,22 +1,12 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { cartItems, carts, checkoutSessions, jobs, orders } from '../../app/api/db/schema'
-import { cartItemFor, recordPreview } from '../support/cart'
+import { cartItemFor, recordPreview, testAddress as address } from '../support/cart'
 import { createTestApi, type TestApi } from '../support/test-api'
 
 let t: TestApi
 let cookie: string
 let otherCookie: string
-const address = {
-  name: 'Maya Rivera',
-  email: 'maya@example.com',
-  line1: '12 Orchard Street',
-  city: 'New York',
-  state: 'NY',
-  postalCode: '10002',
-  country: 'US',
-}
-
 beforeAll(async () => {
   t = await createTestApi()
   cookie = await t.signIn(0)

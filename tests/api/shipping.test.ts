@@ -3,21 +3,11 @@ import { carts, checkoutSessions, jobs, orders } from '../../app/api/db/schema'
 import { CART_CHANGED_MESSAGE } from '../../app/catalogue/cart-terms'
 import { shippingMethods } from '../../app/catalogue/shipping'
 import { TIMEZONE_HEADER } from '../../app/contract/headers'
-import { cartItemFor, recordPreview } from '../support/cart'
+import { cartItemFor, recordPreview, testAddress as address } from '../support/cart'
 import { createTestApi, type TestApi } from '../support/test-api'
 
 let t: TestApi
 let cookie: string
-const address = {
-  name: 'Maya Rivera',
-  email: 'maya@example.com',
-  line1: '12 Orchard Street',
-  city: 'New York',
-  state: 'NY',
-  postalCode: '10002',
-  country: 'US' as const,
-}
-
 beforeAll(async () => {
   t = await createTestApi()
   cookie = await t.signIn(0)

@@ -60,3 +60,14 @@ export function cartItemFor(preview: Awaited<ReturnType<typeof recordPreview>>, 
     ...rest,
   }
 }
+
+/** The address API tests ship to (a US address the checkout accepts). */
+export const testAddress = {
+  name: 'Maya Rivera',
+  email: 'maya@example.com',
+  line1: '12 Orchard Street',
+  city: 'New York',
+  state: 'NY',
+  postalCode: '10002',
+  country: 'US' as const,
+}

@@ -13,7 +13,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm'
 import { LOCAL_TEST_CARDS, type CheckoutLine, type CheckoutSession, type CheckoutSessionStatus, type Order, type ShippingAddress } from '../../contract/cart'
 import { canMove, checkoutSessionTransitions } from './cart-states'
 import { toCents } from '../../catalogue/pricing'
-import { arrivesBy, DEFAULT_SHIPPING_METHOD, shippingMethods } from '../../catalogue/shipping'
+import { arrivesBy, businessDaysOf, DEFAULT_SHIPPING_METHOD, shippingMethods } from '../../catalogue/shipping'
 import type { Database } from '../db/client'
 import { cartItems, carts, checkoutSessions, orders, previews } from '../db/schema'
 import type { ApiDeps, SessionUser } from '../env'
@@ -222,10 +222,7 @@ export async function createCheckoutSession(deps: ApiDeps, user: SessionUser, ti
         imageUrl: l.previewCdnUrl && deps.media.absolute(l.previewCdnUrl),
       })),
       shippingCents: totals.shippingCents,
-      shippingMethod: {
-        label: shippingMethods[cart.shippingMethod].label,
-        businessDays: shippingMethods[cart.shippingMethod].productionDays + shippingMethods[cart.shippingMethod].transitDays,
-      },
+      shippingMethod: { label: shippingMethods[cart.shippingMethod].label, businessDays: businessDaysOf(cart.shippingMethod) },
       discountCents: totals.creditsCents + totals.bundleSavingsCents,
       successUrl: `${base}/photo-products/checkout/complete?checkout=${id}&session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${base}/photo-products/cart?cancelled=${id}`,

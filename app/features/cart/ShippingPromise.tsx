@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query'
 import type { Cart } from '~/contract/cart'
-import type { ShippingCalendar } from '~/contract/shipping'
 import { formatCents } from '~/catalogue/currency'
-import type { ShippingMethodId } from '~/catalogue/shipping'
+import { shippingMethods, type ShippingMethodId } from '~/catalogue/shipping'
 import { formatWeekday } from '~/lib/dates'
 import { shippingCalendarQuery } from './shipping.functions'
 
 /** The calendar when it has loaded; a page without it simply shows no dates (they are a promise, not a requirement to buy). */
 const useShippingCalendar = () => useQuery(shippingCalendarQuery()).data
 
-const labelOf = (calendar: ShippingCalendar, method: ShippingMethodId) => (calendar.methods.find((m) => m.method === method)?.label ?? method).toLowerCase()
+/** "standard", "express": the method's name from the shipping table, inside a sentence. */
+const nameOf = (method: ShippingMethodId) => shippingMethods[method].label.toLowerCase()
 
 function TruckIcon() {
   return (
@@ -37,7 +37,7 @@ export function ArrivesBy() {
             {calendar.methods.map((m, i) => (
               <span key={m.method}>
                 {i === 0 ? 'Arrives by ' : ', or by '}
-                <strong className="font-semibold text-ink">{formatWeekday(m.arrivesBy)}</strong> with {m.label.toLowerCase()} shipping
+                <strong className="font-semibold text-ink">{formatWeekday(m.arrivesBy)}</strong> with {nameOf(m.method)} shipping
               </span>
             ))}
             .
@@ -71,10 +71,10 @@ export function ChristmasDeliveryBanner({ className = '' }: { className?: string
             {inTime.map((d, i) => (
               <span key={d.method}>
                 {i > 0 ? ', or by ' : null}
-                <strong>{formatWeekday(d.lastOrderDay)}</strong> with {labelOf(calendar, d.method)} shipping
+                <strong>{formatWeekday(d.lastOrderDay)}</strong> with {nameOf(d.method)} shipping
               </span>
             ))}
-            .{late.length > 0 ? ` ${late.map((d) => capitalised(labelOf(calendar, d.method))).join(' and ')} shipping now arrives after Christmas.` : null}
+            .{late.length > 0 ? ` ${late.map((d) => shippingMethods[d.method].label).join(' and ')} shipping now arrives after Christmas.` : null}
           </>
         ) : (
           <>
@@ -86,8 +86,6 @@ export function ChristmasDeliveryBanner({ className = '' }: { className?: string
     </aside>
   )
 }
-
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
 /** The cart's shipping choice: each method with its price for this cart and the day it arrives. */
 export function ShippingChoice({ cart, onChoose, disabled }: { cart: Cart; onChoose: (method: ShippingMethodId) => void; disabled?: boolean }) {
@@ -114,7 +112,7 @@ export function ShippingChoice({ cart, onChoose, disabled }: { cart: Cart; onCho
                 className="size-5 accent-cranberry"
               />
               <span className="min-w-0 flex-1 leading-tight">
-                <span className="block font-semibold">{method?.label ?? capitalised(option.method)}</span>
+                <span className="block font-semibold">{shippingMethods[option.method].label}</span>
                 <span className="block min-h-5 text-sm text-ink-soft">{method ? `Arrives by ${formatWeekday(method.arrivesBy)}` : null}</span>
               </span>
               <span className="font-semibold tabular-nums">{option.priceCents === 0 ? 'Free' : formatCents(option.priceCents)}</span>
@@ -133,7 +131,7 @@ export function PromisedArrival({ arrivesBy, method, className = '' }: { arrives
     <p className={`flex items-start gap-2 text-sm ${className}`} data-testid="promised-arrival">
       <TruckIcon />
       <span>
-        {capitalised(method)} shipping · arrives by <strong className="font-semibold">{formatWeekday(arrivesBy)}</strong>
+        {shippingMethods[method].label} shipping · arrives by <strong className="font-semibold">{formatWeekday(arrivesBy)}</strong>
       </span>
     </p>
   )
