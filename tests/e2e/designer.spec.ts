@@ -343,8 +343,9 @@ test.describe('the ornament designer', () => {
     await tiles.nth(5).click()
     const chosenIds = await Promise.all([4, 5].map((i) => tiles.nth(i).getAttribute('data-photo-id')))
     await page.getByRole('link', { name: 'Choose your ornament' }).click()
-    await expect(page).toHaveURL(/\/photo-products\/ornaments\/72965$/)
-    await expect(slotImage(page, 'left')).toHaveAttribute('src', new RegExp(chosenIds[0]!))
+    // The chosen photos land once the designer has read the shopper's saved design; only then does the URL drop ?photos=chosen.
+    await expect(slotImage(page, 'left')).toHaveAttribute('src', new RegExp(chosenIds[0]!), { timeout: 15_000 })
     await expect(slotImage(page, 'right')).toHaveAttribute('src', new RegExp(chosenIds[1]!))
+    await expect(page).toHaveURL(/\/photo-products\/ornaments\/72965$/)
   })
 })

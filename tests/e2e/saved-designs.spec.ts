@@ -6,7 +6,7 @@ import { expectNoAxeViolations, pickPhoto, urlOf, waitForHydration } from './sup
 const STAR = '/photo-products/ornaments/72965'
 const TREE = '/photo-products/ornaments/72963'
 const DESIGNS = '/photo-products/designs'
-const SHOTS = 'screenshots-designs'
+const SHOTS = '.screenshots/designs'
 
 type SavedDesign = { id: string; variantId: number; backSideId: string | null; photos: Record<string, { id: string }> }
 

@@ -1,6 +1,13 @@
 import { queryOptions } from '@tanstack/react-query'
 import { createServerFn } from '@tanstack/react-start'
-import { addCartItemRequestSchema, cartItemParamsSchema, checkoutSessionParamsSchema, orderParamsSchema, quantitySchema } from '~/contract/cart'
+import {
+  addCartItemRequestSchema,
+  cartItemParamsSchema,
+  checkoutSessionParamsSchema,
+  orderParamsSchema,
+  quantitySchema,
+  setCartShippingRequestSchema,
+} from '~/contract/cart'
 import { cartApi } from '~/contract/endpoints/cart'
 import { z } from '~/contract/zod'
 import { unwrap } from '~/lib/api-outcome'
@@ -100,3 +107,9 @@ export const orderAgain = createServerFn({ method: 'POST' })
   .middleware([apiMiddleware])
   .validator(orderParamsSchema)
   .handler(({ data, context: { api } }) => outcomeOf(() => api.call(cartApi.orderAgain, { params: data })))
+
+/** The cart with the chosen method charged; 400 for a method that is not one. */
+export const setCartShipping = createServerFn({ method: 'POST' })
+  .middleware([apiMiddleware])
+  .validator(setCartShippingRequestSchema)
+  .handler(({ data, context: { api } }) => outcomeOf(() => api.call(cartApi.setCartShipping, { body: data })))

@@ -1,9 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { createServerFn } from '@tanstack/react-start'
-import { setCartShippingRequestSchema } from '~/contract/cart'
-import { cartApi } from '~/contract/endpoints/cart'
 import { photoProductsApi } from '~/contract/endpoints/photo-products'
-import { outcomeOf } from '~/lib/api-outcome.server'
 import { apiMiddleware } from '~/lib/api.middleware'
 
 /** The shipping methods with the day an order placed now arrives, and the Christmas deadlines, for the shopper's time zone. */
@@ -22,9 +19,3 @@ export const shippingCalendarQuery = () =>
     staleTime: 0,
     refetchOnMount: true,
   })
-
-/** The cart with the chosen method charged; 400 for a method that is not one. */
-export const setCartShipping = createServerFn({ method: 'POST' })
-  .middleware([apiMiddleware])
-  .validator(setCartShippingRequestSchema)
-  .handler(({ data, context: { api } }) => outcomeOf(() => api.call(cartApi.setCartShipping, { body: data })))

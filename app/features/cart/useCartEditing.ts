@@ -6,8 +6,7 @@ import { cartTotals, toCents, type BundleRule } from '~/catalogue/pricing'
 import { shippingMethodIds, shippingMethods, type ShippingMethodId } from '~/catalogue/shipping'
 import { useSignInAction } from '~/lib/sign-in-action'
 import { notify } from '~/lib/toast'
-import { addCartItem, cartQuery, removeCartItem, updateCartItemQuantity } from './cart.functions'
-import { setCartShipping } from './shipping.functions'
+import { addCartItem, cartQuery, removeCartItem, setCartShipping, updateCartItemQuantity } from './cart.functions'
 import type { ApiFailure, ApiOutcome } from '../../lib/api-outcome'
 
 /**
