@@ -3,6 +3,9 @@
  * counts and refuses exactly as the API does (contract/design-shares.ts).
  */
 
+/** A share link's token: 128 random bits, base64url without padding. */
+export const SHARE_TOKEN = /^[A-Za-z0-9_-]{22}$/
+
 /** A family member's note on a shared design is one line of at most this many characters. */
 export const SHARE_NOTE_MAX = 140
 

@@ -7,9 +7,6 @@ import { noteProblem } from '../catalogue/design-share-terms'
 import { savedDesignPhotoSchema, savedDesignTransformSchema } from './saved-designs'
 import { z } from './zod'
 
-/** 128 random bits, base64url without padding. */
-export const SHARE_TOKEN = /^[A-Za-z0-9_-]{22}$/
-
 /** Any string: a token that is not one of ours is a link that does not exist (404), not bad input. */
 export const designShareTokenParamsSchema = z.object({ token: z.string() })
 
@@ -53,6 +50,8 @@ export const ownDesignShareSchema = z.object({
   token: z.string(),
   /** The store path of the link (root-relative, like our media URLs). */
   path: z.string(),
+  /** The link to send, under the store's public address (PUBLIC_URL). */
+  url: z.string(),
   designId: z.uuid(),
   family: familySchema,
   createdAt: z.string(),

@@ -73,6 +73,7 @@ describe('design shares', () => {
     expect(res.body).toEqual({
       token,
       path: `/photo-products/shared/${token}`,
+      url: `http://localhost:3000/photo-products/shared/${token}`,
       designId,
       family: { id: OKAFOR.id, name: OKAFOR.name },
       createdAt: t.now().toISOString(),

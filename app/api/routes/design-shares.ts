@@ -8,7 +8,7 @@ export const designShareRoutes = new Hono<ApiEnv>()
 
 endpoint(designShareRoutes, designSharesApi.createDesignShare, ({ user, body }, c) => createDesignShare(c.get('deps'), user, body))
 
-endpoint(designShareRoutes, designSharesApi.listDesignShares, ({ user, query }, c) => listDesignShares(c.get('deps').db, user, query.designId))
+endpoint(designShareRoutes, designSharesApi.listDesignShares, ({ user, query }, c) => listDesignShares(c.get('deps'), user, query.designId))
 
 endpoint(designShareRoutes, designSharesApi.getSharedDesign, ({ user, params }, c) => getSharedDesign(c.get('deps'), user, params.token))
 

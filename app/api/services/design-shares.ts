@@ -6,10 +6,9 @@
  */
 import { randomBytes } from 'node:crypto'
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm'
-import { LIVE_SHARES_PER_DESIGN } from '../../catalogue/design-share-terms'
+import { LIVE_SHARES_PER_DESIGN, SHARE_TOKEN } from '../../catalogue/design-share-terms'
 import { findOrnamentVariant } from '../../catalogue/ornaments'
 import {
-  SHARE_TOKEN,
   type CreateDesignShareRequest,
   type DesignShareReaction,
   type OwnDesignShare,
@@ -25,7 +24,7 @@ import { enforceRateLimits, type RateLimitRule } from '../rate-limit'
 import { familiesOf } from './album'
 
 type ShareRow = typeof designShares.$inferSelect
-type Deps = Pick<ApiDeps, 'db' | 'media' | 'rateLimiter' | 'now'>
+type Deps = Pick<ApiDeps, 'db' | 'media' | 'rateLimiter' | 'now' | 'config'>
 
 export const designShareRateLimits = {
   /** Links made by one shopper. */
@@ -73,7 +72,8 @@ async function reactionsOf(db: Database, viewerId: string, shareIds: string[]) {
 }
 
 /** GET /v1/photo-products-design-shares?designId=: the design's live shares with their answers, and where it can go. */
-export async function listDesignShares(db: Database, user: SessionUser, designId: string): Promise<OwnDesignShares> {
+export async function listDesignShares(deps: Pick<Deps, 'db' | 'config'>, user: SessionUser, designId: string): Promise<OwnDesignShares> {
+  const { db } = deps
   await ownDesign(db, user, designId)
   const rows = await db
     .select({ share: designShares, familyName: families.name })
@@ -88,13 +88,14 @@ export async function listDesignShares(db: Database, user: SessionUser, designId
   )
   return {
     families: await familiesOf(db, user.id),
-    shares: rows.map(({ share, familyName }) => ownShareOf(share, familyName, reactions.get(share.id) ?? [])),
+    shares: rows.map(({ share, familyName }) => ownShareOf(deps.config.publicUrl, share, familyName, reactions.get(share.id) ?? [])),
   }
 }
 
-const ownShareOf = (share: ShareRow, familyName: string, reactions: DesignShareReaction[]): OwnDesignShare => ({
+const ownShareOf = (publicUrl: string, share: ShareRow, familyName: string, reactions: DesignShareReaction[]): OwnDesignShare => ({
   token: share.token,
   path: sharePath(share.token),
+  url: new URL(sharePath(share.token), publicUrl).href,
   designId: share.designId,
   family: { id: share.familyId, name: familyName },
   createdAt: share.createdAt.toISOString(),
@@ -154,7 +155,7 @@ export async function createDesignShare(deps: Deps, user: SessionUser, input: Cr
       createdAt: now(),
     })
     .returning()
-  return ownShareOf(share!, family.name, [])
+  return ownShareOf(deps.config.publicUrl, share!, family.name, [])
 }
 
 /** A live share the shopper may open: theirs, or one sent to a family they are in now. Anything else is not found. */
@@ -226,7 +227,7 @@ export async function revokeDesignShare(deps: Deps, user: SessionUser, token: st
     .where(and(eq(designShares.token, token), eq(designShares.userId, user.id), isNull(designShares.revokedAt)))
     .returning({ designId: designShares.designId })
   if (!revoked) throw shareNotFound()
-  return listDesignShares(deps.db, user, revoked.designId)
+  return listDesignShares(deps, user, revoked.designId)
 }
 
 type Reaction = { loved: boolean } | { note: string | null }
