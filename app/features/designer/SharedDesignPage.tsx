@@ -199,10 +199,13 @@ function Answer({ design }: { design: SharedDesign }) {
 function SignedOut({ token }: { token: string }) {
   const { demoMode } = usePublicConfig()
   return (
-    <StatePanel testId="shared-design-signed-out" title="Sign in to see this design" action={<SignInActions redirect={`/photo-products/shared/${token}`} />}>
-      <p>A family member shared an ornament design with your album family. Sign in with your Keepsake account to see it and tell them what you think.</p>
-      <p className="mt-2">{signInHint(demoMode)}</p>
-    </StatePanel>
+    <>
+      <h1 className="mb-6 text-3xl font-bold tracking-tight sm:text-4xl">A design from your family</h1>
+      <StatePanel testId="shared-design-signed-out" title="Sign in to see this design" action={<SignInActions redirect={`/photo-products/shared/${token}`} />}>
+        <p>A family member shared an ornament design with your album family. Sign in with your Keepsake account to see it and tell them what you think.</p>
+        <p className="mt-2">{signInHint(demoMode)}</p>
+      </StatePanel>
+    </>
   )
 }
 
