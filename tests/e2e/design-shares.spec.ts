@@ -20,6 +20,24 @@ async function signInAsNewMember(page: Page) {
 
 const anotherBrowser = (browser: Browser) => browser.newContext({ baseURL: urlOf('main'), storageState: consentGranted })
 
+/** The designer's "Send to family" panel alone, at both widths: cut from the whole page scrolled to the top, so the pinned preview stays in its place. */
+async function shootPanel(page: Page, name: string) {
+  fs.mkdirSync(SHOTS, { recursive: true })
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 })
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await page.waitForTimeout(200)
+    const box = await page.getByTestId('design-share-panel').boundingBox()
+    expect(box).not.toBeNull()
+    const margin = 16
+    await page.screenshot({
+      path: `${SHOTS}/${name}-${width}.png`,
+      fullPage: true,
+      clip: { x: Math.max(0, box!.x - margin), y: Math.max(0, box!.y - margin), width: box!.width + 2 * margin, height: box!.height + 2 * margin },
+    })
+  }
+}
+
 async function shoot(page: Page, name: string) {
   fs.mkdirSync(SHOTS, { recursive: true })
   for (const width of [390, 1280]) {
@@ -100,7 +118,7 @@ test('a design sent to the family: a member loves it and leaves a note, the shar
     await expect(share).toContainText(memberName, { timeout: 20_000 })
     await expect(share).toContainText('Love it')
     await expect(share).toContainText('“Grandma will love the star!”')
-    await shoot(page, 'designer-panel')
+    await shootPanel(page, 'designer-panel')
   })
 
   await test.step('someone outside the family gets 404; signed out, the page asks to sign in', async () => {
