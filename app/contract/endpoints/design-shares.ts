@@ -8,6 +8,7 @@ import {
   sharedDesignSchema,
 } from '../design-shares'
 import type { Endpoint } from '../endpoint'
+import { SHARE_NOTE_MAX } from '../../catalogue/design-share-terms'
 
 const tag = 'photo-products-design-shares'
 
@@ -73,7 +74,7 @@ export const designSharesApi = {
     method: 'put',
     path: '/photo-products-design-shares/:token/note',
     tag,
-    summary: 'The member’s one-line note (at most 140 characters, trimmed), replacing the one they wrote before',
+    summary: `The member’s one-line note (at most ${SHARE_NOTE_MAX} characters, trimmed), replacing the one they wrote before`,
     auth: 'user',
     params: designShareTokenParamsSchema,
     body: designShareNoteRequestSchema,

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { useId, useState, type FormEvent } from 'react'
 import { noteLength, noteProblem, SHARE_NOTE_MAX } from '~/catalogue/design-share-terms'
-import { Button } from '~/components/ui/Button'
+import { Button, ButtonLink } from '~/components/ui/Button'
 import { LoadFailedPanel, StatePanel } from '~/components/ui/StatePanel'
 import { SignInActions, signInHint } from '~/components/ui/SignInActions'
 import type { SharedDesign } from '~/contract/design-shares'
@@ -25,7 +25,14 @@ export function SharedDesignPage({ token }: { token: string }) {
   const outcome = shared.data
   let body
   if (shared.isPending) body = <ShareSkeleton />
-  else if (shared.isError || !outcome || (!outcome.ok && outcome.error.status !== 401)) {
+  else if (outcome && !outcome.ok && outcome.error.status === 404) {
+    // Stopped (or the shopper left the family) while the page was open.
+    body = (
+      <StatePanel testId="shared-design-gone" title="This design is no longer shared" action={<ButtonLink to="/photo-products">Go to the store</ButtonLink>}>
+        The family member who sent it stopped sharing it.
+      </StatePanel>
+    )
+  } else if (shared.isError || !outcome || (!outcome.ok && outcome.error.status !== 401)) {
     body = (
       <LoadFailedPanel
         testId="shared-design-error"
