@@ -50,6 +50,7 @@ import { Route as LoopModalNewUserRouteImport } from './routes/loop/modal/new-us
 import { Route as LoopStoreIndexRouteImport } from './routes/loop/store/index'
 import { Route as PhotoProductsCheckoutCompleteRouteImport } from './routes/photo-products/checkout.complete'
 import { Route as PhotoProductsOrnamentsVariantIdRouteImport } from './routes/photo-products/ornaments.$variantId'
+import { Route as PhotoProductsSharedTokenRouteImport } from './routes/photo-products/shared.$token'
 import { Route as ReferralRAdvocateReferralCodeRouteImport } from './routes/referral/r.$advocateReferralCode'
 import { Route as ReferralR0AdvocateReferralCodeRouteImport } from './routes/referral/r0.$advocateReferralCode'
 import { Route as ReferralReferAdvocateReferralCodeRouteImport } from './routes/referral/refer.$advocateReferralCode'
@@ -264,6 +265,12 @@ const PhotoProductsOrnamentsVariantIdRoute =
     path: '/photo-products/ornaments/$variantId',
     getParentRoute: () => rootRouteImport,
   } as any)
+const PhotoProductsSharedTokenRoute =
+  PhotoProductsSharedTokenRouteImport.update({
+    id: '/photo-products/shared/$token',
+    path: '/photo-products/shared/$token',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ReferralRAdvocateReferralCodeRoute =
   ReferralRAdvocateReferralCodeRouteImport.update({
     id: '/referral/r/$advocateReferralCode',
@@ -344,6 +351,7 @@ export interface FileRoutesByFullPath {
   '/loop/modal/new-user': typeof LoopModalNewUserRoute
   '/photo-products/checkout/complete': typeof PhotoProductsCheckoutCompleteRoute
   '/photo-products/ornaments/$variantId': typeof PhotoProductsOrnamentsVariantIdRoute
+  '/photo-products/shared/$token': typeof PhotoProductsSharedTokenRoute
   '/referral/r/$advocateReferralCode': typeof ReferralRAdvocateReferralCodeRoute
   '/referral/r0/$advocateReferralCode': typeof ReferralR0AdvocateReferralCodeRoute
   '/referral/refer/$advocateReferralCode': typeof ReferralReferAdvocateReferralCodeRoute
@@ -393,6 +401,7 @@ export interface FileRoutesByTo {
   '/loop/modal/new-user': typeof LoopModalNewUserRoute
   '/photo-products/checkout/complete': typeof PhotoProductsCheckoutCompleteRoute
   '/photo-products/ornaments/$variantId': typeof PhotoProductsOrnamentsVariantIdRoute
+  '/photo-products/shared/$token': typeof PhotoProductsSharedTokenRoute
   '/referral/r/$advocateReferralCode': typeof ReferralRAdvocateReferralCodeRoute
   '/referral/r0/$advocateReferralCode': typeof ReferralR0AdvocateReferralCodeRoute
   '/referral/refer/$advocateReferralCode': typeof ReferralReferAdvocateReferralCodeRoute
@@ -443,6 +452,7 @@ export interface FileRoutesById {
   '/loop/modal/new-user': typeof LoopModalNewUserRoute
   '/photo-products/checkout/complete': typeof PhotoProductsCheckoutCompleteRoute
   '/photo-products/ornaments/$variantId': typeof PhotoProductsOrnamentsVariantIdRoute
+  '/photo-products/shared/$token': typeof PhotoProductsSharedTokenRoute
   '/referral/r/$advocateReferralCode': typeof ReferralRAdvocateReferralCodeRoute
   '/referral/r0/$advocateReferralCode': typeof ReferralR0AdvocateReferralCodeRoute
   '/referral/refer/$advocateReferralCode': typeof ReferralReferAdvocateReferralCodeRoute
@@ -494,6 +504,7 @@ export interface FileRouteTypes {
     | '/loop/modal/new-user'
     | '/photo-products/checkout/complete'
     | '/photo-products/ornaments/$variantId'
+    | '/photo-products/shared/$token'
     | '/referral/r/$advocateReferralCode'
     | '/referral/r0/$advocateReferralCode'
     | '/referral/refer/$advocateReferralCode'
@@ -543,6 +554,7 @@ export interface FileRouteTypes {
     | '/loop/modal/new-user'
     | '/photo-products/checkout/complete'
     | '/photo-products/ornaments/$variantId'
+    | '/photo-products/shared/$token'
     | '/referral/r/$advocateReferralCode'
     | '/referral/r0/$advocateReferralCode'
     | '/referral/refer/$advocateReferralCode'
@@ -592,6 +604,7 @@ export interface FileRouteTypes {
     | '/loop/modal/new-user'
     | '/photo-products/checkout/complete'
     | '/photo-products/ornaments/$variantId'
+    | '/photo-products/shared/$token'
     | '/referral/r/$advocateReferralCode'
     | '/referral/r0/$advocateReferralCode'
     | '/referral/refer/$advocateReferralCode'
@@ -642,6 +655,7 @@ export interface RootRouteChildren {
   LoopModalNewUserRoute: typeof LoopModalNewUserRoute
   PhotoProductsCheckoutCompleteRoute: typeof PhotoProductsCheckoutCompleteRoute
   PhotoProductsOrnamentsVariantIdRoute: typeof PhotoProductsOrnamentsVariantIdRoute
+  PhotoProductsSharedTokenRoute: typeof PhotoProductsSharedTokenRoute
   ReferralRAdvocateReferralCodeRoute: typeof ReferralRAdvocateReferralCodeRoute
   ReferralR0AdvocateReferralCodeRoute: typeof ReferralR0AdvocateReferralCodeRoute
   ReferralReferAdvocateReferralCodeRoute: typeof ReferralReferAdvocateReferralCodeRoute
@@ -941,6 +955,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PhotoProductsOrnamentsVariantIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/photo-products/shared/$token': {
+      id: '/photo-products/shared/$token'
+      path: '/photo-products/shared/$token'
+      fullPath: '/photo-products/shared/$token'
+      preLoaderRoute: typeof PhotoProductsSharedTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/referral/r/$advocateReferralCode': {
       id: '/referral/r/$advocateReferralCode'
       path: '/referral/r/$advocateReferralCode'
@@ -1026,6 +1047,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoopModalNewUserRoute: LoopModalNewUserRoute,
   PhotoProductsCheckoutCompleteRoute: PhotoProductsCheckoutCompleteRoute,
   PhotoProductsOrnamentsVariantIdRoute: PhotoProductsOrnamentsVariantIdRoute,
+  PhotoProductsSharedTokenRoute: PhotoProductsSharedTokenRoute,
   ReferralRAdvocateReferralCodeRoute: ReferralRAdvocateReferralCodeRoute,
   ReferralR0AdvocateReferralCodeRoute: ReferralR0AdvocateReferralCodeRoute,
   ReferralReferAdvocateReferralCodeRoute:

@@ -24,6 +24,7 @@ import { photoProductRoutes } from './routes/photo-products'
 import { printifyRoutes } from './routes/printify'
 import { referralRoutes } from './routes/referral'
 import { savedDesignRoutes } from './routes/saved-designs'
+import { designShareRoutes } from './routes/design-shares'
 import { offerRoutes } from './routes/offers'
 import { smokescreenRoutes } from './routes/smokescreens'
 import { rateLimiterFor, type RateLimiter } from './rate-limit'
@@ -115,6 +116,7 @@ export function createApi(
   api.route('/', printifyRoutes)
   api.route('/', cartRoutes)
   api.route('/', savedDesignRoutes)
+  api.route('/', designShareRoutes)
   api.route('/', referralRoutes)
   api.route('/', offerRoutes)
   api.route('/', bundleRoutes)

@@ -4,7 +4,7 @@ import { shootBothWidths, urlOf, waitForHydration } from './support'
 /**
  * Every sign-in prompt offers "E-mail me a sign-in link" (coming back to the page), "Open in
  * the app" on a phone, and demo sign-in only in demo mode. Generated over the prompts of the referral,
- * e-gift, cart, designer, orders and saved designs pages, on the store with demo mode off and on.
+ * e-gift, cart, designer, orders, saved designs and shared design pages, on the store with demo mode off and on.
  */
 type Prompt = { area: string; path: string; testId: string; open?: (page: Page) => Promise<void> }
 
@@ -15,6 +15,8 @@ const prompts: Prompt[] = [
   { area: 'cart', path: '/photo-products/cart', testId: 'cart-signed-out' },
   { area: 'orders', path: '/photo-products/orders', testId: 'orders-signed-out' },
   { area: 'designs', path: '/photo-products/designs', testId: 'designs-signed-out' },
+  // A family's share link: signed out, any well-formed token asks to sign in first (membership is checked after).
+  { area: 'shared design', path: '/photo-products/shared/AAAAAAAAAAAAAAAAAAAAAA', testId: 'shared-design-signed-out' },
   {
     area: 'designer',
     path: '/photo-products/ornaments/72965',

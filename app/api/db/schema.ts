@@ -598,3 +598,51 @@ export const designDrafts = pgTable(
   },
   (t) => [uniqueIndex('design_drafts_user_variant_uq').on(t.userId, t.variantId)],
 )
+
+/**
+ * A saved design sent to one of the sharer's families for a look (issue 19, part 5; decision 035).
+ * The link's token is 128 random bits (base64url); the body is the design as it was when shared, so
+ * later edits do not change what the family sees. Revoked shares keep their row (reactions stay with
+ * it) and answer 404; deleting the design deletes its shares.
+ */
+export const designShares = pgTable(
+  'design_shares',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    token: text('token').notNull().unique(),
+    designId: uuid('design_id')
+      .notNull()
+      .references(() => designDrafts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id')
+      .notNull()
+      .references(() => families.id, { onDelete: 'cascade' }),
+    variantId: integer('variant_id').notNull(),
+    body: jsonb('body').$type<SavedDesignBody>().notNull(),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('design_shares_design_idx').on(t.designId)],
+)
+
+/** One family member's answer to a share: "Love it" and/or a one-line note; the row goes when both are cleared. */
+export const designShareReactions = pgTable(
+  'design_share_reactions',
+  {
+    shareId: uuid('share_id')
+      .notNull()
+      .references(() => designShares.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    loved: boolean('loved').notNull().default(false),
+    note: text('note'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.shareId, t.userId] })],
+)

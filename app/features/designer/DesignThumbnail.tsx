@@ -8,7 +8,7 @@ import type { SavedDesign } from '~/contract/saved-designs'
  * maths as the live preview and the print (compositor/layout.ts), inside the ornaments' silhouette,
  * with the rims on top. Pattern cells and the back are left out; an empty cell shows as cream.
  */
-export function DesignThumbnail({ design, className = '' }: { design: SavedDesign; className?: string }) {
+export function DesignThumbnail({ design, className = '' }: { design: Pick<SavedDesign, 'variantId' | 'photos' | 'transforms'>; className?: string }) {
   const template = templateForVariant(design.variantId)
   const id = useId().replaceAll(':', '')
   if (!template) return null

@@ -28,6 +28,7 @@ import { PhotoSlots } from './PhotoSlots'
 import { PreviewResultDialog } from './PreviewResultDialog'
 import { PreviewStage, type PreviewSide } from './PreviewStage'
 import { savedDesignsQuery } from './saved-designs.functions'
+import { DesignSharePanel } from './DesignSharePanel'
 import { ShapeChooser } from './ShapeChooser'
 import { useOrnamentPreview } from './useOrnamentPreview'
 
@@ -180,15 +181,15 @@ export function OrnamentDesigner({ variantId, preferChosenPhotos, onChosenPhotos
     if (preferChosenPhotos) onChosenPhotosUsed()
   }, [storageRead, accountKnown, userId, saved.data, variantId, state.restored, chosen, cells, preferChosenPhotos, onChosenPhotosUsed])
 
-  const accountSave = useRef<{ timer: number; run: () => void } | null>(null)
-  const flushAccountSave = useCallback(() => {
+  const accountSave = useRef<{ timer: number; run: () => Promise<unknown> } | null>(null)
+  const flushAccountSave = useCallback(async () => {
     const pending = accountSave.current
     accountSave.current = null
     if (!pending) return
     window.clearTimeout(pending.timer)
-    pending.run()
+    await pending.run()
   }, [])
-  useEffect(() => flushAccountSave, [flushAccountSave])
+  useEffect(() => () => void flushAccountSave(), [flushAccountSave])
   useEffect(() => {
     if (!state.restored) return
     const draft = draftOf(state)
@@ -201,8 +202,8 @@ export function OrnamentDesigner({ variantId, preferChosenPhotos, onChosenPhotos
     writeDraft(variantId, edited)
     if (!userId) return
     if (accountSave.current) window.clearTimeout(accountSave.current.timer)
-    const run = () => void pushDraft(variantId, edited, userId)
-    accountSave.current = { run, timer: window.setTimeout(flushAccountSave, ACCOUNT_SAVE_MS) }
+    const run = () => pushDraft(variantId, edited, userId)
+    accountSave.current = { run, timer: window.setTimeout(() => void flushAccountSave(), ACCOUNT_SAVE_MS) }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [variantId, userId, state.restored, state.photos, state.history, state.backSideId])
 
@@ -513,6 +514,7 @@ export function OrnamentDesigner({ variantId, preferChosenPhotos, onChosenPhotos
             onReset={() => adjust(selectedCell.id, IDENTITY_TRANSFORM, 'commit')}
           />
           <BackSidePicker backSides={backSides} selectedId={state.backSideId} onSelect={chooseBackSide} />
+          <DesignSharePanel variantId={variantId} saveNow={flushAccountSave} />
         </div>
       </div>
 
