@@ -1,7 +1,6 @@
-import fs from 'node:fs'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { consentGranted } from '../../playwright.config'
-import { expectNoSeriousAxeViolations, pickPhoto, signInAs, STAR, urlOf, waitForHydration } from './support'
+import { expectNoSeriousAxeViolations, pickPhoto, shootBothWidths, signInAs, STAR, urlOf, waitForHydration } from './support'
 
 /**
  * "Share for a look" (issue 19, part 5): a shopper sends their saved star design to their album family;
@@ -22,7 +21,6 @@ const anotherBrowser = (browser: Browser) => browser.newContext({ baseURL: urlOf
 
 /** The designer's "Send to family" panel alone, at both widths: cut from the whole page scrolled to the top, so the pinned preview stays in its place. */
 async function shootPanel(page: Page, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true })
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 })
     await page.evaluate(() => window.scrollTo(0, 0))
@@ -35,15 +33,6 @@ async function shootPanel(page: Page, name: string) {
       fullPage: true,
       clip: { x: Math.max(0, box!.x - margin), y: Math.max(0, box!.y - margin), width: box!.width + 2 * margin, height: box!.height + 2 * margin },
     })
-  }
-}
-
-async function shoot(page: Page, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true })
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 })
-    await page.waitForTimeout(200)
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true })
   }
 }
 
@@ -98,7 +87,7 @@ test('a design sent to the family: a member loves it and leaves a note, the shar
     await expect(memberPage.getByRole('alert').filter({ hasText: 'A note is at most 140 characters' })).toBeVisible()
     await expect(note).toHaveAttribute('aria-invalid', 'true')
     await expectNoSeriousAxeViolations(memberPage)
-    await shoot(memberPage, 'share-page-note-error')
+    await shootBothWidths(memberPage, 'share-page-note-error', 'design-shares')
 
     await note.fill('  Grandma will love the star!  ')
     await memberPage.getByRole('button', { name: 'Send note' }).click()
@@ -108,7 +97,7 @@ test('a design sent to the family: a member loves it and leaves a note, the shar
     await expect(said).toContainText('“Grandma will love the star!”')
     await expect(memberPage.getByRole('button', { name: 'Delete note' })).toBeVisible()
     await expectNoSeriousAxeViolations(memberPage)
-    await shoot(memberPage, 'share-page')
+    await shootBothWidths(memberPage, 'share-page', 'design-shares')
   })
 
   await test.step('the sharer sees what the family said in the designer', async () => {
@@ -133,7 +122,7 @@ test('a design sent to the family: a member loves it and leaves a note, the shar
     await expect(prompt.getByRole('link', { name: 'E-mail me a sign-in link' })).toHaveAttribute('href', `/auth/sign-in?redirect=${encodeURIComponent(path)}`)
     await expect(outsiderPage.getByTestId('design-thumbnail')).toHaveCount(0)
     await expectNoSeriousAxeViolations(outsiderPage)
-    await shoot(outsiderPage, 'share-page-signed-out')
+    await shootBothWidths(outsiderPage, 'share-page-signed-out', 'design-shares')
 
     await signInAs(outsiderPage, 'Maya Rivera')
     const res = await outsiderPage.goto(path)

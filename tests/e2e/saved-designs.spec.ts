@@ -1,12 +1,11 @@
-import fs from 'node:fs'
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 import { consentGranted } from '../../playwright.config'
-import { expectNoAxeViolations, pickPhoto, urlOf, waitForHydration } from './support'
+import { expectNoAxeViolations, pickPhoto, shootBothWidths, urlOf, waitForHydration } from './support'
 
 const STAR = '/photo-products/ornaments/72965'
 const TREE = '/photo-products/ornaments/72963'
 const DESIGNS = '/photo-products/designs'
-const SHOTS = '.screenshots/designs'
+const SHOTS = '/tmp/shots/designs'
 
 type SavedDesign = { id: string; variantId: number; backSideId: string | null; photos: Record<string, { id: string }> }
 
@@ -47,15 +46,6 @@ async function signInLink(asker: APIRequestContext, mailbox: APIRequestContext, 
 
 /** Another device: a fresh browser (no cookies, no local storage) that already allowed analytics, like the rest of the suite. */
 const anotherDevice = (browser: Browser) => browser.newContext({ baseURL: urlOf('main'), storageState: consentGranted })
-
-async function shoot(page: Page, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true })
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 })
-    await page.waitForTimeout(150)
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true })
-  }
-}
 
 test.describe('designs saved to the account', () => {
   test('a design follows the shopper to another device, is listed in Your designs, and is deleted there', async ({ page, browser }) => {
@@ -101,7 +91,7 @@ test.describe('designs saved to the account', () => {
       await expect(card.getByTestId('design-thumbnail').locator('image')).toHaveCount(4)
       await expect(card.getByRole('link', { name: 'Continue your star design' })).toHaveAttribute('href', STAR)
       await expectNoAxeViolations(other)
-      await shoot(other, 'designs-filled')
+      await shootBothWidths(other, 'designs-filled', 'designs')
     })
 
     await test.step('Delete asks first; Keep it keeps it; Delete design removes it and shows the empty state', async () => {
@@ -127,7 +117,7 @@ test.describe('designs saved to the account', () => {
       await waitForHydration(other)
       await expect(other.getByTestId('designs-empty')).toBeVisible()
       await expectNoAxeViolations(other)
-      await shoot(other, 'designs-empty')
+      await shootBothWidths(other, 'designs-empty', 'designs')
     })
 
     await test.step('back on the phone, the deleted design is gone from the designer too', async () => {
@@ -168,7 +158,7 @@ test.describe('designs saved to the account', () => {
       await page.goto(DESIGNS)
       await expect(page.getByTestId('designs-signed-out')).toContainText('Sign in to see your designs')
       await expectNoAxeViolations(page)
-      await shoot(page, 'designs-signed-out')
+      await shootBothWidths(page, 'designs-signed-out', 'designs')
     })
 
     await test.step('signing in again: Your designs has both, each as last edited on this device', async () => {
@@ -183,7 +173,7 @@ test.describe('designs saved to the account', () => {
         [72963, 2, '72963-4'],
       ])
       await expectNoAxeViolations(page)
-      await shoot(page, 'designs-two')
+      await shootBothWidths(page, 'designs-two', 'designs')
     })
   })
 })

@@ -22,6 +22,7 @@ import { AppError, notFound } from '../errors'
 import type { MediaUrls } from '../media/urls'
 import { enforceRateLimits, type RateLimitRule } from '../rate-limit'
 import { familiesOf } from './album'
+import { placedPhotos } from './saved-designs'
 
 type ShareRow = typeof designShares.$inferSelect
 type Deps = Pick<ApiDeps, 'db' | 'media' | 'rateLimiter' | 'now' | 'config'>
@@ -183,22 +184,7 @@ async function sharedDesignView(db: Database, media: MediaUrls, user: SessionUse
           .from(photos)
           .where(and(inArray(photos.id, ids), eq(photos.familyId, share.familyId)))
       : []
-  const known = new Map(rows.map((r) => [r.id, r]))
-  const shown: SharedDesign['photos'] = {}
-  const transforms: SharedDesign['transforms'] = {}
-  for (const [cellId, photoId] of Object.entries(share.body.photos)) {
-    const photo = known.get(photoId)
-    if (!photo) continue
-    shown[cellId] = {
-      id: photoId,
-      url: media.photoUrl(photoId, 'smartphone'),
-      thumbnailUrl: media.photoUrl(photoId, 'small'),
-      width: photo.width,
-      height: photo.height,
-    }
-    const transform = share.body.transforms[cellId]
-    if (transform) transforms[cellId] = transform
-  }
+  const { photos: shown, transforms } = placedPhotos(media, share.body, new Map(rows.map((r) => [r.id, r])))
   const reactions = await reactionsOf(db, user.id, [share.id])
   return {
     token: share.token,

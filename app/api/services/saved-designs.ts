@@ -15,26 +15,39 @@ import { photosOfUser } from './photo-library'
 
 type DraftRow = typeof designDrafts.$inferSelect
 
+/**
+ * A stored design's photos as a page draws them (URLs from our media, sizes from our rows) with their
+ * transforms, for the photos in `known`; one the viewer can no longer see drops out with its transform.
+ */
+export function placedPhotos(
+  media: MediaUrls,
+  body: Pick<SavedDesignBody, 'photos' | 'transforms'>,
+  known: ReadonlyMap<string, { width: number; height: number }>,
+) {
+  const photos: SavedDesign['photos'] = {}
+  const transforms: SavedDesign['transforms'] = {}
+  for (const [cellId, photoId] of Object.entries(body.photos)) {
+    const photo = known.get(photoId)
+    if (!photo) continue
+    photos[cellId] = {
+      id: photoId,
+      url: media.photoUrl(photoId, 'smartphone'),
+      thumbnailUrl: media.photoUrl(photoId, 'small'),
+      width: photo.width,
+      height: photo.height,
+    }
+    const transform = body.transforms[cellId]
+    if (transform) transforms[cellId] = transform
+  }
+  return { photos, transforms }
+}
+
 /** The rows as the shopper sees them: photos they can no longer see (left the family, deleted) drop out. */
 async function toSavedDesigns(db: Database, media: MediaUrls, userId: string, rows: DraftRow[]): Promise<SavedDesign[]> {
   const ids = [...new Set(rows.flatMap((r) => Object.values(r.body.photos)))]
   const visible = ids.length > 0 ? await photosOfUser(db, userId, ids) : new Map()
   return rows.map((row) => {
-    const photos: SavedDesign['photos'] = {}
-    const transforms: SavedDesign['transforms'] = {}
-    for (const [cellId, photoId] of Object.entries(row.body.photos)) {
-      const photo = visible.get(photoId)
-      if (!photo) continue
-      photos[cellId] = {
-        id: photoId,
-        url: media.photoUrl(photoId, 'smartphone'),
-        thumbnailUrl: media.photoUrl(photoId, 'small'),
-        width: photo.width,
-        height: photo.height,
-      }
-      const transform = row.body.transforms[cellId]
-      if (transform) transforms[cellId] = transform
-    }
+    const { photos, transforms } = placedPhotos(media, row.body, visible)
     return {
       id: row.id,
       variantId: row.variantId,
