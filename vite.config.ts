@@ -11,6 +11,9 @@ import { defineConfig } from 'vite'
 const vendorPackages =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][^\\/]+|seroval|seroval-plugins|cookie-es|use-sync-external-store|zod)[\\/]/
 const appShell = /[\\/]app[\\/](components|lib|catalogue|contract)[\\/]/
+// The shipping promise shows on the /photo-products landing as well as on lazy pages: kept out of the leftover
+// `app-shell` chunk (what lazy routes share), which the landing would otherwise load whole for two small modules.
+const shippingPromise = /[\\/]app[\\/](catalogue[\\/]shipping|features[\\/]cart[\\/](ShippingPromise|shipping\.functions))\.tsx?$/
 
 export default defineConfig({
   server: { port: 3000 },
@@ -22,7 +25,8 @@ export default defineConfig({
           output: {
             codeSplitting: {
               groups: [
-                { name: 'vendor', test: vendorPackages, priority: 2 },
+                { name: 'vendor', test: vendorPackages, priority: 3 },
+                { name: 'shipping-promise', test: shippingPromise, priority: 2 },
                 { name: 'app-shell', test: appShell, priority: 1 },
               ],
             },

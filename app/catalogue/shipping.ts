@@ -170,3 +170,7 @@ export function christmasDelivery(now: Date, timeZone: string): ChristmasDeliver
   })
   return { year, deadlines }
 }
+
+const weekdayFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' })
+/** A calendar day (YYYY-MM-DD) with its weekday: "Tue, Dec 22" (an arrival date, the last day to order). */
+export const formatWeekday = (day: string) => weekdayFormat.format(new Date(`${day}T00:00:00Z`))

@@ -24,10 +24,6 @@ export function formatCalendarDay(day: string) {
   return dateFormat('UTC', date.getUTCFullYear() !== new Date().getUTCFullYear()).format(date)
 }
 
-const weekdayFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' })
-/** A calendar day (YYYY-MM-DD) with its weekday: "Tue, Dec 22" (an arrival date, the last day to order). */
-export const formatWeekday = (day: string) => weekdayFormat.format(new Date(`${day}T00:00:00Z`))
-
 /** Today in the browser's own time zone, as YYYY-MM-DD. */
 export function todayHere(now = new Date()) {
   return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import type { Cart } from '~/contract/cart'
 import { formatCents } from '~/catalogue/currency'
-import { shippingMethods, type ShippingMethodId } from '~/catalogue/shipping'
-import { formatWeekday } from '~/lib/dates'
+import { formatWeekday, shippingMethods, type ShippingMethodId } from '~/catalogue/shipping'
 import { shippingCalendarQuery } from './shipping.functions'
 
 /** The calendar when it has loaded; a page without it simply shows no dates (they are a promise, not a requirement to buy). */
