@@ -9,7 +9,7 @@ export default defineConfig({
   test: {
     // PGlite boots a WASM Postgres per test file; on a busy 2-core machine that takes seconds.
     hookTimeout: 60_000,
-    testTimeout: 30_000,
+    testTimeout: 60_000,
     // Two files at a time: Vitest's default on a 2-core machine is one, and most API test files wait on a database
     // or a child process more than they compute (measured: 697 s → 480 s for the whole run).
     maxWorkers: 2,
