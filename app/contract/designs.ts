@@ -20,7 +20,7 @@ export const designTemplatesQuerySchema = z.object({ productVariantId: variantId
 export const cellSchema = z.object({
   id: z.string(),
   templateVariantId: z.number().int(),
-  type: z.enum(['Image', 'PatternImage']),
+  type: z.enum(['Image', 'PatternImage', 'Text']),
   imageData: z.null(),
   patternData: z.object({ tileUrl: z.string(), tileWidth: z.number().int(), tileHeight: z.number().int() }).nullable(),
   absoluteCenterX: z.number(),
