@@ -17,7 +17,7 @@ export const coveragePath = fileURLToPath(new URL('app/catalogue/typeface-covera
 /** Code points with a glyph (index ≠ 0), as inclusive ranges, skipping control characters. */
 export function coverageOf(bytes: Buffer): [number, number][] {
   const font = opentype.parse(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) as ArrayBuffer)
-  const map = (font.tables.cmap as { glyphIndexMap: Record<string, number> }).glyphIndexMap
+  const map = (font.tables.cmap as unknown as { glyphIndexMap: Record<string, number> }).glyphIndexMap
   const codes = Object.keys(map)
     .map(Number)
     .filter((c) => map[c] !== 0 && !/\p{C}/u.test(String.fromCodePoint(c)))

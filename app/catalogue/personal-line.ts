@@ -68,7 +68,7 @@ export function personalLineLength(line: string): number {
 
 /** Whether the typeface's font maps this code point to a glyph (glyph index ≠ 0). */
 export function typefaceCanDraw(id: TypefaceId, codePoint: number): boolean {
-  const ranges = typefaceCoverage[id]
+  const ranges = typefaceCoverage[id] ?? []
   let lo = 0
   let hi = ranges.length - 1
   while (lo <= hi) {
