@@ -14,6 +14,7 @@ import {
 } from '../../contract/cart'
 import { canMove, cartTransitions } from './cart-states'
 import { findOrnamentVariant, ornamentProduct, variantTitle } from '../../catalogue/ornaments'
+import type { PersonalLine } from '../../catalogue/personal-line'
 import { cartTotals, toCents } from '../../catalogue/pricing'
 import { DEFAULT_SHIPPING_METHOD, shippingMethodIds, type ShippingMethodId } from '../../catalogue/shipping'
 import type { Database } from '../db/client'
@@ -115,6 +116,9 @@ export async function getCart(db: Database, user: SessionUser): Promise<Cart> {
   return cartView(db, await openCart(db, user.id))
 }
 
+const samePersonalLine = (a: PersonalLine | undefined, b: PersonalLine | null) =>
+  a?.line === b?.line && a?.typeface === b?.typeface && a?.colour === b?.colour
+
 const sameList = <T>(a: T[], b: T[], key: (x: T) => string) => {
   const left = a.map(key).sort()
   const right = b.map(key).sort()
@@ -156,6 +160,9 @@ async function verifiedItem(db: Db, user: SessionUser, input: AddCartItemRequest
   if (m.pseudoTemplateId !== undefined && m.pseudoTemplateId !== preview.pseudoTemplateId) {
     throw new AppError('rule_broken', 'pseudoTemplateId is not the template of this design')
   }
+  if (m.text !== undefined && !samePersonalLine(m.text, preview.text)) {
+    throw new AppError('rule_broken', 'The text must be the one Keepsake printed in this design; make a preview and add it again')
+  }
   // SPEC §3's optional designTemplateId and selectedColor are the client's to send: validated by the contract and kept with the line (issue 15, bug 8).
 
   const metadata: CartItemMetadata & { backSideId: string } = {
@@ -172,6 +179,7 @@ async function verifiedItem(db: Db, user: SessionUser, input: AddCartItemRequest
     pseudoTemplateId: preview.pseudoTemplateId,
     ...(m.designTemplateId !== undefined ? { designTemplateId: m.designTemplateId } : {}),
     ...(m.selectedColor !== undefined ? { selectedColor: m.selectedColor } : {}),
+    ...(preview.text ? { text: preview.text } : {}),
     backSideId: preview.backSideId,
   }
   return { preview, metadata }
