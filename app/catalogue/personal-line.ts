@@ -13,7 +13,13 @@ export const PERSONAL_LINE_MAX_LENGTH = 40
 
 export const personalLineTypefaces = [
   { id: 'lora', name: 'Lora', kind: 'serif', source: '@fontsource/lora/files/lora-latin-400-normal.woff', weight: 400 },
-  { id: 'dancing-script', name: 'Dancing Script', kind: 'script', source: '@fontsource/dancing-script/files/dancing-script-latin-400-normal.woff', weight: 400 },
+  {
+    id: 'dancing-script',
+    name: 'Dancing Script',
+    kind: 'script',
+    source: '@fontsource/dancing-script/files/dancing-script-latin-400-normal.woff',
+    weight: 400,
+  },
   { id: 'montserrat', name: 'Montserrat', kind: 'sans-serif', source: '@fontsource/montserrat/files/montserrat-latin-500-normal.woff', weight: 500 },
 ] as const
 
@@ -39,6 +45,9 @@ export type PersonalLine = { line: string; typeface: TypefaceId; colour: ColourI
 
 export const DEFAULT_TYPEFACE: TypefaceId = 'lora'
 export const DEFAULT_COLOUR: ColourId = 'snow'
+
+/** The CSS family the designer shows a typeface's name in (app/styles/personal-line.css). */
+export const typefaceCssFamily = (typeface: PersonalLineTypeface) => `'Keepsake ${typeface.name}', ${typeface.kind === 'script' ? 'cursive' : typeface.kind}`
 
 /** Public path of a typeface's font file: the browser fetches it, the server reads it from disk. */
 export const typefaceFileUrl = (id: TypefaceId) => `/fonts/personal-line/${id}.woff`

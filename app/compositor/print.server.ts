@@ -323,7 +323,12 @@ async function renderFrontFast(design: FrontDesign, scale: number): Promise<{ im
 }
 
 function cellContains(outer: Rect, inner: Rect) {
-  return inner.left >= outer.left && inner.top >= outer.top && inner.left + inner.width <= outer.left + outer.width && inner.top + inner.height <= outer.top + outer.height
+  return (
+    inner.left >= outer.left &&
+    inner.top >= outer.top &&
+    inner.left + inner.width <= outer.left + outer.width &&
+    inner.top + inner.height <= outer.top + outer.height
+  )
 }
 
 function photoCellsOf(template: PseudoTemplate) {

@@ -12,10 +12,7 @@ const MAX_RAW_LENGTH = 400
 
 export const personalLineSchema = z
   .object({
-    line: z
-      .string({ error: 'line must be text' })
-      .max(MAX_RAW_LENGTH, { error: 'Use at most 40 characters' })
-      .transform(normalisePersonalLine),
+    line: z.string({ error: 'line must be text' }).max(MAX_RAW_LENGTH, { error: 'Use at most 40 characters' }).transform(normalisePersonalLine),
     typeface: z.enum(typefaceIds, { error: `typeface must be one of ${typefaceIds.join(', ')}` }),
     colour: z.enum(colourIds, { error: `colour must be one of ${colourIds.join(', ')}` }),
   })

@@ -74,7 +74,7 @@ function cartItemOf(g: Record<string, any>, metadata: Record<string, unknown> = 
 async function uploadedFront(productId: string) {
   const product = mock.products.get(productId)!
   const front = product.print_areas[0]!.placeholders.find((p) => p.position === 'front')!
-  const upload = mock.uploads.get(front.images[0]!.id)!
+  const upload = mock.uploads.get(String(front.images[0]!.id))!
   const png = Buffer.from((upload as unknown as { source: { contents: string } }).source.contents, 'base64')
   return sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
 }
@@ -132,9 +132,17 @@ describe('the personal line', () => {
 
   it('the cart line carries the preview’s line; another line or a bad one is refused and the cart is unchanged', async () => {
     const cartBefore = await t.db.select().from(cartItems)
-    const bad = await t.request('/v1/photo-products-cart/items', { method: 'POST', cookie, json: cartItemOf(withText, { text: { ...stored, line: 'Ava 🎄' } }) })
+    const bad = await t.request('/v1/photo-products-cart/items', {
+      method: 'POST',
+      cookie,
+      json: cartItemOf(withText, { text: { ...stored, line: 'Ava 🎄' } }),
+    })
     expect(bad.status).toBe(400)
-    const other = await t.request('/v1/photo-products-cart/items', { method: 'POST', cookie, json: cartItemOf(withText, { text: { ...stored, line: 'Bo · 2026' } }) })
+    const other = await t.request('/v1/photo-products-cart/items', {
+      method: 'POST',
+      cookie,
+      json: cartItemOf(withText, { text: { ...stored, line: 'Bo · 2026' } }),
+    })
     expect(other.status).toBe(422)
     const smuggled = await t.request('/v1/photo-products-cart/items', { method: 'POST', cookie, json: cartItemOf(without, { text: stored }) })
     expect(smuggled.status).toBe(422)

@@ -68,7 +68,11 @@ describe('whether a line can be printed', () => {
   })
 
   it('the contract trims and normalises, and refuses what the field refuses', () => {
-    expect(personalLineSchema.parse({ line: '  Noe\u0308l 2026 ', typeface: 'lora', colour: 'gold' })).toEqual({ line: 'Noël 2026', typeface: 'lora', colour: 'gold' })
+    expect(personalLineSchema.parse({ line: '  Noe\u0308l 2026 ', typeface: 'lora', colour: 'gold' })).toEqual({
+      line: 'Noël 2026',
+      typeface: 'lora',
+      colour: 'gold',
+    })
     const refused = personalLineSchema.safeParse({ line: 'Ava 🎄', typeface: 'lora', colour: 'gold' })
     expect(refused.success).toBe(false)
     expect(refused.error?.issues[0]?.message).toMatch(/^Lora cannot print “🎄”/)

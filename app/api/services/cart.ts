@@ -116,8 +116,7 @@ export async function getCart(db: Database, user: SessionUser): Promise<Cart> {
   return cartView(db, await openCart(db, user.id))
 }
 
-const samePersonalLine = (a: PersonalLine | undefined, b: PersonalLine | null) =>
-  a?.line === b?.line && a?.typeface === b?.typeface && a?.colour === b?.colour
+const samePersonalLine = (a: PersonalLine | undefined, b: PersonalLine | null) => a?.line === b?.line && a?.typeface === b?.typeface && a?.colour === b?.colour
 
 const sameList = <T>(a: T[], b: T[], key: (x: T) => string) => {
   const left = a.map(key).sort()
