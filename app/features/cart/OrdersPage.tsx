@@ -1,4 +1,5 @@
 import { SignInActions, signInHint } from '~/components/ui/SignInActions'
+import { describePersonalLine } from '~/catalogue/personal-line'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState, type ReactNode } from 'react'
@@ -102,7 +103,11 @@ function OrderCard({ order }: { order: Order }) {
       <ul className="mt-4 flex gap-2" aria-label="Designs in this order">
         {shown.map((line) => (
           <li key={line.cartItemId}>
-            <LineThumbnail src={line.previewCdnUrl} alt={`${line.title}, quantity ${line.quantity}`} size="sm" />
+            <LineThumbnail
+              src={line.previewCdnUrl}
+              alt={`${line.title}${line.text ? `, ${describePersonalLine(line.text)}` : ''}, quantity ${line.quantity}`}
+              size="sm"
+            />
           </li>
         ))}
         {more > 0 ? <li className="grid size-14 place-items-center rounded-xl bg-cream-deep text-sm font-semibold text-ink-soft">+{more}</li> : null}
