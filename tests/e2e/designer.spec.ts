@@ -233,8 +233,14 @@ test.describe('the ornament designer', () => {
       const field = page.getByRole('textbox', { name: 'Your text' })
       await field.fill('Ava · 2026')
       await expect(page.getByText('10/40')).toBeVisible()
-      await page.getByRole('radio', { name: 'Dancing Script' }).check()
-      await page.getByRole('radio', { name: 'Gold' }).check()
+      // A tap on the visible swatch (the radio inside it is visually hidden).
+      for (const name of ['Dancing Script', 'Gold'])
+        await page
+          .locator('label')
+          .filter({ has: page.getByRole('radio', { name, exact: true }) })
+          .click()
+      await expect(page.getByRole('group', { name: 'Typeface' }).getByRole('radio', { name: 'Dancing Script' })).toBeChecked()
+      await expect(page.getByRole('group', { name: 'Colour' }).getByRole('radio', { name: 'Gold' })).toBeChecked()
       await expect.poll(() => canvasRegion(page, STAR_TEXT_BAND), { timeout: 10_000 }).not.toEqual(withoutText)
       await settled(page)
       const drawn = await canvasRegion(page, STAR_TEXT_BAND)
@@ -271,8 +277,8 @@ test.describe('the ornament designer', () => {
       await waitForHydration(page)
       await expect(stage(page)).toHaveAttribute('data-state', 'ready', { timeout: 60_000 })
       await expect(field).toHaveValue('Ava · 2026')
-      await expect(page.getByRole('radio', { name: 'Dancing Script' })).toBeChecked()
-      await expect(page.getByRole('radio', { name: 'Gold' })).toBeChecked()
+      await expect(page.getByRole('group', { name: 'Typeface' }).getByRole('radio', { name: 'Dancing Script' })).toBeChecked()
+      await expect(page.getByRole('group', { name: 'Colour' }).getByRole('radio', { name: 'Gold' })).toBeChecked()
       await expect(stage(page).getByText('Loading photo…')).toHaveCount(0, { timeout: 20_000 })
       await expect.poll(() => canvasRegion(page, STAR_TEXT_BAND), { timeout: 10_000 }).toEqual(drawn)
 
