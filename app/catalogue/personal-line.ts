@@ -114,6 +114,19 @@ export function personalLineProblem(line: string, typefaceId: TypefaceId): strin
   return null
 }
 
+/** A year in a line ("Ava · 2025"): 1900–2099 standing alone. */
+const YEAR = /(?<!\d)(?:19|20)\d{2}(?!\d)/g
+
+/** The years a line names, in order (issue 19, part 4: ordering again offers to change them). */
+export function yearsIn(line: string): number[] {
+  return [...line.matchAll(YEAR)].map((m) => Number(m[0]))
+}
+
+/** The line with every year it names replaced by `year`. */
+export function withYear(text: PersonalLine, year: number): PersonalLine {
+  return { ...text, line: text.line.replace(YEAR, String(year)) }
+}
+
 /** The line as the cart and orders describe it, e.g. “Ava · 2026” in Lora. */
 export function describePersonalLine(text: PersonalLine): string {
   return `“${text.line}” in ${findTypeface(text.typeface)?.name ?? text.typeface}, ${findColour(text.colour)?.name.toLowerCase() ?? text.colour}`

@@ -261,3 +261,19 @@ export const orderAgainResponseSchema = z.object({
   alreadyInCart: z.number().int(),
 })
 export type OrderAgainResponse = z.infer<typeof orderAgainResponseSchema>
+
+/**
+ * Optional: `year` replaces every year in the designs' personal lines (issue 19, part 4), and those
+ * designs are rendered again with it before they go in the cart. Absent: the designs as they were.
+ */
+export const orderAgainRequestSchema = z
+  .object({
+    year: z
+      .number({ error: 'year must be a whole number' })
+      .int({ error: 'year must be a whole number' })
+      .min(2000, { error: 'year must be between 2000 and 2099' })
+      .max(2099, { error: 'year must be between 2000 and 2099' })
+      .optional(),
+  })
+  .optional()
+export type OrderAgainRequest = z.infer<typeof orderAgainRequestSchema>

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoAccounts } from '../../app/api/demo/accounts'
@@ -81,6 +82,7 @@ async function uploadedFront(productId: string) {
 
 let withText: Record<string, any>
 let without: Record<string, any>
+let orderId: string
 
 describe('the personal line', () => {
   it('a preview with a line prints it in each Text cell of the front file, and only there', async () => {
@@ -165,11 +167,48 @@ describe('the personal line', () => {
       json: { cardNumber: '4242424242424242', shippingAddress: { ...testAddress, phone: '2125550100', line2: '' } },
     })
     expect(paid.body.status, JSON.stringify(paid.body)).toBe('paid')
+    orderId = paid.body.orderId
     const order = await t.request(`/v1/photo-products-orders/${paid.body.orderId}`, { cookie })
     expect(order.body.lines[0].text).toEqual(stored)
     await drainJobs(t.api.deps, fulfilmentJobs)
     const [create] = mock.callsTo('POST', `/v1/shops/${MOCK_PRINTIFY_SHOP_ID}/orders.json`)
     expect(create!.body).toMatchObject({ external_id: paid.body.orderId, line_items: [{ product_id: withText.productId, variant_id: STAR, quantity: 1 }] })
+  })
+})
+
+describe('ordering again with a new year (issue 19, part 4)', () => {
+  const again = (json?: unknown) =>
+    t.request(`/v1/photo-products-orders/${orderId}/order-again`, { method: 'POST', cookie, ...(json === undefined ? {} : { json }) })
+
+  it('refuses a year that is not one, and changes nothing', async () => {
+    const before = await t.db.select().from(cartItems)
+    for (const body of [{ year: 1999 }, { year: 2026.5 }, { year: '2027' }]) expect((await again(body)).status).toBe(400)
+    expect(await t.db.select().from(cartItems)).toEqual(before)
+  })
+
+  it('renders the design again with the new year in its line and puts that in the cart, once', async () => {
+    const previewsBefore = (await t.db.select().from(previews)).length
+    const res = await again({ year: 2027 })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    expect(res.body.added).toBe(1)
+    const [line] = res.body.cart.items
+    expect(line.metadata.text).toEqual({ ...stored, line: 'Ava · 2027' })
+    expect(line.previewId).not.toBe(withText.previewId)
+    expect(line.quantity).toBe(1)
+    expect((await t.db.select().from(previews)).length).toBe(previewsBefore + 1)
+    const [remade] = await t.db.select().from(previews).where(eq(previews.id, line.previewId))
+    expect(remade!.text).toEqual({ ...stored, line: 'Ava · 2027' })
+    expect(remade!.design.map((d) => d.photoId)).toEqual(photos.map((p) => p.id))
+
+    const twice = await again({ year: 2027 })
+    expect(twice.body).toMatchObject({ added: 0, alreadyInCart: 1 })
+    expect((await t.db.select().from(previews)).length).toBe(previewsBefore + 1)
+  })
+
+  it('without a year, the design goes back as it was printed', async () => {
+    const res = await again()
+    expect(res.status).toBe(200)
+    expect(res.body.cart.items.map((i: { previewId: string }) => i.previewId)).toContain(withText.previewId)
   })
 })
 

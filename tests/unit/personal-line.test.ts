@@ -9,6 +9,8 @@ import {
   personalLineTypefaces,
   typefaceCanDraw,
   typefaceFileUrl,
+  withYear,
+  yearsIn,
 } from '../../app/catalogue/personal-line'
 import { typefaceCoverage } from '../../app/catalogue/typeface-coverage'
 import { cellClipRect } from '../../app/compositor/layout'
@@ -78,6 +80,13 @@ describe('whether a line can be printed', () => {
     expect(refused.error?.issues[0]?.message).toMatch(/^Lora cannot print “🎄”/)
     expect(personalLineSchema.safeParse({ line: 'Ava', typeface: 'comic-sans', colour: 'gold' }).success).toBe(false)
     expect(personalLineSchema.safeParse({ line: 'Ava', typeface: 'lora', colour: 'chartreuse' }).success).toBe(false)
+  })
+
+  it('finds the years a line names and replaces them (order again with a new year)', () => {
+    expect(yearsIn('Ava · 2025')).toEqual([2025])
+    expect(yearsIn('Christmas 1999 and 2025')).toEqual([1999, 2025])
+    expect(yearsIn('Room 12025, 300 elves')).toEqual([])
+    expect(withYear({ line: 'Ava · 2025', typeface: 'lora', colour: 'ink' }, 2026)).toEqual({ line: 'Ava · 2026', typeface: 'lora', colour: 'ink' })
   })
 
   it('describes the line for the cart and orders', () => {
