@@ -231,7 +231,7 @@ test.describe('the ornament designer', () => {
       const withoutText = await canvasRegion(page, STAR_TEXT_BAND)
 
       const field = page.getByRole('textbox', { name: 'Your text' })
-      await field.fill('Ava · 2026')
+      await field.fill('Ava · 2025')
       await expect(page.getByText('10/40')).toBeVisible()
       // A tap on the visible swatch (the radio inside it is visually hidden).
       for (const name of ['Dancing Script', 'Gold'])
@@ -267,7 +267,7 @@ test.describe('the ornament designer', () => {
       await expect(page.getByText('41/40')).toBeVisible()
       await expect(page.getByRole('alert').filter({ hasText: 'at most 40' })).toBeVisible()
 
-      await field.fill('Ava · 2026')
+      await field.fill('Ava · 2025')
       await expect(page.getByRole('button', { name: 'Preview my ornament' })).toBeEnabled()
       await expect.poll(() => canvasRegion(page, STAR_TEXT_BAND)).toEqual(drawn)
 
@@ -276,7 +276,7 @@ test.describe('the ornament designer', () => {
       await page.reload()
       await waitForHydration(page)
       await expect(stage(page)).toHaveAttribute('data-state', 'ready', { timeout: 60_000 })
-      await expect(field).toHaveValue('Ava · 2026')
+      await expect(field).toHaveValue('Ava · 2025')
       await expect(page.getByRole('group', { name: 'Typeface' }).getByRole('radio', { name: 'Dancing Script' })).toBeChecked()
       await expect(page.getByRole('group', { name: 'Colour' }).getByRole('radio', { name: 'Gold' })).toBeChecked()
       await expect(stage(page).getByText('Loading photo…')).toHaveCount(0, { timeout: 20_000 })
@@ -288,7 +288,34 @@ test.describe('the ornament designer', () => {
       await expect(dialog).toBeVisible({ timeout: 60_000 })
       await dialog.getByRole('button', { name: /^Add to cart/ }).click()
       await expect(page).toHaveURL(/\/photo-products\/cart$/, { timeout: 30_000 })
-      await expect(page.getByTestId('cart-line-text')).toHaveText('“Ava · 2026” in Dancing Script, gold')
+      await expect(page.getByTestId('cart-line-text')).toHaveText('“Ava · 2025” in Dancing Script, gold')
+      if (width === 390) return
+
+      // Issue 19, part 4: bought, then ordered again a year on, with the year offered first.
+      await page.getByRole('button', { name: 'Checkout' }).click()
+      await expect(page).toHaveURL(/\/utils\/checkout\//)
+      await waitForHydration(page)
+      await expect(page.getByTestId('order-line')).toContainText('“Ava · 2025” in Dancing Script, gold')
+      await page.getByLabel('Address line 1').fill('12 Holly Lane')
+      await page.getByLabel('City').fill('Portland')
+      await page.getByLabel('State').selectOption('OR')
+      await page.getByLabel('ZIP code').fill('97201')
+      await page.getByLabel('Card number').fill('4242424242424242')
+      await page.getByRole('button', { name: /^Pay / }).click()
+      await expect(page).toHaveURL(/\/photo-products\/checkout\/complete/, { timeout: 30_000 })
+      await expect(page.getByTestId('order-line')).toContainText('“Ava · 2025” in Dancing Script, gold', { timeout: 30_000 })
+      await page.goto('/photo-products/orders')
+      await waitForHydration(page)
+      await page.getByRole('button', { name: /^Order again/ }).click()
+      const offer = page.getByRole('group', { name: /^Your text says “Ava · 2025”\. Change 2025 to \d{4} before ordering again\?$/ })
+      await expect(offer).toBeVisible()
+      const thisYear = new Date().getFullYear()
+      await expect(offer.getByRole('button', { name: `Change to ${thisYear}` })).toBeFocused()
+      await expectNoAxeViolations(page)
+      await page.screenshot({ path: `${SHOTS}/orders-again-year-${width}.png` })
+      await offer.getByRole('button', { name: `Change to ${thisYear}` }).click()
+      await expect(page).toHaveURL(/\/photo-products\/cart$/, { timeout: 60_000 })
+      await expect(page.getByTestId('cart-line-text')).toHaveText(`“Ava · ${thisYear}” in Dancing Script, gold`)
     })
   }
 
