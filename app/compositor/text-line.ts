@@ -57,9 +57,12 @@ export function layoutLine(font: Font, line: string, cell: LayoutCell): LineLayo
   return { glyphs: glyphs.map((glyph, i) => ({ glyph, x: left + offsets[i]! * k })), fontSize, baseline, left, width }
 }
 
-/** Quadratic and cubic segments become this many straight pieces per ~2 output pixels of control polygon. */
-function pieces(length: number) {
-  return Math.max(2, Math.min(48, Math.ceil(length / 2)))
+/** How far (output pixels) a flattened curve may stray from the true one: far below what anti-aliasing can show. */
+const FLATNESS = 0.05
+
+/** Straight pieces for a curve whose second differences reach `deviation` pixels (the classic flatness bound). */
+function pieces(deviation: number, cubic: boolean) {
+  return Math.max(1, Math.min(64, Math.ceil(Math.sqrt(((cubic ? 0.75 : 0.25) * deviation) / FLATNESS))))
 }
 
 /** A glyph path's commands as closed polygons (curves flattened). */
@@ -81,7 +84,7 @@ export function polygonsOf(commands: readonly PathCommand[]): Polygon[] {
       current.push(c.x, c.y)
       ;[x, y] = [c.x, c.y]
     } else if (c.type === 'Q') {
-      const n = pieces(Math.hypot(c.x1 - x, c.y1 - y) + Math.hypot(c.x - c.x1, c.y - c.y1))
+      const n = pieces(Math.hypot(x - 2 * c.x1 + c.x, y - 2 * c.y1 + c.y), false)
       for (let i = 1; i <= n; i++) {
         const t = i / n
         const u = 1 - t
@@ -89,7 +92,7 @@ export function polygonsOf(commands: readonly PathCommand[]): Polygon[] {
       }
       ;[x, y] = [c.x, c.y]
     } else if (c.type === 'C') {
-      const n = pieces(Math.hypot(c.x1 - x, c.y1 - y) + Math.hypot(c.x2 - c.x1, c.y2 - c.y1) + Math.hypot(c.x - c.x2, c.y - c.y2))
+      const n = pieces(Math.max(Math.hypot(x - 2 * c.x1 + c.x2, y - 2 * c.y1 + c.y2), Math.hypot(c.x1 - 2 * c.x2 + c.x, c.y1 - 2 * c.y2 + c.y)), true)
       for (let i = 1; i <= n; i++) {
         const t = i / n
         const u = 1 - t

@@ -34,8 +34,11 @@ function edgesOf(polygons: readonly Polygon[]): Edge[] {
   return edges
 }
 
-/** Adds `weight` × the covered fraction of each pixel between x = from and x = to to `row`. */
-function addSpan(row: Float64Array, from: number, to: number, weight: number) {
+/**
+ * Adds `weight` × the covered fraction of each pixel between x = from and x = to: partly covered end
+ * pixels to `row`, the fully covered run between them to `runs` as a difference (summed once per row).
+ */
+function addSpan(row: Float64Array, runs: Float64Array, from: number, to: number, weight: number) {
   const width = row.length
   const a = Math.max(0, from)
   const b = Math.min(width, to)
@@ -47,7 +50,8 @@ function addSpan(row: Float64Array, from: number, to: number, weight: number) {
     return
   }
   row[first]! += (first + 1 - a) * weight
-  for (let x = first + 1; x < last; x++) row[x]! += weight
+  runs[first + 1]! += weight
+  runs[last]! -= weight
   row[last]! += (b - last) * weight
 }
 
@@ -56,45 +60,50 @@ export function rasterise(polygons: readonly Polygon[], width: number, height: n
   const alpha = new Uint8Array(width * height)
   const edges = edgesOf(polygons).sort((p, q) => p.y0 - q.y0)
   const row = new Float64Array(width)
-  const crossings: { x: number; dir: number }[] = []
+  const runs = new Float64Array(width + 1)
+  // Crossings of one sub-scanline, packed as (x, direction) pairs and sorted by x.
+  let xs = new Float64Array(64)
+  let dirs = new Int8Array(64)
+  const order: number[] = []
   const weight = 1 / SUBSAMPLES
   let start = 0
-  const active: Edge[] = []
+  let active: Edge[] = []
   for (let y = 0; y < height; y++) {
     row.fill(0)
+    runs.fill(0)
     for (let s = 0; s < SUBSAMPLES; s++) {
       const sy = y + (s + 0.5) / SUBSAMPLES
       while (start < edges.length && edges[start]!.y0 <= sy) active.push(edges[start++]!)
-      crossings.length = 0
-      for (let i = active.length - 1; i >= 0; i--) {
-        const e = active[i]!
-        if (e.y1 <= sy) {
-          active.splice(i, 1)
-          continue
-        }
-        if (e.y0 > sy) continue
-        crossings.push({ x: e.x0 + ((sy - e.y0) * (e.x1 - e.x0)) / (e.y1 - e.y0), dir: e.dir })
+      if (active.some((e) => e.y1 <= sy)) active = active.filter((e) => e.y1 > sy)
+      const n = active.length
+      if (n === 0) continue
+      if (n > xs.length) {
+        xs = new Float64Array(n * 2)
+        dirs = new Int8Array(n * 2)
       }
-      crossings.sort((p, q) => p.x - q.x)
+      order.length = n
+      for (let i = 0; i < n; i++) {
+        const e = active[i]!
+        xs[i] = e.x0 + ((sy - e.y0) * (e.x1 - e.x0)) / (e.y1 - e.y0)
+        dirs[i] = e.dir
+        order[i] = i
+      }
+      order.sort((p, q) => xs[p]! - xs[q]! || p - q)
       let winding = 0
-      for (let i = 0; i < crossings.length; i++) {
+      let from = 0
+      for (let k = 0; k < n; k++) {
+        const i = order[k]!
         const before = winding
-        winding += crossings[i]!.dir
-        if (before === 0 && winding !== 0) {
-          let j = i + 1
-          let w = winding
-          while (j < crossings.length) {
-            w += crossings[j]!.dir
-            if (w === 0) break
-            j++
-          }
-          if (j < crossings.length) addSpan(row, crossings[i]!.x, crossings[j]!.x, weight)
-          winding = 0
-          i = j
-        }
+        winding += dirs[i]!
+        if (before === 0 && winding !== 0) from = xs[i]!
+        else if (before !== 0 && winding === 0) addSpan(row, runs, from, xs[i]!, weight)
       }
     }
-    for (let x = 0; x < width; x++) alpha[y * width + x] = Math.min(255, Math.round(row[x]! * 255))
+    let run = 0
+    for (let x = 0; x < width; x++) {
+      run += runs[x]!
+      alpha[y * width + x] = Math.min(255, Math.round((row[x]! + run) * 255))
+    }
   }
   return { width, height, alpha }
 }

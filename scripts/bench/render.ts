@@ -127,7 +127,7 @@ for (const [photos, originals] of photoSets) {
       photos,
       `${raw.width}×${raw.height}`,
       ms(median(ours)),
-      `${ms(median(withText))} (+${ms(median(withText) - median(ours))})`,
+      `${ms(median(withText))} (${median(withText) >= median(ours) ? '+' : '−'}${ms(Math.abs(median(withText) - median(ours)))})`,
       ms(median(plain)),
       `${(median(ours) / median(plain)).toFixed(2)}×`,
       ms(median(encode)),
