@@ -71,7 +71,7 @@ const cellCentres = {
   stocking: { y: 1013, x: [667, 2003] },
 } as const satisfies Record<OrnamentShape, { y: number; x: readonly [number, number] }>
 
-export type CellType = 'Image' | 'PatternImage'
+export type CellType = 'Image' | 'PatternImage' | 'Text'
 export type CellPosition = 'OnTop' | 'Beneath'
 
 export type PatternData = {
@@ -93,7 +93,7 @@ export type TemplateCell = {
   width: number
   height: number
   positionRelativeToTemplate: CellPosition
-  /** The order the shopper fills Image cells in (0, 1); pattern cells come after. */
+  /** The order the shopper fills Image cells in (0, 1); pattern and text cells come after. */
   order: number
   zIndex: number
 }
@@ -114,6 +114,18 @@ export type PseudoTemplate = {
 }
 
 export const PATTERN_TILE_SIZE = 160
+
+/**
+ * Where the personal line goes on the left ornament of each pair (template pixels): a band inside
+ * the silhouette, clear of the rims and trim the frame draws, over the lower part of the photo (the
+ * tree's bottom tier, the star's body, the stocking's leg above the heel). The right ornament is the
+ * left one mirrored across the sheet's centre. Whole-pixel edges, like the photo cells.
+ */
+const textBands = {
+  tree: { x: 667.5, y: 1525, width: 901, height: 150 },
+  star: { x: 667.5, y: 1150, width: 621, height: 140 },
+  stocking: { x: 767, y: 875, width: 700, height: 150 },
+} as const satisfies Record<OrnamentShape, { x: number; y: number; width: number; height: number }>
 
 /** Canvas widths the live preview draws at; the API scales base images to exactly these. */
 export const previewWidths = [320, 480, 640, 800, 960, 1280] as const
@@ -163,6 +175,22 @@ function buildTemplate(variant: OrnamentVariant): PseudoTemplate {
     order: 2,
     zIndex: 0,
   }
+  const band = textBands[shape]
+  // Each line is drawn over its ornament's photo and cut by the same mask (a Beneath cell above the photos).
+  const lineCells: TemplateCell[] = [band.x, width - band.x].map((x, i) => ({
+    id: `${shape}-${i === 0 ? 'left' : 'right'}-text`,
+    templateVariantId: variant.id,
+    type: 'Text',
+    imageData: null,
+    patternData: null,
+    absoluteCenterX: x,
+    absoluteCenterY: band.y,
+    width: band.width,
+    height: band.height,
+    positionRelativeToTemplate: 'Beneath',
+    order: 3 + i,
+    zIndex: 3 + i,
+  }))
   return {
     id: pseudoTemplateId(shape),
     name: `${variant.name} pair`,
@@ -173,7 +201,7 @@ function buildTemplate(variant: OrnamentVariant): PseudoTemplate {
     productVariantIds: [variant.id],
     width,
     height,
-    cells: [patternCell, ...photoCells],
+    cells: [patternCell, ...photoCells, ...lineCells],
   }
 }
 
@@ -275,6 +303,11 @@ export function baseImagePaths(): string[] {
     for (const b of backSides[shape]) paths.push(b.backsideUrl, b.thumbnailUrl)
   }
   return paths
+}
+
+/** The Text cells the personal line is drawn in (one per ornament). */
+export function textCells(template: PseudoTemplate): TemplateCell[] {
+  return template.cells.filter((c) => c.type === 'Text').sort((a, b) => a.order - b.order)
 }
 
 /** How far a photo may be zoomed into its cell: the designer's slider, the layout maths and the API's check. */

@@ -12,7 +12,8 @@ import { baseImagePaths } from '../catalogue/ornaments'
 import type { Size } from './layout'
 import { PromiseCache } from './promise-cache'
 
-function publicDir(): string {
+/** Where the public files are: the source tree's public/ or a build's dist/client. */
+export function publicDir(): string {
   const candidates = [process.env.PUBLIC_DIR, resolve(process.cwd(), 'public'), resolve(process.cwd(), 'dist/client')]
   return candidates.find((dir): dir is string => !!dir && existsSync(join(dir, 'photo-products'))) ?? resolve(process.cwd(), 'public')
 }

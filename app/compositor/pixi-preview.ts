@@ -9,8 +9,9 @@
  */
 // pixi compiles its shader and uniform code with `new Function` unless this is loaded; the pages' CSP allows no eval (decision 021).
 import 'pixi.js/unsafe-eval'
-import { Application, Container, ImageSource, MeshSimple, RendererType, Sprite, Texture, TilingSprite } from 'pixi.js'
+import { Application, BufferImageSource, Container, ImageSource, MeshSimple, RendererType, Sprite, Texture, TilingSprite } from 'pixi.js'
 import type { PseudoTemplate, TemplateCell } from '../catalogue/ornaments'
+import { typefaceFileUrl, type PersonalLine, type TypefaceId } from '../catalogue/personal-line'
 import {
   cellClipRect,
   clampTransform,
@@ -23,6 +24,7 @@ import {
   type PhotoTransform,
   type Size,
 } from './layout'
+import { lineMask, lineRgba, parseFont, type LineFont } from './text-line'
 
 export type PreviewSide = 'front' | 'back'
 
@@ -36,7 +38,28 @@ export type PreviewOptions = {
   mipmaps?: boolean
   /** Aborting stops loading (the page was left); a half-built preview frees what it made. */
   signal?: AbortSignal
+  /** URL of a personal-line typeface's font file (default: the store's own copy). */
+  fontUrl?: (typeface: TypefaceId) => string
 }
+
+/** The personal line's fonts, fetched once per page and typeface. */
+const fonts = new Map<string, Promise<LineFont>>()
+
+function loadFont(url: string): Promise<LineFont> {
+  let font = fonts.get(url)
+  if (!font) {
+    font = fetch(url).then(async (response) => {
+      if (!response.ok) throw new Error(`Could not load ${url}: ${response.status}`)
+      return parseFont(await response.arrayBuffer())
+    })
+    font.catch(() => fonts.delete(url))
+    fonts.set(url, font)
+  }
+  return font
+}
+
+/** A Text cell: a sprite placed on exactly the cell's output pixels, showing the shared rasteriser's mask 1:1. */
+type TextSlot = { cell: TemplateCell; sprite: Sprite; texture: Texture | null }
 
 /** A photo is one quad over its cell's pixels whose texture coordinates place the photo: no mask needed to clip it. */
 type PhotoSlot = { cell: TemplateCell; quad: MeshSimple; texture: Texture | null; size: Size | null; transform: PhotoTransform }
@@ -118,6 +141,7 @@ export async function createOrnamentPreview(options: PreviewOptions) {
   const layers = drawOrder(template.cells)
   const onTop = new Container({ label: 'on-top' })
   const slots = new Map<string, PhotoSlot>()
+  const textSlots: TextSlot[] = []
 
   // Beneath cells straight onto the canvas, then the inverted mask erases what lies outside the
   // silhouettes (the canvas is transparent), then the frame: a handful of draws, no render targets.
@@ -138,6 +162,14 @@ export async function createOrnamentPreview(options: PreviewOptions) {
       parent.addChild(tiling)
       continue
     }
+    if (cell.type === 'Text') {
+      const sprite = new Sprite(Texture.EMPTY)
+      sprite.position.set(rect.left, rect.top)
+      sprite.visible = false
+      parent.addChild(sprite)
+      textSlots.push({ cell, sprite, texture: null })
+      continue
+    }
     const corners = [rect.left, rect.top, rect.left + rect.width, rect.top, rect.left + rect.width, rect.top + rect.height, rect.left, rect.top + rect.height]
     const quad = new MeshSimple({
       texture: Texture.EMPTY,
@@ -156,6 +188,7 @@ export async function createOrnamentPreview(options: PreviewOptions) {
     onTop.setMask({ mask: maskSprite, channel: 'alpha' })
   }
 
+  let textVersion = 0
   let backSprite: Sprite | null = null
   let backTexture: Texture | null = null
 
@@ -263,6 +296,36 @@ export async function createOrnamentPreview(options: PreviewOptions) {
       return box.width > 0 ? template.width / box.width : 1
     },
 
+    /** Draws the personal line in every Text cell (null clears it). A later call wins over one still loading its font. */
+    async setText(text: PersonalLine | null): Promise<void> {
+      const version = ++textVersion
+      const font = text ? await loadFont((options.fontUrl ?? typefaceFileUrl)(text.typeface)) : null
+      if (destroyed || version !== textVersion) return
+      for (const slot of textSlots) {
+        slot.texture?.destroy(true)
+        slot.texture = null
+        slot.sprite.texture = Texture.EMPTY
+        slot.sprite.visible = false
+        if (!text || !font) continue
+        const { rect, mask } = lineMask(font, text.line, slot.cell, scale)
+        if (rect.width <= 0 || rect.height <= 0) continue
+        const source = new BufferImageSource({
+          resource: lineRgba(mask, text.colour, true),
+          width: rect.width,
+          height: rect.height,
+          format: 'rgba8unorm',
+          alphaMode: 'premultiplied-alpha',
+          scaleMode: 'nearest',
+          autoGenerateMipmaps: false,
+        })
+        slot.texture = new Texture({ source })
+        slot.sprite.texture = slot.texture
+        slot.sprite.position.set(rect.left, rect.top)
+        slot.sprite.visible = true
+      }
+      scheduleRender()
+    },
+
     async setBackSide(path: string | null) {
       const texture = path ? await baseTexture(path) : null
       if (destroyed) {
@@ -329,6 +392,7 @@ export async function createOrnamentPreview(options: PreviewOptions) {
       abort.abort()
       if (frame) cancelAnimationFrame(frame)
       for (const slot of slots.values()) slot.texture?.destroy(true)
+      for (const slot of textSlots) slot.texture?.destroy(true)
       maskBitmap.close()
       for (const texture of owned) texture.destroy(true)
       app.destroy({ removeView: true }, { children: true, texture: false, textureSource: false })

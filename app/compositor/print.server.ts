@@ -9,7 +9,10 @@
  */
 import sharp, { type OverlayOptions, type Sharp } from 'sharp'
 import type { PseudoTemplate, TemplateCell } from '../catalogue/ornaments'
+import type { PersonalLine } from '../catalogue/personal-line'
 import { scaledBaseImage, scaledBaseImageRaw } from './base-images.server'
+import { typefaceFont } from './text-fonts.server'
+import { lineMask, lineRgba, colourRgb, type LineMask } from './text-line'
 import { PromiseCache } from './promise-cache'
 import {
   cellClipRect,
@@ -37,6 +40,8 @@ export type FrontDesign = {
   template: PseudoTemplate
   /** Photo per Image cell id. */
   photos: Record<string, PrintPhoto>
+  /** The personal line, drawn in every Text cell of the template. */
+  text?: PersonalLine | null
 }
 
 const TRANSPARENT = { r: 0, g: 0, b: 0, alpha: 0 }
@@ -162,6 +167,38 @@ async function renderPatternCell(cell: TemplateCell, scale: number): Promise<{ r
   return { rect, image }
 }
 
+/** The personal line in each Text cell at `scale`: the shared layout and rasteriser (text-line.ts), the same bytes pixi draws. */
+async function lineMasksOf(design: FrontDesign, scale: number): Promise<Map<string, LineMask>> {
+  const masks = new Map<string, LineMask>()
+  if (!design.text) return masks
+  const font = await typefaceFont(design.text.typeface)
+  for (const cell of design.template.cells) if (cell.type === 'Text') masks.set(cell.id, lineMask(font, design.text.line, cell, scale))
+  return masks
+}
+
+/** `line` of colour `colourId` laid over `image` (whose rect is `at`) with the "over" operator, in place, as a GPU blends it. */
+function blendLineOver(image: RawImage, at: Rect, line: LineMask, colourId: PersonalLine['colour']) {
+  const [r, g, b] = colourRgb(colourId)
+  const { rect, mask } = line
+  for (let y = 0; y < rect.height; y++) {
+    const iy = rect.top + y - at.top
+    if (iy < 0 || iy >= image.height) continue
+    for (let x = 0; x < rect.width; x++) {
+      const a = mask.alpha[y * rect.width + x]!
+      const ix = rect.left + x - at.left
+      if (a === 0 || ix < 0 || ix >= image.width) continue
+      const i = (iy * image.width + ix) * 4
+      const sa = a / 255
+      const da = image.data[i + 3]! / 255
+      const outA = sa + da * (1 - sa)
+      image.data[i] = Math.round((r * sa + image.data[i]! * da * (1 - sa)) / outA)
+      image.data[i + 1] = Math.round((g * sa + image.data[i + 1]! * da * (1 - sa)) / outA)
+      image.data[i + 2] = Math.round((b * sa + image.data[i + 2]! * da * (1 - sa)) / outA)
+      image.data[i + 3] = Math.round(outA * 255)
+    }
+  }
+}
+
 function rawInput(image: RawImage) {
   return { raw: { width: image.width, height: image.height, channels: 4 as const } }
 }
@@ -206,8 +243,13 @@ function hasStaticUnderlay(template: PseudoTemplate): boolean {
   const patterns = template.cells.filter((c) => c.type === 'PatternImage')
   const overlap = (a: TemplateCell, b: TemplateCell) =>
     Math.abs(a.absoluteCenterX - b.absoluteCenterX) * 2 < a.width + b.width && Math.abs(a.absoluteCenterY - b.absoluteCenterY) * 2 < a.height + b.height
+  const texts = template.cells.filter((c) => c.type === 'Text')
+  const inside = (inner: TemplateCell, outer: TemplateCell) =>
+    Math.abs(inner.absoluteCenterX - outer.absoluteCenterX) * 2 <= outer.width - inner.width &&
+    Math.abs(inner.absoluteCenterY - outer.absoluteCenterY) * 2 <= outer.height - inner.height
   return (
     template.cells.every((c) => c.positionRelativeToTemplate === 'Beneath') &&
+    texts.every((t) => photos.some((p) => inside(t, p) && t.zIndex > p.zIndex)) &&
     patterns.every((p) => photos.every((ph) => p.zIndex < ph.zIndex)) &&
     photos.every((a) => photos.every((b) => a === b || !overlap(a, b)))
   )
@@ -247,7 +289,7 @@ async function patternOverlay(cell: TemplateCell, scale: number, size: { width: 
 
 async function renderFrontFast(design: FrontDesign, scale: number): Promise<{ image: RawImage; cells: RenderedCell[] }> {
   const { template } = design
-  const underlay = await underlayOf(template, scale)
+  const [underlay, lines] = await Promise.all([underlayOf(template, scale), lineMasksOf(design, scale)])
   const image: RawImage = { data: Buffer.from(underlay.sheet.data), width: underlay.size.width, height: underlay.size.height }
   const cells = await Promise.all(
     photoCellsOf(template).map(async (cell) => {
@@ -256,10 +298,20 @@ async function renderFrontFast(design: FrontDesign, scale: number): Promise<{ im
       return { cellId: cell.id, ...(await renderPhotoCell(cell, photo, scale)) }
     }),
   )
+  const textCellsOf = template.cells.filter((c) => c.type === 'Text')
   for (const cell of cells) {
+    // The personal line over the photo (a copy: the cell as drawn stays the photo, for the source crops).
+    const photoCell = template.cells.find((c) => c.id === cell.cellId)!
+    let drawn = cell.image
+    for (const text of textCellsOf) {
+      const line = lines.get(text.id)
+      if (!line || !design.text || !cellContains(cell.rect, line.rect) || text.zIndex < photoCell.zIndex) continue
+      if (drawn === cell.image) drawn = { ...cell.image, data: Buffer.from(cell.image.data) }
+      blendLineOver(drawn, cell.rect, line, design.text.colour)
+    }
     // (photo ∩ mask) with the patterns behind it and the frame over it, for this cell's pixels only.
     const piece = await toRaw(
-      sharp(cell.image.data, rawInput(cell.image)).composite([
+      sharp(drawn.data, rawInput(drawn)).composite([
         { input: cropRaw(underlay.mask, cell.rect).data, ...rawInput(cell.image), blend: 'dest-in' },
         { input: cropRaw(underlay.patterns, cell.rect).data, ...rawInput(cell.image), blend: 'dest-over' },
         { input: cropRaw(underlay.frame, cell.rect).data, ...rawInput(cell.image) },
@@ -268,6 +320,15 @@ async function renderFrontFast(design: FrontDesign, scale: number): Promise<{ im
     pasteRaw(image, piece, cell.rect.left, cell.rect.top)
   }
   return { image, cells }
+}
+
+function cellContains(outer: Rect, inner: Rect) {
+  return (
+    inner.left >= outer.left &&
+    inner.top >= outer.top &&
+    inner.left + inner.width <= outer.left + outer.width &&
+    inner.top + inner.height <= outer.top + outer.height
+  )
 }
 
 function photoCellsOf(template: PseudoTemplate) {
@@ -280,11 +341,18 @@ export async function renderFrontGeneral(design: FrontDesign, scale: number): Pr
   const size = outputSize(template, scale)
   const [mask, frame] = await Promise.all([scaledBaseImageRaw(template.maskImageUrl, size), scaledBaseImageRaw(template.templateImageUrl, size)])
   const layers = drawOrder(template.cells)
+  const lines = await lineMasksOf(design, scale)
   const rendered = await Promise.all(
     layers.map(async (layer): Promise<{ overlay: OverlayOptions; cell?: RenderedCell } | null> => {
       if (layer.kind === 'template') return null
       const { cell } = layer
       if (cell.type === 'PatternImage') return { overlay: await patternOverlay(cell, scale, size) }
+      if (cell.type === 'Text') {
+        const line = lines.get(cell.id)
+        if (!line || !design.text) return null
+        const rgba = Buffer.from(lineRgba(line.mask, design.text.colour, false))
+        return { overlay: { input: rgba, raw: { width: line.rect.width, height: line.rect.height, channels: 4 }, left: line.rect.left, top: line.rect.top } }
+      }
       const photo = design.photos[cell.id]
       if (!photo) throw new Error(`No photo for cell ${cell.id}`)
       const { rect, image } = await renderPhotoCell(cell, photo, scale)

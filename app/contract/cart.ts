@@ -4,6 +4,7 @@
  */
 import { appliedBundleSchema } from './bundles'
 import { printAreaSchema, sourceImageSchema } from './designs'
+import { personalLineSchema } from './personal-line'
 import { FIELD_LIMITS } from '../catalogue/field-limits'
 import { emailAddress, optionalText, personName, requiredText, usState } from './field-messages'
 import { shippingMethodIds } from '../catalogue/shipping'
@@ -58,6 +59,8 @@ export const cartItemMetadataSchema = z.object({
   designTemplateId: wholeNumber('designTemplateId').optional(),
   pseudoTemplateId: z.string().max(64).optional(),
   selectedColor: selectedColorSchema.optional(),
+  /** The personal line of the design (the server records its preview's; one sent must be that one). */
+  text: personalLineSchema.optional(),
 })
 export type CartItemMetadata = z.infer<typeof cartItemMetadataSchema>
 
@@ -162,6 +165,8 @@ export const checkoutLineSchema = z.object({
   unitAmountCents: z.number().int(),
   unitListAmountCents: z.number().int(),
   previewCdnUrl: z.string(),
+  /** The design's personal line, when it has one. */
+  text: personalLineSchema.optional(),
 })
 export type CheckoutLine = z.infer<typeof checkoutLineSchema>
 
@@ -256,3 +261,19 @@ export const orderAgainResponseSchema = z.object({
   alreadyInCart: z.number().int(),
 })
 export type OrderAgainResponse = z.infer<typeof orderAgainResponseSchema>
+
+/**
+ * Optional: `year` replaces every year in the designs' personal lines (issue 19, part 4), and those
+ * designs are rendered again with it before they go in the cart. Absent: the designs as they were.
+ */
+export const orderAgainRequestSchema = z
+  .object({
+    year: z
+      .number({ error: 'year must be a whole number' })
+      .int({ error: 'year must be a whole number' })
+      .min(2000, { error: 'year must be between 2000 and 2099' })
+      .max(2099, { error: 'year must be between 2000 and 2099' })
+      .optional(),
+  })
+  .optional()
+export type OrderAgainRequest = z.infer<typeof orderAgainRequestSchema>

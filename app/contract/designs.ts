@@ -4,6 +4,7 @@
  */
 import { MAX_ZOOM } from '../catalogue/ornaments'
 import { previewWidths } from '../catalogue/ornaments'
+import { personalLineSchema } from './personal-line'
 import { z } from './zod'
 
 export const printAreaPositions = ['front', 'back', 'left_leg', 'right_leg', 'front_1', 'front_2', 'front_3', 'front_4'] as const
@@ -20,7 +21,7 @@ export const designTemplatesQuerySchema = z.object({ productVariantId: variantId
 export const cellSchema = z.object({
   id: z.string(),
   templateVariantId: z.number().int(),
-  type: z.enum(['Image', 'PatternImage']),
+  type: z.enum(['Image', 'PatternImage', 'Text']),
   imageData: z.null(),
   patternData: z.object({ tileUrl: z.string(), tileWidth: z.number().int(), tileHeight: z.number().int() }).nullable(),
   absoluteCenterX: z.number(),
@@ -105,6 +106,8 @@ export const generatePreviewRequestSchema = z.object({
   pseudoTemplateId: z.string().min(1).max(64),
   backSideId: z.string().min(1).max(64),
   cells: z.array(previewCellSchema).min(1, { error: 'Choose a photo for each ornament' }).max(8, { error: 'Too many photos' }),
+  /** The personal line, printed on both ornaments (issue 19); absent or null: none. */
+  text: personalLineSchema.nullable().optional(),
 })
 export type GeneratePreviewRequest = z.infer<typeof generatePreviewRequestSchema>
 
@@ -123,5 +126,7 @@ export const generatePreviewResponseSchema = z.object({
   backSideId: z.string(),
   printAreas: z.array(printAreaSchema),
   sourceImages: z.array(sourceImageSchema),
+  /** The personal line the print file carries, or null. */
+  text: personalLineSchema.nullable().default(null),
 })
 export type GeneratedPreview = z.infer<typeof generatePreviewResponseSchema>

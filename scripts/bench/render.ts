@@ -3,7 +3,8 @@
  *  - the print render (app/compositor/print.server.ts, two 4096×3072 originals, turned and zoomed,
  *    at print resolution, raw pixels) next to plain sharp compositing the same layers (photos
  *    resized to cover their cells, no rotation) in the same run; medians of several runs on one
- *    core (sharp.concurrency(1), UV_THREADPOOL_SIZE=1), plus the PNG encode of the print file;
+ *    core (sharp.concurrency(1), UV_THREADPOOL_SIZE=1), the same render with a personal line on both
+ *    ornaments (issue 19: the shared text rasteriser, text-line.ts), plus the PNG encode of the print file;
  *  - the pixi frame time while dragging a photo, in headless Chromium (WebGL on SwiftShader),
  *    against a freshly started build (run `npm run build` first).
  * Prints tables; never fails on a time.
@@ -19,6 +20,7 @@ import { scaledBaseImage } from '../../app/compositor/base-images.server'
 import { cellClipRect, outputSize } from '../../app/compositor/layout'
 import { encodePng, renderFront } from '../../app/compositor/print.server'
 import { ornamentShapes, photoCells, pseudoTemplates, type OrnamentShape } from '../../app/catalogue/ornaments'
+import type { PersonalLine } from '../../app/catalogue/personal-line'
 
 const RUNS = 7
 const DRAG_FRAMES = 90
@@ -80,11 +82,15 @@ async function plainSharp(shape: OrnamentShape, originals: Buffer[]) {
     .toBuffer()
 }
 
-function ourRender(shape: OrnamentShape, originals: Buffer[]) {
+/** A long line in the script face: the most outline to rasterise of the three typefaces. */
+const personalLine: PersonalLine = { line: "Baby's first Christmas · 2026", typeface: 'dancing-script', colour: 'gold' }
+
+function ourRender(shape: OrnamentShape, originals: Buffer[], text: PersonalLine | null = null) {
   const template = pseudoTemplates[shape]
   const [left, right] = photoCells(template)
   return renderFront({
     template,
+    text,
     photos: {
       [left!.id]: { image: originals[0]!, transform: { x: 30, y: -40, zoom: 1.4, rotation: 12 } },
       [right!.id]: { image: originals[1]!, transform: { x: 0, y: 0, zoom: 1, rotation: 0 } },
@@ -97,15 +103,19 @@ const rows: string[][] = []
 for (const [photos, originals] of photoSets) {
   for (const shape of ornamentShapes) {
     await ourRender(shape, originals) // warm the base-image cache and libvips
+    await ourRender(shape, originals, personalLine) // and the font
     await plainSharp(shape, originals)
     const ours: number[] = []
+    const withText: number[] = []
     const plain: number[] = []
     for (let i = 0; i < RUNS; i++) {
       if (i % 2 === 0) {
         ours.push(await time(() => ourRender(shape, originals)))
+        withText.push(await time(() => ourRender(shape, originals, personalLine)))
         plain.push(await time(() => plainSharp(shape, originals)))
       } else {
         plain.push(await time(() => plainSharp(shape, originals)))
+        withText.push(await time(() => ourRender(shape, originals, personalLine)))
         ours.push(await time(() => ourRender(shape, originals)))
       }
     }
@@ -117,14 +127,17 @@ for (const [photos, originals] of photoSets) {
       photos,
       `${raw.width}×${raw.height}`,
       ms(median(ours)),
+      `${ms(median(withText))} (${median(withText) >= median(ours) ? '+' : '−'}${ms(Math.abs(median(withText) - median(ours)))})`,
       ms(median(plain)),
       `${(median(ours) / median(plain)).toFixed(2)}×`,
       ms(median(encode)),
     ])
   }
 }
-console.log('| shape | originals | print sheet | print render (median) | plain sharp, same layers | ratio | PNG encode of the print file |')
-console.log('|---|---|---|---|---|---|---|')
+console.log(
+  '| shape | originals | print sheet | print render (median) | with a personal line (its cost) | plain sharp, same layers | ratio (without text) | PNG encode of the print file |',
+)
+console.log('|---|---|---|---|---|---|---|---|')
 for (const r of rows) console.log(`| ${r.join(' | ')} |`)
 console.log('\nTarget: print render ≤ 300 ms median on one core.\n')
 
@@ -133,7 +146,7 @@ if (!fs.existsSync('dist/server/server.js')) {
   console.log('pixi drag frames: skipped (no build; run `npm run build` first)')
   process.exit(0)
 }
-const port = 3190
+const port = Number(process.env.BENCH_RENDER_PORT ?? 3190)
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'keepsake-bench-render-'))
 const server = spawn(process.execPath, ['scripts/serve.ts'], {
   env: { ...process.env, PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, DATA_DIR: dataDir, NODE_ENV: 'production' },

@@ -197,6 +197,128 @@ test.describe('the ornament designer', () => {
     })
   }
 
+  /** The star's left text band (ornaments.ts): centred at (667.5, 1150), 621 × 140 template pixels. */
+  const STAR_TEXT_BAND = { x: (667.5 - 310) / 2670, y: (1150 - 70) / 1519, width: 621 / 2670, height: 140 / 1519 }
+
+  /** Every pixel of a region of the preview canvas (fractions of its size), to tell whether anything was drawn there. */
+  async function canvasRegion(page: Page, region: { x: number; y: number; width: number; height: number }) {
+    return page.evaluate((r) => {
+      const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="preview-stage"] canvas')!
+      const copy = document.createElement('canvas')
+      copy.width = canvas.width
+      copy.height = canvas.height
+      const ctx = copy.getContext('2d', { willReadFrequently: true })!
+      ctx.drawImage(canvas, 0, 0)
+      const d = ctx.getImageData(
+        Math.round(r.x * canvas.width),
+        Math.round(r.y * canvas.height),
+        Math.round(r.width * canvas.width),
+        Math.round(r.height * canvas.height),
+      ).data
+      return Array.from(d).join(',')
+    }, region)
+  }
+
+  for (const width of [390, 1280] as const) {
+    test(`puts a personal line on the star at ${width}px: typed, drawn, an emoji refused, kept, in the cart`, async ({ page }) => {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 })
+      await signInAsNewFamily(page)
+      await openDesigner(page)
+      await pickPhoto(page, 'left', 1)
+      await pickPhoto(page, 'right', 2)
+      await expect(stage(page).getByText('Loading photo…')).toHaveCount(0, { timeout: 20_000 })
+      await settled(page)
+      const withoutText = await canvasRegion(page, STAR_TEXT_BAND)
+
+      const field = page.getByRole('textbox', { name: 'Your text' })
+      await field.fill('Ava · 2025')
+      await expect(page.getByText('10/40')).toBeVisible()
+      // A tap on the visible swatch (the radio inside it is visually hidden).
+      for (const name of ['Dancing Script', 'Gold'])
+        await page
+          .locator('label')
+          .filter({ has: page.getByRole('radio', { name, exact: true }) })
+          .click()
+      await expect(page.getByRole('group', { name: 'Typeface' }).getByRole('radio', { name: 'Dancing Script' })).toBeChecked()
+      await expect(page.getByRole('group', { name: 'Colour' }).getByRole('radio', { name: 'Gold' })).toBeChecked()
+      await expect.poll(() => canvasRegion(page, STAR_TEXT_BAND), { timeout: 10_000 }).not.toEqual(withoutText)
+      await settled(page)
+      const drawn = await canvasRegion(page, STAR_TEXT_BAND)
+      await field.scrollIntoViewIfNeeded()
+      await page.screenshot({ path: `${SHOTS}/designer-text-${width}.png` })
+      await expectNoAxeViolations(page)
+
+      // An emoji: refused in the field, named, and kept out of the preview (the last line that can be printed stays).
+      await field.fill('Ava 🎄')
+      const refusal = page.getByRole('alert').filter({ hasText: 'cannot print' })
+      await expect(refusal).toHaveText(/^Dancing Script cannot print “🎄”/)
+      await expect(field).toHaveAttribute('aria-invalid', 'true')
+      const describedBy = (await field.getAttribute('aria-describedby'))!.split(' ')
+      expect(describedBy).toContain(await refusal.getAttribute('id'))
+      await expect(page.getByRole('button', { name: 'Preview my ornament' })).toBeDisabled()
+      await expect(page.getByText('Fix your text to preview')).toBeVisible()
+      await settled(page)
+      expect(await canvasRegion(page, STAR_TEXT_BAND)).toEqual(drawn)
+      await page.screenshot({ path: `${SHOTS}/designer-text-refused-${width}.png` })
+      await expectNoAxeViolations(page)
+
+      // 41 characters are refused too; the counter says how many.
+      await field.fill('a'.repeat(41))
+      await expect(page.getByText('41/40')).toBeVisible()
+      await expect(page.getByRole('alert').filter({ hasText: 'at most 40' })).toBeVisible()
+
+      await field.fill('Ava · 2025')
+      await expect(page.getByRole('button', { name: 'Preview my ornament' })).toBeEnabled()
+      await expect.poll(() => canvasRegion(page, STAR_TEXT_BAND)).toEqual(drawn)
+
+      // The draft keeps the line.
+      await page.waitForTimeout(300)
+      await page.reload()
+      await waitForHydration(page)
+      await expect(stage(page)).toHaveAttribute('data-state', 'ready', { timeout: 60_000 })
+      await expect(field).toHaveValue('Ava · 2025')
+      await expect(page.getByRole('group', { name: 'Typeface' }).getByRole('radio', { name: 'Dancing Script' })).toBeChecked()
+      await expect(page.getByRole('group', { name: 'Colour' }).getByRole('radio', { name: 'Gold' })).toBeChecked()
+      await expect(stage(page).getByText('Loading photo…')).toHaveCount(0, { timeout: 20_000 })
+      await expect.poll(() => canvasRegion(page, STAR_TEXT_BAND), { timeout: 10_000 }).toEqual(drawn)
+
+      // Printed, and named in the cart.
+      await page.getByRole('button', { name: 'Preview my ornament' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Your star ornaments' })
+      await expect(dialog).toBeVisible({ timeout: 60_000 })
+      await dialog.getByRole('button', { name: /^Add to cart/ }).click()
+      await expect(page).toHaveURL(/\/photo-products\/cart$/, { timeout: 30_000 })
+      await expect(page.getByTestId('cart-line-text')).toHaveText('“Ava · 2025” in Dancing Script, gold')
+      if (width === 390) return
+
+      // Issue 19, part 4: bought, then ordered again a year on, with the year offered first.
+      await page.getByRole('button', { name: 'Checkout' }).click()
+      await expect(page).toHaveURL(/\/utils\/checkout\//)
+      await waitForHydration(page)
+      await expect(page.getByTestId('order-line')).toContainText('“Ava · 2025” in Dancing Script, gold')
+      await page.getByLabel('Address line 1').fill('12 Holly Lane')
+      await page.getByLabel('City').fill('Portland')
+      await page.getByLabel('State').selectOption('OR')
+      await page.getByLabel('ZIP code').fill('97201')
+      await page.getByLabel('Card number').fill('4242424242424242')
+      await page.getByRole('button', { name: /^Pay / }).click()
+      await expect(page).toHaveURL(/\/photo-products\/checkout\/complete/, { timeout: 30_000 })
+      await expect(page.getByTestId('order-line')).toContainText('“Ava · 2025” in Dancing Script, gold', { timeout: 30_000 })
+      await page.goto('/photo-products/orders')
+      await waitForHydration(page)
+      await page.getByRole('button', { name: /^Order again/ }).click()
+      const offer = page.getByRole('group', { name: /^Your text says “Ava · 2025”\. Change 2025 to \d{4} before ordering again\?$/ })
+      await expect(offer).toBeVisible()
+      const thisYear = new Date().getFullYear()
+      await expect(offer.getByRole('button', { name: `Change to ${thisYear}` })).toBeFocused()
+      await expectNoAxeViolations(page)
+      await page.screenshot({ path: `${SHOTS}/orders-again-year-${width}.png` })
+      await offer.getByRole('button', { name: `Change to ${thisYear}` }).click()
+      await expect(page).toHaveURL(/\/photo-products\/cart$/, { timeout: 60_000 })
+      await expect(page.getByTestId('cart-line-text')).toHaveText(`“Ava · ${thisYear}” in Dancing Script, gold`)
+    })
+  }
+
   test('an unknown variant is the 404 page', async ({ page }) => {
     for (const path of ['/photo-products/ornaments/1', '/photo-products/ornaments/star', '/photo-products/ornaments/072965']) {
       const res = await page.goto(path)

@@ -13,6 +13,7 @@ import pixelmatch from 'pixelmatch'
 import { PNG } from 'pngjs'
 import sharp from 'sharp'
 import type { PhotoTransform } from '../../app/compositor/layout'
+import type { PersonalLine } from '../../app/catalogue/personal-line'
 import { renderFront } from '../../app/compositor/print.server'
 import { backSides, ornamentShapes, photoCells, pseudoTemplates, type OrnamentShape } from '../../app/catalogue/ornaments'
 import { expectNoSeriousAxeViolations, waitForHydration } from './support'
@@ -28,6 +29,7 @@ type Spec = {
   side?: 'front' | 'back'
   backSidePath?: string
   photos: Record<string, { url: string; transform: PhotoTransform }>
+  text?: PersonalLine
 }
 type Result = { rendererType: string; width: number; height: number; pixels: string }
 
@@ -72,6 +74,13 @@ const designs: Record<OrnamentShape, [PhotoTransform, PhotoTransform]> = {
   ],
 }
 
+/** A personal line per shape, in each typeface: a long one, a short one, accents and a dash. */
+const lines: Record<OrnamentShape, PersonalLine> = {
+  tree: { line: 'Ava · 2026', typeface: 'lora', colour: 'snow' },
+  star: { line: "Baby's first Christmas", typeface: 'dancing-script', colour: 'gold' },
+  stocking: { line: 'The Lees — Noël 2026', typeface: 'montserrat', colour: 'cranberry' },
+}
+
 function specOf(shape: OrnamentShape, files: [string, string]): Spec {
   const cells = photoCells(pseudoTemplates[shape])
   return {
@@ -84,13 +93,14 @@ function specOf(shape: OrnamentShape, files: [string, string]): Spec {
 test.describe('the live preview renderer', () => {
   test.describe.configure({ mode: 'serial' })
 
-  for (const shape of ornamentShapes) {
-    test(`${shape}: pixi on WebGL matches its golden`, async ({ page }) => {
+  for (const [shape, withText] of ornamentShapes.flatMap((shape) => [[shape, false] as const, [shape, true] as const])) {
+    const named = withText ? `${shape} with its personal line` : shape
+    test(`${named}: pixi on WebGL matches its golden`, async ({ page }) => {
       await openRenderCheck(page)
-      const result = await renderInBrowser(page, specOf(shape, ['scene.jpg', 'checker-b.png']))
+      const result = await renderInBrowser(page, { ...specOf(shape, ['scene.jpg', 'checker-b.png']), ...(withText ? { text: lines[shape] } : {}) })
       expect(result.rendererType).toBe('webgl')
       const pixels = Buffer.from(result.pixels, 'base64')
-      const golden = path.join(goldens, `${shape}-front.png`)
+      const golden = path.join(goldens, `${shape}-front${withText ? '-text' : ''}.png`)
       if (process.env.UPDATE_GOLDENS || !fs.existsSync(golden)) {
         fs.writeFileSync(golden, PNG.sync.write(Object.assign(new PNG({ width: result.width, height: result.height }), { data: pixels })))
         test.info().annotations.push({ type: 'golden', description: `wrote ${golden}` })
@@ -98,12 +108,13 @@ test.describe('the live preview renderer', () => {
       const expected = PNG.sync.read(fs.readFileSync(golden))
       expect([result.width, result.height]).toEqual([expected.width, expected.height])
       const ratio = diffRatio(pixels, expected.data, result.width, result.height, test.info().outputPath(`${shape}-diff.png`))
+      console.log(`${named} golden: ${(ratio * 100).toFixed(4)} % of pixels differ`)
       expect(ratio).toBeLessThanOrEqual(MAX_DIFF_RATIO)
     })
 
-    test(`${shape}: the pixi preview and the sharp print render agree, turned and zoomed`, async ({ page }) => {
+    test(`${named}: the pixi preview and the sharp print render agree, turned and zoomed`, async ({ page }) => {
       await openRenderCheck(page)
-      const spec = specOf(shape, ['checker-a.png', 'checker-b.png'])
+      const spec: Spec = { ...specOf(shape, ['checker-a.png', 'checker-b.png']), ...(withText ? { text: lines[shape] } : {}) }
       const result = await renderInBrowser(page, spec)
       expect(result.rendererType).toBe('webgl')
       const template = pseudoTemplates[shape]
@@ -116,6 +127,7 @@ test.describe('the live preview renderer', () => {
               { image: fs.readFileSync(path.join(fixtures, path.basename(p.url))), transform: p.transform },
             ]),
           ),
+          text: spec.text ?? null,
         },
         WIDTH / template.width,
       )
@@ -133,7 +145,7 @@ test.describe('the live preview renderer', () => {
         test.info().outputPath(`${shape}-agreement-diff.png`),
       )
       test.info().annotations.push({ type: 'differing pixels', description: `${(ratio * 100).toFixed(4)} %` })
-      console.log(`${shape} agreement: ${(ratio * 100).toFixed(4)} % of pixels differ`)
+      console.log(`${named} agreement: ${(ratio * 100).toFixed(4)} % of pixels differ`)
       expect(ratio).toBeLessThanOrEqual(MAX_DIFF_RATIO)
     })
   }

@@ -86,7 +86,15 @@ describe('a device draft meeting the account’s design', () => {
       photos: { 'star-left': PHOTO },
       transforms: { 'star-left': { x: 5, y: 0, zoom: 1.2, rotation: 0 } },
       backSideId: '72965-3',
+      text: null,
       editedAt: '2026-11-22T12:00:00.000Z',
     })
+  })
+
+  it('carries the personal line both ways, and a draft without one clears the account’s', () => {
+    const text = { line: 'Ava · 2026', typeface: 'lora', colour: 'gold' } as const
+    expect(saveRequestOf(localDraft({ text })).text).toEqual(text)
+    expect(draftOfSaved({ ...saved('2026-11-23T12:00:00.000Z'), text }, ME).text).toEqual(text)
+    expect(draftOfSaved(saved('2026-11-23T12:00:00.000Z'), ME).text).toBeUndefined()
   })
 })

@@ -155,6 +155,8 @@ describe('pixels, order and tiles', () => {
       'PatternImage',
       'Image',
       'Image',
+      'Text',
+      'Text',
       'template',
     ])
   })

@@ -8,6 +8,7 @@ import type { ApiDeps, ApiEnv } from '../env'
 import { AppError, notFound } from '../errors'
 import { PaymentProviderError } from '../providers/payments/provider'
 import { parseStripeWebhook, StripePaymentProvider, StripeWebhookError, type StripeChargeRefund, type StripeWebhookEvent } from '../providers/payments/stripe'
+import { generatePreview } from '../services/previews'
 import { addCartItem, getCart, moveOpenCart, orderAgain, removeCartItem, setCartShipping, updateCartItemQuantity } from '../services/cart'
 import {
   applyPaymentState,
@@ -72,9 +73,12 @@ endpoint(cartRoutes, cartApi.payLocalCheckout, ({ user, params, body }, c) => {
 
 endpoint(cartRoutes, cartApi.listOrders, ({ user }, c) => listOrders(c.get('deps').db, user))
 
-endpoint(cartRoutes, cartApi.orderAgain, async ({ user, params }, c) => {
+endpoint(cartRoutes, cartApi.orderAgain, async ({ user, params, body }, c) => {
   const deps = c.get('deps')
-  const result = await orderAgain(deps.db, user, params.id, deps.now())
+  const result = await orderAgain(deps.db, user, params.id, deps.now(), {
+    year: body?.year,
+    render: (request) => generatePreview(deps, deps.print, user, request),
+  })
   if (result.added > 0) await closeCheckoutsOfChangedCart(deps, result.cart.id)
   return result
 })

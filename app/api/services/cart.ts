@@ -14,6 +14,8 @@ import {
 } from '../../contract/cart'
 import { canMove, cartTransitions } from './cart-states'
 import { findOrnamentVariant, ornamentProduct, variantTitle } from '../../catalogue/ornaments'
+import { withYear, type PersonalLine } from '../../catalogue/personal-line'
+import type { GeneratedPreview, GeneratePreviewRequest } from '../../contract/designs'
 import { cartTotals, toCents } from '../../catalogue/pricing'
 import { DEFAULT_SHIPPING_METHOD, shippingMethodIds, type ShippingMethodId } from '../../catalogue/shipping'
 import type { Database } from '../db/client'
@@ -115,6 +117,8 @@ export async function getCart(db: Database, user: SessionUser): Promise<Cart> {
   return cartView(db, await openCart(db, user.id))
 }
 
+const samePersonalLine = (a: PersonalLine | undefined, b: PersonalLine | null) => a?.line === b?.line && a?.typeface === b?.typeface && a?.colour === b?.colour
+
 const sameList = <T>(a: T[], b: T[], key: (x: T) => string) => {
   const left = a.map(key).sort()
   const right = b.map(key).sort()
@@ -156,6 +160,9 @@ async function verifiedItem(db: Db, user: SessionUser, input: AddCartItemRequest
   if (m.pseudoTemplateId !== undefined && m.pseudoTemplateId !== preview.pseudoTemplateId) {
     throw new AppError('rule_broken', 'pseudoTemplateId is not the template of this design')
   }
+  if (m.text !== undefined && !samePersonalLine(m.text, preview.text)) {
+    throw new AppError('rule_broken', 'The text must be the one Keepsake printed in this design; make a preview and add it again')
+  }
   // SPEC §3's optional designTemplateId and selectedColor are the client's to send: validated by the contract and kept with the line (issue 15, bug 8).
 
   const metadata: CartItemMetadata & { backSideId: string } = {
@@ -172,6 +179,7 @@ async function verifiedItem(db: Db, user: SessionUser, input: AddCartItemRequest
     pseudoTemplateId: preview.pseudoTemplateId,
     ...(m.designTemplateId !== undefined ? { designTemplateId: m.designTemplateId } : {}),
     ...(m.selectedColor !== undefined ? { selectedColor: m.selectedColor } : {}),
+    ...(preview.text ? { text: preview.text } : {}),
     backSideId: preview.backSideId,
   }
   return { preview, metadata }
@@ -276,7 +284,13 @@ export async function moveOpenCart(db: Database, user: SessionUser, to: 'active'
  * quantity, at today's catalogue prices (verified like any new line). A design already in the cart is
  * left as it is. The line's identifier is derived from the order, so asking twice adds nothing twice.
  */
-export async function orderAgain(db: Database, user: SessionUser, orderId: string, now: Date) {
+export async function orderAgain(
+  db: Database,
+  user: SessionUser,
+  orderId: string,
+  now: Date,
+  options: { year?: number; render?: (request: GeneratePreviewRequest) => Promise<GeneratedPreview> } = {},
+) {
   const [order] = await db
     .select()
     .from(orders)
@@ -294,6 +308,48 @@ export async function orderAgain(db: Database, user: SessionUser, orderId: strin
   let added = 0
   let alreadyInCart = 0
   for (const { item, variant, quantity } of lines) {
+    // A new year in the text (issue 19, part 4): the design is rendered again with it, then added like any new preview.
+    const text = item.metadata.text
+    const renewed = text && options.year !== undefined && options.render ? withYear(text, options.year) : null
+    if (renewed && renewed.line !== text!.line) {
+      const itemIdentifier = `again:${item.id}:${options.year}`
+      if (open.some((r) => r.itemIdentifier === itemIdentifier)) {
+        alreadyInCart++
+        continue
+      }
+      const [preview] = await db.select().from(previews).where(eq(previews.id, item.previewId))
+      if (!preview) throw new AppError('rule_broken', 'The designs of this order can no longer be ordered again')
+      const made = await options.render!({
+        variantId: preview.variantId,
+        pseudoTemplateId: preview.pseudoTemplateId,
+        backSideId: preview.backSideId,
+        cells: preview.design,
+        text: renewed,
+      })
+      const result = await addCartItem(
+        db,
+        user,
+        {
+          itemIdentifier,
+          provider: item.provider,
+          metadata: {
+            ...item.metadata,
+            price: variant.price,
+            salePrice: variant.salePrice,
+            previewCdnUrl: made.images[0]!,
+            previewCdnUrls: made.images,
+            sourceImages: made.sourceImages,
+            printAreas: made.printAreas as CartItemMetadata['printAreas'],
+            text: renewed,
+          },
+          quantity: Math.min(quantity, MAX_QUANTITY_PER_LINE),
+        },
+        now,
+      )
+      if (result.created) added++
+      else alreadyInCart++
+      continue
+    }
     if (open.some((r) => r.previewId === item.previewId)) {
       alreadyInCart++
       continue

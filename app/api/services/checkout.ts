@@ -169,6 +169,7 @@ export async function createCheckoutSession(deps: ApiDeps, user: SessionUser, ti
     unitAmountCents: Math.min(toCents(r.metadata.salePrice), toCents(r.metadata.price)),
     unitListAmountCents: toCents(r.metadata.price),
     previewCdnUrl: r.metadata.previewCdnUrl,
+    ...(r.metadata.text ? { text: r.metadata.text } : {}),
   }))
   const id = randomUUID()
   const expiresAt = new Date(now.getTime() + CHECKOUT_SESSION_MINUTES * 60_000)

@@ -10,6 +10,7 @@ import { clampTransform, effectiveDpi, MIN_PRINTABLE_DPI } from '../../composito
 import { encodePng, renderFrontWithCells, type RawImage } from '../../compositor/print.server'
 import { baseImage } from '../../compositor/base-images.server'
 import type { GeneratedPreview, GeneratePreviewRequest } from '../../contract/designs'
+import { describePersonalLine } from '../../catalogue/personal-line'
 import { findBackSide, findOrnamentVariant, ornamentProduct, photoCells, templateForVariant, variantTitle } from '../../catalogue/ornaments'
 import { previews } from '../db/schema'
 import type { ApiDeps, SessionUser } from '../env'
@@ -108,6 +109,7 @@ function assertDesign(input: GeneratePreviewRequest) {
 
 export async function generatePreview(deps: ApiDeps, provider: PrintProvider, user: SessionUser, input: GeneratePreviewRequest): Promise<GeneratedPreview> {
   const { variant, template, backSide, cells } = assertDesign(input)
+  const text = input.text ?? null
   const owned = await photosOfUser(
     deps.db,
     user.id,
@@ -151,6 +153,7 @@ export async function generatePreview(deps: ApiDeps, provider: PrintProvider, us
     const front = await renderFrontWithCells({
       template,
       photos: Object.fromEntries(design.map((d) => [d.cellId, { image: d.image, transform: d.transform }])),
+      text,
     })
     const backPng = await baseImage(backSide.backsideUrl)
     const backRaw = await sharp(backPng).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
@@ -189,7 +192,7 @@ export async function generatePreview(deps: ApiDeps, provider: PrintProvider, us
         {
           previewId,
           title: variantTitle(variant),
-          description: ornamentProduct.description,
+          description: text ? `${ornamentProduct.description} Personal line: ${describePersonalLine(text)}.` : ornamentProduct.description,
           blueprintId: ornamentProduct.providerProductId,
           printProviderId: ornamentProduct.printProviderId,
           variantId: variant.id,
@@ -213,6 +216,7 @@ export async function generatePreview(deps: ApiDeps, provider: PrintProvider, us
       pseudoTemplateId: template.id,
       backSideId: backSide.id,
       design,
+      text,
       printAreas: [
         { position: 'front' as const, imageUrl: url('front.png') },
         { position: 'back' as const, imageUrl: url('back.png') },
@@ -234,6 +238,7 @@ export async function generatePreview(deps: ApiDeps, provider: PrintProvider, us
       backSideId: backSide.id,
       printAreas: record.printAreas,
       sourceImages: record.sourceImages,
+      text,
     }
   } catch (error) {
     // Nothing is kept of a preview that was not recorded.

@@ -55,6 +55,7 @@ async function toSavedDesigns(db: Database, media: MediaUrls, userId: string, ro
       photos,
       transforms,
       backSideId: row.body.backSideId,
+      text: row.body.text ?? null,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     }
@@ -96,7 +97,7 @@ async function checkedBody(db: Database, user: SessionUser, variantId: number, i
   for (const photoId of photoIds) if (!visible.has(photoId)) throw notFound(`Photo ${photoId}`)
   // A transform without its photo means nothing: it is not kept.
   const transforms = Object.fromEntries(Object.entries(input.transforms).filter(([cellId]) => input.photos[cellId]))
-  return { photos: input.photos, transforms, backSideId: input.backSideId }
+  return { photos: input.photos, transforms, backSideId: input.backSideId, text: input.text ?? null }
 }
 
 /** Saves the shopper's design of one variant, replacing the one saved before; nothing is written when the body is refused. */

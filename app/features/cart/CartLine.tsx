@@ -1,4 +1,5 @@
 import type { CartItem } from '~/contract/cart'
+import { describePersonalLine } from '~/catalogue/personal-line'
 import { MAX_QUANTITY_PER_LINE } from '~/catalogue/cart-terms'
 import { formatCents, formatPrice } from '~/catalogue/currency'
 import { findBackSide, findOrnamentVariant } from '~/catalogue/ornaments'
@@ -31,6 +32,11 @@ export function CartLine({ item, onQuantity, onRemove }: CartLineProps) {
           {shape ? `${shape} shape · matching pair` : 'Matching pair'}
           {back ? ` · back: ${back}` : ''}
         </p>
+        {m.text ? (
+          <p className="text-sm" data-testid="cart-line-text">
+            {describePersonalLine(m.text)}
+          </p>
+        ) : null}
         <p className="mt-1 text-sm">
           <span className="font-semibold text-cranberry">{formatPrice(m.salePrice)}</span>{' '}
           <s className="text-ink-soft" aria-label={`was ${formatPrice(m.price)}`}>

@@ -1,4 +1,5 @@
 import type { CheckoutLine } from '~/contract/cart'
+import { describePersonalLine } from '~/catalogue/personal-line'
 import { formatCents } from '~/catalogue/currency'
 import { findOrnamentVariant } from '~/catalogue/ornaments'
 import { LineThumbnail } from './Totals'
@@ -14,6 +15,11 @@ export function OrderLines({ lines, thumbnail = 'md' }: { lines: CheckoutLine[];
             <LineThumbnail src={line.previewCdnUrl} alt={`Your ${line.title} design`} size={thumbnail} />
             <div className="min-w-0 flex-1">
               <p className="font-semibold leading-snug">{line.title}</p>
+              {line.text ? (
+                <p className="text-sm" data-testid="order-line-text">
+                  {describePersonalLine(line.text)}
+                </p>
+              ) : null}
               <p className="text-sm text-ink-soft">
                 {shape ? `${shape} · ` : ''}Qty {line.quantity}
                 {line.quantity > 1 ? ` × ${formatCents(line.unitAmountCents)}` : ''}

@@ -1,7 +1,8 @@
 import { SignInActions, signInHint } from '~/components/ui/SignInActions'
+import { describePersonalLine, yearsIn } from '~/catalogue/personal-line'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { useState, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { Button, ButtonLink } from '~/components/ui/Button'
 import { LoadFailedPanel, StatePanel } from '~/components/ui/StatePanel'
 import type { Order, OrderStatus } from '~/contract/cart'
@@ -102,7 +103,11 @@ function OrderCard({ order }: { order: Order }) {
       <ul className="mt-4 flex gap-2" aria-label="Designs in this order">
         {shown.map((line) => (
           <li key={line.cartItemId}>
-            <LineThumbnail src={line.previewCdnUrl} alt={`${line.title}, quantity ${line.quantity}`} size="sm" />
+            <LineThumbnail
+              src={line.previewCdnUrl}
+              alt={`${line.title}${line.text ? `, ${describePersonalLine(line.text)}` : ''}, quantity ${line.quantity}`}
+              size="sm"
+            />
           </li>
         ))}
         {more > 0 ? <li className="grid size-14 place-items-center rounded-xl bg-cream-deep text-sm font-semibold text-ink-soft">+{more}</li> : null}
@@ -246,16 +251,30 @@ function OrdersSkeleton() {
   )
 }
 
-/** Order again: the same designs back in the cart at today's prices, then the cart. */
+/**
+ * Order again: the same designs back in the cart at today's prices, then the cart. A design whose
+ * personal line names another year is offered the current one first (issue 19, part 4); changing it
+ * renders the design again with the new year.
+ */
 function OrderAgainButton({ order }: { order: Order }) {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const signIn = useSignInAction()
   const [busy, setBusy] = useState(false)
-  const run = async () => {
+  const [asking, setAsking] = useState(false)
+  const offerId = useId()
+  const offerRef = useRef<HTMLDivElement>(null)
+  const thisYear = new Date().getFullYear()
+  const dated = order.lines.flatMap((line) => (line.text && yearsIn(line.text.line).some((y) => y !== thisYear) ? [line.text] : []))
+  const oldYear = dated[0] ? yearsIn(dated[0].line).find((y) => y !== thisYear) : undefined
+  useEffect(() => {
+    if (asking) offerRef.current?.querySelector('button')?.focus()
+  }, [asking])
+
+  const run = async (year?: number) => {
     setBusy(true)
     try {
-      const outcome = await orderAgain({ data: { id: order.id } })
+      const outcome = await orderAgain({ data: { id: order.id, ...(year === undefined ? {} : { year }) } })
       if (!outcome.ok) {
         notify.error(`We couldn’t put order ${order.reference} back in your cart: ${outcome.error.message}`, signIn(outcome.error))
         return
@@ -269,8 +288,32 @@ function OrderAgainButton({ order }: { order: Order }) {
       setBusy(false)
     }
   }
+
+  if (asking && dated[0] && oldYear !== undefined) {
+    return (
+      <div ref={offerRef} role="group" aria-labelledby={offerId} className="mt-4 rounded-xl bg-gold-tint p-4" data-testid="order-again-year">
+        <p id={offerId} className="font-medium">
+          Your text says “{dated[0].line}”. Change {oldYear} to {thisYear} before ordering again?
+        </p>
+        <div className="mt-3 flex flex-wrap gap-2">
+          <Button onClick={() => void run(thisYear)} disabled={busy}>
+            {busy ? 'Adding to your cart…' : `Change to ${thisYear}`}
+          </Button>
+          <Button variant="secondary" onClick={() => void run()} disabled={busy}>
+            Keep {oldYear}
+          </Button>
+        </div>
+      </div>
+    )
+  }
   return (
-    <Button variant="secondary" className="mt-4" onClick={() => void run()} disabled={busy} aria-label={`Order again: ${order.reference}`}>
+    <Button
+      variant="secondary"
+      className="mt-4"
+      onClick={() => (dated.length > 0 ? setAsking(true) : void run())}
+      disabled={busy}
+      aria-label={`Order again: ${order.reference}`}
+    >
       {busy ? 'Adding to your cart…' : 'Order again'}
     </Button>
   )

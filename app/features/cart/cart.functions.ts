@@ -105,8 +105,10 @@ export const orderQuery = (id: string) =>
 /** The order's designs back in the cart at today's prices; 404 for an order that is not the shopper's. */
 export const orderAgain = createServerFn({ method: 'POST' })
   .middleware([apiMiddleware])
-  .validator(orderParamsSchema)
-  .handler(({ data, context: { api } }) => outcomeOf(() => api.call(cartApi.orderAgain, { params: data })))
+  .validator(orderParamsSchema.extend({ year: z.number().int().min(2000).max(2099).optional() }))
+  .handler(({ data: { year, ...params }, context: { api } }) =>
+    outcomeOf(() => api.call(cartApi.orderAgain, { params, body: year === undefined ? undefined : { year } })),
+  )
 
 /** The cart with the chosen method charged; 400 for a method that is not one. */
 export const setCartShipping = createServerFn({ method: 'POST' })

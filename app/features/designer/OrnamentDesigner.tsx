@@ -30,6 +30,7 @@ import { PreviewStage, type PreviewSide } from './PreviewStage'
 import { savedDesignsQuery } from './saved-designs.functions'
 import { DesignSharePanel } from './DesignSharePanel'
 import { ShapeChooser } from './ShapeChooser'
+import { TextLineControls } from './TextLineControls'
 import { useOrnamentPreview } from './useOrnamentPreview'
 
 /** The pair's two photo cells in fill order. */
@@ -174,9 +175,15 @@ export function OrnamentDesigner({ variantId, preferChosenPhotos, onChosenPhotos
         if (kept) transforms[cell.id] = kept
       })
       restoredFromChosen.current = true
-      dispatch({ type: 'restore', photos, transforms, backSideId: draft?.backSideId ?? null })
+      dispatch({ type: 'restore', photos, transforms, backSideId: draft?.backSideId ?? null, text: draft?.text ?? null })
     } else {
-      dispatch({ type: 'restore', photos: draft?.photos ?? {}, transforms: draft?.transforms ?? {}, backSideId: draft?.backSideId ?? null })
+      dispatch({
+        type: 'restore',
+        photos: draft?.photos ?? {},
+        transforms: draft?.transforms ?? {},
+        backSideId: draft?.backSideId ?? null,
+        text: draft?.text ?? null,
+      })
     }
     if (preferChosenPhotos) onChosenPhotosUsed()
   }, [storageRead, accountKnown, userId, saved.data, variantId, state.restored, chosen, cells, preferChosenPhotos, onChosenPhotosUsed])
@@ -205,7 +212,7 @@ export function OrnamentDesigner({ variantId, preferChosenPhotos, onChosenPhotos
     const run = () => pushDraft(variantId, edited, userId)
     accountSave.current = { run, timer: window.setTimeout(() => void flushAccountSave(), ACCOUNT_SAVE_MS) }
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [variantId, userId, state.restored, state.photos, state.history, state.backSideId])
+  }, [variantId, userId, state.restored, state.photos, state.history, state.backSideId, state.text])
 
   // ---- Analytics: the shape shown, once per page (the chooser tracks its own clicks).
   const trackedShape = useRef(false)
@@ -330,6 +337,16 @@ export function OrnamentDesigner({ variantId, preferChosenPhotos, onChosenPhotos
     )
   }, [preview, state.backSideId, backSides, serial, flipTo])
 
+  useEffect(() => {
+    if (!preview) return
+    const text = state.text
+    serial(preview, 'text', () => preview.setText(text)).catch((error: unknown) => {
+      if (previewRef.current !== preview) return
+      console.error('The personal line could not be drawn in the preview', error)
+      notify.error('Your text could not be shown in the preview. Check your connection and try again.')
+    })
+  }, [preview, state.text, serial])
+
   // ---- Adjusting the photos.
   const settleTimer = useRef(0)
   const adjust = (cellId: string, next: PhotoTransform, mode: AdjustMode) => {
@@ -394,7 +411,15 @@ export function OrnamentDesigner({ variantId, preferChosenPhotos, onChosenPhotos
     if (Object.keys(photos).length > 0) {
       const designNumber = backSides.find((b) => b.id === state.backSideId)?.backsideId
       const backSideId = catalogueBackSides[targetVariant.shape].find((b) => b.backsideId === designNumber)?.id ?? null
-      writeDraft(target.id, { photos, transforms: {}, backSideId, editedAt: new Date().toISOString(), owner: userId, synced: false })
+      writeDraft(target.id, {
+        photos,
+        transforms: {},
+        backSideId,
+        ...(state.text ? { text: state.text } : {}),
+        editedAt: new Date().toISOString(),
+        owner: userId,
+        synced: false,
+      })
     }
     shapeChosenByClick = target.id
     track('DidSelectPodTemplate', { variantId: target.id, pseudoTemplateId: targetTemplate.id, source: 'shape-chooser' })
@@ -410,18 +435,20 @@ export function OrnamentDesigner({ variantId, preferChosenPhotos, onChosenPhotos
   const [working, setWorking] = useState(false)
   const workingRef = useRef(false)
   const [result, setResult] = useState<GeneratedPreview | null>(null)
+  const [textRefused, setTextRefused] = useState(false)
   const allPlaced = state.restored && cells.every((c) => state.photos[c.id])
   const backSideName = backSides.find((b) => b.id === state.backSideId)?.name ?? ''
 
   const makePreview = async () => {
     if (workingRef.current) return
     const current = stateRef.current
-    if (!cells.every((c) => current.photos[c.id])) return
+    if (!cells.every((c) => current.photos[c.id]) || textRefused) return
     const request: GeneratePreviewRequest = {
       variantId,
       pseudoTemplateId: template.id,
       backSideId: current.backSideId,
       cells: cells.map((c) => ({ cellId: c.id, photoId: current.photos[c.id]!.id, transform: current.transforms[c.id] ?? IDENTITY_TRANSFORM })),
+      ...(current.text ? { text: current.text } : {}),
     }
     workingRef.current = true
     setWorking(true)
@@ -513,6 +540,16 @@ export function OrnamentDesigner({ variantId, preferChosenPhotos, onChosenPhotos
             }}
             onReset={() => adjust(selectedCell.id, IDENTITY_TRANSFORM, 'commit')}
           />
+          <TextLineControls
+            // Remounted once the draft is restored, so the field starts from the restored line.
+            key={state.restored ? 'restored' : 'initial'}
+            text={state.text}
+            onChange={(text) => {
+              dispatch({ type: 'text', text })
+              flipTo('front')
+            }}
+            onProblem={setTextRefused}
+          />
           <BackSidePicker backSides={backSides} selectedId={state.backSideId} onSelect={chooseBackSide} />
           <DesignSharePanel variantId={variantId} saveNow={flushAccountSave} />
         </div>
@@ -535,14 +572,21 @@ export function OrnamentDesigner({ variantId, preferChosenPhotos, onChosenPhotos
             <p id="preview-button-hint" className="text-sm leading-snug text-ink-soft" role="status">
               {working
                 ? 'Making your preview…'
-                : allPlaced
-                  ? 'Ready to preview'
-                  : cells.length - placedCount === 1
-                    ? 'Add 1 more photo'
-                    : `Add ${cells.length - placedCount} photos`}
+                : textRefused
+                  ? 'Fix your text to preview'
+                  : allPlaced
+                    ? 'Ready to preview'
+                    : cells.length - placedCount === 1
+                      ? 'Add 1 more photo'
+                      : `Add ${cells.length - placedCount} photos`}
             </p>
           </div>
-          <Button onClick={() => void makePreview()} disabled={!allPlaced || working} aria-describedby="preview-button-hint" className="shrink-0 px-5">
+          <Button
+            onClick={() => void makePreview()}
+            disabled={!allPlaced || working || textRefused}
+            aria-describedby="preview-button-hint"
+            className="shrink-0 px-5"
+          >
             {working ? <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" /> : null}
             {working ? 'Making preview…' : 'Preview my ornament'}
           </Button>

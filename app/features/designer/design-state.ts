@@ -1,4 +1,5 @@
 import { clampTransform, IDENTITY_TRANSFORM, type PhotoTransform } from '~/compositor/layout'
+import type { PersonalLine } from '~/catalogue/personal-line'
 import type { DesignTemplates } from '~/contract/designs'
 import type { Draft, DraftPhoto } from './draft'
 
@@ -16,10 +17,18 @@ export type DesignState = {
   history: Record<string, PhotoTransform[]>
   backSideId: string
   selectedCellId: string
+  /** The personal line as it will be printed (a line the field refuses never gets here). */
+  text: PersonalLine | null
 }
 
 export type DesignAction =
-  | { type: 'restore'; photos: Partial<Record<string, DraftPhoto>>; transforms: Record<string, PhotoTransform>; backSideId: string | null }
+  | {
+      type: 'restore'
+      photos: Partial<Record<string, DraftPhoto>>
+      transforms: Record<string, PhotoTransform>
+      backSideId: string | null
+      text?: PersonalLine | null
+    }
   | { type: 'choosePhoto'; cellId: string; photo: DraftPhoto }
   | { type: 'move'; cellId: string; transform: PhotoTransform }
   /** Without a transform, commits what the photo shows now (after a slider or wheel settles). */
@@ -27,6 +36,7 @@ export type DesignAction =
   | { type: 'undo'; cellId: string }
   | { type: 'select'; cellId: string }
   | { type: 'backSide'; backSideId: string }
+  | { type: 'text'; text: PersonalLine | null }
 
 /** Enough to walk back through a long fiddle without growing forever. */
 const MAX_HISTORY = 50
@@ -42,6 +52,7 @@ export function initialDesign(cells: DesignCell[], backSides: BackSide[]): Desig
     history: Object.fromEntries(cells.map((c) => [c.id, [IDENTITY_TRANSFORM]])),
     backSideId: backSides[0]?.id ?? '',
     selectedCellId: cells[0]?.id ?? '',
+    text: null,
   }
 }
 
@@ -60,7 +71,7 @@ export function draftOf(state: DesignState): Draft {
     const committed = state.history[cellId]?.at(-1)
     if (committed) transforms[cellId] = committed
   }
-  return { photos, transforms, backSideId: state.backSideId }
+  return { photos, transforms, backSideId: state.backSideId, ...(state.text ? { text: state.text } : {}) }
 }
 
 export function designReducer(cells: DesignCell[], backSides: BackSide[]) {
@@ -80,7 +91,7 @@ export function designReducer(cells: DesignCell[], backSides: BackSide[]) {
           history[cell.id] = [t]
         }
         const backSideId = backSides.some((b) => b.id === action.backSideId) ? action.backSideId! : state.backSideId
-        return { ...state, restored: true, photos, transforms, history, backSideId }
+        return { ...state, restored: true, photos, transforms, history, backSideId, text: action.text ?? null }
       }
       case 'choosePhoto':
         if (!cellOf(action.cellId)) return state
@@ -118,6 +129,8 @@ export function designReducer(cells: DesignCell[], backSides: BackSide[]) {
       }
       case 'select':
         return cellOf(action.cellId) ? { ...state, selectedCellId: action.cellId } : state
+      case 'text':
+        return { ...state, text: action.text }
       case 'backSide':
         return backSides.some((b) => b.id === action.backSideId) ? { ...state, backSideId: action.backSideId } : state
     }

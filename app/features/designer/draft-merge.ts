@@ -24,6 +24,7 @@ export function draftOfSaved(design: SavedDesign, userId: string): Draft {
     photos: Object.fromEntries(Object.entries(design.photos).map(([cellId, p]) => [cellId, { id: p.id, url: p.url, width: p.width, height: p.height }])),
     transforms: design.transforms,
     backSideId: design.backSideId,
+    ...(design.text ? { text: design.text } : {}),
     editedAt: design.updatedAt,
     owner: userId,
     synced: true,
@@ -35,6 +36,7 @@ export function saveRequestOf(draft: Draft): SaveDesignRequest {
     photos: Object.fromEntries(Object.entries(draft.photos).map(([cellId, p]) => [cellId, p.id])),
     transforms: draft.transforms,
     backSideId: draft.backSideId,
+    text: draft.text ?? null,
     ...(draft.editedAt ? { editedAt: draft.editedAt } : {}),
   }
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { MAX_ZOOM } from '~/catalogue/ornaments'
+import { colourIds, normalisePersonalLine, personalLineProblem, typefaceIds, type PersonalLine } from '~/catalogue/personal-line'
 import type { PhotoTransform } from '~/compositor/layout'
 
 /**
@@ -41,6 +42,13 @@ const transformSchema = z.object({
 const cellIdSchema = z.string().check(z.minLength(1), z.maxLength(64))
 const fewCells = <T extends object>(record: T) => Object.keys(record).length <= MAX_CELLS
 
+/** The personal line as the designer keeps it; one the rule refuses (an older rule, a hand-edited draft) is dropped on reading. */
+const textSchema = z.object({
+  line: z.string().check(z.maxLength(400)),
+  typeface: z.enum(typefaceIds),
+  colour: z.enum(colourIds),
+})
+
 const draftSchema = z.object({
   photos: z.record(cellIdSchema, draftPhotoSchema).check(z.refine(fewCells)),
   transforms: z.record(cellIdSchema, transformSchema).check(z.refine(fewCells)),
@@ -48,6 +56,7 @@ const draftSchema = z.object({
   editedAt: z.optional(z.iso.datetime({ offset: true })),
   owner: z.optional(z.nullable(z.uuid())),
   synced: z.optional(z.boolean()),
+  text: z.optional(z.nullable(textSchema)),
 })
 export type Draft = {
   photos: Record<string, DraftPhoto>
@@ -59,6 +68,8 @@ export type Draft = {
   owner?: string | null
   /** True once the owner's account holds exactly this version (app/features/designer/draft-merge.ts). */
   synced?: boolean
+  /** The personal line (issue 19, part 1). */
+  text?: PersonalLine | null
 }
 
 /** The saved draft, or null when there is none or it is unreadable (a corrupt draft is dropped). */
@@ -67,7 +78,11 @@ export function readDraft(variantId: number): Draft | null {
     const raw = localStorage.getItem(draftKey(variantId))
     if (raw === null) return null
     const parsed = raw.length <= MAX_DRAFT_CHARS ? draftSchema.safeParse(JSON.parse(raw)) : null
-    if (parsed?.success) return parsed.data
+    if (parsed?.success) {
+      const { text, ...draft } = parsed.data
+      const line = text && normalisePersonalLine(text.line)
+      return text && line && personalLineProblem(line, text.typeface) === null ? { ...draft, text: { ...text, line } } : draft
+    }
     localStorage.removeItem(draftKey(variantId))
   } catch {
     // Storage disabled, or a draft that is not JSON: start afresh.

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { PhotoTransform } from '~/compositor/layout'
 import { pseudoTemplates, type OrnamentShape, ornamentShapes, photoCells } from '~/catalogue/ornaments'
+import type { PersonalLine } from '~/catalogue/personal-line'
 import { usePublicConfig } from '~/lib/public-config'
 
 /** What CI asks the page to draw: one shape, its photos by URL, at one of the preview widths. */
@@ -11,6 +12,8 @@ export type RenderSpec = {
   side?: 'front' | 'back'
   backSidePath?: string
   photos: Record<string, { url: string; transform: PhotoTransform }>
+  /** The personal line, drawn in the template's Text cells. */
+  text?: PersonalLine
 }
 
 export type RenderResult = { rendererType: string; width: number; height: number; pixels: string }
@@ -75,6 +78,7 @@ export function RenderCheck() {
           mipmaps: spec.mipmaps ?? false,
         })
         for (const [cellId, photo] of Object.entries(spec.photos)) await preview.setPhoto(cellId, photo.url, photo.transform)
+        if (spec.text) await preview.setText(spec.text)
         if (spec.backSidePath) await preview.setBackSide(spec.backSidePath)
         preview.showSide(spec.side ?? 'front')
         return preview

@@ -1,0 +1,133 @@
+/**
+ * The personal line of text on the ornaments (issue 19, part 1): one optional line, printed on the
+ * front of both ornaments of the pair in a band each template defines (Text cells, ornaments.ts).
+ * The three typefaces are OFL fonts shipped with the store (public/fonts/personal-line/, copied from
+ * Fontsource by `npm run font:personal-line`); both renderers draw from those same files
+ * (docs/decisions/034-text-line.md). This module is zod-free: the designer's field and the API's
+ * contract run the same check, `personalLineProblem`.
+ */
+import { typefaceCoverage } from './typeface-coverage'
+
+/** Issue 19: "up to 40 characters", counted as a reader counts them (grapheme clusters). */
+export const PERSONAL_LINE_MAX_LENGTH = 40
+
+export const personalLineTypefaces = [
+  { id: 'lora', name: 'Lora', kind: 'serif', source: '@fontsource/lora/files/lora-latin-400-normal.woff', weight: 400 },
+  {
+    id: 'dancing-script',
+    name: 'Dancing Script',
+    kind: 'script',
+    source: '@fontsource/dancing-script/files/dancing-script-latin-400-normal.woff',
+    weight: 400,
+  },
+  { id: 'montserrat', name: 'Montserrat', kind: 'sans-serif', source: '@fontsource/montserrat/files/montserrat-latin-500-normal.woff', weight: 500 },
+] as const
+
+export type PersonalLineTypeface = (typeof personalLineTypefaces)[number]
+export type TypefaceId = PersonalLineTypeface['id']
+export const typefaceIds = personalLineTypefaces.map((t) => t.id) as [TypefaceId, ...TypefaceId[]]
+
+/** A few colours of the palette (tailwind.config.ts), plus white for dark photos. */
+export const personalLineColours = [
+  { id: 'snow', name: 'Snow white', hex: '#ffffff' },
+  { id: 'ink', name: 'Ink', hex: '#2b2320' },
+  { id: 'cranberry', name: 'Cranberry', hex: '#a3213a' },
+  { id: 'pine', name: 'Pine green', hex: '#1f5c45' },
+  { id: 'gold', name: 'Gold', hex: '#c9962b' },
+] as const
+
+export type PersonalLineColour = (typeof personalLineColours)[number]
+export type ColourId = PersonalLineColour['id']
+export const colourIds = personalLineColours.map((c) => c.id) as [ColourId, ...ColourId[]]
+
+/** What a design carries: the line as the shopper typed it (trimmed, NFC), its typeface and colour. */
+export type PersonalLine = { line: string; typeface: TypefaceId; colour: ColourId }
+
+export const DEFAULT_TYPEFACE: TypefaceId = 'lora'
+export const DEFAULT_COLOUR: ColourId = 'snow'
+
+/** The CSS family the designer shows a typeface's name in (app/styles/personal-line.css). */
+export const typefaceCssFamily = (typeface: PersonalLineTypeface) => `'Keepsake ${typeface.name}', ${typeface.kind === 'script' ? 'cursive' : typeface.kind}`
+
+/** Public path of a typeface's font file: the browser fetches it, the server reads it from disk. */
+export const typefaceFileUrl = (id: TypefaceId) => `/fonts/personal-line/${id}.woff`
+
+export function findTypeface(id: string): PersonalLineTypeface | undefined {
+  return personalLineTypefaces.find((t) => t.id === id)
+}
+
+export function findColour(id: string): PersonalLineColour | undefined {
+  return personalLineColours.find((c) => c.id === id)
+}
+
+/** How the line is stored and drawn: Unicode NFC, no surrounding spaces. */
+export function normalisePersonalLine(line: string): string {
+  return line.normalize('NFC').trim()
+}
+
+const segmenter = typeof Intl !== 'undefined' && 'Segmenter' in Intl ? new Intl.Segmenter('en', { granularity: 'grapheme' }) : null
+
+/** Characters as a reader counts them: "é" written as e + accent is one, so is a flag. */
+export function personalLineLength(line: string): number {
+  if (!segmenter) return [...line].length
+  let n = 0
+  for (const _ of segmenter.segment(line)) n++
+  return n
+}
+
+/** Whether the typeface's font maps this code point to a glyph (glyph index ≠ 0). */
+export function typefaceCanDraw(id: TypefaceId, codePoint: number): boolean {
+  const ranges = typefaceCoverage[id] ?? []
+  let lo = 0
+  let hi = ranges.length - 1
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1
+    const [from, to] = ranges[mid]!
+    if (codePoint < from) hi = mid - 1
+    else if (codePoint > to) lo = mid + 1
+    else return true
+  }
+  return false
+}
+
+const CONTROL = /\p{C}/u
+
+/**
+ * Why this line cannot be printed in this typeface, in words for the shopper, or null when it can.
+ * Run on the normalised line (normalisePersonalLine), in the designer's field and in the API.
+ */
+export function personalLineProblem(line: string, typefaceId: TypefaceId): string | null {
+  const typeface = findTypeface(typefaceId)
+  if (!typeface) return 'Choose one of the typefaces'
+  if (line.length === 0) return 'Type a line of text, or leave the text out'
+  if (CONTROL.test(line)) return 'Use one line of plain text: line breaks, tabs and invisible characters cannot be printed'
+  const length = personalLineLength(line)
+  if (length > PERSONAL_LINE_MAX_LENGTH) return `Use at most ${PERSONAL_LINE_MAX_LENGTH} characters (this has ${length})`
+  const missing = [...new Set([...line].filter((ch) => !typefaceCanDraw(typeface.id, ch.codePointAt(0)!)))]
+  if (missing.length > 0) {
+    const shown = missing
+      .slice(0, 3)
+      .map((ch) => `“${ch}”`)
+      .join(', ')
+    return `${typeface.name} cannot print ${shown}: use letters, digits and everyday punctuation (emoji and some alphabets are not available)`
+  }
+  return null
+}
+
+/** A year in a line ("Ava · 2025"): 1900–2099 standing alone. */
+const YEAR = /(?<!\d)(?:19|20)\d{2}(?!\d)/g
+
+/** The years a line names, in order (issue 19, part 4: ordering again offers to change them). */
+export function yearsIn(line: string): number[] {
+  return [...line.matchAll(YEAR)].map((m) => Number(m[0]))
+}
+
+/** The line with every year it names replaced by `year`. */
+export function withYear(text: PersonalLine, year: number): PersonalLine {
+  return { ...text, line: text.line.replace(YEAR, String(year)) }
+}
+
+/** The line as the cart and orders describe it, e.g. “Ava · 2026” in Lora. */
+export function describePersonalLine(text: PersonalLine): string {
+  return `“${text.line}” in ${findTypeface(text.typeface)?.name ?? text.typeface}, ${findColour(text.colour)?.name.toLowerCase() ?? text.colour}`
+}

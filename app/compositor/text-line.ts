@@ -1,0 +1,146 @@
+/**
+ * The personal line laid out and drawn once for both renderers (docs/decisions/034-text-line.md):
+ * glyphs from the typeface's font file (opentype.js reads the same WOFF in the browser and on the
+ * server), placed by advance widths and kerning, fitted into the template's Text cell and centred,
+ * then filled by the shared rasteriser into an alpha mask over exactly the output pixels the cell
+ * owns (cellClipRect). pixi draws that mask 1:1 as a texture; sharp composites the same bytes.
+ */
+import opentype, { type Font, type Glyph, type PathCommand } from 'opentype.js'
+import { findColour, type PersonalLine } from '../catalogue/personal-line'
+import { cellClipRect, type LayoutCell, type Rect } from './layout'
+import { rasterise, type AlphaMask, type Polygon } from './text-raster'
+
+export type { Font as LineFont } from 'opentype.js'
+
+export function parseFont(bytes: ArrayBuffer | Uint8Array): Font {
+  const buffer = bytes instanceof Uint8Array ? (bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer) : bytes
+  return opentype.parse(buffer)
+}
+
+export type PlacedGlyph = { glyph: Glyph; x: number }
+
+/** The line in template pixels: glyph origins along one baseline at one font size. */
+export type LineLayout = { glyphs: PlacedGlyph[]; fontSize: number; baseline: number; left: number; width: number }
+
+/** Kerning of a pair when the font's tables give it (opentype.js reads kern and simple GPOS pairs), else none. */
+function kerning(font: Font, left: Glyph, right: Glyph): number {
+  try {
+    return font.getKerningValue(left, right) || 0
+  } catch {
+    return 0
+  }
+}
+
+/**
+ * Glyph by glyph (one per code point; no shaping, which our Latin faces do not need): the advance
+ * widths and kerning in font units, then a size at which the font's ascender-to-descender height
+ * fills the cell's height, reduced if the line is wider than the cell; centred both ways.
+ */
+export function layoutLine(font: Font, line: string, cell: LayoutCell): LineLayout {
+  const glyphs = [...line].map((ch) => font.charToGlyph(ch))
+  const offsets: number[] = []
+  let units = 0
+  glyphs.forEach((glyph, i) => {
+    if (i > 0) units += kerning(font, glyphs[i - 1]!, glyph)
+    offsets.push(units)
+    units += glyph.advanceWidth ?? 0
+  })
+  const em = font.unitsPerEm
+  const lineHeight = (font.ascender - font.descender) / em
+  const byHeight = cell.height / lineHeight
+  const byWidth = units > 0 ? (cell.width * em) / units : byHeight
+  const fontSize = Math.min(byHeight, byWidth)
+  const k = fontSize / em
+  const width = units * k
+  const left = cell.absoluteCenterX - width / 2
+  const baseline = cell.absoluteCenterY + ((font.ascender + font.descender) / 2) * k
+  return { glyphs: glyphs.map((glyph, i) => ({ glyph, x: left + offsets[i]! * k })), fontSize, baseline, left, width }
+}
+
+/** How far (output pixels) a flattened curve may stray from the true one: far below what anti-aliasing can show. */
+const FLATNESS = 0.05
+
+/** Straight pieces for a curve whose second differences reach `deviation` pixels (the classic flatness bound). */
+function pieces(deviation: number, cubic: boolean) {
+  return Math.max(1, Math.min(64, Math.ceil(Math.sqrt(((cubic ? 0.75 : 0.25) * deviation) / FLATNESS))))
+}
+
+/** A glyph path's commands as closed polygons (curves flattened). */
+export function polygonsOf(commands: readonly PathCommand[]): Polygon[] {
+  const polygons: Polygon[] = []
+  let current: Polygon = []
+  let x = 0
+  let y = 0
+  const close = () => {
+    if (current.length >= 6) polygons.push(current)
+    current = []
+  }
+  for (const c of commands) {
+    if (c.type === 'M') {
+      close()
+      current.push(c.x, c.y)
+      ;[x, y] = [c.x, c.y]
+    } else if (c.type === 'L') {
+      current.push(c.x, c.y)
+      ;[x, y] = [c.x, c.y]
+    } else if (c.type === 'Q') {
+      const n = pieces(Math.hypot(x - 2 * c.x1 + c.x, y - 2 * c.y1 + c.y), false)
+      for (let i = 1; i <= n; i++) {
+        const t = i / n
+        const u = 1 - t
+        current.push(u * u * x + 2 * u * t * c.x1 + t * t * c.x, u * u * y + 2 * u * t * c.y1 + t * t * c.y)
+      }
+      ;[x, y] = [c.x, c.y]
+    } else if (c.type === 'C') {
+      const n = pieces(Math.max(Math.hypot(x - 2 * c.x1 + c.x2, y - 2 * c.y1 + c.y2), Math.hypot(c.x1 - 2 * c.x2 + c.x, c.y1 - 2 * c.y2 + c.y)), true)
+      for (let i = 1; i <= n; i++) {
+        const t = i / n
+        const u = 1 - t
+        current.push(
+          u * u * u * x + 3 * u * u * t * c.x1 + 3 * u * t * t * c.x2 + t * t * t * c.x,
+          u * u * u * y + 3 * u * u * t * c.y1 + 3 * u * t * t * c.y2 + t * t * t * c.y,
+        )
+      }
+      ;[x, y] = [c.x, c.y]
+    } else if (c.type === 'Z') {
+      close()
+    }
+  }
+  close()
+  return polygons
+}
+
+export type LineMask = { rect: Rect; mask: AlphaMask }
+
+/** The line drawn into one Text cell at `scale` output pixels per template pixel: an alpha mask over the cell's own pixels. */
+export function lineMask(font: Font, line: string, cell: LayoutCell, scale: number): LineMask {
+  const rect = cellClipRect(cell, scale)
+  const layout = layoutLine(font, line, cell)
+  const size = layout.fontSize * scale
+  const polygons = layout.glyphs.flatMap(({ glyph, x }) => polygonsOf(glyph.getPath(x * scale - rect.left, layout.baseline * scale - rect.top, size).commands))
+  return { rect, mask: rasterise(polygons, rect.width, rect.height) }
+}
+
+export function colourRgb(colourId: string): [number, number, number] {
+  const hex = findColour(colourId)?.hex ?? '#ffffff'
+  return [parseInt(hex.slice(1, 3), 16), parseInt(hex.slice(3, 5), 16), parseInt(hex.slice(5, 7), 16)]
+}
+
+/**
+ * The mask as RGBA pixels of the line's colour. `premultiplied` for a GPU texture (pixi blends
+ * premultiplied colour); straight alpha for sharp.
+ */
+export function lineRgba(mask: AlphaMask, colourId: PersonalLine['colour'], premultiplied: boolean): Uint8Array {
+  const [r, g, b] = colourRgb(colourId)
+  const out = new Uint8Array(mask.width * mask.height * 4)
+  for (let i = 0; i < mask.alpha.length; i++) {
+    const a = mask.alpha[i]!
+    if (a === 0) continue
+    const k = premultiplied ? a / 255 : 1
+    out[i * 4] = Math.round(r * k)
+    out[i * 4 + 1] = Math.round(g * k)
+    out[i * 4 + 2] = Math.round(b * k)
+    out[i * 4 + 3] = a
+  }
+  return out
+}

@@ -1,0 +1,23 @@
+/**
+ * The personal line on the wire (issue 19, part 1): `{ line, typeface, colour }`, optional wherever a
+ * design travels (preview request, saved design, cart line, order). The line is trimmed and
+ * normalised (NFC), then checked by the same rule as the designer's field (catalogue/personal-line.ts):
+ * at most 40 characters, no control characters, every character drawable by the typeface's font.
+ */
+import { colourIds, normalisePersonalLine, personalLineProblem, typefaceIds } from '../catalogue/personal-line'
+import { z } from './zod'
+
+/** A bound on what is read before the rule counts characters (40 graphemes are rarely over 160 code units). */
+const MAX_RAW_LENGTH = 400
+
+export const personalLineSchema = z
+  .object({
+    line: z.string({ error: 'line must be text' }).max(MAX_RAW_LENGTH, { error: 'Use at most 40 characters' }).transform(normalisePersonalLine),
+    typeface: z.enum(typefaceIds, { error: `typeface must be one of ${typefaceIds.join(', ')}` }),
+    colour: z.enum(colourIds, { error: `colour must be one of ${colourIds.join(', ')}` }),
+  })
+  .superRefine((text, ctx) => {
+    const problem = personalLineProblem(text.line, text.typeface)
+    if (problem) ctx.addIssue({ code: 'custom', path: ['line'], message: problem })
+  })
+export type PersonalLineInput = z.infer<typeof personalLineSchema>

@@ -1,0 +1,147 @@
+import fs from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { pseudoTemplates, ornamentShapes, photoCells, textCells } from '../../app/catalogue/ornaments'
+import {
+  describePersonalLine,
+  normalisePersonalLine,
+  personalLineLength,
+  personalLineProblem,
+  personalLineTypefaces,
+  typefaceCanDraw,
+  typefaceFileUrl,
+  withYear,
+  yearsIn,
+} from '../../app/catalogue/personal-line'
+import { typefaceCoverage } from '../../app/catalogue/typeface-coverage'
+import { cellClipRect } from '../../app/compositor/layout'
+import { layoutLine, lineMask, parseFont, polygonsOf } from '../../app/compositor/text-line'
+import { personalLineSchema } from '../../app/contract/personal-line'
+import { coverageOf, fontSourcePath } from '../../scripts/personal-line-fonts'
+
+const fontOf = (id: string) => parseFont(fs.readFileSync(`public${typefaceFileUrl(id as never)}`))
+
+describe('the personal line typefaces', () => {
+  it('ships exactly the Fontsource files, and the coverage table is what the fonts map', () => {
+    for (const t of personalLineTypefaces) {
+      const shipped = fs.readFileSync(`public${typefaceFileUrl(t.id)}`)
+      expect(shipped.equals(fs.readFileSync(fontSourcePath(t.source)))).toBe(true)
+      expect(typefaceCoverage[t.id]).toEqual(coverageOf(shipped))
+    }
+  })
+
+  it('agrees with the font: every covered character has a glyph, an emoji has none', () => {
+    for (const t of personalLineTypefaces) {
+      const font = fontOf(t.id)
+      for (const ch of 'Ava · 2026 Noël — Łódź') expect(typefaceCanDraw(t.id, ch.codePointAt(0)!)).toBe(font.charToGlyphIndex(ch) !== 0)
+      expect(typefaceCanDraw(t.id, '🎄'.codePointAt(0)!)).toBe(false)
+    }
+  })
+})
+
+describe('whether a line can be printed', () => {
+  it('accepts everyday lines in every typeface', () => {
+    for (const t of personalLineTypefaces) {
+      for (const line of ['Ava · 2026', "Baby's first Christmas", 'Zoë & José — Noël', 'x'.repeat(40)]) expect(personalLineProblem(line, t.id)).toBeNull()
+    }
+  })
+
+  it('refuses an emoji, naming it', () => {
+    expect(personalLineProblem('Ava 🎄', 'lora')).toBe(
+      'Lora cannot print “🎄”: use letters, digits and everyday punctuation (emoji and some alphabets are not available)',
+    )
+  })
+
+  it('refuses Cyrillic and CJK, which our Latin fonts lack', () => {
+    expect(personalLineProblem('Маша', 'montserrat')).toMatch(/^Montserrat cannot print “М”, “а”, “ш”/)
+    expect(personalLineProblem('圣诞快乐', 'dancing-script')).toMatch(/^Dancing Script cannot print/)
+  })
+
+  it('refuses 41 characters and counts what a reader sees', () => {
+    expect(personalLineProblem('a'.repeat(41), 'lora')).toBe('Use at most 40 characters (this has 41)')
+    expect(personalLineLength('e\u0301'.repeat(40))).toBe(40)
+    expect(personalLineLength(normalisePersonalLine('  Noe\u0308l  '))).toBe(4)
+  })
+
+  it('refuses control characters and line breaks, and an empty line', () => {
+    expect(personalLineProblem('Ava\n2026', 'lora')).toMatch(/^Use one line of plain text/)
+    expect(personalLineProblem('Ava\u0007', 'lora')).toMatch(/^Use one line of plain text/)
+    expect(personalLineProblem('Ava\u200b', 'lora')).toMatch(/^Use one line of plain text/)
+    expect(personalLineProblem('', 'lora')).toMatch(/^Type a line/)
+  })
+
+  it('the contract trims and normalises, and refuses what the field refuses', () => {
+    expect(personalLineSchema.parse({ line: '  Noe\u0308l 2026 ', typeface: 'lora', colour: 'gold' })).toEqual({
+      line: 'Noël 2026',
+      typeface: 'lora',
+      colour: 'gold',
+    })
+    const refused = personalLineSchema.safeParse({ line: 'Ava 🎄', typeface: 'lora', colour: 'gold' })
+    expect(refused.success).toBe(false)
+    expect(refused.error?.issues[0]?.message).toMatch(/^Lora cannot print “🎄”/)
+    expect(personalLineSchema.safeParse({ line: 'Ava', typeface: 'comic-sans', colour: 'gold' }).success).toBe(false)
+    expect(personalLineSchema.safeParse({ line: 'Ava', typeface: 'lora', colour: 'chartreuse' }).success).toBe(false)
+  })
+
+  it('finds the years a line names and replaces them (order again with a new year)', () => {
+    expect(yearsIn('Ava · 2025')).toEqual([2025])
+    expect(yearsIn('Christmas 1999 and 2025')).toEqual([1999, 2025])
+    expect(yearsIn('Room 12025, 300 elves')).toEqual([])
+    expect(withYear({ line: 'Ava · 2025', typeface: 'lora', colour: 'ink' }, 2026)).toEqual({ line: 'Ava · 2026', typeface: 'lora', colour: 'ink' })
+  })
+
+  it('describes the line for the cart and orders', () => {
+    expect(describePersonalLine({ line: 'Ava · 2026', typeface: 'lora', colour: 'snow' })).toBe('“Ava · 2026” in Lora, snow white')
+  })
+})
+
+describe('the text cells and the line layout', () => {
+  it('every shape has one Text cell over each photo, inside it', () => {
+    for (const shape of ornamentShapes) {
+      const template = pseudoTemplates[shape]
+      const texts = textCells(template)
+      expect(texts).toHaveLength(2)
+      photoCells(template).forEach((photo, i) => {
+        const outer = cellClipRect(photo, 1)
+        const inner = cellClipRect(texts[i]!, 1)
+        expect(inner.left).toBeGreaterThanOrEqual(outer.left)
+        expect(inner.left + inner.width).toBeLessThanOrEqual(outer.left + outer.width)
+        expect(texts[i]!.zIndex).toBeGreaterThan(photo.zIndex)
+      })
+      // The right band is the left one mirrored across the sheet.
+      expect(texts[0]!.absoluteCenterX + texts[1]!.absoluteCenterX).toBe(template.width)
+    }
+  })
+
+  const band = textCells(pseudoTemplates.tree)[0]!
+
+  it('a short line fills the band height and is centred', () => {
+    const font = fontOf('lora')
+    const layout = layoutLine(font, 'Ava', band)
+    expect(layout.fontSize).toBeCloseTo(band.height / ((font.ascender - font.descender) / font.unitsPerEm), 6)
+    expect(layout.left + layout.width / 2).toBeCloseTo(band.absoluteCenterX, 6)
+    expect(layout.width).toBeLessThan(band.width)
+  })
+
+  it('a long line shrinks to the band width', () => {
+    const layout = layoutLine(fontOf('montserrat'), 'W'.repeat(40), band)
+    expect(layout.width).toBeCloseTo(band.width, 6)
+    expect(layout.left).toBeCloseTo(band.absoluteCenterX - band.width / 2, 6)
+  })
+
+  it('draws ink only inside the band, at whole output pixels, the same at every call', () => {
+    const font = fontOf('dancing-script')
+    const a = lineMask(font, "Baby's first Christmas", band, 640 / 2670)
+    const b = lineMask(font, "Baby's first Christmas", band, 640 / 2670)
+    expect(a.rect).toEqual(cellClipRect(band, 640 / 2670))
+    expect(a.mask.alpha).toEqual(b.mask.alpha)
+    const inked = a.mask.alpha.reduce((n, v) => n + (v > 0 ? 1 : 0), 0)
+    expect(inked / a.mask.alpha.length).toBeGreaterThan(0.05)
+    expect(inked / a.mask.alpha.length).toBeLessThan(0.6)
+  })
+
+  it('flattens curves into closed polygons', () => {
+    const polys = polygonsOf(fontOf('lora').charToGlyph('O').getPath(0, 100, 100).commands)
+    expect(polys).toHaveLength(2)
+    for (const p of polys) expect(p.length % 2).toBe(0)
+  })
+})
