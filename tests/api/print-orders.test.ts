@@ -4,7 +4,8 @@ import { PrintifyClient, PrintifyProvider } from '../../app/api/providers/print/
 import { demoAccounts } from '../../app/api/demo/accounts'
 import { fulfilmentJobs } from '../../app/api/services/fulfilment'
 import { drainJobs, jobBackoffMs } from '../../app/api/services/jobs'
-import { ornamentProduct, pseudoTemplates } from '../../app/catalogue/ornaments'
+import { pseudoTemplates } from '../../app/catalogue/ornaments'
+import { cartItemOfGenerated } from '../support/cart'
 import { addAlbumPhotos } from '../support/photos'
 import { createPrintifyMock, MOCK_PRINTIFY_SHOP_ID, MOCK_PRINTIFY_TOKEN } from '../support/printify-mock'
 import { createTestApi, type TestApi } from '../support/test-api'
@@ -63,24 +64,7 @@ async function buyOneStarPair() {
   const added = await t.request('/v1/photo-products-cart/items', {
     method: 'POST',
     cookie,
-    json: {
-      itemIdentifier: `preview-${g.previewId}`,
-      provider: 'PRINTIFY',
-      quantity: 2,
-      metadata: {
-        providerProductId: ornamentProduct.providerProductId,
-        variantId: 72965,
-        printProviderId: ornamentProduct.printProviderId,
-        title: 'Star Photo Ornament',
-        price: 29.99,
-        salePrice: 24.99,
-        previewCdnUrl: g.images[0],
-        previewCdnUrls: g.images,
-        sourceImages: g.sourceImages,
-        printAreas: g.printAreas,
-        pseudoTemplateId: g.pseudoTemplateId,
-      },
-    },
+    json: cartItemOfGenerated(g, { quantity: 2 }),
   })
   expect(added.status, JSON.stringify(added.body)).toBe(201)
   const session = await t.request('/v1/photo-products-cart/checkout-session', { method: 'POST', cookie })

@@ -6,9 +6,9 @@ import { cartItems, designDrafts, previews } from '../../app/api/db/schema'
 import { PrintifyClient, PrintifyProvider } from '../../app/api/providers/print/printify'
 import { fulfilmentJobs } from '../../app/api/services/fulfilment'
 import { drainJobs } from '../../app/api/services/jobs'
-import { ornamentProduct, pseudoTemplates, textCells } from '../../app/catalogue/ornaments'
+import { pseudoTemplates, textCells } from '../../app/catalogue/ornaments'
 import { cellClipRect } from '../../app/compositor/layout'
-import { testAddress } from '../support/cart'
+import { cartItemOfGenerated, testAddress } from '../support/cart'
 import { addAlbumPhotos } from '../support/photos'
 import { createPrintifyMock, MOCK_PRINTIFY_SHOP_ID, MOCK_PRINTIFY_TOKEN } from '../support/printify-mock'
 import { createTestApi, type TestApi } from '../support/test-api'
@@ -49,27 +49,6 @@ const previewRequest = (text?: unknown) => ({
   ...(text === undefined ? {} : { text }),
 })
 const makePreview = (text?: unknown) => t.request('/v1/printify/generate-preview', { method: 'POST', cookie, json: previewRequest(text) })
-
-function cartItemOf(g: Record<string, any>, metadata: Record<string, unknown> = {}) {
-  return {
-    itemIdentifier: `preview-${g.previewId}`,
-    provider: 'PRINTIFY',
-    metadata: {
-      providerProductId: ornamentProduct.providerProductId,
-      variantId: STAR,
-      printProviderId: ornamentProduct.printProviderId,
-      title: 'Star Photo Ornament',
-      price: 29.99,
-      salePrice: 24.99,
-      previewCdnUrl: g.images[0],
-      previewCdnUrls: g.images,
-      sourceImages: g.sourceImages,
-      printAreas: g.printAreas,
-      pseudoTemplateId: g.pseudoTemplateId,
-      ...metadata,
-    },
-  }
-}
 
 /** The front print file Printify was sent for a product (uploaded by content in tests), decoded. */
 async function uploadedFront(productId: string) {
@@ -137,20 +116,24 @@ describe('the personal line', () => {
     const bad = await t.request('/v1/photo-products-cart/items', {
       method: 'POST',
       cookie,
-      json: cartItemOf(withText, { text: { ...stored, line: 'Ava 🎄' } }),
+      json: cartItemOfGenerated(withText, { metadata: { text: { ...stored, line: 'Ava 🎄' } } }),
     })
     expect(bad.status).toBe(400)
     const other = await t.request('/v1/photo-products-cart/items', {
       method: 'POST',
       cookie,
-      json: cartItemOf(withText, { text: { ...stored, line: 'Bo · 2026' } }),
+      json: cartItemOfGenerated(withText, { metadata: { text: { ...stored, line: 'Bo · 2026' } } }),
     })
     expect(other.status).toBe(422)
-    const smuggled = await t.request('/v1/photo-products-cart/items', { method: 'POST', cookie, json: cartItemOf(without, { text: stored }) })
+    const smuggled = await t.request('/v1/photo-products-cart/items', {
+      method: 'POST',
+      cookie,
+      json: cartItemOfGenerated(without, { metadata: { text: stored } }),
+    })
     expect(smuggled.status).toBe(422)
     expect(await t.db.select().from(cartItems)).toEqual(cartBefore)
 
-    const added = await t.request('/v1/photo-products-cart/items', { method: 'POST', cookie, json: cartItemOf(withText) })
+    const added = await t.request('/v1/photo-products-cart/items', { method: 'POST', cookie, json: cartItemOfGenerated(withText) })
     expect(added.status, JSON.stringify(added.body)).toBe(201)
     expect(added.body.item.metadata.text).toEqual(stored)
     const cart = await t.request('/v1/photo-products-cart', { cookie })

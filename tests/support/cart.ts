@@ -71,3 +71,31 @@ export const testAddress = {
   postalCode: '10002',
   country: 'US' as const,
 }
+
+/**
+ * The cart line the designer sends for a preview the API generated (`POST /v1/printify/generate-preview`'s
+ * answer): its images, source images, print areas and template, at the star's catalogue prices unless
+ * `metadata` says otherwise.
+ */
+export function cartItemOfGenerated(g: Record<string, any>, { metadata = {}, ...rest }: { metadata?: Record<string, unknown>; [k: string]: unknown } = {}) {
+  const variant = findOrnamentVariant(g.variantId)!
+  return {
+    itemIdentifier: `preview-${g.previewId}`,
+    provider: 'PRINTIFY',
+    metadata: {
+      providerProductId: ornamentProduct.providerProductId,
+      variantId: variant.id,
+      printProviderId: ornamentProduct.printProviderId,
+      title: `${variant.name} Photo Ornament`,
+      price: variant.price,
+      salePrice: variant.salePrice,
+      previewCdnUrl: g.images[0],
+      previewCdnUrls: g.images,
+      sourceImages: g.sourceImages,
+      printAreas: g.printAreas,
+      pseudoTemplateId: g.pseudoTemplateId,
+      ...metadata,
+    },
+    ...rest,
+  }
+}
