@@ -312,7 +312,10 @@ test.describe('the ornament designer', () => {
       const thisYear = new Date().getFullYear()
       await expect(offer.getByRole('button', { name: `Change to ${thisYear}` })).toBeFocused()
       await expectNoAxeViolations(page)
-      await page.screenshot({ path: `${SHOTS}/orders-again-year-${width}.png` })
+      // The offer on a phone as well (this part of the test runs at 1280 px only).
+      await page.setViewportSize({ width: 390, height: 844 })
+      await expectNoAxeViolations(page)
+      await shootBothWidths(page, 'orders-again-year', 'designer')
       await offer.getByRole('button', { name: `Change to ${thisYear}` }).click()
       await expect(page).toHaveURL(/\/photo-products\/cart$/, { timeout: 60_000 })
       await expect(page.getByTestId('cart-line-text')).toHaveText(`“Ava · ${thisYear}” in Dancing Script, gold`)
