@@ -61,7 +61,7 @@ test.describe('referrals', () => {
     let friendName = ''
     await test.step('the friend opens the link and sees who invited them', async () => {
       await friend.goto(link)
-      await expect(friend).toHaveURL(urlOf('main', `/referral/r/${code}`))
+      await expect(friend).toHaveURL(urlOf('main', `/referral/r/${code}`), { timeout: 30_000 })
       await expect(friend.locator('main')).toHaveAttribute('data-referral-variant', 'r')
       await expect(friend.getByRole('heading', { level: 1 })).toContainText('Maya')
       await expect(friend.getByTestId('invite-offer')).toContainText('You get $10 off')

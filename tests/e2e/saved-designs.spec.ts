@@ -71,7 +71,8 @@ test.describe('designs saved to the account', () => {
     const other = await laptop.newPage()
     await test.step('on a laptop signed in as the same shopper, the designer resumes the design', async () => {
       await other.goto(await signInLink(other.request, page.request, email, STAR))
-      await expect(other).toHaveURL(new RegExp(`${STAR}$`))
+      // The link's page signs in, then moves on once hydrated: slower than an ordinary navigation on a busy machine.
+      await expect(other).toHaveURL(new RegExp(`${STAR}$`), { timeout: 30_000 })
       await waitForHydration(other)
       await expect(stage(other)).toHaveAttribute('data-state', 'ready', { timeout: 60_000 })
       await expect(slotImage(other, 'left')).toHaveAttribute('src', leftSrc!)
@@ -163,7 +164,7 @@ test.describe('designs saved to the account', () => {
 
     await test.step('signing in again: Your designs has both, each as last edited on this device', async () => {
       await page.goto(link)
-      await expect(page).toHaveURL(new RegExp(`${DESIGNS}$`))
+      await expect(page).toHaveURL(new RegExp(`${DESIGNS}$`), { timeout: 30_000 })
       await waitForHydration(page)
       await expect(page.getByTestId('design-card')).toHaveCount(2, { timeout: 15_000 })
       await expect(page.getByTestId('design-card').getByRole('heading')).toHaveText(['Stocking ornaments', 'Tree ornaments'])
