@@ -22,11 +22,18 @@ async function expectChristmasBanner(page: Page, calendar: ShippingCalendar) {
   }
   const inTime = calendar.christmas.deadlines.filter((d) => d.inTime)
   if (inTime.length === 0) await expect(banner).toContainText('Orders placed now arrive after Christmas.')
-  for (const deadline of inTime) await expect(banner).toContainText(`${weekday(deadline.lastOrderDay)} with ${deadline.method} shipping`)
+  for (const deadline of inTime)
+    await expect(banner).toContainText(`${weekday(deadline.lastOrderDay)} with ${deadline.method} shipping`, { timeout: CALENDAR_WAIT })
   for (const deadline of calendar.christmas.deadlines.filter((d) => !d.inTime)) {
     await expect(banner).toContainText(new RegExp(`${deadline.method} shipping now arrives after Christmas`, 'i'))
   }
 }
+
+/**
+ * The first render's dates are for the server's day (UTC); the shopper's own arrive with a second request once the
+ * page has hydrated, which on a busy CI machine can take longer than an assertion's default 5 s.
+ */
+const CALENDAR_WAIT = 20_000
 
 test.describe('arrives-by dates', () => {
   // Hawaii: ten hours behind UTC, so the shopper's day differs from the server's for part of every day.
@@ -40,7 +47,8 @@ test.describe('arrives-by dates', () => {
       await page.goto(STAR)
       await waitForHydration(page)
       const arrives = page.getByTestId('arrives-by')
-      for (const method of calendar.methods) await expect(arrives).toContainText(`${weekday(method.arrivesBy)} with ${method.method} shipping`)
+      for (const method of calendar.methods)
+        await expect(arrives).toContainText(`${weekday(method.arrivesBy)} with ${method.method} shipping`, { timeout: CALENDAR_WAIT })
       await expectChristmasBanner(page, calendar)
       await expectNoAxeViolations(page)
       await page.screenshot({ path: `test-results/shipping-product-${width}.png` })
