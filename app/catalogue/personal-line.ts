@@ -1,12 +1,15 @@
 /**
- * The personal line of text on the ornaments (issue 19, part 1): one optional line, printed on the
- * front of both ornaments of the pair in a band each template defines (Text cells, ornaments.ts).
+ * The personal lines of text on the ornaments (issue 19, part 1): on each ornament of the pair, an
+ * optional line, printed on its front in a band each template defines (Text cells, ornaments.ts).
  * The three typefaces are OFL fonts shipped with the store (public/fonts/personal-line/, copied from
  * Fontsource by `npm run font:personal-line`); both renderers draw from those same files
  * (docs/decisions/034-text-line.md). This module is zod-free: the designer's field and the API's
  * contract run the same check, `personalLineProblem`.
  */
+import { ornamentSides, type OrnamentSide } from './ornaments'
 import { typefaceCoverage } from './typeface-coverage'
+
+export { ornamentSides, type OrnamentSide }
 
 /** Issue 19: "up to 40 characters", counted as a reader counts them (grapheme clusters). */
 export const PERSONAL_LINE_MAX_LENGTH = 40
@@ -40,8 +43,32 @@ export type PersonalLineColour = (typeof personalLineColours)[number]
 export type ColourId = PersonalLineColour['id']
 export const colourIds = personalLineColours.map((c) => c.id) as [ColourId, ...ColourId[]]
 
-/** What a design carries: the line as the shopper typed it (trimmed, NFC), its typeface and colour. */
+/** One ornament's line as the shopper typed it (trimmed, NFC), its typeface and colour. */
 export type PersonalLine = { line: string; typeface: TypefaceId; colour: ColourId }
+
+/**
+ * What a design carries: each ornament's own line, each optional (issue 19: "on each ornament of the
+ * pair, an optional line"). A design without any line carries no text at all (null), never `{}`.
+ */
+export type PersonalText = { [S in OrnamentSide]?: PersonalLine }
+
+/** The same line on both ornaments (the designer's default). */
+export const sameLineOnBoth = (line: PersonalLine): PersonalText => ({ left: line, right: line })
+
+/** The lines a design carries, with the ornament each is printed on. */
+export function linesOf(text: PersonalText | null | undefined): [OrnamentSide, PersonalLine][] {
+  return text ? ornamentSides.flatMap((side) => (text[side] ? [[side, text[side]] as [OrnamentSide, PersonalLine]] : [])) : []
+}
+
+export const samePersonalLine = (a: PersonalLine | null | undefined, b: PersonalLine | null | undefined) =>
+  a?.line === b?.line && a?.typeface === b?.typeface && a?.colour === b?.colour
+
+/** Whether two designs' text prints the same (no text and `{}` are the same: nothing printed). */
+export const samePersonalText = (a: PersonalText | null | undefined, b: PersonalText | null | undefined) =>
+  ornamentSides.every((side) => samePersonalLine(a?.[side], b?.[side]))
+
+/** The design's text, or null when it carries no line (a `{}` becomes null). */
+export const textOrNull = (text: PersonalText | null | undefined): PersonalText | null => (linesOf(text).length > 0 ? text! : null)
 
 export const DEFAULT_TYPEFACE: TypefaceId = 'lora'
 export const DEFAULT_COLOUR: ColourId = 'snow'
@@ -122,12 +149,33 @@ export function yearsIn(line: string): number[] {
   return [...line.matchAll(YEAR)].map((m) => Number(m[0]))
 }
 
+/** The years the design's lines name, in order, left then right. */
+export function textYears(text: PersonalText | null | undefined): number[] {
+  return linesOf(text).flatMap(([, l]) => yearsIn(l.line))
+}
+
 /** The line with every year it names replaced by `year`. */
 export function withYear(text: PersonalLine, year: number): PersonalLine {
   return { ...text, line: text.line.replace(YEAR, String(year)) }
 }
 
-/** The line as the cart and orders describe it, e.g. “Ava · 2026” in Lora. */
+/** Every line of the design with its years replaced by `year`. */
+export function textWithYear(text: PersonalText, year: number): PersonalText {
+  return Object.fromEntries(linesOf(text).map(([side, l]) => [side, withYear(l, year)]))
+}
+
+/** One line as the cart and orders describe it, e.g. “Ava · 2026” in Lora, snow white. */
 export function describePersonalLine(text: PersonalLine): string {
   return `“${text.line}” in ${findTypeface(text.typeface)?.name ?? text.typeface}, ${findColour(text.colour)?.name.toLowerCase() ?? text.colour}`
+}
+
+/**
+ * The design's text in words: “Ava · 2026” in Lora, snow white, on both ornaments — or each ornament's
+ * own line (“Left: … Right: …”), or the one ornament that has a line.
+ */
+export function describePersonalText(text: PersonalText): string {
+  const lines = linesOf(text)
+  if (lines.length === 2 && samePersonalLine(text.left, text.right)) return `${describePersonalLine(text.left!)}, on both ornaments`
+  if (lines.length === 1) return `${describePersonalLine(lines[0]![1])}, on the ${lines[0]![0]} ornament`
+  return lines.map(([side, l]) => `${side === 'left' ? 'Left' : 'Right'}: ${describePersonalLine(l)}`).join('; ')
 }

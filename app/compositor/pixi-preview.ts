@@ -10,8 +10,8 @@
 // pixi compiles its shader and uniform code with `new Function` unless this is loaded; the pages' CSP allows no eval (decision 021).
 import 'pixi.js/unsafe-eval'
 import { Application, BufferImageSource, Container, ImageSource, MeshSimple, RendererType, Sprite, Texture, TilingSprite } from 'pixi.js'
-import type { PseudoTemplate, TemplateCell } from '../catalogue/ornaments'
-import { typefaceFileUrl, type PersonalLine, type TypefaceId } from '../catalogue/personal-line'
+import { linesByCell, type PseudoTemplate, type TemplateCell } from '../catalogue/ornaments'
+import { typefaceFileUrl, type PersonalText, type TypefaceId } from '../catalogue/personal-line'
 import {
   cellClipRect,
   clampTransform,
@@ -296,21 +296,24 @@ export async function createOrnamentPreview(options: PreviewOptions) {
       return box.width > 0 ? template.width / box.width : 1
     },
 
-    /** Draws the personal line in every Text cell (null clears it). A later call wins over one still loading its font. */
-    async setText(text: PersonalLine | null): Promise<void> {
+    /** Draws each ornament's line in its Text cell (null clears them). A later call wins over one still loading its fonts. */
+    async setText(text: PersonalText | null): Promise<void> {
       const version = ++textVersion
-      const font = text ? await loadFont((options.fontUrl ?? typefaceFileUrl)(text.typeface)) : null
+      const drawn = await Promise.all(
+        linesByCell(template, text).map(async ({ cell, line }) => ({ cell, line, font: await loadFont((options.fontUrl ?? typefaceFileUrl)(line.typeface)) })),
+      )
       if (destroyed || version !== textVersion) return
       for (const slot of textSlots) {
         slot.texture?.destroy(true)
         slot.texture = null
         slot.sprite.texture = Texture.EMPTY
         slot.sprite.visible = false
-        if (!text || !font) continue
-        const { rect, mask } = lineMask(font, text.line, slot.cell, scale)
+        const mine = drawn.find((d) => d.cell.id === slot.cell.id)
+        if (!mine) continue
+        const { rect, mask } = lineMask(mine.font, mine.line.line, slot.cell, scale)
         if (rect.width <= 0 || rect.height <= 0) continue
         const source = new BufferImageSource({
-          resource: lineRgba(mask, text.colour, true),
+          resource: lineRgba(mask, mine.line.colour, true),
           width: rect.width,
           height: rect.height,
           format: 'rgba8unorm',

@@ -8,8 +8,8 @@
  * shrunk below half size is first reduced with a proper filter, so big originals do not alias.
  */
 import sharp, { type OverlayOptions, type Sharp } from 'sharp'
-import type { PseudoTemplate, TemplateCell } from '../catalogue/ornaments'
-import type { PersonalLine } from '../catalogue/personal-line'
+import { linesByCell, type PseudoTemplate, type TemplateCell } from '../catalogue/ornaments'
+import type { PersonalLine, PersonalText } from '../catalogue/personal-line'
 import { scaledBaseImage, scaledBaseImageRaw } from './base-images.server'
 import { typefaceFont } from './text-fonts.server'
 import { lineMask, lineRgba, colourRgb, type LineMask } from './text-line'
@@ -40,8 +40,8 @@ export type FrontDesign = {
   template: PseudoTemplate
   /** Photo per Image cell id. */
   photos: Record<string, PrintPhoto>
-  /** The personal line, drawn in every Text cell of the template. */
-  text?: PersonalLine | null
+  /** The personal lines: each ornament's own, drawn in that ornament's Text cell. */
+  text?: PersonalText | null
 }
 
 const TRANSPARENT = { r: 0, g: 0, b: 0, alpha: 0 }
@@ -167,13 +167,17 @@ async function renderPatternCell(cell: TemplateCell, scale: number): Promise<{ r
   return { rect, image }
 }
 
-/** The personal line in each Text cell at `scale`: the shared layout and rasteriser (text-line.ts), the same bytes pixi draws. */
-async function lineMasksOf(design: FrontDesign, scale: number): Promise<Map<string, LineMask>> {
-  const masks = new Map<string, LineMask>()
-  if (!design.text) return masks
-  const font = await typefaceFont(design.text.typeface)
-  for (const cell of design.template.cells) if (cell.type === 'Text') masks.set(cell.id, lineMask(font, design.text.line, cell, scale))
-  return masks
+type ColouredMask = LineMask & { colour: PersonalLine['colour'] }
+
+/** Each ornament's line in its Text cell at `scale`: the shared layout and rasteriser (text-line.ts), the same bytes pixi draws. */
+async function lineMasksOf(design: FrontDesign, scale: number): Promise<Map<string, ColouredMask>> {
+  const drawn = await Promise.all(
+    linesByCell(design.template, design.text).map(async ({ cell, line }) => {
+      const font = await typefaceFont(line.typeface)
+      return [cell.id, { ...lineMask(font, line.line, cell, scale), colour: line.colour }] as const
+    }),
+  )
+  return new Map(drawn)
 }
 
 /** `line` of colour `colourId` laid over `image` (whose rect is `at`) with the "over" operator, in place, as a GPU blends it. */
@@ -305,9 +309,9 @@ async function renderFrontFast(design: FrontDesign, scale: number): Promise<{ im
     let drawn = cell.image
     for (const text of textCellsOf) {
       const line = lines.get(text.id)
-      if (!line || !design.text || !cellContains(cell.rect, line.rect) || text.zIndex < photoCell.zIndex) continue
+      if (!line || !cellContains(cell.rect, line.rect) || text.zIndex < photoCell.zIndex) continue
       if (drawn === cell.image) drawn = { ...cell.image, data: Buffer.from(cell.image.data) }
-      blendLineOver(drawn, cell.rect, line, design.text.colour)
+      blendLineOver(drawn, cell.rect, line, line.colour)
     }
     // (photo ∩ mask) with the patterns behind it and the frame over it, for this cell's pixels only.
     const piece = await toRaw(
@@ -349,8 +353,8 @@ export async function renderFrontGeneral(design: FrontDesign, scale: number): Pr
       if (cell.type === 'PatternImage') return { overlay: await patternOverlay(cell, scale, size) }
       if (cell.type === 'Text') {
         const line = lines.get(cell.id)
-        if (!line || !design.text) return null
-        const rgba = Buffer.from(lineRgba(line.mask, design.text.colour, false))
+        if (!line) return null
+        const rgba = Buffer.from(lineRgba(line.mask, line.colour, false))
         return { overlay: { input: rgba, raw: { width: line.rect.width, height: line.rect.height, channels: 4 }, left: line.rect.left, top: line.rect.top } }
       }
       const photo = design.photos[cell.id]

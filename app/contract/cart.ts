@@ -4,7 +4,7 @@
  */
 import { appliedBundleSchema } from './bundles'
 import { printAreaSchema, sourceImageSchema } from './designs'
-import { personalLineSchema } from './personal-line'
+import { personalTextSchema } from './personal-line'
 import { FIELD_LIMITS } from '../catalogue/field-limits'
 import { emailAddress, optionalText, personName, requiredText, usState } from './field-messages'
 import { shippingMethodIds } from '../catalogue/shipping'
@@ -60,7 +60,7 @@ export const cartItemMetadataSchema = z.object({
   pseudoTemplateId: z.string().max(64).optional(),
   selectedColor: selectedColorSchema.optional(),
   /** The personal line of the design (the server records its preview's; one sent must be that one). */
-  text: personalLineSchema.optional(),
+  text: personalTextSchema.optional(),
 })
 export type CartItemMetadata = z.infer<typeof cartItemMetadataSchema>
 
@@ -166,7 +166,7 @@ export const checkoutLineSchema = z.object({
   unitListAmountCents: z.number().int(),
   previewCdnUrl: z.string(),
   /** The design's personal line, when it has one. */
-  text: personalLineSchema.optional(),
+  text: personalTextSchema.optional(),
 })
 export type CheckoutLine = z.infer<typeof checkoutLineSchema>
 

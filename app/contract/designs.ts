@@ -4,7 +4,7 @@
  */
 import { MAX_ZOOM } from '../catalogue/ornaments'
 import { previewWidths } from '../catalogue/ornaments'
-import { personalLineSchema } from './personal-line'
+import { personalTextSchema } from './personal-line'
 import { z } from './zod'
 
 export const printAreaPositions = ['front', 'back', 'left_leg', 'right_leg', 'front_1', 'front_2', 'front_3', 'front_4'] as const
@@ -106,8 +106,8 @@ export const generatePreviewRequestSchema = z.object({
   pseudoTemplateId: z.string().min(1).max(64),
   backSideId: z.string().min(1).max(64),
   cells: z.array(previewCellSchema).min(1, { error: 'Choose a photo for each ornament' }).max(8, { error: 'Too many photos' }),
-  /** The personal line, printed on both ornaments (issue 19); absent or null: none. */
-  text: personalLineSchema.nullable().optional(),
+  /** The personal lines, each ornament its own (issue 19); absent or null: none. */
+  text: personalTextSchema.nullable().optional(),
 })
 export type GeneratePreviewRequest = z.infer<typeof generatePreviewRequestSchema>
 
@@ -126,7 +126,7 @@ export const generatePreviewResponseSchema = z.object({
   backSideId: z.string(),
   printAreas: z.array(printAreaSchema),
   sourceImages: z.array(sourceImageSchema),
-  /** The personal line the print file carries, or null. */
-  text: personalLineSchema.nullable().default(null),
+  /** The personal lines the print file carries, or null. */
+  text: personalTextSchema.nullable().default(null),
 })
 export type GeneratedPreview = z.infer<typeof generatePreviewResponseSchema>

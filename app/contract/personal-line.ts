@@ -1,10 +1,11 @@
 /**
- * The personal line on the wire (issue 19, part 1): `{ line, typeface, colour }`, optional wherever a
- * design travels (preview request, saved design, cart line, order). The line is trimmed and
+ * The personal lines on the wire (issue 19, part 1): `{ left?, right? }`, each ornament's own
+ * `{ line, typeface, colour }`, optional wherever a design travels (preview request, saved design,
+ * cart line, order). Each line is trimmed and
  * normalised (NFC), then checked by the same rule as the designer's field (catalogue/personal-line.ts):
  * at most 40 characters, no control characters, every character drawable by the typeface's font.
  */
-import { colourIds, normalisePersonalLine, personalLineProblem, typefaceIds } from '../catalogue/personal-line'
+import { colourIds, normalisePersonalLine, ornamentSides, personalLineProblem, typefaceIds } from '../catalogue/personal-line'
 import { z } from './zod'
 
 /** A bound on what is read before the rule counts characters (40 graphemes are rarely over 160 code units). */
@@ -21,3 +22,14 @@ export const personalLineSchema = z
     if (problem) ctx.addIssue({ code: 'custom', path: ['line'], message: problem })
   })
 export type PersonalLineInput = z.infer<typeof personalLineSchema>
+
+/** A design's text: a line for the left ornament, the right one, or both (the same line twice when it is the same). */
+export const personalTextSchema = z
+  .object({
+    left: personalLineSchema.optional(),
+    right: personalLineSchema.optional(),
+  })
+  .refine((text) => ornamentSides.some((side) => text[side] !== undefined), {
+    error: 'Give a line for the left or the right ornament, or leave the text out',
+  })
+export type PersonalTextInput = z.infer<typeof personalTextSchema>

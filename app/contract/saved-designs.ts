@@ -5,7 +5,7 @@
  * The bounds are the designer's local draft's (app/features/designer/draft.ts).
  */
 import { MAX_ZOOM } from '../catalogue/ornaments'
-import { personalLineSchema } from './personal-line'
+import { personalTextSchema } from './personal-line'
 import { z } from './zod'
 
 /** The designer's bound: a real draft has two cells; anything past this is not ours. */
@@ -49,7 +49,7 @@ export const saveDesignRequestSchema = z.object({
   transforms: z.record(cellIdSchema, savedDesignTransformSchema).refine(fewCells, tooManyCells),
   backSideId: z.string().min(1).max(64).nullable(),
   /** The personal line (issue 19, part 1), checked like the preview's; absent or null: none. */
-  text: personalLineSchema.nullable().optional(),
+  text: personalTextSchema.nullable().optional(),
   /**
    * When the shopper last changed it on their device (ISO time); the later of two copies wins when a
    * device's draft meets the account's at sign-in. Absent: now. Never later than the server's now.
@@ -78,7 +78,7 @@ export const savedDesignSchema = z.object({
   transforms: z.record(z.string(), savedDesignTransformSchema),
   backSideId: z.string().nullable(),
   /** The personal line, or null; absent in answers from before it. */
-  text: personalLineSchema.nullable().optional(),
+  text: personalTextSchema.nullable().optional(),
   createdAt: z.string(),
   /** When the shopper last changed it (editedAt as saved). */
   updatedAt: z.string(),

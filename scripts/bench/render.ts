@@ -20,7 +20,7 @@ import { scaledBaseImage } from '../../app/compositor/base-images.server'
 import { cellClipRect, outputSize } from '../../app/compositor/layout'
 import { encodePng, renderFront } from '../../app/compositor/print.server'
 import { ornamentShapes, photoCells, pseudoTemplates, type OrnamentShape } from '../../app/catalogue/ornaments'
-import type { PersonalLine } from '../../app/catalogue/personal-line'
+import { sameLineOnBoth, type PersonalLine } from '../../app/catalogue/personal-line'
 
 const RUNS = 7
 const DRAG_FRAMES = 90
@@ -85,12 +85,13 @@ async function plainSharp(shape: OrnamentShape, originals: Buffer[]) {
 /** A long line in the script face: the most outline to rasterise of the three typefaces. */
 const personalLine: PersonalLine = { line: "Baby's first Christmas · 2026", typeface: 'dancing-script', colour: 'gold' }
 
-function ourRender(shape: OrnamentShape, originals: Buffer[], text: PersonalLine | null = null) {
+function ourRender(shape: OrnamentShape, originals: Buffer[], line: PersonalLine | null = null) {
   const template = pseudoTemplates[shape]
   const [left, right] = photoCells(template)
   return renderFront({
     template,
-    text,
+    // The same line on both ornaments: two Text cells drawn, as for two different lines.
+    text: line ? sameLineOnBoth(line) : null,
     photos: {
       [left!.id]: { image: originals[0]!, transform: { x: 30, y: -40, zoom: 1.4, rotation: 12 } },
       [right!.id]: { image: originals[1]!, transform: { x: 0, y: 0, zoom: 1, rotation: 0 } },

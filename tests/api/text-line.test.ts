@@ -1,8 +1,11 @@
-import { eq } from 'drizzle-orm'
+import fs from 'node:fs'
+import path from 'node:path'
+import { eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoAccounts } from '../../app/api/demo/accounts'
-import { cartItems, designDrafts, previews } from '../../app/api/db/schema'
+import { migrationsFolder } from '../../app/api/db/client'
+import { cartItems, checkoutSessions, designDrafts, designShares, orders, previews } from '../../app/api/db/schema'
 import { PrintifyClient, PrintifyProvider } from '../../app/api/providers/print/printify'
 import { fulfilmentJobs } from '../../app/api/services/fulfilment'
 import { drainJobs } from '../../app/api/services/jobs'
@@ -13,7 +16,7 @@ import { addAlbumPhotos } from '../support/photos'
 import { createPrintifyMock, MOCK_PRINTIFY_SHOP_ID, MOCK_PRINTIFY_TOKEN } from '../support/printify-mock'
 import { createTestApi, type TestApi } from '../support/test-api'
 
-/** The personal line (issue 19, part 1) from the preview request to the print file, the cart, the order and Printify. */
+/** The personal lines (issue 19, part 1), each ornament its own, from the preview request to the print file, the cart, the order and Printify. */
 const mock = createPrintifyMock()
 const sleep = async () => {}
 let t: TestApi
@@ -21,16 +24,31 @@ let cookie: string
 let photos: { id: string }[]
 
 const STAR = 72965
-const line = { line: '  Ava · 2026 ', typeface: 'lora', colour: 'gold' }
-const stored = { line: 'Ava · 2026', typeface: 'lora', colour: 'gold' }
+const leftLine = { line: '  Ava · 2026 ', typeface: 'lora', colour: 'gold' }
+const rightLine = { line: "Baby's first Christmas", typeface: 'dancing-script', colour: 'ink' }
+const line = { left: leftLine, right: rightLine }
+const storedLeft = { line: 'Ava · 2026', typeface: 'lora', colour: 'gold' }
+const stored = { left: storedLeft, right: rightLine }
+const badLine: [string, unknown][] = [
+  ['an emoji', { ...leftLine, line: 'Ava 🎄' }],
+  ['Cyrillic', { ...leftLine, line: 'Маша' }],
+  ['41 characters', { ...leftLine, line: 'a'.repeat(41) }],
+  ['a line break', { ...leftLine, line: 'Ava\n2026' }],
+  ['an empty line', { ...leftLine, line: '   ' }],
+  ['an unknown typeface', { ...leftLine, typeface: 'comic-sans' }],
+  ['an unknown colour', { ...leftLine, colour: 'chartreuse' }],
+  ['a line that is not text', { ...leftLine, line: 2026 }],
+  ['null for a line', null],
+]
+/** Each bad line on either ornament (the other one fine), and text with no ornament named. */
 const badLines: [string, unknown][] = [
-  ['an emoji', { ...line, line: 'Ava 🎄' }],
-  ['Cyrillic', { ...line, line: 'Маша' }],
-  ['41 characters', { ...line, line: 'a'.repeat(41) }],
-  ['a line break', { ...line, line: 'Ava\n2026' }],
-  ['an empty line', { ...line, line: '   ' }],
-  ['an unknown typeface', { ...line, typeface: 'comic-sans' }],
-  ['an unknown colour', { ...line, colour: 'chartreuse' }],
+  ...badLine.flatMap(([what, bad]): [string, unknown][] => [
+    [`${what} on the left ornament`, { left: bad, right: rightLine }],
+    [`${what} on the right ornament`, { left: leftLine, right: bad }],
+  ]),
+  ['no line for either ornament', {}],
+  ['one line without an ornament', leftLine],
+  ['a list of lines', [leftLine, rightLine]],
 ]
 
 beforeAll(async () => {
@@ -64,7 +82,7 @@ let without: Record<string, any>
 let orderId: string
 
 describe('the personal line', () => {
-  it('a preview with a line prints it in each Text cell of the front file, and only there', async () => {
+  it('a preview prints each ornament’s line in that ornament’s Text cell of the front file, and only there', async () => {
     const made = await makePreview(line)
     expect(made.status, JSON.stringify(made.body)).toBe(201)
     withText = made.body
@@ -73,25 +91,51 @@ describe('the personal line', () => {
     expect(plain.status).toBe(201)
     without = plain.body
     expect(without.text).toBeNull()
+    const rightOnly = await makePreview({ right: rightLine })
+    expect(rightOnly.status).toBe(201)
+    expect(rightOnly.body.text).toEqual({ right: rightLine })
 
-    const [a, b] = await Promise.all([uploadedFront(withText.productId), uploadedFront(without.productId)])
+    const [a, b, r] = await Promise.all([uploadedFront(withText.productId), uploadedFront(without.productId), uploadedFront(rightOnly.body.productId)])
     expect([a.info.width, a.info.height]).toEqual([b.info.width, b.info.height])
-    const bands = textCells(pseudoTemplates.star).map((c) => cellClipRect(c, 1))
-    const inBand = (x: number, y: number) => bands.some((r) => x >= r.left && x < r.left + r.width && y >= r.top && y < r.top + r.height)
-    let changedInBands = 0
-    let changedOutside = 0
-    for (let y = 0; y < a.info.height; y++) {
-      for (let x = 0; x < a.info.width; x++) {
+    const [leftBand, rightBand] = textCells(pseudoTemplates.star).map((c) => cellClipRect(c, 1))
+    const within = (band: typeof leftBand, x: number, y: number) => x >= band!.left && x < band!.left + band!.width && y >= band!.top && y < band!.top + band!.height
+    /** Pixels of `image` that differ from the plain front, in each band and outside both. */
+    const changes = (image: typeof a) => {
+      const counted = { left: 0, right: 0, outside: 0 }
+      for (let y = 0; y < image.info.height; y++) {
+        for (let x = 0; x < image.info.width; x++) {
+          const i = (y * image.info.width + x) * 4
+          if ([0, 1, 2, 3].every((k) => image.data[i + k] === b.data[i + k])) continue
+          if (within(leftBand, x, y)) counted.left++
+          else if (within(rightBand, x, y)) counted.right++
+          else counted.outside++
+        }
+      }
+      return counted
+    }
+    const both = changes(a)
+    expect(both.outside).toBe(0)
+    expect(both.left).toBeGreaterThan(2000)
+    expect(both.right).toBeGreaterThan(2000)
+    // Different lines: the right band is not the left one moved across.
+    const shift = rightBand!.left - leftBand!.left
+    let same = 0
+    for (let y = leftBand!.top; y < leftBand!.top + leftBand!.height; y++) {
+      for (let x = leftBand!.left; x < leftBand!.left + leftBand!.width; x++) {
         const i = (y * a.info.width + x) * 4
-        if (a.data[i] === b.data[i] && a.data[i + 1] === b.data[i + 1] && a.data[i + 2] === b.data[i + 2] && a.data[i + 3] === b.data[i + 3]) continue
-        if (inBand(x, y)) changedInBands++
-        else changedOutside++
+        const j = i + shift * 4
+        if ([0, 1, 2, 3].every((k) => a.data[i + k] === a.data[j + k])) same++
       }
     }
-    expect(changedOutside).toBe(0)
-    expect(changedInBands).toBeGreaterThan(2000)
-    // Printify's product names the line as well as printing it.
-    expect(mock.products.get(withText.productId)!.description).toContain('Personal line: “Ava · 2026” in Lora, gold')
+    expect(same).toBeLessThan(leftBand!.width * leftBand!.height * 0.9)
+    // A line on the right ornament only: the left one is printed as with no text, the right one as with both lines.
+    const one = changes(r)
+    expect(one).toMatchObject({ left: 0, outside: 0, right: both.right })
+    // Printify's product names the lines as well as printing them.
+    expect(mock.products.get(withText.productId)!.description).toContain(
+      'Personal text: Left: “Ava · 2026” in Lora, gold; Right: “Baby\'s first Christmas” in Dancing Script, ink.',
+    )
+    expect(mock.products.get(rightOnly.body.productId)!.description).toContain('Personal text: “Baby\'s first Christmas” in Dancing Script, ink, on the right ornament.')
   })
 
   for (const [what, text] of badLines) {
@@ -106,9 +150,12 @@ describe('the personal line', () => {
     })
   }
 
-  it('the refusal of an emoji says which character the typeface cannot print', async () => {
-    const res = await makePreview({ ...line, line: 'Ava 🎄' })
-    expect(JSON.stringify(res.body)).toContain('Lora cannot print “🎄”')
+  it('the refusal of an emoji says which character the typeface cannot print, and on which ornament', async () => {
+    const res = await makePreview({ left: leftLine, right: { ...rightLine, line: 'Leo 🎄' } })
+    expect(JSON.stringify(res.body)).toContain('Dancing Script cannot print “🎄”')
+    expect(JSON.stringify(res.body)).toContain('right')
+    const none = await makePreview({})
+    expect(JSON.stringify(none.body)).toContain('Give a line for the left or the right ornament, or leave the text out')
   })
 
   it('the cart line carries the preview’s line; another line or a bad one is refused and the cart is unchanged', async () => {
@@ -116,15 +163,14 @@ describe('the personal line', () => {
     const bad = await t.request('/v1/photo-products-cart/items', {
       method: 'POST',
       cookie,
-      json: cartItemOfGenerated(withText, { metadata: { text: { ...stored, line: 'Ava 🎄' } } }),
+      json: cartItemOfGenerated(withText, { metadata: { text: { ...stored, left: { ...storedLeft, line: 'Ava 🎄' } } } }),
     })
     expect(bad.status).toBe(400)
-    const other = await t.request('/v1/photo-products-cart/items', {
-      method: 'POST',
-      cookie,
-      json: cartItemOfGenerated(withText, { metadata: { text: { ...stored, line: 'Bo · 2026' } } }),
-    })
-    expect(other.status).toBe(422)
+    // Another line on one ornament, the lines swapped, or one of them left out: not what was printed.
+    for (const text of [{ ...stored, right: { ...rightLine, line: 'Bo · 2026' } }, { left: rightLine, right: storedLeft }, { left: storedLeft }]) {
+      const other = await t.request('/v1/photo-products-cart/items', { method: 'POST', cookie, json: cartItemOfGenerated(withText, { metadata: { text } }) })
+      expect(other.status, JSON.stringify(text)).toBe(422)
+    }
     const smuggled = await t.request('/v1/photo-products-cart/items', {
       method: 'POST',
       cookie,
@@ -175,12 +221,13 @@ describe('ordering again with a new year (issue 19, part 4)', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     expect(res.body.added).toBe(1)
     const [line] = res.body.cart.items
-    expect(line.metadata.text).toEqual({ ...stored, line: 'Ava · 2027' })
+    // The left line names the year and changes; the right one names none and is printed as it was.
+    expect(line.metadata.text).toEqual({ left: { ...storedLeft, line: 'Ava · 2027' }, right: rightLine })
     expect(line.previewId).not.toBe(withText.previewId)
     expect(line.quantity).toBe(1)
     expect((await t.db.select().from(previews)).length).toBe(previewsBefore + 1)
     const [remade] = await t.db.select().from(previews).where(eq(previews.id, line.previewId))
-    expect(remade!.text).toEqual({ ...stored, line: 'Ava · 2027' })
+    expect(remade!.text).toEqual({ left: { ...storedLeft, line: 'Ava · 2027' }, right: rightLine })
     expect(remade!.design.map((d) => d.photoId)).toEqual(photos.map((p) => p.id))
 
     const twice = await again({ year: 2027 })
@@ -195,7 +242,7 @@ describe('ordering again with a new year (issue 19, part 4)', () => {
   })
 })
 
-describe('the personal line in a saved design', () => {
+describe('the personal lines in a saved design', () => {
   const body = (text?: unknown) => ({
     photos: { 'star-left': photos[0]!.id, 'star-right': photos[1]!.id },
     transforms: {},
@@ -204,7 +251,7 @@ describe('the personal line in a saved design', () => {
   })
   const put = (json: unknown) => t.request(`/v1/photo-products-designs/variants/${STAR}`, { method: 'PUT', json, cookie })
 
-  it('keeps the line, normalised, and answers it', async () => {
+  it('keeps each ornament’s line, normalised, and answers them', async () => {
     const saved = await put(body(line))
     expect(saved.status, JSON.stringify(saved.body)).toBe(200)
     expect(saved.body.text).toEqual(stored)
@@ -224,5 +271,83 @@ describe('the personal line in a saved design', () => {
   it('a design saved without a line answers none', async () => {
     const saved = await put(body())
     expect(saved.body.text).toBeNull()
+  })
+})
+
+describe('migration 0016: rows written when a design had one line for both ornaments', () => {
+  const statements = fs
+    .readFileSync(path.join(migrationsFolder, '0016_text_per_ornament.sql'), 'utf8')
+    .split('--> statement-breakpoint')
+    .map((s) => s.trim())
+    .filter(Boolean)
+  const migrate = async () => {
+    for (const statement of statements) await t.db.execute(sql.raw(statement))
+  }
+
+  it('gives each ornament that line, in every table that keeps a design’s text, and leaves the rest as they are', async () => {
+    // A saved design, shared with the family, so every table that keeps text has a row with it.
+    const saved = await t.request(`/v1/photo-products-designs/variants/${STAR}`, {
+      method: 'PUT',
+      cookie,
+      json: { photos: { 'star-left': photos[0]!.id, 'star-right': photos[1]!.id }, transforms: {}, backSideId: '72965-3', text: line },
+    })
+    expect(saved.status).toBe(200)
+    const shared = await t.request('/v1/photo-products-design-shares', { method: 'POST', cookie, json: { designId: saved.body.id } })
+    expect(shared.status, JSON.stringify(shared.body)).toBe(201)
+
+    const snapshot = async () => ({
+      previews: await t.db.select({ id: previews.id, text: previews.text }).from(previews).orderBy(previews.id),
+      cartItems: await t.db.select({ id: cartItems.id, metadata: cartItems.metadata }).from(cartItems).orderBy(cartItems.id),
+      drafts: await t.db.select({ id: designDrafts.id, body: designDrafts.body }).from(designDrafts).orderBy(designDrafts.id),
+      shares: await t.db.select({ id: designShares.id, body: designShares.body }).from(designShares).orderBy(designShares.id),
+      sessions: await t.db.select({ id: checkoutSessions.id, lines: checkoutSessions.lines }).from(checkoutSessions).orderBy(checkoutSessions.id),
+      orders: await t.db.select({ id: orders.id, lines: orders.lines }).from(orders).orderBy(orders.id),
+    })
+    const now = await snapshot()
+    const texts = [
+      ...now.previews.map((r) => r.text),
+      ...now.cartItems.map((r) => r.metadata.text),
+      ...now.drafts.map((r) => r.body.text),
+      ...now.shares.map((r) => r.body.text),
+      ...now.sessions.flatMap((r) => r.lines.map((l) => l.text)),
+      ...now.orders.flatMap((r) => r.lines.map((l) => l.text)),
+    ].filter(Boolean)
+    expect(texts.length).toBeGreaterThanOrEqual(8)
+
+    // As the rows were before it: the left line alone, as `{ line, typeface, colour }`. A right-only text stays as it is.
+    const oldShape = (text: unknown) => (text && typeof text === 'object' && 'left' in text ? (text as { left: unknown }).left : text)
+    await t.db.execute(sql`update previews set text = text->'left' where text ? 'left'`)
+    await t.db.execute(sql`update cart_items set metadata = jsonb_set(metadata, '{text}', metadata->'text'->'left') where metadata->'text' ? 'left'`)
+    await t.db.execute(sql`update design_drafts set body = jsonb_set(body, '{text}', body->'text'->'left') where body->'text' ? 'left'`)
+    await t.db.execute(sql`update design_shares set body = jsonb_set(body, '{text}', body->'text'->'left') where body->'text' ? 'left'`)
+    for (const table of ['checkout_sessions', 'orders']) {
+      await t.db.execute(
+        sql.raw(`update ${table} set lines = (select jsonb_agg(case when l->'text' ? 'left' then jsonb_set(l, '{text}', l->'text'->'left') else l end order by i)
+          from jsonb_array_elements(lines) with ordinality as e(l, i))`),
+      )
+    }
+    const before = await snapshot()
+    expect(before.orders.flatMap((r) => r.lines.map((l) => l.text)).filter(Boolean)).toEqual(
+      now.orders.flatMap((r) => r.lines.map((l) => oldShape(l.text))).filter(Boolean),
+    )
+
+    await migrate()
+    const after = await snapshot()
+    const bothOf = (text: unknown) => {
+      const old = oldShape(text) as { line?: string } | null | undefined
+      return old && 'line' in old ? { left: old, right: old } : old
+    }
+    expect(after.previews).toEqual(now.previews.map((r) => ({ ...r, text: bothOf(r.text) ?? null })))
+    expect(after.cartItems.map((r) => r.metadata.text)).toEqual(now.cartItems.map((r) => bothOf(r.metadata.text)))
+    expect(after.cartItems.map((r) => ({ ...r.metadata, text: undefined }))).toEqual(now.cartItems.map((r) => ({ ...r.metadata, text: undefined })))
+    expect(after.drafts.map((r) => r.body.text)).toEqual(now.drafts.map((r) => bothOf(r.body.text)))
+    expect(after.shares.map((r) => r.body.text)).toEqual(now.shares.map((r) => bothOf(r.body.text)))
+    expect(after.sessions.map((r) => r.lines.map((l) => l.text))).toEqual(now.sessions.map((r) => r.lines.map((l) => bothOf(l.text))))
+    expect(after.orders.map((r) => r.lines.map((l) => l.text))).toEqual(now.orders.map((r) => r.lines.map((l) => bothOf(l.text))))
+    expect(after.orders.map((r) => r.lines.length)).toEqual(now.orders.map((r) => r.lines.length))
+
+    // Run again, it changes nothing: rows already in the new shape are left alone.
+    await migrate()
+    expect(await snapshot()).toEqual(after)
   })
 })

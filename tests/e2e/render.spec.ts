@@ -13,7 +13,7 @@ import pixelmatch from 'pixelmatch'
 import { PNG } from 'pngjs'
 import sharp from 'sharp'
 import type { PhotoTransform } from '../../app/compositor/layout'
-import type { PersonalLine } from '../../app/catalogue/personal-line'
+import type { PersonalText } from '../../app/catalogue/personal-line'
 import { renderFront } from '../../app/compositor/print.server'
 import { backSides, ornamentShapes, photoCells, pseudoTemplates, type OrnamentShape } from '../../app/catalogue/ornaments'
 import { expectNoSeriousAxeViolations, waitForHydration } from './support'
@@ -29,7 +29,7 @@ type Spec = {
   side?: 'front' | 'back'
   backSidePath?: string
   photos: Record<string, { url: string; transform: PhotoTransform }>
-  text?: PersonalLine
+  text?: PersonalText
 }
 type Result = { rendererType: string; width: number; height: number; pixels: string }
 
@@ -74,11 +74,17 @@ const designs: Record<OrnamentShape, [PhotoTransform, PhotoTransform]> = {
   ],
 }
 
-/** A personal line per shape, in each typeface: a long one, a short one, accents and a dash. */
-const lines: Record<OrnamentShape, PersonalLine> = {
-  tree: { line: 'Ava · 2026', typeface: 'lora', colour: 'snow' },
-  star: { line: "Baby's first Christmas", typeface: 'dancing-script', colour: 'gold' },
-  stocking: { line: 'The Lees — Noël 2026', typeface: 'montserrat', colour: 'cranberry' },
+/**
+ * Personal lines per shape, in each typeface: a long one, a short one, accents and a dash; each
+ * ornament its own line (the tree and stocking a different one on each, the star only on the right).
+ */
+const lines: Record<OrnamentShape, PersonalText> = {
+  tree: { left: { line: 'Ava · 2026', typeface: 'lora', colour: 'snow' }, right: { line: "Baby's first Christmas", typeface: 'dancing-script', colour: 'gold' } },
+  star: { right: { line: "Baby's first Christmas", typeface: 'dancing-script', colour: 'gold' } },
+  stocking: {
+    left: { line: 'The Lees — Noël 2026', typeface: 'montserrat', colour: 'cranberry' },
+    right: { line: 'Ava · 2026', typeface: 'lora', colour: 'ink' },
+  },
 }
 
 function specOf(shape: OrnamentShape, files: [string, string]): Spec {
@@ -94,7 +100,7 @@ test.describe('the live preview renderer', () => {
   test.describe.configure({ mode: 'serial' })
 
   for (const [shape, withText] of ornamentShapes.flatMap((shape) => [[shape, false] as const, [shape, true] as const])) {
-    const named = withText ? `${shape} with its personal line` : shape
+    const named = withText ? `${shape} with a personal line on each ornament` : shape
     test(`${named}: pixi on WebGL matches its golden`, async ({ page }) => {
       await openRenderCheck(page)
       const result = await renderInBrowser(page, { ...specOf(shape, ['scene.jpg', 'checker-b.png']), ...(withText ? { text: lines[shape] } : {}) })

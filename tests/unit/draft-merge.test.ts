@@ -91,8 +91,8 @@ describe('a device draft meeting the account’s design', () => {
     })
   })
 
-  it('carries the personal line both ways, and a draft without one clears the account’s', () => {
-    const text = { line: 'Ava · 2026', typeface: 'lora', colour: 'gold' } as const
+  it('carries each ornament’s line both ways, and a draft without one clears the account’s', () => {
+    const text = { left: { line: 'Ava · 2026', typeface: 'lora', colour: 'gold' }, right: { line: 'Leo', typeface: 'montserrat', colour: 'ink' } } as const
     expect(saveRequestOf(localDraft({ text })).text).toEqual(text)
     expect(draftOfSaved({ ...saved('2026-11-23T12:00:00.000Z'), text }, ME).text).toEqual(text)
     expect(draftOfSaved(saved('2026-11-23T12:00:00.000Z'), ME).text).toBeUndefined()

@@ -1,13 +1,20 @@
 import fs from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { pseudoTemplates, ornamentShapes, photoCells, textCells } from '../../app/catalogue/ornaments'
+import { linesByCell, pseudoTemplates, ornamentShapes, photoCells, textCells } from '../../app/catalogue/ornaments'
 import {
   describePersonalLine,
+  describePersonalText,
+  linesOf,
   normalisePersonalLine,
   personalLineLength,
   personalLineProblem,
   personalLineTypefaces,
   typefaceCanDraw,
+  sameLineOnBoth,
+  samePersonalText,
+  textOrNull,
+  textWithYear,
+  textYears,
   typefaceFileUrl,
   withYear,
   yearsIn,
@@ -15,7 +22,7 @@ import {
 import { typefaceCoverage } from '../../app/catalogue/typeface-coverage'
 import { cellClipRect } from '../../app/compositor/layout'
 import { layoutLine, lineMask, parseFont, polygonsOf } from '../../app/compositor/text-line'
-import { personalLineSchema } from '../../app/contract/personal-line'
+import { personalLineSchema, personalTextSchema } from '../../app/contract/personal-line'
 import { coverageOf, fontSourcePath } from '../../scripts/personal-line-fonts'
 
 const fontOf = (id: string) => parseFont(fs.readFileSync(`public${typefaceFileUrl(id as never)}`))
@@ -91,6 +98,63 @@ describe('whether a line can be printed', () => {
 
   it('describes the line for the cart and orders', () => {
     expect(describePersonalLine({ line: 'Ava · 2026', typeface: 'lora', colour: 'snow' })).toBe('“Ava · 2026” in Lora, snow white')
+  })
+})
+
+describe('a line on each ornament', () => {
+  const ava = { line: 'Ava · 2025', typeface: 'lora', colour: 'snow' } as const
+  const leo = { line: 'Leo', typeface: 'montserrat', colour: 'pine' } as const
+
+  it('lists the lines with their ornaments, left first, and treats no line as no text', () => {
+    expect(linesOf({ right: leo, left: ava })).toEqual([
+      ['left', ava],
+      ['right', leo],
+    ])
+    expect(linesOf(null)).toEqual([])
+    expect(textOrNull({})).toBeNull()
+    expect(textOrNull({ right: leo })).toEqual({ right: leo })
+  })
+
+  it('compares what would be printed on each ornament', () => {
+    expect(samePersonalText(sameLineOnBoth(ava), { left: { ...ava }, right: { ...ava } })).toBe(true)
+    expect(samePersonalText({ left: ava, right: leo }, { left: leo, right: ava })).toBe(false)
+    expect(samePersonalText({ left: ava }, sameLineOnBoth(ava))).toBe(false)
+    expect(samePersonalText({}, null)).toBe(true)
+  })
+
+  it('describes the same line once, one ornament’s line with its ornament, and two lines each', () => {
+    expect(describePersonalText(sameLineOnBoth(ava))).toBe('“Ava · 2025” in Lora, snow white, on both ornaments')
+    expect(describePersonalText({ right: leo })).toBe('“Leo” in Montserrat, pine green, on the right ornament')
+    expect(describePersonalText({ left: ava, right: leo })).toBe('Left: “Ava · 2025” in Lora, snow white; Right: “Leo” in Montserrat, pine green')
+  })
+
+  it('finds and replaces the years on both ornaments, and leaves a line without one as it is', () => {
+    expect(textYears({ left: ava, right: { ...leo, line: 'Leo · 2024' } })).toEqual([2025, 2024])
+    expect(textWithYear({ left: ava, right: leo }, 2026)).toEqual({ left: { ...ava, line: 'Ava · 2026' }, right: leo })
+    expect(textWithYear({ right: ava }, 2026)).toEqual({ right: { ...ava, line: 'Ava · 2026' } })
+  })
+
+  it('each ornament’s line goes in that ornament’s Text cell', () => {
+    for (const shape of ornamentShapes) {
+      const template = pseudoTemplates[shape]
+      const [left, right] = textCells(template)
+      expect(left!.id).toBe(`${shape}-left-text`)
+      expect(linesByCell(template, { left: ava, right: leo })).toEqual([
+        { cell: left, line: ava },
+        { cell: right, line: leo },
+      ])
+      expect(linesByCell(template, { right: leo })).toEqual([{ cell: right, line: leo }])
+      expect(linesByCell(template, null)).toEqual([])
+    }
+  })
+
+  it('the contract takes a line per ornament, each checked, and refuses text naming no ornament', () => {
+    expect(personalTextSchema.parse({ left: { ...ava, line: ' Ava · 2025 ' }, right: leo })).toEqual({ left: ava, right: leo })
+    expect(personalTextSchema.parse({ right: leo })).toEqual({ right: leo })
+    const bad = personalTextSchema.safeParse({ left: ava, right: { ...leo, line: 'Leo 🎄' } })
+    expect(bad.error?.issues[0]).toMatchObject({ path: ['right', 'line'], message: expect.stringMatching(/^Montserrat cannot print “🎄”/) })
+    for (const none of [{}, ava, { left: null }, [ava, leo]]) expect(personalTextSchema.safeParse(none).success, JSON.stringify(none)).toBe(false)
+    expect(personalTextSchema.safeParse({}).error?.issues[0]?.message).toBe('Give a line for the left or the right ornament, or leave the text out')
   })
 })
 

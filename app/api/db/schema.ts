@@ -199,7 +199,7 @@ export const previews = pgTable(
     /** The cells as sent (photo ids and clamped transforms). */
     design: jsonb('design').$type<{ cellId: string; photoId: string; transform: { x: number; y: number; zoom: number; rotation: number } }[]>().notNull(),
     /** The personal line the print file carries (issue 19), or null. */
-    text: jsonb('text').$type<import('../../catalogue/personal-line').PersonalLine>(),
+    text: jsonb('text').$type<import('../../catalogue/personal-line').PersonalText>(),
     printAreas: jsonb('print_areas').$type<{ position: string; imageUrl: string }[]>().notNull(),
     sourceImages: jsonb('source_images').$type<{ cropped: string; original: string }[]>().notNull(),
     images: jsonb('images').$type<string[]>().notNull(),
@@ -578,7 +578,7 @@ export type SavedDesignBody = {
   transforms: Record<string, { x: number; y: number; zoom: number; rotation: number }>
   backSideId: string | null
   /** The personal line (issue 19, part 1); bodies saved before it have none. */
-  text?: import('../../catalogue/personal-line').PersonalLine | null
+  text?: import('../../catalogue/personal-line').PersonalText | null
 }
 
 /**

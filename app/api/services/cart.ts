@@ -14,7 +14,7 @@ import {
 } from '../../contract/cart'
 import { canMove, cartTransitions } from './cart-states'
 import { findOrnamentVariant, ornamentProduct, variantTitle } from '../../catalogue/ornaments'
-import { withYear, type PersonalLine } from '../../catalogue/personal-line'
+import { samePersonalText, textWithYear } from '../../catalogue/personal-line'
 import type { GeneratedPreview, GeneratePreviewRequest } from '../../contract/designs'
 import { cartTotals, toCents } from '../../catalogue/pricing'
 import { DEFAULT_SHIPPING_METHOD, shippingMethodIds, type ShippingMethodId } from '../../catalogue/shipping'
@@ -117,7 +117,6 @@ export async function getCart(db: Database, user: SessionUser): Promise<Cart> {
   return cartView(db, await openCart(db, user.id))
 }
 
-const samePersonalLine = (a: PersonalLine | undefined, b: PersonalLine | null) => a?.line === b?.line && a?.typeface === b?.typeface && a?.colour === b?.colour
 
 const sameList = <T>(a: T[], b: T[], key: (x: T) => string) => {
   const left = a.map(key).sort()
@@ -160,7 +159,7 @@ async function verifiedItem(db: Db, user: SessionUser, input: AddCartItemRequest
   if (m.pseudoTemplateId !== undefined && m.pseudoTemplateId !== preview.pseudoTemplateId) {
     throw new AppError('rule_broken', 'pseudoTemplateId is not the template of this design')
   }
-  if (m.text !== undefined && !samePersonalLine(m.text, preview.text)) {
+  if (m.text !== undefined && !samePersonalText(m.text, preview.text)) {
     throw new AppError('rule_broken', 'The text must be the one Keepsake printed in this design; make a preview and add it again')
   }
   // SPEC §3's optional designTemplateId and selectedColor are the client's to send: validated by the contract and kept with the line (issue 15, bug 8).
@@ -310,8 +309,8 @@ export async function orderAgain(
   for (const { item, variant, quantity } of lines) {
     // A new year in the text (issue 19, part 4): the design is rendered again with it, then added like any new preview.
     const text = item.metadata.text
-    const renewed = text && options.year !== undefined && options.render ? withYear(text, options.year) : null
-    if (renewed && renewed.line !== text!.line) {
+    const renewed = text && options.year !== undefined && options.render ? textWithYear(text, options.year) : null
+    if (renewed && !samePersonalText(renewed, text)) {
       const itemIdentifier = `again:${item.id}:${options.year}`
       if (open.some((r) => r.itemIdentifier === itemIdentifier)) {
         alreadyInCart++

@@ -10,7 +10,7 @@ import { clampTransform, effectiveDpi, MIN_PRINTABLE_DPI } from '../../composito
 import { encodePng, renderFrontWithCells, type RawImage } from '../../compositor/print.server'
 import { baseImage } from '../../compositor/base-images.server'
 import type { GeneratedPreview, GeneratePreviewRequest } from '../../contract/designs'
-import { describePersonalLine } from '../../catalogue/personal-line'
+import { describePersonalText } from '../../catalogue/personal-line'
 import { findBackSide, findOrnamentVariant, ornamentProduct, photoCells, templateForVariant, variantTitle } from '../../catalogue/ornaments'
 import { previews } from '../db/schema'
 import type { ApiDeps, SessionUser } from '../env'
@@ -192,7 +192,7 @@ export async function generatePreview(deps: ApiDeps, provider: PrintProvider, us
         {
           previewId,
           title: variantTitle(variant),
-          description: text ? `${ornamentProduct.description} Personal line: ${describePersonalLine(text)}.` : ornamentProduct.description,
+          description: text ? `${ornamentProduct.description} Personal text: ${describePersonalText(text)}.` : ornamentProduct.description,
           blueprintId: ornamentProduct.providerProductId,
           printProviderId: ornamentProduct.printProviderId,
           variantId: variant.id,

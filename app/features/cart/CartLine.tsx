@@ -1,5 +1,5 @@
 import type { CartItem } from '~/contract/cart'
-import { describePersonalLine } from '~/catalogue/personal-line'
+import { describePersonalText } from '~/catalogue/personal-line'
 import { MAX_QUANTITY_PER_LINE } from '~/catalogue/cart-terms'
 import { formatCents, formatPrice } from '~/catalogue/currency'
 import { findBackSide, findOrnamentVariant } from '~/catalogue/ornaments'
@@ -34,7 +34,7 @@ export function CartLine({ item, onQuantity, onRemove }: CartLineProps) {
         </p>
         {m.text ? (
           <p className="text-sm" data-testid="cart-line-text">
-            {describePersonalLine(m.text)}
+            {describePersonalText(m.text)}
           </p>
         ) : null}
         <p className="mt-1 text-sm">

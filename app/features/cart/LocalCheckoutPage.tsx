@@ -1,5 +1,5 @@
 import { SignInActions } from '~/components/ui/SignInActions'
-import { describePersonalLine } from '~/catalogue/personal-line'
+import { describePersonalText } from '~/catalogue/personal-line'
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router'
 import { useRef, useState, type FormEvent, type ReactNode } from 'react'
@@ -472,7 +472,7 @@ function EgiftSummary({ session }: { session: CheckoutSession }) {
           <img src={line.previewCdnUrl} alt="" width={96} height={60} className="h-[3.75rem] w-24 shrink-0 rounded-lg object-cover" />
           <div className="min-w-0 flex-1">
             <p className="font-semibold leading-snug">{line.title}</p>
-            {line.text ? <p className="text-sm text-ink-soft">{describePersonalLine(line.text)}</p> : null}
+            {line.text ? <p className="text-sm text-ink-soft">{describePersonalText(line.text)}</p> : null}
             <p className="text-sm text-ink-soft">Sent by e-mail · nothing to ship</p>
           </div>
           <p className="font-semibold tabular-nums">{formatCents(line.unitAmountCents * line.quantity)}</p>

@@ -1,5 +1,5 @@
 import type { CheckoutLine } from '~/contract/cart'
-import { describePersonalLine } from '~/catalogue/personal-line'
+import { describePersonalText } from '~/catalogue/personal-line'
 import { formatCents } from '~/catalogue/currency'
 import { findOrnamentVariant } from '~/catalogue/ornaments'
 import { LineThumbnail } from './Totals'
@@ -17,7 +17,7 @@ export function OrderLines({ lines, thumbnail = 'md' }: { lines: CheckoutLine[];
               <p className="font-semibold leading-snug">{line.title}</p>
               {line.text ? (
                 <p className="text-sm" data-testid="order-line-text">
-                  {describePersonalLine(line.text)}
+                  {describePersonalText(line.text)}
                 </p>
               ) : null}
               <p className="text-sm text-ink-soft">

@@ -1,5 +1,5 @@
 import { SignInActions, signInHint } from '~/components/ui/SignInActions'
-import { describePersonalLine, yearsIn } from '~/catalogue/personal-line'
+import { describePersonalText, linesOf, yearsIn } from '~/catalogue/personal-line'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
@@ -105,7 +105,7 @@ function OrderCard({ order }: { order: Order }) {
           <li key={line.cartItemId}>
             <LineThumbnail
               src={line.previewCdnUrl}
-              alt={`${line.title}${line.text ? `, ${describePersonalLine(line.text)}` : ''}, quantity ${line.quantity}`}
+              alt={`${line.title}${line.text ? `, ${describePersonalText(line.text)}` : ''}, quantity ${line.quantity}`}
               size="sm"
             />
           </li>
@@ -265,8 +265,11 @@ function OrderAgainButton({ order }: { order: Order }) {
   const offerId = useId()
   const offerRef = useRef<HTMLDivElement>(null)
   const thisYear = new Date().getFullYear()
-  const dated = order.lines.flatMap((line) => (line.text && yearsIn(line.text.line).some((y) => y !== thisYear) ? [line.text] : []))
-  const oldYear = dated[0] ? yearsIn(dated[0].line).find((y) => y !== thisYear) : undefined
+  // Each distinct line, on any ornament of any design, that names a year other than this one.
+  const dated = [
+    ...new Set(order.lines.flatMap((line) => linesOf(line.text).flatMap(([, l]) => (yearsIn(l.line).some((y) => y !== thisYear) ? [l.line] : [])))),
+  ]
+  const oldYear = dated[0] ? yearsIn(dated[0]).find((y) => y !== thisYear) : undefined
   useEffect(() => {
     if (asking) offerRef.current?.querySelector('button')?.focus()
   }, [asking])
@@ -293,7 +296,7 @@ function OrderAgainButton({ order }: { order: Order }) {
     return (
       <div ref={offerRef} role="group" aria-labelledby={offerId} className="mt-4 rounded-xl bg-gold-tint p-4" data-testid="order-again-year">
         <p id={offerId} className="font-medium">
-          Your text says “{dated[0].line}”. Change {oldYear} to {thisYear} before ordering again?
+          Your text says {dated.map((line) => `“${line}”`).join(' and ')}. Change {oldYear} to {thisYear} before ordering again?
         </p>
         <div className="mt-3 flex flex-wrap gap-2">
           <Button onClick={() => void run(thisYear)} disabled={busy}>

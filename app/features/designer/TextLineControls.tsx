@@ -8,60 +8,152 @@ import {
   personalLineLength,
   personalLineProblem,
   personalLineTypefaces,
+  samePersonalLine,
+  textOrNull,
   typefaceCssFamily,
   type ColourId,
+  type OrnamentSide,
   type PersonalLine,
+  type PersonalText,
   type TypefaceId,
 } from '~/catalogue/personal-line'
 
 type TextLineControlsProps = {
-  /** The line the design carries now (restored from the draft, or the last one that could be printed). */
-  text: PersonalLine | null
-  /** A line that can be printed, or null when the field is empty. Not called while the field holds a refused line. */
-  onChange: (text: PersonalLine | null) => void
-  /** Whether the field holds a line that cannot be printed (the preview button waits for it to be fixed). */
+  /** The lines the design carries now (restored from the draft, or the last ones that could be printed). */
+  text: PersonalText | null
+  /** Lines that can be printed, or null when every field is empty. Not called while a field holds a refused line. */
+  onChange: (text: PersonalText | null) => void
+  /** Whether a field holds a line that cannot be printed (the preview button waits for it to be fixed). */
   onProblem: (problem: boolean) => void
 }
 
+/** What one field holds as the shopper types: the raw text, its typeface and colour. */
+type FieldDraft = { raw: string; typeface: TypefaceId; colour: ColourId }
+
+type Fields = {
+  /** One line printed on both ornaments, or a line for each. */
+  separate: boolean
+  /** The left ornament's field; with `separate` off, the one field, printed on both. */
+  left: FieldDraft
+  right: FieldDraft
+}
+
+const fieldOf = (line: PersonalLine | undefined): FieldDraft => ({
+  raw: line?.line ?? '',
+  typeface: line?.typeface ?? DEFAULT_TYPEFACE,
+  colour: line?.colour ?? DEFAULT_COLOUR,
+})
+
+/** What a field would print (null when empty or refused) and why it cannot, in the shopper's words. */
+function verdict(field: FieldDraft): { line: PersonalLine | null; problem: string | null } {
+  const line = normalisePersonalLine(field.raw)
+  const problem = line ? personalLineProblem(line, field.typeface) : null
+  return { line: line && !problem ? { line, typeface: field.typeface, colour: field.colour } : null, problem }
+}
+
+const placeholders: Record<OrnamentSide, string> = { left: 'e.g. Ava · 2026', right: 'e.g. Baby’s first Christmas' }
+
 /**
- * The personal line (issue 19, part 1): a text field with a live counter, a typeface choice (each shown
- * in its own face) and a colour choice. A line the typeface cannot print is refused here, with the same
- * rule the API applies (catalogue/personal-line.ts), before it reaches the preview.
+ * The personal lines (issue 19, part 1): on each ornament of the pair, an optional line. By default one
+ * field prints the same line on both; "A line for each" gives each ornament its own field, typeface and
+ * colour. Each field has a live counter, and a line its typeface cannot print is refused here, with the
+ * same rule the API applies (catalogue/personal-line.ts), before it reaches the preview.
  */
 export function TextLineControls({ text, onChange, onProblem }: TextLineControlsProps) {
   const id = useId()
-  const [raw, setRaw] = useState(text?.line ?? '')
-  const [typeface, setTypeface] = useState<TypefaceId>(text?.typeface ?? DEFAULT_TYPEFACE)
-  const [colour, setColour] = useState<ColourId>(text?.colour ?? DEFAULT_COLOUR)
-  const line = normalisePersonalLine(raw)
-  const problem = line ? personalLineProblem(line, typeface) : null
-  const count = personalLineLength(line)
+  const [fields, setFields] = useState<Fields>(() => {
+    const separate = text !== null && !samePersonalLine(text.left, text.right)
+    return { separate, left: fieldOf(text?.left ?? (separate ? undefined : text?.right)), right: fieldOf(text?.right) }
+  })
 
-  const update = (next: { raw?: string; typeface?: TypefaceId; colour?: ColourId }) => {
-    const r = next.raw ?? raw
-    const t = next.typeface ?? typeface
-    const c = next.colour ?? colour
-    setRaw(r)
-    setTypeface(t)
-    setColour(c)
-    const l = normalisePersonalLine(r)
-    const refused = l ? personalLineProblem(l, t) !== null : false
+  const publish = (next: Fields) => {
+    setFields(next)
+    const left = verdict(next.left)
+    const right = next.separate ? verdict(next.right) : left
+    const refused = left.problem !== null || right.problem !== null
     onProblem(refused)
-    if (!refused) onChange(l ? { line: l, typeface: t, colour: c } : null)
+    if (!refused) onChange(textOrNull({ ...(left.line ? { left: left.line } : {}), ...(right.line ? { right: right.line } : {}) }))
   }
 
-  const hintId = `${id}-hint`
-  const errorId = `${id}-error`
+  const chooseSeparate = (separate: boolean) => {
+    if (separate === fields.separate) return
+    // A line for each starts from the shared line on both; going back keeps the left one (or the right one, if only it has text).
+    if (separate) publish({ separate, left: fields.left, right: fields.left })
+    else publish({ separate, left: fields.left.raw.trim() === '' && fields.right.raw.trim() !== '' ? fields.right : fields.left, right: fields.right })
+  }
+
   return (
     <section aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className="text-lg font-semibold">
         Personal line <span className="text-sm font-normal text-ink-soft">(optional)</span>
       </h2>
-      <p className="text-sm text-ink-soft">A name, a date or a few words, printed on the front of both ornaments.</p>
+      <p className="text-sm text-ink-soft">A name, a date or a few words, printed on the front of the ornaments.</p>
+
+      <fieldset className="mt-3">
+        <legend className="sr-only">Where the text goes</legend>
+        <div className="grid grid-cols-2 gap-2">
+          {(
+            [
+              [false, 'Same line on both'],
+              [true, 'A line for each'],
+            ] as const
+          ).map(([separate, label]) => (
+            <label key={label} className="cursor-pointer">
+              <input
+                type="radio"
+                name={`${id}-layout`}
+                checked={fields.separate === separate}
+                onChange={() => chooseSeparate(separate)}
+                className="peer sr-only"
+              />
+              <span className="flex min-h-11 items-center justify-center rounded-full border border-ink/20 bg-cream-card px-3 py-2 text-center text-sm font-medium text-ink peer-checked:border-pine peer-checked:bg-pine-tint peer-checked:ring-2 peer-checked:ring-pine peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-pine">
+                {label}
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      {fields.separate ? (
+        (['left', 'right'] as const).map((side) => (
+          <fieldset key={side} className="mt-4 rounded-xl border border-ink/15 p-3" data-testid={`text-line-${side}`}>
+            <legend className="px-1 font-semibold">{side === 'left' ? 'Left ornament' : 'Right ornament'}</legend>
+            <LineFields
+              label={side === 'left' ? 'Text on the left ornament' : 'Text on the right ornament'}
+              placeholder={placeholders[side]}
+              field={fields[side]}
+              onField={(field) => publish({ ...fields, [side]: field })}
+            />
+          </fieldset>
+        ))
+      ) : (
+        <LineFields label="Your text" placeholder={placeholders.left} field={fields.left} onField={(left) => publish({ ...fields, left })} />
+      )}
+    </section>
+  )
+}
+
+type LineFieldsProps = {
+  label: string
+  placeholder: string
+  field: FieldDraft
+  onField: (field: FieldDraft) => void
+}
+
+/** One line's text field with its counter and refusal, its typeface and its colour. */
+function LineFields({ label, placeholder, field, onField }: LineFieldsProps) {
+  const id = useId()
+  const line = normalisePersonalLine(field.raw)
+  const { problem } = verdict(field)
+  const count = personalLineLength(line)
+  const hintId = `${id}-hint`
+  const errorId = `${id}-error`
+  return (
+    <>
       <div className="mt-3">
         <div className="flex items-baseline justify-between gap-3">
           <label htmlFor={`${id}-line`} className="font-medium">
-            Your text
+            {label}
           </label>
           <span
             id={hintId}
@@ -75,13 +167,13 @@ export function TextLineControls({ text, onChange, onProblem }: TextLineControls
         <input
           id={`${id}-line`}
           type="text"
-          value={raw}
+          value={field.raw}
           maxLength={PERSONAL_LINE_MAX_LENGTH * 4}
           autoComplete="off"
-          placeholder="e.g. Ava · 2026"
+          placeholder={placeholder}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${errorId} ${hintId}` : hintId}
-          onChange={(event) => update({ raw: event.target.value })}
+          onChange={(event) => onField({ ...field, raw: event.target.value })}
           className={`mt-1 block min-h-11 w-full rounded-lg border bg-cream-card px-3 py-2 text-base text-ink placeholder:text-ink-faint focus:outline-none focus-visible:ring-2 focus-visible:ring-pine ${problem ? 'border-cranberry' : 'border-ink/25'}`}
         />
         {problem ? (
@@ -100,8 +192,8 @@ export function TextLineControls({ text, onChange, onProblem }: TextLineControls
                 type="radio"
                 name={`${id}-typeface`}
                 value={t.id}
-                checked={typeface === t.id}
-                onChange={() => update({ typeface: t.id })}
+                checked={field.typeface === t.id}
+                onChange={() => onField({ ...field, typeface: t.id })}
                 className="peer sr-only"
               />
               <span
@@ -124,8 +216,8 @@ export function TextLineControls({ text, onChange, onProblem }: TextLineControls
                 type="radio"
                 name={`${id}-colour`}
                 value={c.id}
-                checked={colour === c.id}
-                onChange={() => update({ colour: c.id })}
+                checked={field.colour === c.id}
+                onChange={() => onField({ ...field, colour: c.id })}
                 aria-label={c.name}
                 className="peer sr-only"
               />
@@ -138,9 +230,9 @@ export function TextLineControls({ text, onChange, onProblem }: TextLineControls
           ))}
         </div>
         <p className="mt-1 text-sm text-ink-soft" aria-hidden="true">
-          {personalLineColours.find((c) => c.id === colour)?.name}
+          {personalLineColours.find((c) => c.id === field.colour)?.name}
         </p>
       </fieldset>
-    </section>
+    </>
   )
 }

@@ -1,5 +1,5 @@
 import { clampTransform, IDENTITY_TRANSFORM, type PhotoTransform } from '~/compositor/layout'
-import type { PersonalLine } from '~/catalogue/personal-line'
+import type { PersonalText } from '~/catalogue/personal-line'
 import type { DesignTemplates } from '~/contract/designs'
 import type { Draft, DraftPhoto } from './draft'
 
@@ -18,7 +18,7 @@ export type DesignState = {
   backSideId: string
   selectedCellId: string
   /** The personal line as it will be printed (a line the field refuses never gets here). */
-  text: PersonalLine | null
+  text: PersonalText | null
 }
 
 export type DesignAction =
@@ -27,7 +27,7 @@ export type DesignAction =
       photos: Partial<Record<string, DraftPhoto>>
       transforms: Record<string, PhotoTransform>
       backSideId: string | null
-      text?: PersonalLine | null
+      text?: PersonalText | null
     }
   | { type: 'choosePhoto'; cellId: string; photo: DraftPhoto }
   | { type: 'move'; cellId: string; transform: PhotoTransform }
@@ -36,7 +36,7 @@ export type DesignAction =
   | { type: 'undo'; cellId: string }
   | { type: 'select'; cellId: string }
   | { type: 'backSide'; backSideId: string }
-  | { type: 'text'; text: PersonalLine | null }
+  | { type: 'text'; text: PersonalText | null }
 
 /** Enough to walk back through a long fiddle without growing forever. */
 const MAX_HISTORY = 50

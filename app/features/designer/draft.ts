@@ -1,6 +1,16 @@
 import * as z from 'zod/mini'
 import { MAX_ZOOM } from '~/catalogue/ornaments'
-import { colourIds, normalisePersonalLine, personalLineProblem, typefaceIds, type PersonalLine } from '~/catalogue/personal-line'
+import {
+  colourIds,
+  normalisePersonalLine,
+  ornamentSides,
+  personalLineProblem,
+  sameLineOnBoth,
+  textOrNull,
+  typefaceIds,
+  type PersonalLine,
+  type PersonalText,
+} from '~/catalogue/personal-line'
 import type { PhotoTransform } from '~/compositor/layout'
 
 /**
@@ -42,12 +52,31 @@ const transformSchema = z.object({
 const cellIdSchema = z.string().check(z.minLength(1), z.maxLength(64))
 const fewCells = <T extends object>(record: T) => Object.keys(record).length <= MAX_CELLS
 
-/** The personal line as the designer keeps it; one the rule refuses (an older rule, a hand-edited draft) is dropped on reading. */
-const textSchema = z.object({
+/** One ornament's line as the designer keeps it; one the rule refuses (an older rule, a hand-edited draft) is dropped on reading. */
+const lineSchema = z.object({
   line: z.string().check(z.maxLength(400)),
   typeface: z.enum(typefaceIds),
   colour: z.enum(colourIds),
 })
+/** Each ornament's line; a draft kept before the ornaments had a line each holds one line, printed on both. */
+const textSchema = z.union([lineSchema, z.object({ left: z.optional(lineSchema), right: z.optional(lineSchema) })])
+
+/** A kept line as it will be printed, or undefined when the rule refuses it. */
+function printable(kept: z.infer<typeof lineSchema> | undefined): PersonalLine | undefined {
+  const line = kept && normalisePersonalLine(kept.line)
+  return kept && line && personalLineProblem(line, kept.typeface) === null ? { ...kept, line } : undefined
+}
+
+function textOfKept(kept: z.infer<typeof textSchema> | null | undefined): PersonalText | null {
+  if (!kept) return null
+  const sides = 'line' in kept ? sameLineOnBoth(kept) : kept
+  const text: PersonalText = {}
+  for (const side of ornamentSides) {
+    const line = printable(sides[side])
+    if (line) text[side] = line
+  }
+  return textOrNull(text)
+}
 
 const draftSchema = z.object({
   photos: z.record(cellIdSchema, draftPhotoSchema).check(z.refine(fewCells)),
@@ -68,8 +97,8 @@ export type Draft = {
   owner?: string | null
   /** True once the owner's account holds exactly this version (app/features/designer/draft-merge.ts). */
   synced?: boolean
-  /** The personal line (issue 19, part 1). */
-  text?: PersonalLine | null
+  /** Each ornament's personal line (issue 19, part 1). */
+  text?: PersonalText | null
 }
 
 /** The saved draft, or null when there is none or it is unreadable (a corrupt draft is dropped). */
@@ -80,8 +109,8 @@ export function readDraft(variantId: number): Draft | null {
     const parsed = raw.length <= MAX_DRAFT_CHARS ? draftSchema.safeParse(JSON.parse(raw)) : null
     if (parsed?.success) {
       const { text, ...draft } = parsed.data
-      const line = text && normalisePersonalLine(text.line)
-      return text && line && personalLineProblem(line, text.typeface) === null ? { ...draft, text: { ...text, line } } : draft
+      const kept = textOfKept(text)
+      return kept ? { ...draft, text: kept } : draft
     }
     localStorage.removeItem(draftKey(variantId))
   } catch {

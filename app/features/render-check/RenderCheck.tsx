@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { PhotoTransform } from '~/compositor/layout'
 import { pseudoTemplates, type OrnamentShape, ornamentShapes, photoCells } from '~/catalogue/ornaments'
-import type { PersonalLine } from '~/catalogue/personal-line'
+import type { PersonalText } from '~/catalogue/personal-line'
 import { usePublicConfig } from '~/lib/public-config'
 
 /** What CI asks the page to draw: one shape, its photos by URL, at one of the preview widths. */
@@ -12,8 +12,8 @@ export type RenderSpec = {
   side?: 'front' | 'back'
   backSidePath?: string
   photos: Record<string, { url: string; transform: PhotoTransform }>
-  /** The personal line, drawn in the template's Text cells. */
-  text?: PersonalLine
+  /** The personal lines, each in its ornament's Text cell. */
+  text?: PersonalText
 }
 
 export type RenderResult = { rendererType: string; width: number; height: number; pixels: string }
