@@ -98,7 +98,8 @@ describe('the personal line', () => {
     const [a, b, r] = await Promise.all([uploadedFront(withText.productId), uploadedFront(without.productId), uploadedFront(rightOnly.body.productId)])
     expect([a.info.width, a.info.height]).toEqual([b.info.width, b.info.height])
     const [leftBand, rightBand] = textCells(pseudoTemplates.star).map((c) => cellClipRect(c, 1))
-    const within = (band: typeof leftBand, x: number, y: number) => x >= band!.left && x < band!.left + band!.width && y >= band!.top && y < band!.top + band!.height
+    const within = (band: typeof leftBand, x: number, y: number) =>
+      x >= band!.left && x < band!.left + band!.width && y >= band!.top && y < band!.top + band!.height
     /** Pixels of `image` that differ from the plain front, in each band and outside both. */
     const changes = (image: typeof a) => {
       const counted = { left: 0, right: 0, outside: 0 }
@@ -133,9 +134,11 @@ describe('the personal line', () => {
     expect(one).toMatchObject({ left: 0, outside: 0, right: both.right })
     // Printify's product names the lines as well as printing them.
     expect(mock.products.get(withText.productId)!.description).toContain(
-      'Personal text: Left: “Ava · 2026” in Lora, gold; Right: “Baby\'s first Christmas” in Dancing Script, ink.',
+      "Personal text: Left: “Ava · 2026” in Lora, gold; Right: “Baby's first Christmas” in Dancing Script, ink.",
     )
-    expect(mock.products.get(rightOnly.body.productId)!.description).toContain('Personal text: “Baby\'s first Christmas” in Dancing Script, ink, on the right ornament.')
+    expect(mock.products.get(rightOnly.body.productId)!.description).toContain(
+      "Personal text: “Baby's first Christmas” in Dancing Script, ink, on the right ornament.",
+    )
   })
 
   for (const [what, text] of badLines) {

@@ -199,6 +199,8 @@ test.describe('the ornament designer', () => {
 
   /** The star's left text band (ornaments.ts): centred at (667.5, 1150), 621 × 140 template pixels. */
   const STAR_TEXT_BAND = { x: (667.5 - 310) / 2670, y: (1150 - 70) / 1519, width: 621 / 2670, height: 140 / 1519 }
+  /** The right ornament's band: the left one mirrored across the sheet. */
+  const STAR_RIGHT_TEXT_BAND = { ...STAR_TEXT_BAND, x: (2670 - 667.5 - 310) / 2670 }
 
   /** Every pixel of a region of the preview canvas (fractions of its size), to tell whether anything was drawn there. */
   async function canvasRegion(page: Page, region: { x: number; y: number; width: number; height: number }) {
@@ -220,7 +222,7 @@ test.describe('the ornament designer', () => {
   }
 
   for (const width of [390, 1280] as const) {
-    test(`puts a personal line on the star at ${width}px: typed, drawn, an emoji refused, kept, in the cart`, async ({ page }) => {
+    test(`puts personal lines on the star at ${width}px: typed, drawn, an emoji refused, one for each ornament, kept, in the cart`, async ({ page }) => {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 })
       await signInAsNewFamily(page)
       await openDesigner(page)
@@ -271,16 +273,49 @@ test.describe('the ornament designer', () => {
       await expect(page.getByRole('button', { name: 'Preview my ornament' })).toBeEnabled()
       await expect.poll(() => canvasRegion(page, STAR_TEXT_BAND)).toEqual(drawn)
 
-      // The draft keeps the line.
+      // A line for each ornament: the left one keeps Ava, the right one gets its own line, typeface and colour.
+      const rightWithAva = await canvasRegion(page, STAR_RIGHT_TEXT_BAND)
+      await page
+        .locator('label')
+        .filter({ has: page.getByRole('radio', { name: 'A line for each' }) })
+        .click()
+      const leftGroup = page.getByRole('group', { name: 'Left ornament' })
+      const rightGroup = page.getByRole('group', { name: 'Right ornament' })
+      const leftField = leftGroup.getByRole('textbox', { name: 'Text on the left ornament' })
+      const rightField = rightGroup.getByRole('textbox', { name: 'Text on the right ornament' })
+      await expect(leftField).toHaveValue('Ava · 2025')
+      await expect(rightField).toHaveValue('Ava · 2025')
+      await rightField.fill('Leo')
+      for (const name of ['Montserrat', 'Pine green'])
+        await rightGroup
+          .locator('label')
+          .filter({ has: page.getByRole('radio', { name, exact: true }) })
+          .click()
+      await expect(rightGroup.getByRole('radio', { name: 'Montserrat' })).toBeChecked()
+      await expect(leftGroup.getByRole('radio', { name: 'Dancing Script' })).toBeChecked()
+      await expect.poll(() => canvasRegion(page, STAR_RIGHT_TEXT_BAND), { timeout: 10_000 }).not.toEqual(rightWithAva)
+      await settled(page)
+      expect(await canvasRegion(page, STAR_TEXT_BAND)).toEqual(drawn)
+      const drawnRight = await canvasRegion(page, STAR_RIGHT_TEXT_BAND)
+      await rightField.scrollIntoViewIfNeeded()
+      await page.screenshot({ path: `${SHOTS}/designer-text-each-${width}.png` })
+      await page.getByRole('region', { name: /^Personal line/ }).screenshot({ path: `${SHOTS}/designer-text-each-controls-${width}.png` })
+      await expectNoAxeViolations(page)
+
+      // The draft keeps both lines.
       await page.waitForTimeout(300)
       await page.reload()
       await waitForHydration(page)
       await expect(stage(page)).toHaveAttribute('data-state', 'ready', { timeout: 60_000 })
-      await expect(field).toHaveValue('Ava · 2025')
-      await expect(page.getByRole('group', { name: 'Typeface' }).getByRole('radio', { name: 'Dancing Script' })).toBeChecked()
-      await expect(page.getByRole('group', { name: 'Colour' }).getByRole('radio', { name: 'Gold' })).toBeChecked()
+      await expect(page.getByRole('radio', { name: 'A line for each' })).toBeChecked()
+      await expect(leftField).toHaveValue('Ava · 2025')
+      await expect(rightField).toHaveValue('Leo')
+      await expect(leftGroup.getByRole('group', { name: 'Typeface' }).getByRole('radio', { name: 'Dancing Script' })).toBeChecked()
+      await expect(leftGroup.getByRole('group', { name: 'Colour' }).getByRole('radio', { name: 'Gold' })).toBeChecked()
+      await expect(rightGroup.getByRole('group', { name: 'Colour' }).getByRole('radio', { name: 'Pine green' })).toBeChecked()
       await expect(stage(page).getByText('Loading photo…')).toHaveCount(0, { timeout: 20_000 })
       await expect.poll(() => canvasRegion(page, STAR_TEXT_BAND), { timeout: 10_000 }).toEqual(drawn)
+      await expect.poll(() => canvasRegion(page, STAR_RIGHT_TEXT_BAND), { timeout: 10_000 }).toEqual(drawnRight)
 
       // Printed, and named in the cart.
       await page.getByRole('button', { name: 'Preview my ornament' }).click()
@@ -288,14 +323,14 @@ test.describe('the ornament designer', () => {
       await expect(dialog).toBeVisible({ timeout: 60_000 })
       await dialog.getByRole('button', { name: /^Add to cart/ }).click()
       await expect(page).toHaveURL(/\/photo-products\/cart$/, { timeout: 30_000 })
-      await expect(page.getByTestId('cart-line-text')).toHaveText('“Ava · 2025” in Dancing Script, gold')
+      await expect(page.getByTestId('cart-line-text')).toHaveText('Left: “Ava · 2025” in Dancing Script, gold; Right: “Leo” in Montserrat, pine green')
       if (width === 390) return
 
       // Issue 19, part 4: bought, then ordered again a year on, with the year offered first.
       await page.getByRole('button', { name: 'Checkout' }).click()
       await expect(page).toHaveURL(/\/utils\/checkout\//)
       await waitForHydration(page)
-      await expect(page.getByTestId('order-line')).toContainText('“Ava · 2025” in Dancing Script, gold')
+      await expect(page.getByTestId('order-line')).toContainText('Left: “Ava · 2025” in Dancing Script, gold; Right: “Leo” in Montserrat, pine green')
       await page.getByLabel('Address line 1').fill('12 Holly Lane')
       await page.getByLabel('City').fill('Portland')
       await page.getByLabel('State').selectOption('OR')
@@ -303,7 +338,9 @@ test.describe('the ornament designer', () => {
       await page.getByLabel('Card number').fill('4242424242424242')
       await page.getByRole('button', { name: /^Pay / }).click()
       await expect(page).toHaveURL(/\/photo-products\/checkout\/complete/, { timeout: 30_000 })
-      await expect(page.getByTestId('order-line')).toContainText('“Ava · 2025” in Dancing Script, gold', { timeout: 30_000 })
+      await expect(page.getByTestId('order-line')).toContainText('Left: “Ava · 2025” in Dancing Script, gold; Right: “Leo” in Montserrat, pine green', {
+        timeout: 30_000,
+      })
       await page.goto('/photo-products/orders')
       await waitForHydration(page)
       await page.getByRole('button', { name: /^Order again/ }).click()
@@ -318,7 +355,7 @@ test.describe('the ornament designer', () => {
       await shootBothWidths(page, 'orders-again-year', 'designer')
       await offer.getByRole('button', { name: `Change to ${thisYear}` }).click()
       await expect(page).toHaveURL(/\/photo-products\/cart$/, { timeout: 60_000 })
-      await expect(page.getByTestId('cart-line-text')).toHaveText(`“Ava · ${thisYear}” in Dancing Script, gold`)
+      await expect(page.getByTestId('cart-line-text')).toHaveText(`Left: “Ava · ${thisYear}” in Dancing Script, gold; Right: “Leo” in Montserrat, pine green`)
     })
   }
 

@@ -79,7 +79,10 @@ const designs: Record<OrnamentShape, [PhotoTransform, PhotoTransform]> = {
  * ornament its own line (the tree and stocking a different one on each, the star only on the right).
  */
 const lines: Record<OrnamentShape, PersonalText> = {
-  tree: { left: { line: 'Ava · 2026', typeface: 'lora', colour: 'snow' }, right: { line: "Baby's first Christmas", typeface: 'dancing-script', colour: 'gold' } },
+  tree: {
+    left: { line: 'Ava · 2026', typeface: 'lora', colour: 'snow' },
+    right: { line: "Baby's first Christmas", typeface: 'dancing-script', colour: 'gold' },
+  },
   star: { right: { line: "Baby's first Christmas", typeface: 'dancing-script', colour: 'gold' } },
   stocking: {
     left: { line: 'The Lees — Noël 2026', typeface: 'montserrat', colour: 'cranberry' },

@@ -116,7 +116,7 @@ export function TextLineControls({ text, onChange, onProblem }: TextLineControls
 
       {fields.separate ? (
         (['left', 'right'] as const).map((side) => (
-          <fieldset key={side} className="mt-4 rounded-xl border border-ink/15 p-3" data-testid={`text-line-${side}`}>
+          <fieldset key={side} className="mt-4 rounded-xl border border-ink/15 px-2 pb-3 sm:px-3" data-testid={`text-line-${side}`}>
             <legend className="px-1 font-semibold">{side === 'left' ? 'Left ornament' : 'Right ornament'}</legend>
             <LineFields
               label={side === 'left' ? 'Text on the left ornament' : 'Text on the right ornament'}
@@ -197,7 +197,7 @@ function LineFields({ label, placeholder, field, onField }: LineFieldsProps) {
                 className="peer sr-only"
               />
               <span
-                className="flex min-h-11 items-center justify-center rounded-lg border border-ink/20 bg-cream-card px-2 py-2 text-center text-lg leading-tight text-ink peer-checked:border-pine peer-checked:bg-pine-tint peer-checked:ring-2 peer-checked:ring-pine peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-pine"
+                className="flex min-h-11 items-center justify-center rounded-lg border border-ink/20 bg-cream-card px-1 py-2 text-center text-base leading-tight min-[400px]:text-lg text-ink peer-checked:border-pine peer-checked:bg-pine-tint peer-checked:ring-2 peer-checked:ring-pine peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-pine"
                 style={{ fontFamily: typefaceCssFamily(t), fontWeight: t.weight }}
               >
                 {t.name}
