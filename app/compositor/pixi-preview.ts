@@ -24,7 +24,8 @@ import {
   type PhotoTransform,
   type Size,
 } from './layout'
-import { lineMask, lineRgba, parseFont, type LineFont } from './text-line'
+import { loadLineFont } from './line-fonts'
+import { lineMask, lineRgba } from './text-line'
 
 export type PreviewSide = 'front' | 'back'
 
@@ -40,22 +41,6 @@ export type PreviewOptions = {
   signal?: AbortSignal
   /** URL of a personal-line typeface's font file (default: the store's own copy). */
   fontUrl?: (typeface: TypefaceId) => string
-}
-
-/** The personal line's fonts, fetched once per page and typeface. */
-const fonts = new Map<string, Promise<LineFont>>()
-
-function loadFont(url: string): Promise<LineFont> {
-  let font = fonts.get(url)
-  if (!font) {
-    font = fetch(url).then(async (response) => {
-      if (!response.ok) throw new Error(`Could not load ${url}: ${response.status}`)
-      return parseFont(await response.arrayBuffer())
-    })
-    font.catch(() => fonts.delete(url))
-    fonts.set(url, font)
-  }
-  return font
 }
 
 /** A Text cell: a sprite placed on exactly the cell's output pixels, showing the shared rasteriser's mask 1:1. */
@@ -300,7 +285,11 @@ export async function createOrnamentPreview(options: PreviewOptions) {
     async setText(text: PersonalText | null): Promise<void> {
       const version = ++textVersion
       const drawn = await Promise.all(
-        linesByCell(template, text).map(async ({ cell, line }) => ({ cell, line, font: await loadFont((options.fontUrl ?? typefaceFileUrl)(line.typeface)) })),
+        linesByCell(template, text).map(async ({ cell, line }) => ({
+          cell,
+          line,
+          font: await loadLineFont((options.fontUrl ?? typefaceFileUrl)(line.typeface)),
+        })),
       )
       if (destroyed || version !== textVersion) return
       for (const slot of textSlots) {

@@ -121,6 +121,30 @@ export function lineMask(font: Font, line: string, cell: LayoutCell, scale: numb
   return { rect, mask: rasterise(polygons, rect.width, rect.height) }
 }
 
+/** A coordinate for SVG path data: a hundredth of a template pixel is far below what a thumbnail shows. */
+const svgNumber = (v: number) => String(Math.round(v * 100) / 100)
+
+/** Glyph outlines as SVG path data (opentype.js's own toPathData writes "NaN" for some Dancing Script curves). */
+export function svgPathData(commands: readonly PathCommand[]): string {
+  return commands
+    .map((c) => {
+      if (c.type === 'M' || c.type === 'L') return `${c.type}${svgNumber(c.x)} ${svgNumber(c.y)}`
+      if (c.type === 'Q') return `Q${svgNumber(c.x1)} ${svgNumber(c.y1)} ${svgNumber(c.x)} ${svgNumber(c.y)}`
+      if (c.type === 'C') return `C${svgNumber(c.x1)} ${svgNumber(c.y1)} ${svgNumber(c.x2)} ${svgNumber(c.y2)} ${svgNumber(c.x)} ${svgNumber(c.y)}`
+      return 'Z'
+    })
+    .join('')
+}
+
+/**
+ * The line as SVG path data in template pixels: the same layout and glyph outlines the masks are
+ * rasterised from, for drawings that scale (the saved-design thumbnails).
+ */
+export function linePathData(font: Font, line: string, cell: LayoutCell): string {
+  const layout = layoutLine(font, line, cell)
+  return layout.glyphs.map(({ glyph, x }) => svgPathData(glyph.getPath(x, layout.baseline, layout.fontSize).commands)).join('')
+}
+
 export function colourRgb(colourId: string): [number, number, number] {
   const hex = findColour(colourId)?.hex ?? '#ffffff'
   return [parseInt(hex.slice(1, 3), 16), parseInt(hex.slice(3, 5), 16), parseInt(hex.slice(5, 7), 16)]

@@ -4,6 +4,7 @@
  * (no prices) and answer "Love it" or a one-line note; the sharer sees the answers and can revoke.
  */
 import { noteProblem } from '../catalogue/design-share-terms'
+import { personalTextSchema } from './personal-line'
 import { savedDesignPhotoSchema, savedDesignTransformSchema } from './saved-designs'
 import { z } from './zod'
 
@@ -79,6 +80,8 @@ export const sharedDesignSchema = z.object({
   /** Photos per cell: only those of the family's album the design uses. */
   photos: z.record(z.string(), savedDesignPhotoSchema),
   transforms: z.record(z.string(), savedDesignTransformSchema),
+  /** Each ornament's personal line as shared, or null. */
+  text: personalTextSchema.nullable(),
   sharedAt: z.string(),
   reactions: z.array(designShareReactionSchema),
 })

@@ -105,6 +105,7 @@ describe('design shares', () => {
         'star-right': expect.objectContaining({ id: okafor[1]!.id }),
       },
       transforms: { 'star-left': { x: 12, y: -4, zoom: 1.4, rotation: 5 } },
+      text: null,
       sharedAt: t.now().toISOString(),
       reactions: [],
     })

@@ -277,6 +277,28 @@ describe('the personal lines in a saved design', () => {
   })
 })
 
+describe('the personal lines in a design shared for a look', () => {
+  it('the family’s page shows each ornament’s line as it was when shared', async () => {
+    const saved = await t.request(`/v1/photo-products-designs/variants/${STAR}`, {
+      method: 'PUT',
+      cookie,
+      json: { photos: { 'star-left': photos[0]!.id, 'star-right': photos[1]!.id }, transforms: {}, backSideId: '72965-3', text: line },
+    })
+    expect(saved.status).toBe(200)
+    const shared = await t.request('/v1/photo-products-design-shares', { method: 'POST', cookie, json: { designId: saved.body.id } })
+    expect(shared.status, JSON.stringify(shared.body)).toBe(201)
+    // Changed after sending: the share keeps the lines it was sent with.
+    await t.request(`/v1/photo-products-designs/variants/${STAR}`, {
+      method: 'PUT',
+      cookie,
+      json: { photos: { 'star-left': photos[0]!.id, 'star-right': photos[1]!.id }, transforms: {}, backSideId: '72965-3', text: { right: rightLine } },
+    })
+    const opened = await t.request(`/v1/photo-products-design-shares/${shared.body.token}`, { cookie })
+    expect(opened.status).toBe(200)
+    expect(opened.body.text).toEqual(stored)
+  })
+})
+
 describe('migration 0016: rows written when a design had one line for both ornaments', () => {
   const statements = fs
     .readFileSync(path.join(migrationsFolder, '0016_text_per_ornament.sql'), 'utf8')

@@ -47,6 +47,7 @@ test('a design sent to the family: a member loves it and leaves a note, the shar
     await expect(page.getByTestId('preview-stage')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 })
     await pickPhoto(page, 'left', 1)
     await pickPhoto(page, 'right', 2)
+    await page.getByRole('textbox', { name: 'Your text' }).fill('Grandma · 2026')
     const panel = page.getByTestId('design-share-panel')
     await panel.getByRole('button', { name: 'Send to family' }).click()
     const share = panel.getByTestId('design-share')
@@ -72,6 +73,9 @@ test('a design sent to the family: a member loves it and leaves a note, the shar
     const thumbnail = memberPage.getByTestId('design-thumbnail')
     await expect(thumbnail).toBeVisible()
     await expect(thumbnail.locator('image[href*="/v1/media/photos/"]')).toHaveCount(2)
+    // The personal line is part of the look: drawn on each ornament of the thumbnail and named under it.
+    await expect(thumbnail.getByTestId('design-thumbnail-line')).toHaveCount(2, { timeout: 15_000 })
+    await expect(memberPage.getByTestId('shared-design-text')).toHaveText('Text: “Grandma · 2026” in Lora, snow white, on both ornaments')
     await expect(memberPage.locator('main')).not.toContainText('$')
     await expectNoSeriousAxeViolations(memberPage)
 

@@ -317,6 +317,23 @@ test.describe('the ornament designer', () => {
       await expect.poll(() => canvasRegion(page, STAR_TEXT_BAND), { timeout: 10_000 }).toEqual(drawn)
       await expect.poll(() => canvasRegion(page, STAR_RIGHT_TEXT_BAND), { timeout: 10_000 }).toEqual(drawnRight)
 
+      // "Your designs" shows the account's copy with both lines, drawn in its thumbnail and named under it.
+      await expect
+        .poll(async () => (await page.request.get('/v1/photo-products-designs')).json().then((b) => b.designs[0]?.text?.right?.line), { timeout: 15_000 })
+        .toBe('Leo')
+      await page.goto('/photo-products/designs')
+      await waitForHydration(page)
+      const card = page.getByTestId('design-card')
+      await expect(card.getByTestId('design-card-text')).toHaveText('Text: Left: “Ava · 2025” in Dancing Script, gold; Right: “Leo” in Montserrat, pine green')
+      await expect(card.getByTestId('design-thumbnail-line')).toHaveCount(2, { timeout: 15_000 })
+      await expect(card.getByTestId('design-thumbnail-line').last()).toHaveAttribute('fill', '#1f5c45')
+      await expectNoAxeViolations(page)
+      await page.screenshot({ path: `${SHOTS}/designs-text-${width}.png` })
+      await page.goBack()
+      await waitForHydration(page)
+      await expect(stage(page)).toHaveAttribute('data-state', 'ready', { timeout: 60_000 })
+      await expect(stage(page).getByText('Loading photo…')).toHaveCount(0, { timeout: 20_000 })
+
       // Printed, and named in the cart.
       await page.getByRole('button', { name: 'Preview my ornament' }).click()
       const dialog = page.getByRole('dialog', { name: 'Your star ornaments' })

@@ -21,7 +21,7 @@ import {
 } from '../../app/catalogue/personal-line'
 import { typefaceCoverage } from '../../app/catalogue/typeface-coverage'
 import { cellClipRect } from '../../app/compositor/layout'
-import { layoutLine, lineMask, parseFont, polygonsOf } from '../../app/compositor/text-line'
+import { layoutLine, lineMask, linePathData, parseFont, polygonsOf } from '../../app/compositor/text-line'
 import { personalLineSchema, personalTextSchema } from '../../app/contract/personal-line'
 import { coverageOf, fontSourcePath } from '../../scripts/personal-line-fonts'
 
@@ -145,6 +145,31 @@ describe('a line on each ornament', () => {
       ])
       expect(linesByCell(template, { right: leo })).toEqual([{ cell: right, line: leo }])
       expect(linesByCell(template, null)).toEqual([])
+    }
+  })
+
+  it('the thumbnails’ path data is the layout the masks are drawn from, centred in the cell', () => {
+    for (const shape of ornamentShapes) {
+      const [cell] = textCells(pseudoTemplates[shape])
+      for (const t of personalLineTypefaces) {
+        const font = fontOf(t.id)
+        const d = linePathData(font, 'Ava · 2026', cell!)
+        // Every command's coordinates are numbers, in pairs (SVG numbers: "-1.9-2.3" is two).
+        const segments = d.match(/[A-Za-z][^A-Za-z]*/g)!
+        expect(segments.every((segment) => /^[MLQCZ]/.test(segment))).toBe(true)
+        const numbers = segments.flatMap((segment) => (segment.slice(1).match(/-?(?:\d+\.?\d*|\.\d+)/g) ?? []).map(Number))
+        expect(segments.every((segment) => (segment.slice(1).match(/-?(?:\d+\.?\d*|\.\d+)/g) ?? []).length % 2 === 0)).toBe(true)
+        const xs = numbers.filter((_, i) => i % 2 === 0)
+        const ys = numbers.filter((_, i) => i % 2 === 1)
+        expect(d.match(/M/g)!.length).toBeGreaterThanOrEqual(8)
+        const layout = layoutLine(font, 'Ava · 2026', cell!)
+        // Inside the cell (a glyph's ink may reach a little past its advance), and centred across it.
+        expect(Math.min(...xs)).toBeGreaterThanOrEqual(layout.left - 0.1 * cell!.width)
+        expect(Math.max(...xs)).toBeLessThanOrEqual(layout.left + layout.width + 0.1 * cell!.width)
+        expect(Math.abs((Math.min(...xs) + Math.max(...xs)) / 2 - cell!.absoluteCenterX)).toBeLessThan(0.05 * cell!.width)
+        expect(Math.min(...ys)).toBeGreaterThanOrEqual(cell!.absoluteCenterY - cell!.height / 2 - 1)
+        expect(Math.max(...ys)).toBeLessThanOrEqual(cell!.absoluteCenterY + cell!.height / 2 + 1)
+      }
     }
   })
 

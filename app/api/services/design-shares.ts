@@ -143,7 +143,7 @@ export async function createDesignShare(deps: Deps, user: SessionUser, input: Cr
     throw new AppError('rule_broken', `This design already has ${LIVE_SHARES_PER_DESIGN} family links; stop one before sending another`)
   }
   await enforceRateLimits(deps.rateLimiter, [{ rule: designShareRateLimits.sharesPerUser, key: user.id }], now())
-  const { photos: chosen, transforms, backSideId } = design.body
+  const { photos: chosen, transforms, backSideId, text } = design.body
   const [share] = await db
     .insert(designShares)
     .values({
@@ -152,7 +152,13 @@ export async function createDesignShare(deps: Deps, user: SessionUser, input: Cr
       userId: user.id,
       familyId: family.id,
       variantId: design.variantId,
-      body: { photos: chosen, transforms: Object.fromEntries(Object.entries(transforms).filter(([cell]) => chosen[cell])), backSideId },
+      body: {
+        photos: chosen,
+        transforms: Object.fromEntries(Object.entries(transforms).filter(([cell]) => chosen[cell])),
+        backSideId,
+        // The personal lines are part of what the family is asked to look at.
+        ...(text ? { text } : {}),
+      },
       createdAt: now(),
     })
     .returning()
@@ -195,6 +201,7 @@ async function sharedDesignView(db: Database, media: MediaUrls, user: SessionUse
     shapeName: findOrnamentVariant(share.variantId)?.name ?? 'Photo',
     photos: shown,
     transforms,
+    text: share.body.text ?? null,
     sharedAt: share.createdAt.toISOString(),
     reactions: reactions.get(share.id) ?? [],
   }

@@ -1,16 +1,50 @@
-import { useId } from 'react'
-import { photoCells, templateForVariant } from '~/catalogue/ornaments'
+import { useEffect, useId, useState } from 'react'
+import { photoCells, templateForVariant, type PseudoTemplate } from '~/catalogue/ornaments'
+import type { PersonalText } from '~/catalogue/personal-line'
+import type { LinePath } from '~/compositor/line-paths'
 import { clampTransform, IDENTITY_TRANSFORM, photoMatrix } from '~/compositor/layout'
 import type { SavedDesign } from '~/contract/saved-designs'
 
 /**
- * A saved design drawn small: each photo's small rendition placed in its cell with the same layout
- * maths as the live preview and the print (compositor/layout.ts), inside the ornaments' silhouette,
- * with the rims on top. Pattern cells and the back are left out; an empty cell shows as cream.
+ * The design's personal lines as paths, once opentype.js and the fonts have loaded (lazily: the
+ * lists these thumbnails sit in do not wait for them). None while loading, or if a font cannot load.
  */
-export function DesignThumbnail({ design, className = '' }: { design: Pick<SavedDesign, 'variantId' | 'photos' | 'transforms'>; className?: string }) {
+function useLinePaths(template: PseudoTemplate | undefined, text: PersonalText | null | undefined): LinePath[] {
+  const [paths, setPaths] = useState<LinePath[]>([])
+  const key = template && text ? `${template.id} ${JSON.stringify(text)}` : ''
+  useEffect(() => {
+    setPaths([])
+    if (!template || !text) return
+    let live = true
+    import('~/compositor/line-paths')
+      .then(({ linePaths }) => linePaths(template, text))
+      .then((drawn) => live && setPaths(drawn))
+      .catch(() => undefined)
+    return () => {
+      live = false
+    }
+    // `key` stands for the template and the text's content.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key])
+  return paths
+}
+
+/**
+ * A saved design drawn small: each photo's small rendition placed in its cell with the same layout
+ * maths as the live preview and the print (compositor/layout.ts), each ornament's personal line laid
+ * out by the print's layout function from the same font, inside the ornaments' silhouette, with the
+ * rims on top. Pattern cells and the back are left out; an empty cell shows as cream.
+ */
+export function DesignThumbnail({
+  design,
+  className = '',
+}: {
+  design: Pick<SavedDesign, 'variantId' | 'photos' | 'transforms'> & { text?: PersonalText | null }
+  className?: string
+}) {
   const template = templateForVariant(design.variantId)
   const id = useId().replaceAll(':', '')
+  const lines = useLinePaths(template, design.text)
   if (!template) return null
   return (
     <svg viewBox={`0 0 ${template.width} ${template.height}`} className={className} aria-hidden="true" data-testid="design-thumbnail">
@@ -21,6 +55,11 @@ export function DesignThumbnail({ design, className = '' }: { design: Pick<Saved
         {photoCells(template).map((cell) => (
           <clipPath key={cell.id} id={`${id}-${cell.id}`}>
             <rect x={cell.absoluteCenterX - cell.width / 2} y={cell.absoluteCenterY - cell.height / 2} width={cell.width} height={cell.height} />
+          </clipPath>
+        ))}
+        {lines.map((line) => (
+          <clipPath key={line.cellId} id={`${id}-${line.cellId}`}>
+            <rect {...line.box} />
           </clipPath>
         ))}
       </defs>
@@ -42,6 +81,9 @@ export function DesignThumbnail({ design, className = '' }: { design: Pick<Saved
             </g>
           )
         })}
+        {lines.map((line) => (
+          <path key={line.cellId} d={line.d} fill={line.fill} clipPath={`url(#${id}-${line.cellId})`} data-testid="design-thumbnail-line" />
+        ))}
       </g>
       <image href={template.templateImageUrl} width={template.width} height={template.height} />
     </svg>

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { describePersonalText } from '~/catalogue/personal-line'
 import { Button, buttonClass, ButtonLink } from '~/components/ui/Button'
 import { LoadFailedPanel, StatePanel } from '~/components/ui/StatePanel'
 import { SignInActions, signInHint } from '~/components/ui/SignInActions'
@@ -110,6 +111,11 @@ function DesignCard({ design, onDeleted }: { design: SavedDesign; onDeleted: (de
           {dateFormat.format(new Date(design.updatedAt))}
         </time>
       </p>
+      {design.text ? (
+        <p className="mt-1 text-sm text-ink-soft" data-testid="design-card-text">
+          Text: {describePersonalText(design.text)}
+        </p>
+      ) : null}
       <div className="mt-4 flex flex-wrap gap-2">
         {confirming ? (
           <div role="group" aria-label={`Delete your ${shape} design?`} className="w-full rounded-xl bg-cranberry-tint p-3">

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { useId, useState, type FormEvent } from 'react'
 import { noteLength, noteProblem, SHARE_NOTE_MAX } from '~/catalogue/design-share-terms'
+import { describePersonalText } from '~/catalogue/personal-line'
 import { Button, ButtonLink } from '~/components/ui/Button'
 import { LoadFailedPanel, StatePanel } from '~/components/ui/StatePanel'
 import { SignInActions, signInHint } from '~/components/ui/SignInActions'
@@ -73,6 +74,11 @@ function SharedDesignView({ design }: { design: SharedDesign }) {
           <figcaption className="sr-only">
             {design.shapeName} ornament pair with {Object.keys(design.photos).length === 1 ? 'one family photo' : 'two family photos'}
           </figcaption>
+          {design.text ? (
+            <p className="mt-3 text-sm text-ink-soft" data-testid="shared-design-text">
+              Text: {describePersonalText(design.text)}
+            </p>
+          ) : null}
         </figure>
       </div>
       <div className="space-y-8">
