@@ -317,7 +317,7 @@ test.describe('the ornament designer', () => {
       await expect.poll(() => canvasRegion(page, STAR_TEXT_BAND), { timeout: 10_000 }).toEqual(drawn)
       await expect.poll(() => canvasRegion(page, STAR_RIGHT_TEXT_BAND), { timeout: 10_000 }).toEqual(drawnRight)
 
-      // "Your designs" shows the account's copy with both lines, drawn in its thumbnail and named under it.
+      // "My designs" shows the account's copy with both lines, drawn in its thumbnail and named under it.
       await expect
         .poll(async () => (await page.request.get('/v1/photo-products-designs')).json().then((b) => b.designs[0]?.text?.right?.line), { timeout: 15_000 })
         .toBe('Leo')

@@ -48,7 +48,7 @@ async function signInLink(asker: APIRequestContext, mailbox: APIRequestContext, 
 const anotherDevice = (browser: Browser) => browser.newContext({ baseURL: urlOf('main'), storageState: consentGranted })
 
 test.describe('designs saved to the account', () => {
-  test('a design follows the shopper to another device, is listed in Your designs, and is deleted there', async ({ page, browser }) => {
+  test('a design follows the shopper to another device, is listed in My designs, and is deleted there', async ({ page, browser }) => {
     test.setTimeout(180_000)
     const email = await signInAsNewFamily(page)
     let leftSrc: string | null = null
@@ -80,9 +80,9 @@ test.describe('designs saved to the account', () => {
       await expect(other.getByRole('radio', { name: 'Candy Cane' })).toHaveAttribute('aria-checked', 'true')
     })
 
-    await test.step('the account menu leads to Your designs, which lists it with a thumbnail', async () => {
+    await test.step('the account menu leads to My designs, which lists it with a thumbnail', async () => {
       await other.getByRole('button', { name: /your account/ }).click()
-      await other.getByTestId('account-menu').getByRole('link', { name: 'Your designs' }).click()
+      await other.getByTestId('account-menu').getByRole('link', { name: 'My designs' }).click()
       await expect(other).toHaveURL(new RegExp(`${DESIGNS}$`))
       const card = other.getByTestId('design-card')
       await expect(card).toHaveCount(1)
@@ -162,7 +162,7 @@ test.describe('designs saved to the account', () => {
       await shootBothWidths(page, 'designs-signed-out', 'designs')
     })
 
-    await test.step('signing in again: Your designs has both, each as last edited on this device', async () => {
+    await test.step('signing in again: My designs has both, each as last edited on this device', async () => {
       await page.goto(link)
       await expect(page).toHaveURL(new RegExp(`${DESIGNS}$`), { timeout: 30_000 })
       await waitForHydration(page)

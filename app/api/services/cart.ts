@@ -117,7 +117,6 @@ export async function getCart(db: Database, user: SessionUser): Promise<Cart> {
   return cartView(db, await openCart(db, user.id))
 }
 
-
 const sameList = <T>(a: T[], b: T[], key: (x: T) => string) => {
   const left = a.map(key).sort()
   const right = b.map(key).sort()

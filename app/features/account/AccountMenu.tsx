@@ -99,7 +99,7 @@ export function AccountMenu() {
               Your orders
             </Link>
             <Link to="/photo-products/designs" className={buttonClass('secondary', 'w-full')} onClick={() => setOpen(false)}>
-              Your designs
+              My designs
             </Link>
             <button type="button" className={buttonClass('secondary', 'w-full')} disabled={busy} onClick={() => void leave(false)}>
               Sign out

@@ -52,7 +52,7 @@ export function MyDesignsPage() {
     )
   } else {
     body = (
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Your saved designs">
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="My saved designs">
         {designs.data.map((design) => (
           <DesignCard key={design.id} design={design} onDeleted={onDeleted} />
         ))}
@@ -62,7 +62,7 @@ export function MyDesignsPage() {
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 pb-16 pt-8 sm:px-6 sm:pt-12">
       <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold tracking-tight outline-none sm:text-4xl">
-        Your designs
+        My designs
       </h1>
       <p className="mt-2 text-ink-soft">Ornaments you started: pick up where you left off, on this device or any other.</p>
       <div className="mt-6">{body}</div>

@@ -5,6 +5,6 @@ import { savedDesignsQuery } from '~/features/designer/saved-designs.functions'
 export const Route = createFileRoute('/photo-products/designs')({
   // Prefetched, not ensured: designs that fail to load are shown on the page with a retry.
   loader: ({ context }) => context.queryClient.prefetchQuery(savedDesignsQuery()),
-  head: () => ({ meta: [{ title: 'Your designs — Keepsake' }] }),
+  head: () => ({ meta: [{ title: 'My designs — Keepsake' }] }),
   component: MyDesignsPage,
 })
