@@ -8,8 +8,6 @@
  * An ornament is sold as a matching pair: the print sheet (the template, 2670 px wide) holds two
  * ornaments side by side, one photo on the front of each; the back of both carries the chosen design.
  */
-import type { PersonalLine, PersonalText } from './personal-line'
-
 export const ORNAMENT_PRODUCT_ID = 'photo-ornament'
 
 export const ornamentVariants = [
@@ -310,19 +308,6 @@ export function baseImagePaths(): string[] {
 /** The Text cells the personal lines are drawn in (one per ornament: the left one's, then the right one's). */
 export function textCells(template: PseudoTemplate): TemplateCell[] {
   return template.cells.filter((c) => c.type === 'Text').sort((a, b) => a.order - b.order)
-}
-
-/** The ornaments of a pair, in the order of the template's Text cells (`textCells`). */
-export const ornamentSides = ['left', 'right'] as const
-export type OrnamentSide = (typeof ornamentSides)[number]
-
-/** Each Text cell with the line of its ornament, for the cells whose ornament has one: what both renderers draw. */
-export function linesByCell(template: PseudoTemplate, text: PersonalText | null | undefined): { cell: TemplateCell; line: PersonalLine }[] {
-  if (!text) return []
-  return textCells(template).flatMap((cell, i) => {
-    const line = text[ornamentSides[i]!]
-    return line ? [{ cell, line }] : []
-  })
 }
 
 /** How far a photo may be zoomed into its cell: the designer's slider, the layout maths and the API's check. */

@@ -6,10 +6,7 @@
  * (docs/decisions/034-text-line.md). This module is zod-free: the designer's field and the API's
  * contract run the same check, `personalLineProblem`.
  */
-import { ornamentSides, type OrnamentSide } from './ornaments'
 import { typefaceCoverage } from './typeface-coverage'
-
-export { ornamentSides, type OrnamentSide }
 
 /** Issue 19: "up to 40 characters", counted as a reader counts them (grapheme clusters). */
 export const PERSONAL_LINE_MAX_LENGTH = 40
@@ -45,6 +42,10 @@ export const colourIds = personalLineColours.map((c) => c.id) as [ColourId, ...C
 
 /** One ornament's line as the shopper typed it (trimmed, NFC), its typeface and colour. */
 export type PersonalLine = { line: string; typeface: TypefaceId; colour: ColourId }
+
+/** The ornaments of a pair, in the order of the template's Text cells (ornaments.ts, `textCells`). */
+export const ornamentSides = ['left', 'right'] as const
+export type OrnamentSide = (typeof ornamentSides)[number]
 
 /**
  * What a design carries: each ornament's own line, each optional (issue 19: "on each ornament of the

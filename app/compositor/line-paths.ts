@@ -3,10 +3,10 @@
  * the fonts the live preview uses (line-fonts.ts), laid out by the one layout function (text-line.ts),
  * so a thumbnail shows the lines where and as the print has them. Loaded lazily with opentype.js.
  */
-import { linesByCell, type PseudoTemplate } from '../catalogue/ornaments'
+import type { PseudoTemplate } from '../catalogue/ornaments'
 import { findColour, typefaceFileUrl, type PersonalText } from '../catalogue/personal-line'
 import { loadLineFont } from './line-fonts'
-import { linePathData } from './text-line'
+import { linePathData, linesByCell } from './text-line'
 
 export type LinePath = {
   cellId: string

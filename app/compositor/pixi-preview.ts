@@ -10,7 +10,7 @@
 // pixi compiles its shader and uniform code with `new Function` unless this is loaded; the pages' CSP allows no eval (decision 021).
 import 'pixi.js/unsafe-eval'
 import { Application, BufferImageSource, Container, ImageSource, MeshSimple, RendererType, Sprite, Texture, TilingSprite } from 'pixi.js'
-import { linesByCell, type PseudoTemplate, type TemplateCell } from '../catalogue/ornaments'
+import type { PseudoTemplate, TemplateCell } from '../catalogue/ornaments'
 import { typefaceFileUrl, type PersonalText, type TypefaceId } from '../catalogue/personal-line'
 import {
   cellClipRect,
@@ -25,7 +25,7 @@ import {
   type Size,
 } from './layout'
 import { loadLineFont } from './line-fonts'
-import { lineMask, lineRgba } from './text-line'
+import { lineMask, linesByCell, lineRgba } from './text-line'
 
 export type PreviewSide = 'front' | 'back'
 

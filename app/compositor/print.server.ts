@@ -8,11 +8,11 @@
  * shrunk below half size is first reduced with a proper filter, so big originals do not alias.
  */
 import sharp, { type OverlayOptions, type Sharp } from 'sharp'
-import { linesByCell, type PseudoTemplate, type TemplateCell } from '../catalogue/ornaments'
+import type { PseudoTemplate, TemplateCell } from '../catalogue/ornaments'
 import type { PersonalLine, PersonalText } from '../catalogue/personal-line'
 import { scaledBaseImage, scaledBaseImageRaw } from './base-images.server'
 import { typefaceFont } from './text-fonts.server'
-import { lineMask, lineRgba, colourRgb, type LineMask } from './text-line'
+import { colourRgb, lineMask, linesByCell, lineRgba, type LineMask } from './text-line'
 import { PromiseCache } from './promise-cache'
 import {
   cellClipRect,

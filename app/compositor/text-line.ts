@@ -6,7 +6,8 @@
  * owns (cellClipRect). pixi draws that mask 1:1 as a texture; sharp composites the same bytes.
  */
 import opentype, { type Font, type Glyph, type PathCommand } from 'opentype.js'
-import { findColour, type PersonalLine } from '../catalogue/personal-line'
+import { textCells, type PseudoTemplate, type TemplateCell } from '../catalogue/ornaments'
+import { findColour, ornamentSides, type PersonalLine, type PersonalText } from '../catalogue/personal-line'
 import { cellClipRect, type LayoutCell, type Rect } from './layout'
 import { rasterise, type AlphaMask, type Polygon } from './text-raster'
 
@@ -15,6 +16,15 @@ export type { Font as LineFont } from 'opentype.js'
 export function parseFont(bytes: ArrayBuffer | Uint8Array): Font {
   const buffer = bytes instanceof Uint8Array ? (bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer) : bytes
   return opentype.parse(buffer)
+}
+
+/** Each Text cell with the line of its ornament, for the cells whose ornament has one: what every renderer draws. */
+export function linesByCell(template: PseudoTemplate, text: PersonalText | null | undefined): { cell: TemplateCell; line: PersonalLine }[] {
+  if (!text) return []
+  return textCells(template).flatMap((cell, i) => {
+    const line = text[ornamentSides[i]!]
+    return line ? [{ cell, line }] : []
+  })
 }
 
 export type PlacedGlyph = { glyph: Glyph; x: number }

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { linesByCell, pseudoTemplates, ornamentShapes, photoCells, textCells } from '../../app/catalogue/ornaments'
+import { pseudoTemplates, ornamentShapes, photoCells, textCells } from '../../app/catalogue/ornaments'
 import {
   describePersonalLine,
   describePersonalText,
@@ -21,7 +21,7 @@ import {
 } from '../../app/catalogue/personal-line'
 import { typefaceCoverage } from '../../app/catalogue/typeface-coverage'
 import { cellClipRect } from '../../app/compositor/layout'
-import { layoutLine, lineMask, linePathData, parseFont, polygonsOf } from '../../app/compositor/text-line'
+import { layoutLine, lineMask, linePathData, linesByCell, parseFont, polygonsOf } from '../../app/compositor/text-line'
 import { personalLineSchema, personalTextSchema } from '../../app/contract/personal-line'
 import { coverageOf, fontSourcePath } from '../../scripts/personal-line-fonts'
 
