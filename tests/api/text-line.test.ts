@@ -277,23 +277,28 @@ describe('the personal lines in a saved design', () => {
   })
 })
 
+const saveStar = (text: unknown) =>
+  t.request(`/v1/photo-products-designs/variants/${STAR}`, {
+    method: 'PUT',
+    cookie,
+    json: { photos: { 'star-left': photos[0]!.id, 'star-right': photos[1]!.id }, transforms: {}, backSideId: '72965-3', text },
+  })
+
+/** The star design saved with `text`, then sent to the family: the share as its sharer sees it. */
+async function saveAndShare(text: unknown) {
+  const saved = await saveStar(text)
+  expect(saved.status).toBe(200)
+  const shared = await t.request('/v1/photo-products-design-shares', { method: 'POST', cookie, json: { designId: saved.body.id } })
+  expect(shared.status, JSON.stringify(shared.body)).toBe(201)
+  return shared.body as { token: string }
+}
+
 describe('the personal lines in a design shared for a look', () => {
   it('the family’s page shows each ornament’s line as it was when shared', async () => {
-    const saved = await t.request(`/v1/photo-products-designs/variants/${STAR}`, {
-      method: 'PUT',
-      cookie,
-      json: { photos: { 'star-left': photos[0]!.id, 'star-right': photos[1]!.id }, transforms: {}, backSideId: '72965-3', text: line },
-    })
-    expect(saved.status).toBe(200)
-    const shared = await t.request('/v1/photo-products-design-shares', { method: 'POST', cookie, json: { designId: saved.body.id } })
-    expect(shared.status, JSON.stringify(shared.body)).toBe(201)
+    const shared = await saveAndShare(line)
     // Changed after sending: the share keeps the lines it was sent with.
-    await t.request(`/v1/photo-products-designs/variants/${STAR}`, {
-      method: 'PUT',
-      cookie,
-      json: { photos: { 'star-left': photos[0]!.id, 'star-right': photos[1]!.id }, transforms: {}, backSideId: '72965-3', text: { right: rightLine } },
-    })
-    const opened = await t.request(`/v1/photo-products-design-shares/${shared.body.token}`, { cookie })
+    expect((await saveStar({ right: rightLine })).status).toBe(200)
+    const opened = await t.request(`/v1/photo-products-design-shares/${shared.token}`, { cookie })
     expect(opened.status).toBe(200)
     expect(opened.body.text).toEqual(stored)
   })
@@ -311,14 +316,7 @@ describe('migration 0016: rows written when a design had one line for both ornam
 
   it('gives each ornament that line, in every table that keeps a design’s text, and leaves the rest as they are', async () => {
     // A saved design, shared with the family, so every table that keeps text has a row with it.
-    const saved = await t.request(`/v1/photo-products-designs/variants/${STAR}`, {
-      method: 'PUT',
-      cookie,
-      json: { photos: { 'star-left': photos[0]!.id, 'star-right': photos[1]!.id }, transforms: {}, backSideId: '72965-3', text: line },
-    })
-    expect(saved.status).toBe(200)
-    const shared = await t.request('/v1/photo-products-design-shares', { method: 'POST', cookie, json: { designId: saved.body.id } })
-    expect(shared.status, JSON.stringify(shared.body)).toBe(201)
+    await saveAndShare(line)
 
     const snapshot = async () => ({
       previews: await t.db.select({ id: previews.id, text: previews.text }).from(previews).orderBy(previews.id),
