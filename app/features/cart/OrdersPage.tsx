@@ -269,7 +269,9 @@ function OrderAgainButton({ order }: { order: Order }) {
   const dated = [
     ...new Set(order.lines.flatMap((line) => linesOf(line.text).flatMap(([, l]) => (yearsIn(l.line).some((y) => y !== thisYear) ? [l.line] : [])))),
   ]
-  const oldYear = dated[0] ? yearsIn(dated[0]).find((y) => y !== thisYear) : undefined
+  // Every year those lines name other than this one: the server replaces them all.
+  const oldYears = [...new Set(dated.flatMap((line) => yearsIn(line).filter((y) => y !== thisYear)))].sort((a, b) => a - b)
+  const oldYear = oldYears.join(' and ')
   useEffect(() => {
     if (asking) offerRef.current?.querySelector('button')?.focus()
   }, [asking])
@@ -292,7 +294,7 @@ function OrderAgainButton({ order }: { order: Order }) {
     }
   }
 
-  if (asking && dated[0] && oldYear !== undefined) {
+  if (asking && oldYears.length > 0) {
     return (
       <div ref={offerRef} role="group" aria-labelledby={offerId} className="mt-4 rounded-xl bg-gold-tint p-4" data-testid="order-again-year">
         <p id={offerId} className="font-medium">
