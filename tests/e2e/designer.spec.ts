@@ -43,25 +43,34 @@ async function pickPhoto(page: Page, slot: 'left' | 'right', nth: number) {
 const slotImage = (page: Page, slot: 'left' | 'right') => page.getByRole('region', { name: 'Photos' }).locator(`[data-cell-id$="-${slot}"] img`)
 
 /** The colours of a 7 × 7 grid of pixels around a point of the preview canvas (fractions of its size). */
-async function canvasColours(page: Page, at: { x: number; y: number }) {
-  return page.evaluate((point) => {
+/** The RGBA bytes of regions of the preview canvas (fractions of its size), read from a 2D copy of it. */
+async function canvasPixels(page: Page, regions: { x: number; y: number; width: number; height: number }[]) {
+  return page.evaluate((rs) => {
     const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="preview-stage"] canvas')!
     const copy = document.createElement('canvas')
     copy.width = canvas.width
     copy.height = canvas.height
     const ctx = copy.getContext('2d', { willReadFrequently: true })!
     ctx.drawImage(canvas, 0, 0)
-    const colours: [number, number, number][] = []
-    for (let i = -3; i <= 3; i++) {
-      for (let j = -3; j <= 3; j++) {
-        const x = Math.round((point.x + i * 0.02) * canvas.width)
-        const y = Math.round((point.y + j * 0.035) * canvas.height)
-        const d = ctx.getImageData(x, y, 1, 1).data
-        colours.push([d[0]!, d[1]!, d[2]!])
-      }
-    }
-    return colours
-  }, at)
+    return rs.map((r) =>
+      Array.from(
+        ctx.getImageData(
+          Math.round(r.x * canvas.width),
+          Math.round(r.y * canvas.height),
+          Math.max(1, Math.round(r.width * canvas.width)),
+          Math.max(1, Math.round(r.height * canvas.height)),
+        ).data,
+      ),
+    )
+  }, regions)
+}
+
+/** The colours of a 7 × 7 grid of single pixels around a point of the preview canvas (fractions of its size). */
+async function canvasColours(page: Page, at: { x: number; y: number }) {
+  const points = [-3, -2, -1, 0, 1, 2, 3].flatMap((i) =>
+    [-3, -2, -1, 0, 1, 2, 3].map((j) => ({ x: at.x + i * 0.02, y: at.y + j * 0.035, width: 0, height: 0 })),
+  )
+  return (await canvasPixels(page, points)).map((d) => [d[0]!, d[1]!, d[2]!] as [number, number, number])
 }
 
 /** Most of the sampled pixels are the deep blue of Midnight Stars (a few land on its stars and moon). */
@@ -203,23 +212,7 @@ test.describe('the ornament designer', () => {
   const STAR_RIGHT_TEXT_BAND = { ...STAR_TEXT_BAND, x: (2670 - 667.5 - 310) / 2670 }
 
   /** Every pixel of a region of the preview canvas (fractions of its size), to tell whether anything was drawn there. */
-  async function canvasRegion(page: Page, region: { x: number; y: number; width: number; height: number }) {
-    return page.evaluate((r) => {
-      const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="preview-stage"] canvas')!
-      const copy = document.createElement('canvas')
-      copy.width = canvas.width
-      copy.height = canvas.height
-      const ctx = copy.getContext('2d', { willReadFrequently: true })!
-      ctx.drawImage(canvas, 0, 0)
-      const d = ctx.getImageData(
-        Math.round(r.x * canvas.width),
-        Math.round(r.y * canvas.height),
-        Math.round(r.width * canvas.width),
-        Math.round(r.height * canvas.height),
-      ).data
-      return Array.from(d).join(',')
-    }, region)
-  }
+  const canvasRegion = async (page: Page, region: { x: number; y: number; width: number; height: number }) => (await canvasPixels(page, [region]))[0]!.join(',')
 
   for (const width of [390, 1280] as const) {
     test(`puts personal lines on the star at ${width}px: typed, drawn, an emoji refused, one for each ornament, kept, in the cart`, async ({ page }) => {

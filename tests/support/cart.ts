@@ -33,32 +33,22 @@ export async function recordPreview(t: TestApi, userId: string, shape: OrnamentS
   return { id, variantId: variant.id, url, sourceImages }
 }
 
-/** The cart item a client builds from a preview: SPEC.md §3 metadata with the catalogue's prices. */
+/** The cart item a client builds from a recorded preview: SPEC.md §3 metadata with the catalogue's prices. */
 export function cartItemFor(preview: Awaited<ReturnType<typeof recordPreview>>, overrides: { metadata?: Record<string, unknown>; [k: string]: unknown } = {}) {
   const variant = findOrnamentVariant(preview.variantId)!
-  const { metadata, ...rest } = overrides
-  return {
-    itemIdentifier: `preview-${preview.id}`,
-    provider: 'PRINTIFY',
-    metadata: {
-      providerProductId: ornamentProduct.providerProductId,
-      variantId: variant.id,
-      printProviderId: ornamentProduct.printProviderId,
-      title: `${variant.name} Photo Ornament`,
-      price: variant.price,
-      salePrice: variant.salePrice,
-      previewCdnUrl: preview.url('mockup-front.jpg'),
-      previewCdnUrls: [preview.url('mockup-front.jpg'), preview.url('mockup-back.jpg')],
-      sourceImages: preview.sourceImages,
-      printAreas: [
-        { position: 'front', imageUrl: preview.url('front.png') },
-        { position: 'back', imageUrl: preview.url('back.png') },
-      ],
-      pseudoTemplateId: `pseudo-${variant.shape}-pair`,
-      ...metadata,
-    },
-    ...rest,
+  // The record as generate-preview answers it.
+  const generated = {
+    previewId: preview.id,
+    variantId: variant.id,
+    images: [preview.url('mockup-front.jpg'), preview.url('mockup-back.jpg')],
+    sourceImages: preview.sourceImages,
+    printAreas: [
+      { position: 'front', imageUrl: preview.url('front.png') },
+      { position: 'back', imageUrl: preview.url('back.png') },
+    ],
+    pseudoTemplateId: `pseudo-${variant.shape}-pair`,
   }
+  return cartItemOfGenerated(generated, overrides)
 }
 
 /** The address API tests ship to (a US address the checkout accepts). */
