@@ -111,8 +111,8 @@ test.describe('the ornament designer', () => {
 
       await pickPhoto(page, 'left', 0)
       await pickPhoto(page, 'right', 3)
-      await expect(slotImage(page, 'left')).toBeVisible()
-      await expect(slotImage(page, 'right')).toBeVisible()
+      await expect(slotImage(page, 'left')).toBeVisible({ timeout: 20_000 })
+      await expect(slotImage(page, 'right')).toBeVisible({ timeout: 20_000 })
       await expect(stage(page).getByText('Loading photo…')).toHaveCount(0, { timeout: 20_000 })
       await expect(previewButton).toBeEnabled()
 
@@ -410,7 +410,7 @@ test.describe('the ornament designer', () => {
     await page.getByRole('button', { name: 'Sign out' }).click()
     await expect(page.getByTestId('current-user')).toHaveText('You are not signed in.')
     await openDesigner(page, '/photo-products/ornaments/72960')
-    await expect(slotImage(page, 'right')).toBeVisible()
+    await expect(slotImage(page, 'right')).toBeVisible({ timeout: 20_000 })
     await page.getByRole('button', { name: 'Preview my ornament' }).click()
     const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'We could not make your preview' })
     await expect(toast).toBeVisible({ timeout: 20_000 })

@@ -144,7 +144,7 @@ test.describe('designs saved to the account', () => {
     await test.step('signed out: a new stocking design and another back for the tree stay on this device', async () => {
       expect((await page.request.delete('/v1/growth/authenticate-session')).status()).toBe(200)
       await openDesigner(page, TREE)
-      await expect(slotImage(page, 'right')).toBeVisible()
+      await expect(slotImage(page, 'right')).toBeVisible({ timeout: 20_000 })
       await page.getByRole('radio', { name: 'Flannel' }).click()
       await expect(page.getByRole('radio', { name: 'Flannel' })).toHaveAttribute('aria-checked', 'true')
       await page
@@ -153,7 +153,7 @@ test.describe('designs saved to the account', () => {
         .click()
       await expect(page).toHaveURL(/\/photo-products\/ornaments\/72960$/)
       await expect(stage(page)).toHaveAttribute('data-state', 'ready', { timeout: 60_000 })
-      await expect(slotImage(page, 'right')).toBeVisible()
+      await expect(slotImage(page, 'right')).toBeVisible({ timeout: 20_000 })
       await page.getByRole('radio', { name: 'Midnight Stars' }).click()
       await expect(page.getByRole('radio', { name: 'Midnight Stars' })).toHaveAttribute('aria-checked', 'true')
       await page.goto(DESIGNS)

@@ -35,7 +35,8 @@ async function openPrompt(page: Page, server: 'main' | 'demoOff', prompt: Prompt
   await waitForHydration(page)
   await prompt.open?.(page)
   const panel = page.getByTestId(prompt.testId)
-  await expect(panel).toBeVisible()
+  // Some prompts live in a lazily loaded part of the page (the designer's photo picker): a busy machine takes a while.
+  await expect(panel).toBeVisible({ timeout: 15_000 })
   return panel
 }
 
