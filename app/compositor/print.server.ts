@@ -56,6 +56,18 @@ const PAD = { top: 4, bottom: 4, left: 4, right: 4, extendWith: 'copy' as const 
 /** A photo shown at less than this scale is reduced first (lanczos) and then placed. */
 const PRE_REDUCE_BELOW = 0.5
 
+/**
+ * How much a JPEG photo shown at `shown` may be reduced while it is decoded (libjpeg's scaled IDCT:
+ * ½, ¼ or ⅛), leaving the affine step a scale between ½ and 1, as for a photo that needs no
+ * reduction. Only when the size divides exactly, so the decoded pixels sit on the same grid
+ * (each covers s × s original pixels); otherwise 1, and the lanczos reduction does it.
+ */
+export function decodeShrink(format: string | undefined, size: { width: number; height: number }, shown: number): 1 | 2 | 4 | 8 {
+  if (format !== 'jpeg' || shown >= PRE_REDUCE_BELOW) return 1
+  for (const s of [8, 4, 2] as const) if (shown * s <= 1 && size.width % s === 0 && size.height % s === 0) return s
+  return 1
+}
+
 function blank(size: { width: number; height: number }) {
   return sharp({ create: { width: size.width, height: size.height, channels: 4, background: TRANSPARENT } })
 }
@@ -140,16 +152,48 @@ export async function renderPhotoCell(cell: TemplateCell, photo: PrintPhoto, sca
     width: Math.max(1, Math.min(size.width, Math.ceil(Math.max(...us)) + 2) - left),
     height: Math.max(1, Math.min(size.height, Math.ceil(Math.max(...vs)) + 2) - top),
   }
-  m = { ...m, tx: m.tx + m.a * left + m.c * top, ty: m.ty + m.b * left + m.d * top }
-  let pipeline = sharp(photo.image, { limitInputPixels: MAX_INPUT_PIXELS }).extract(region)
-  const shown = Math.hypot(m.a, m.b)
+  let shown = Math.hypot(m.a, m.b)
+  const shrink = decodeShrink(meta.format, size, shown)
+  let pipeline: Sharp
+  /** The size of what the pipeline decodes: the region, or its reduced counterpart. */
+  let decoded: { width: number; height: number } = region
+  if (shrink > 1) {
+    // Decoded already reduced: 4096 px JPEG originals skip a full-size lanczos pass (decision 037).
+    const reduced = { width: size.width / shrink, height: size.height / shrink }
+    const l = Math.floor(left / shrink)
+    const t = Math.floor(top / shrink)
+    const part = {
+      left: l,
+      top: t,
+      width: Math.max(1, Math.min(reduced.width, Math.ceil((left + region.width) / shrink)) - l),
+      height: Math.max(1, Math.min(reduced.height, Math.ceil((top + region.height) / shrink)) - t),
+    }
+    // A pipeline that extracts after resizing drops a later `extend`, so the part is taken out first.
+    const taken = await toRaw(
+      sharp(photo.image, { limitInputPixels: MAX_INPUT_PIXELS }).resize(reduced.width, reduced.height, { fit: 'fill', fastShrinkOnLoad: true }).extract(part),
+    )
+    pipeline = sharp(taken.data, rawInput(taken))
+    decoded = part
+    m = {
+      a: m.a * shrink,
+      b: m.b * shrink,
+      c: m.c * shrink,
+      d: m.d * shrink,
+      tx: m.tx + (m.a * l + m.c * t) * shrink,
+      ty: m.ty + (m.b * l + m.d * t) * shrink,
+    }
+    shown *= shrink
+  } else {
+    m = { ...m, tx: m.tx + m.a * left + m.c * top, ty: m.ty + m.b * left + m.d * top }
+    pipeline = sharp(photo.image, { limitInputPixels: MAX_INPUT_PIXELS }).extract(region)
+  }
   if (shown < PRE_REDUCE_BELOW) {
     // Reduce to about twice the shown size, then let the affine step do the rest.
-    const width = Math.max(1, Math.round(region.width * shown * 2))
-    const height = Math.max(1, Math.round(region.height * shown * 2))
+    const width = Math.max(1, Math.round(decoded.width * shown * 2))
+    const height = Math.max(1, Math.round(decoded.height * shown * 2))
     pipeline = pipeline.resize(width, height, { fit: 'fill', kernel: 'lanczos3' })
-    const sx = region.width / width
-    const sy = region.height / height
+    const sx = decoded.width / width
+    const sy = decoded.height / height
     m = { a: m.a * sx, b: m.b * sx, c: m.c * sy, d: m.d * sy, tx: m.tx, ty: m.ty }
   }
   const source = await toRaw(pipeline.ensureAlpha().extend(PAD))
