@@ -299,12 +299,25 @@ describe('the templates', () => {
       ...base,
       totals,
       shippingAddress: null,
-      lines: [{ title: 'Tree & Star', quantity: 1, unitAmountCents: 2499, imageUrls: [] }],
+      lines: [
+        { title: 'Tree & Star', quantity: 1, unitAmountCents: 2499, imageUrls: [] },
+        {
+          title: 'Star Photo Ornament',
+          quantity: 1,
+          unitAmountCents: 2499,
+          imageUrls: [],
+          text: { left: { line: 'Ava & Leo · 2026', typeface: 'lora', colour: 'gold' }, right: { line: '<b>Noël</b>', typeface: 'montserrat', colour: 'ink' } },
+        },
+      ],
     })
     for (const part of ['Bundle savings: −$8.00', 'Store credit: −$10.00', 'Shipping: Free', 'Total paid: $56.97', 'Qty 1: $24.99'])
       expect(text).toContain(part)
     expect(text).not.toContain('Shipping to:')
     expect(html).toContain('Tree &amp; Star')
+    // Each ornament's line, as the order page names it; escaped in the HTML.
+    expect(text).toContain('Star Photo Ornament\n  Text: Left: “Ava & Leo · 2026” in Lora, gold; Right: “<b>Noël</b>” in Montserrat, ink\n  Qty 1: $24.99')
+    expect(html).toContain('Text: Left: “Ava &amp; Leo · 2026” in Lora, gold; Right: “&lt;b&gt;Noël&lt;/b&gt;” in Montserrat, ink')
+    expect(html).not.toContain('<b>Noël')
   })
 })
 

@@ -5,7 +5,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoAccounts } from '../../app/api/demo/accounts'
 import { migrationsFolder } from '../../app/api/db/client'
-import { cartItems, checkoutSessions, designDrafts, designShares, orders, previews } from '../../app/api/db/schema'
+import { cartItems, checkoutSessions, designDrafts, designShares, orders, outboxEmails, previews } from '../../app/api/db/schema'
 import { PrintifyClient, PrintifyProvider } from '../../app/api/providers/print/printify'
 import { fulfilmentJobs } from '../../app/api/services/fulfilment'
 import { drainJobs } from '../../app/api/services/jobs'
@@ -203,6 +203,12 @@ describe('the personal line', () => {
     const order = await t.request(`/v1/photo-products-orders/${paid.body.orderId}`, { cookie })
     expect(order.body.lines[0].text).toEqual(stored)
     await drainJobs(t.api.deps, fulfilmentJobs)
+    // The confirmation e-mail names each ornament's line under the design.
+    const [confirmation] = await t.db
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.reference, `order-confirmation:${orderId}`))
+    expect(confirmation!.text).toContain("Text: Left: “Ava · 2026” in Lora, gold; Right: “Baby's first Christmas” in Dancing Script, ink")
     const [create] = mock.callsTo('POST', `/v1/shops/${MOCK_PRINTIFY_SHOP_ID}/orders.json`)
     expect(create!.body).toMatchObject({ external_id: paid.body.orderId, line_items: [{ product_id: withText.productId, variant_id: STAR, quantity: 1 }] })
   })

@@ -4,6 +4,7 @@
  * Both go through queueEmail, whose unique reference makes each one e-mailed once however often the
  * event is replayed. The templates are pure: plain data in, `{ subject, text, html }` out.
  */
+import { describePersonalText } from '../../catalogue/personal-line'
 import { eq, inArray } from 'drizzle-orm'
 import type { CartTotals, CheckoutLine, ShippingAddress } from '../../contract/cart'
 import { formatCents } from '../../catalogue/currency'
@@ -39,7 +40,7 @@ export function trackingLinkFor(trackingNumber: string | null, trackingUrl: stri
 // ---------------------------------------------------------------------------------------------
 // Templates
 
-export type OrderEmailLine = Pick<CheckoutLine, 'title' | 'quantity' | 'unitAmountCents'> & {
+export type OrderEmailLine = Pick<CheckoutLine, 'title' | 'quantity' | 'unitAmountCents' | 'text'> & {
   /** Absolute URLs of the photos on the ornaments (small renditions), or the design's mockup when those are unknown. */
   imageUrls: string[]
 }
@@ -112,7 +113,11 @@ export function orderConfirmationEmail(data: OrderConfirmationData): RenderedEma
     '',
     `Order ${data.reference}`,
     '',
-    ...data.lines.flatMap((line) => [`${line.title}`, `  ${quantityText(line)}: ${lineAmount(line)}`]),
+    ...data.lines.flatMap((line) => [
+      `${line.title}`,
+      ...(line.text ? [`  Text: ${describePersonalText(line.text)}`] : []),
+      `  ${quantityText(line)}: ${lineAmount(line)}`,
+    ]),
     '',
     ...totalRows(data.totals).map(([label, value]) => `${label}: ${value}`),
     `Total paid: ${total}`,
@@ -129,7 +134,7 @@ export function orderConfirmationEmail(data: OrderConfirmationData): RenderedEma
         .join('')
       return `<tr>
 <td valign="top" style="padding:12px 8px 12px 0;border-top:1px solid #eee3d6;width:104px">${thumbs}</td>
-<td valign="top" style="padding:12px 8px 12px 0;border-top:1px solid #eee3d6;font-size:15px;line-height:1.4"><strong>${e(line.title)}</strong><br><span style="font-size:13px;color:${soft}">${e(quantityText(line))}</span></td>
+<td valign="top" style="padding:12px 8px 12px 0;border-top:1px solid #eee3d6;font-size:15px;line-height:1.4"><strong>${e(line.title)}</strong><br>${line.text ? `<span style="font-size:13px;color:${soft}">Text: ${e(describePersonalText(line.text))}</span><br>` : ''}<span style="font-size:13px;color:${soft}">${e(quantityText(line))}</span></td>
 <td valign="top" align="right" style="padding:12px 0;border-top:1px solid #eee3d6;font-size:15px;white-space:nowrap">${e(lineAmount(line))}</td>
 </tr>`
     })
@@ -211,7 +216,13 @@ async function lineImages(db: Executor, deps: EmailDeps, order: OrderRow): Promi
   return order.lines.map((line) => {
     const photoIds = (designOf.get(previewOf.get(line.cartItemId) ?? '') ?? []).map((cell) => cell.photoId)
     const urls = photoIds.length ? photoIds.map((id) => deps.media.photoUrl(id, 'small')) : line.previewCdnUrl ? [line.previewCdnUrl] : []
-    return { title: line.title, quantity: line.quantity, unitAmountCents: line.unitAmountCents, imageUrls: urls.map((u) => deps.media.absolute(u)) }
+    return {
+      title: line.title,
+      quantity: line.quantity,
+      unitAmountCents: line.unitAmountCents,
+      ...(line.text ? { text: line.text } : {}),
+      imageUrls: urls.map((u) => deps.media.absolute(u)),
+    }
   })
 }
 
