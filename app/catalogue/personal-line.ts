@@ -142,6 +142,16 @@ export function personalLineProblem(line: string, typefaceId: TypefaceId): strin
   return null
 }
 
+/**
+ * A line as typed, checked: what it prints (trimmed, NFC; null when empty or refused) and why it
+ * cannot be printed, or null. The designer's fields and a kept draft read lines through this.
+ */
+export function checkPersonalLine(typed: PersonalLine): { line: PersonalLine | null; problem: string | null } {
+  const line = normalisePersonalLine(typed.line)
+  const problem = line ? personalLineProblem(line, typed.typeface) : null
+  return { line: line && !problem ? { ...typed, line } : null, problem }
+}
+
 /** A year in a line ("Ava · 2025"): 1900–2099 standing alone. */
 const YEAR = /(?<!\d)(?:19|20)\d{2}(?!\d)/g
 

@@ -135,7 +135,7 @@ export function lineMask(font: Font, line: string, cell: LayoutCell, scale: numb
 const svgNumber = (v: number) => String(Math.round(v * 100) / 100)
 
 /** Glyph outlines as SVG path data (opentype.js's own toPathData writes "NaN" for some Dancing Script curves). */
-export function svgPathData(commands: readonly PathCommand[]): string {
+function svgPathData(commands: readonly PathCommand[]): string {
   return commands
     .map((c) => {
       if (c.type === 'M' || c.type === 'L') return `${c.type}${svgNumber(c.x)} ${svgNumber(c.y)}`

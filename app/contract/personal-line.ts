@@ -32,4 +32,3 @@ export const personalTextSchema = z
   .refine((text) => ornamentSides.some((side) => text[side] !== undefined), {
     error: 'Give a line for the left or the right ornament, or leave the text out',
   })
-export type PersonalTextInput = z.infer<typeof personalTextSchema>

@@ -77,7 +77,7 @@ export const savedDesignSchema = z.object({
   photos: z.record(z.string(), savedDesignPhotoSchema),
   transforms: z.record(z.string(), savedDesignTransformSchema),
   backSideId: z.string().nullable(),
-  /** The personal line, or null; absent in answers from before it. */
+  /** Each ornament's personal line, or null; absent in answers from before it. */
   text: personalTextSchema.nullable().optional(),
   createdAt: z.string(),
   /** When the shopper last changed it (editedAt as saved). */

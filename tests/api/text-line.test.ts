@@ -38,6 +38,9 @@ const badLine: [string, unknown][] = [
   ['an unknown typeface', { ...leftLine, typeface: 'comic-sans' }],
   ['an unknown colour', { ...leftLine, colour: 'chartreuse' }],
   ['a line that is not text', { ...leftLine, line: 2026 }],
+  ['a NUL byte', { ...leftLine, line: 'Ava\u0000 2026' }],
+  ['a lone surrogate (malformed UTF-16)', { ...leftLine, line: 'Ava \ud83c 2026' }],
+  ['100,000 characters', { ...leftLine, line: 'A'.repeat(100_000) }],
   ['null for a line', null],
 ]
 /** Each bad line on either ornament (the other one fine), and text with no ornament named. */

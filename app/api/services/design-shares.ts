@@ -16,13 +16,13 @@ import {
   type SharedDesign,
 } from '../../contract/design-shares'
 import type { Database } from '../db/client'
-import { designDrafts, designShareReactions, designShares, families, familyMembers, photos, users } from '../db/schema'
+import { designShareReactions, designShares, families, familyMembers, photos, users } from '../db/schema'
 import type { ApiDeps, SessionUser } from '../env'
 import { AppError, notFound } from '../errors'
 import type { MediaUrls } from '../media/urls'
 import { enforceRateLimits, type RateLimitRule } from '../rate-limit'
 import { familiesOf } from './album'
-import { placedPhotos } from './saved-designs'
+import { ownSavedDesignRow, placedPhotos } from './saved-designs'
 
 type ShareRow = typeof designShares.$inferSelect
 type Deps = Pick<ApiDeps, 'db' | 'media' | 'rateLimiter' | 'now' | 'config'>
@@ -38,15 +38,6 @@ export const designShareRateLimits = {
 export const sharePath = (token: string) => `/photo-products/shared/${token}`
 
 const shareNotFound = () => notFound('Shared design')
-
-async function ownDesign(db: Database, user: SessionUser, designId: string) {
-  const [row] = await db
-    .select()
-    .from(designDrafts)
-    .where(and(eq(designDrafts.id, designId), eq(designDrafts.userId, user.id)))
-  if (!row) throw notFound('Saved design')
-  return row
-}
 
 async function reactionsOf(db: Database, viewerId: string, shareIds: string[]) {
   if (shareIds.length === 0) return new Map<string, DesignShareReaction[]>()
@@ -75,7 +66,7 @@ async function reactionsOf(db: Database, viewerId: string, shareIds: string[]) {
 /** GET /v1/photo-products-design-shares?designId=: the design's live shares with their answers, and where it can go. */
 export async function listDesignShares(deps: Pick<Deps, 'db' | 'config'>, user: SessionUser, designId: string): Promise<OwnDesignShares> {
   const { db } = deps
-  await ownDesign(db, user, designId)
+  await ownSavedDesignRow(db, user, designId)
   const rows = await db
     .select({ share: designShares, familyName: families.name })
     .from(designShares)
@@ -119,7 +110,7 @@ async function familyToShareWith(db: Database, user: SessionUser, familyId: stri
 /** POST /v1/photo-products-design-shares: a new link to the design as it is now. Nothing is written when it is refused. */
 export async function createDesignShare(deps: Deps, user: SessionUser, input: CreateDesignShareRequest): Promise<OwnDesignShare> {
   const { db, now } = deps
-  const design = await ownDesign(db, user, input.designId)
+  const design = await ownSavedDesignRow(db, user, input.designId)
   const family = await familyToShareWith(db, user, input.familyId)
   const photoIds = [...new Set(Object.values(design.body.photos))]
   if (photoIds.length === 0) throw new AppError('rule_broken', 'Choose photos for your design before you send it to your family')

@@ -67,7 +67,8 @@ export async function listSavedDesigns(db: Database, media: MediaUrls, user: Ses
   return { designs: await toSavedDesigns(db, media, user.id, rows) }
 }
 
-async function ownRow(db: Database, user: SessionUser, id: string) {
+/** The shopper's own saved design row; another shopper's, or none, is not found. */
+export async function ownSavedDesignRow(db: Database, user: SessionUser, id: string) {
   const [row] = await db
     .select()
     .from(designDrafts)
@@ -77,7 +78,7 @@ async function ownRow(db: Database, user: SessionUser, id: string) {
 }
 
 export async function getSavedDesign(db: Database, media: MediaUrls, user: SessionUser, id: string) {
-  const [design] = await toSavedDesigns(db, media, user.id, [await ownRow(db, user, id)])
+  const [design] = await toSavedDesigns(db, media, user.id, [await ownSavedDesignRow(db, user, id)])
   return design!
 }
 

@@ -1,5 +1,5 @@
 import { SignInActions, signInHint } from '~/components/ui/SignInActions'
-import { describePersonalText, linesOf, yearsIn } from '~/catalogue/personal-line'
+import { describePersonalText, linesOf, textYears, yearsIn } from '~/catalogue/personal-line'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
@@ -269,8 +269,8 @@ function OrderAgainButton({ order }: { order: Order }) {
   const dated = [
     ...new Set(order.lines.flatMap((line) => linesOf(line.text).flatMap(([, l]) => (yearsIn(l.line).some((y) => y !== thisYear) ? [l.line] : [])))),
   ]
-  // Every year those lines name other than this one: the server replaces them all.
-  const oldYears = [...new Set(dated.flatMap((line) => yearsIn(line).filter((y) => y !== thisYear)))].sort((a, b) => a - b)
+  // Every year the lines name other than this one: the server replaces them all.
+  const oldYears = [...new Set(order.lines.flatMap((line) => textYears(line.text)))].filter((y) => y !== thisYear).sort((a, b) => a - b)
   const oldYear = oldYears.join(' and ')
   useEffect(() => {
     if (asking) offerRef.current?.querySelector('button')?.focus()

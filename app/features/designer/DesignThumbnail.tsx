@@ -1,4 +1,5 @@
-import { useEffect, useId, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { useId } from 'react'
 import { photoCells, templateForVariant, type PseudoTemplate } from '~/catalogue/ornaments'
 import type { PersonalText } from '~/catalogue/personal-line'
 import type { LinePath } from '~/compositor/line-paths'
@@ -10,23 +11,13 @@ import type { SavedDesign } from '~/contract/saved-designs'
  * lists these thumbnails sit in do not wait for them). None while loading, or if a font cannot load.
  */
 function useLinePaths(template: PseudoTemplate | undefined, text: PersonalText | null | undefined): LinePath[] {
-  const [paths, setPaths] = useState<LinePath[]>([])
-  const key = template && text ? `${template.id} ${JSON.stringify(text)}` : ''
-  useEffect(() => {
-    setPaths([])
-    if (!template || !text) return
-    let live = true
-    import('~/compositor/line-paths')
-      .then(({ linePaths }) => linePaths(template, text))
-      .then((drawn) => live && setPaths(drawn))
-      .catch(() => undefined)
-    return () => {
-      live = false
-    }
-    // `key` stands for the template and the text's content.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key])
-  return paths
+  const { data } = useQuery({
+    queryKey: ['line-paths', template?.id, text],
+    queryFn: () => import('~/compositor/line-paths').then(({ linePaths }) => linePaths(template!, text)),
+    enabled: Boolean(template && text),
+    staleTime: Number.POSITIVE_INFINITY,
+  })
+  return data ?? []
 }
 
 /**

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react'
 import {
+  checkPersonalLine,
   DEFAULT_COLOUR,
   DEFAULT_TYPEFACE,
   normalisePersonalLine,
   PERSONAL_LINE_MAX_LENGTH,
   personalLineColours,
   personalLineLength,
-  personalLineProblem,
   personalLineTypefaces,
   samePersonalLine,
   textOrNull,
@@ -45,11 +45,7 @@ const fieldOf = (line: PersonalLine | undefined): FieldDraft => ({
 })
 
 /** What a field would print (null when empty or refused) and why it cannot, in the shopper's words. */
-function verdict(field: FieldDraft): { line: PersonalLine | null; problem: string | null } {
-  const line = normalisePersonalLine(field.raw)
-  const problem = line ? personalLineProblem(line, field.typeface) : null
-  return { line: line && !problem ? { line, typeface: field.typeface, colour: field.colour } : null, problem }
-}
+const verdict = (field: FieldDraft) => checkPersonalLine({ line: field.raw, typeface: field.typeface, colour: field.colour })
 
 const placeholders: Record<OrnamentSide, string> = { left: 'e.g. Ava · 2026', right: 'e.g. Baby’s first Christmas' }
 
@@ -143,9 +139,8 @@ type LineFieldsProps = {
 /** One line's text field with its counter and refusal, its typeface and its colour. */
 function LineFields({ label, placeholder, field, onField }: LineFieldsProps) {
   const id = useId()
-  const line = normalisePersonalLine(field.raw)
   const { problem } = verdict(field)
-  const count = personalLineLength(line)
+  const count = personalLineLength(normalisePersonalLine(field.raw))
   const hintId = `${id}-hint`
   const errorId = `${id}-error`
   return (

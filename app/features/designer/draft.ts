@@ -1,16 +1,6 @@
 import * as z from 'zod/mini'
 import { MAX_ZOOM } from '~/catalogue/ornaments'
-import {
-  colourIds,
-  normalisePersonalLine,
-  ornamentSides,
-  personalLineProblem,
-  sameLineOnBoth,
-  textOrNull,
-  typefaceIds,
-  type PersonalLine,
-  type PersonalText,
-} from '~/catalogue/personal-line'
+import { checkPersonalLine, colourIds, ornamentSides, sameLineOnBoth, textOrNull, typefaceIds, type PersonalText } from '~/catalogue/personal-line'
 import type { PhotoTransform } from '~/compositor/layout'
 
 /**
@@ -61,18 +51,12 @@ const lineSchema = z.object({
 /** Each ornament's line; a draft kept before the ornaments had a line each holds one line, printed on both. */
 const textSchema = z.union([lineSchema, z.object({ left: z.optional(lineSchema), right: z.optional(lineSchema) })])
 
-/** A kept line as it will be printed, or undefined when the rule refuses it. */
-function printable(kept: z.infer<typeof lineSchema> | undefined): PersonalLine | undefined {
-  const line = kept && normalisePersonalLine(kept.line)
-  return kept && line && personalLineProblem(line, kept.typeface) === null ? { ...kept, line } : undefined
-}
-
 function textOfKept(kept: z.infer<typeof textSchema> | null | undefined): PersonalText | null {
   if (!kept) return null
   const sides = 'line' in kept ? sameLineOnBoth(kept) : kept
   const text: PersonalText = {}
   for (const side of ornamentSides) {
-    const line = printable(sides[side])
+    const line = sides[side] && checkPersonalLine(sides[side]).line
     if (line) text[side] = line
   }
   return textOrNull(text)
