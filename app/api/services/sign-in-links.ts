@@ -1,6 +1,7 @@
 /**
  * Signing in on a computer (issue 16): a one-time link e-mailed to the address of an album account.
- * The answer to "send me a link" is the same whether or not the address has an account; only the
+ * The answer to "send me a link" is the same, and comes after the same work, whether or not the
+ * address has an account (a job looks the address up after the answer); only the
  * SHA-256 of a link's token is stored; a link works once, for 15 minutes.
  */
 import { randomBytes, randomUUID } from 'node:crypto'
