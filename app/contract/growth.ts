@@ -36,12 +36,21 @@ export const SIGN_IN_LINKS_PER_HOUR = 5
 
 export const signInLinkRequestSchema = z.object({
   email: emailAddress('your'),
-  /** Where to land once signed in: a path on this site; anything else is dropped. */
+  /**
+   * Where to land once signed in: a path on this site, normalised (safeRedirectPath). Anything else is
+   * refused (400), never replaced: the store's pages only send paths they already normalised, so a bad
+   * one comes from a caller of the API (decision 039).
+   */
   redirect: z
     .string()
-    .max(512)
+    .max(512, { error: 'The page to return to can be at most 512 characters' })
     .optional()
-    .transform((value) => safeRedirectPath(value)),
+    .transform((value, ctx) => {
+      if (value === undefined) return undefined
+      const path = safeRedirectPath(value)
+      if (path === undefined) ctx.addIssue({ code: 'custom', message: 'The page to return to must be a path on this site, such as /photo-products' })
+      return path
+    }),
 })
 
 /** The same answer whether or not the address has an account (no account probing). */

@@ -37,10 +37,19 @@ async function savedDesigns(request: APIRequestContext): Promise<SavedDesign[]> 
  */
 async function signInLink(asker: APIRequestContext, mailbox: APIRequestContext, email: string, redirect: string) {
   expect((await asker.post('/v1/growth/sign-in-links', { data: { email, redirect } })).status()).toBe(202)
-  const outbox = (await (await mailbox.get('/v1/demo/outbox')).json()) as { emails: { to: string; subject: string; text: string }[] }
-  const mail = outbox.emails.find((e) => e.to === email && e.subject === 'Your Keepsake sign-in link')
-  const link = mail?.text.match(/https?:\/\/\S+\/auth\/link\?token=\S+/)?.[0]
-  expect(link, 'the sign-in e-mail holds a link').toBeTruthy()
+  // The link is made by a background job after the answer (the answer takes as long for any address).
+  let link: string | undefined
+  await expect
+    .poll(
+      async () => {
+        const outbox = (await (await mailbox.get('/v1/demo/outbox')).json()) as { emails: { to: string; subject: string; text: string }[] }
+        const mail = outbox.emails.find((e) => e.to === email && e.subject === 'Your Keepsake sign-in link')
+        link = mail?.text.match(/https?:\/\/\S+\/auth\/link\?token=\S+/)?.[0]
+        return link !== undefined
+      },
+      { message: 'the sign-in e-mail holds a link', timeout: 15_000 },
+    )
+    .toBe(true)
   return new URL(link!).pathname + new URL(link!).search
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import type { Logger } from 'drizzle-orm/logger'
 import pg from 'pg'
 import { loadConfig } from '../../app.config'
 import { createApi } from '../../app/api/app'
@@ -16,10 +17,10 @@ import type { RateLimiter } from '../../app/api/rate-limit'
 export const TEST_ORIGIN = 'http://localhost:3000'
 
 /** A fresh database for one test file: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. */
-async function freshDatabase(): Promise<DatabaseHandle> {
+async function freshDatabase(logger?: Logger): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL
   if (process.env.TEST_DB_ENGINE !== 'postgres' || !serverUrl) {
-    return openDatabase({ databaseUrl: null, dataDir: null })
+    return openDatabase({ databaseUrl: null, dataDir: null, logger })
   }
   const name = `keepsake_test_${randomUUID().replaceAll('-', '')}`
   const admin = new pg.Client({ connectionString: serverUrl })
@@ -28,7 +29,7 @@ async function freshDatabase(): Promise<DatabaseHandle> {
   await admin.end()
   const url = new URL(serverUrl)
   url.pathname = `/${name}`
-  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: null })
+  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: null, logger })
   return {
     ...handle,
     close: async () => {
@@ -56,13 +57,23 @@ export type TestApi = Awaited<ReturnType<typeof createTestApi>>
 
 export async function createTestApi(
   env: Record<string, string> = {},
-  /** `database`: open this one (kept on close) instead of a fresh one, e.g. to hand it to a server process afterwards. */
+  /**
+   * `database`: open this one (kept on close) instead of a fresh one, e.g. to hand it to a server process afterwards.
+   * `logger`: hears every query of the fresh database (drizzle's Logger).
+   */
   {
     database: existing,
+    logger,
     ...overrides
-  }: { print?: PrintProvider; payments?: PaymentProvider; rateLimiter?: RateLimiter; database?: { databaseUrl: string | null; dataDir: string | null } } = {},
+  }: {
+    print?: PrintProvider
+    payments?: PaymentProvider
+    rateLimiter?: RateLimiter
+    database?: { databaseUrl: string | null; dataDir: string | null }
+    logger?: Logger
+  } = {},
 ) {
-  const database = existing ? await openDatabase(existing) : await freshDatabase()
+  const database = existing ? await openDatabase({ ...existing, logger }) : await freshDatabase(logger)
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'keepsake-api-test-'))
   const config = loadConfig({ PUBLIC_URL: TEST_ORIGIN, DEMO_MODE: 'true', DATA_DIR: dataDir, ...env })
   let clock = new Date('2026-11-22T12:00:00Z')

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import type { Logger } from 'drizzle-orm/logger'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
@@ -23,12 +24,13 @@ export const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? 'app/
 
 /**
  * PostgreSQL when a URL is given, otherwise PGlite: in memory for `dataDir: null`, else persisted
- * under `dataDir/pglite`. Migrations are applied before the handle is returned.
+ * under `dataDir/pglite`. Migrations are applied before the handle is returned. `logger` hears every
+ * query the handle runs (its text, with $n placeholders, and its parameters).
  */
-export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string | null }): Promise<DatabaseHandle> {
+export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string | null; logger?: Logger }): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 })
-    const db = drizzlePostgres({ client: pool, schema })
+    const db = drizzlePostgres({ client: pool, schema, logger: opts.logger })
     await migratePostgres(db, { migrationsFolder })
     return { db: db as unknown as Database, engine: 'postgres', close: () => pool.end() }
   }
@@ -41,7 +43,7 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     fs.mkdirSync(dir, { recursive: true })
   }
   const client = new PGlite(dir)
-  const db = drizzlePglite({ client, schema })
+  const db = drizzlePglite({ client, schema, logger: opts.logger })
   try {
     await migratePglite(db, { migrationsFolder })
   } catch (error) {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { Database } from '../db/client'
-import { sessions, transitionTokens, users } from '../db/schema'
+import { sessions, signInLinks, transitionTokens, users } from '../db/schema'
 import type { SessionUser } from '../env'
 import { SESSION_TTL_DAYS } from '../../catalogue/retention-terms'
 
@@ -59,8 +59,16 @@ export async function redeemTransitionToken(db: Database, code: string, now: Dat
   return row?.userId ?? null
 }
 
-/** Sign out everywhere: every session of the user ends, on every browser and device. */
+/**
+ * Sign out everywhere: every session of the user ends, on every browser and device, and so does every
+ * way in issued before it and not yet spent — e-mailed sign-in links and the app's transition codes
+ * (issue 29, bug 3). A link asked for afterwards works as usual. Answers how many sessions ended.
+ */
 export async function endAllSessions(db: Database, userId: string) {
-  const ended = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id })
-  return ended.length
+  return db.transaction(async (tx) => {
+    await tx.delete(signInLinks).where(and(eq(signInLinks.userId, userId), isNull(signInLinks.usedAt)))
+    await tx.delete(transitionTokens).where(and(eq(transitionTokens.userId, userId), isNull(transitionTokens.usedAt)))
+    const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id })
+    return ended.length
+  })
 }

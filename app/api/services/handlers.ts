@@ -16,6 +16,7 @@ import type { JobHandlers } from './jobs'
 import { mailJobs, registerEmailSentHandlers } from './mail'
 import { previewRetentionJobs, schedulePreviewRetention } from './preview-retention'
 import { referralJobs } from './referral'
+import { signInLinkJobs } from './sign-in-links'
 
 export function registerHandlers() {
   registerCheckoutPurposes({ cart: cartCheckout, egift: egiftCheckout })
@@ -23,7 +24,7 @@ export function registerHandlers() {
 }
 
 /** Every kind of background job this API runs. */
-export const jobHandlers: JobHandlers = { ...fulfilmentJobs, ...referralJobs, ...mailJobs, ...previewRetentionJobs }
+export const jobHandlers: JobHandlers = { ...fulfilmentJobs, ...referralJobs, ...mailJobs, ...previewRetentionJobs, ...signInLinkJobs }
 
 /**
  * The jobs that come back on their own, each enqueued under a key per period (a day), so however many

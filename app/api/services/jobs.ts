@@ -35,6 +35,14 @@ export async function enqueueJob(db: Executor, job: { kind: string; dedupeKey: s
     .onConflictDoNothing({ target: jobs.dedupeKey })
 }
 
+/**
+ * Empties a job's payload, inside the transaction that does the job's work: a payload that holds what
+ * should not be kept (an e-mail address) is gone once the work is, and a repeated run finds nothing to do.
+ */
+export async function forgetJobPayload(db: Pick<Database, 'update'>, job: Pick<JobRow, 'id'>) {
+  await db.update(jobs).set({ payload: {} }).where(eq(jobs.id, job.id))
+}
+
 /** How much of a run's error the row keeps (last_error). */
 const LAST_ERROR_MAX = 1000
 

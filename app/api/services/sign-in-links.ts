@@ -1,17 +1,19 @@
 /**
  * Signing in on a computer (issue 16): a one-time link e-mailed to the address of an album account.
- * The answer to "send me a link" is the same whether or not the address has an account; only the
+ * The answer to "send me a link" is the same, and comes after the same work, whether or not the
+ * address has an account (a job looks the address up after the answer); only the
  * SHA-256 of a link's token is stored; a link works once, for 15 minutes.
  */
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import { SIGN_IN_LINK_TTL_MINUTES, SIGN_IN_LINKS_PER_HOUR } from '../../contract/growth'
-import { DEFAULT_LANDING } from '../../contract/redirect-path'
+import { DEFAULT_LANDING, safeRedirectPath } from '../../contract/redirect-path'
 import { signInLinks, users } from '../db/schema'
 import type { ApiDeps } from '../env'
 import { AppError } from '../errors'
 import { enforceRateLimits, type RateLimitRule } from '../rate-limit'
 import { hashSecret } from './accounts'
+import { enqueueJob, forgetJobPayload, type JobHandlers, type JobRow } from './jobs'
 import { queueEmail } from './mail'
 import { button, e, mailLayout, soft } from './mail-layout'
 
@@ -20,7 +22,16 @@ export const signInLinkRateLimits = {
   perClient: { name: 'sign-in-link-client', limit: SIGN_IN_LINKS_PER_HOUR, windowMs: 3600_000 },
 } satisfies Record<string, RateLimitRule>
 
-/** Counts the request against the address and the client first, so both answers (account or not) are limited alike. */
+export const SIGN_IN_LINK_JOB = 'send-sign-in-link'
+
+type SignInLinkPayload = { email?: string; redirect?: string; clientAddress?: string }
+
+/**
+ * Counts the request against the address and the client first, so both answers (account or not) are
+ * limited alike. Then only a job is enqueued, the same insert for any address: the account lookup, the
+ * link and the e-mail are the job's, after the answer, so neither the answer's words nor its time tell
+ * an address with an account from one without (issue 29, bug 4).
+ */
 export async function requestSignInLink(deps: ApiDeps, input: { email: string; redirect?: string | undefined }, clientAddress: string) {
   const email = input.email.trim().toLowerCase()
   const now = deps.now()
@@ -38,20 +49,34 @@ export async function requestSignInLink(deps: ApiDeps, input: { email: string; r
       throw new AppError('rate_limited', error.message.replace(/^Too many attempts/, 'Too many sign-in links were asked for'), undefined, error.retryAfterMs)
     throw error
   }
-  const [user] = await deps.db
-    .select({ id: users.id, email: users.email, firstName: users.firstName })
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email}`)
-    .limit(1)
-  if (!user) {
-    console.info(`[sign-in] link asked for an address with no account (client ${clientAddress})`)
-    return
-  }
-  const token = randomBytes(32).toString('base64url')
-  const tokenHash = hashSecret(token)
-  const expiresAt = new Date(now.getTime() + SIGN_IN_LINK_TTL_MINUTES * 60_000)
+  const payload: SignInLinkPayload = { email, redirect: input.redirect ?? DEFAULT_LANDING, clientAddress }
+  await enqueueJob(deps.db, { kind: SIGN_IN_LINK_JOB, dedupeKey: `${SIGN_IN_LINK_JOB}:${randomUUID()}`, payload, runAt: now })
+}
+
+/**
+ * The job: looks the address up and, when it has an account, stores the link and queues its e-mail. The
+ * address leaves the job's row in the same transaction, so a finished job keeps no address (nor does one
+ * for an address without an account), and a run repeated after a crash finds nothing left to send.
+ */
+async function sendSignInLink(deps: ApiDeps, job: JobRow) {
+  const { email, redirect, clientAddress } = job.payload as SignInLinkPayload
+  if (!email) return
+  const now = deps.now()
   await deps.db.transaction(async (tx) => {
-    await tx.insert(signInLinks).values({ tokenHash, userId: user.id, redirect: input.redirect ?? DEFAULT_LANDING, createdAt: now, expiresAt })
+    await forgetJobPayload(tx, job)
+    const [user] = await tx
+      .select({ id: users.id, email: users.email, firstName: users.firstName })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email}`)
+      .limit(1)
+    if (!user) {
+      console.info(`[sign-in] link asked for an address with no account (client ${clientAddress ?? 'unknown'})`)
+      return
+    }
+    const token = randomBytes(32).toString('base64url')
+    const tokenHash = hashSecret(token)
+    const expiresAt = new Date(now.getTime() + SIGN_IN_LINK_TTL_MINUTES * 60_000)
+    await tx.insert(signInLinks).values({ tokenHash, userId: user.id, redirect: redirect ?? DEFAULT_LANDING, createdAt: now, expiresAt })
     await queueEmail(tx, deps.config, {
       kind: 'sign-in-link',
       // The hash names the e-mail; the token itself lives only in the e-mail.
@@ -62,6 +87,8 @@ export async function requestSignInLink(deps: ApiDeps, input: { email: string; r
     })
   })
 }
+
+export const signInLinkJobs: JobHandlers = { [SIGN_IN_LINK_JOB]: { run: sendSignInLink } }
 
 /** Why a link could not be used, in the shopper's words. */
 const refusals = {
@@ -79,7 +106,8 @@ export async function redeemSignInLink(deps: ApiDeps, token: string, clientAddre
     .set({ usedAt: now })
     .where(and(eq(signInLinks.tokenHash, tokenHash), isNull(signInLinks.usedAt), gt(signInLinks.expiresAt, now)))
     .returning({ userId: signInLinks.userId, redirect: signInLinks.redirect })
-  if (row) return row
+  // Normalised again on the way out: a row stored before the normaliser was fixed may name another site.
+  if (row) return { userId: row.userId, redirect: safeRedirectPath(row.redirect) ?? DEFAULT_LANDING }
   const [seen] = await deps.db.select({ usedAt: signInLinks.usedAt }).from(signInLinks).where(eq(signInLinks.tokenHash, tokenHash))
   const reason = !seen ? 'unknown' : seen.usedAt ? 'used' : 'expired'
   console.warn(`[sign-in] ${reason} sign-in link refused (client ${clientAddress})`)
