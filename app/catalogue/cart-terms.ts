@@ -14,3 +14,6 @@ export const LOCAL_TEST_CARDS = { succeeds: '4242424242424242', declined: '40000
  * session's lastError, so the checkout page can say so and offer the cart's new total.
  */
 export const CART_CHANGED_MESSAGE = 'Your cart changed after this checkout opened, so we closed it. Nothing was charged.'
+
+/** Why a checkout ended when the shopper's store credit grew while it was open (issue 29, bug 1): it would have charged more than the cart. */
+export const CREDIT_CHANGED_MESSAGE = 'Your store credit changed after this checkout opened, so we closed it. Nothing was charged.'

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { carts, checkoutSessions, jobs, orders } from '../../app/api/db/schema'
 import type Stripe from 'stripe'
 import { createStripeClient, STRIPE_MAX_NETWORK_RETRIES, StripePaymentProvider } from '../../app/api/providers/payments/stripe'
+import { MemoryRateLimiter } from '../../app/api/rate-limit'
 import { cartItemFor, recordPreview } from '../support/cart'
+import { creditedShopper } from '../support/credit'
 import { createStripeMock, MOCK_STRIPE_SECRET_KEY, MOCK_STRIPE_WEBHOOK_SECRET, type StripeMockServer } from '../support/stripe-mock'
 import { createTestApi, type TestApi } from '../support/test-api'
 
@@ -84,6 +86,38 @@ describe('Stripe Checkout sessions', () => {
     expect(second.status).toBe(201)
     expect(mock.sessions.get(first.stripeId)!.status).toBe('expired')
     expect((await getSession(first.session.id)).status).toBe('expired')
+  })
+
+  it('a checkout started just after the shopper paid the open one at Stripe keeps that payment: 409, one order, nothing left open', async () => {
+    const { stripeId } = await startCheckout()
+    mock.complete(stripeId, { paymentStatus: 'paid' })
+    const again = await t.request('/v1/photo-products-cart/checkout-session', { method: 'POST', cookie })
+    expect(again.status).toBe(409)
+    expect(await orderCount()).toBe(1)
+    expect((await t.db.select().from(checkoutSessions)).filter((s) => s.status === 'open')).toEqual([])
+  })
+
+  it('a session that replaces another carries its store credit to Stripe as the coupon, also when two are made at once', async () => {
+    t.api.deps.rateLimiter = new MemoryRateLimiter()
+    const shopper = await creditedShopper(t)
+    const preview = await recordPreview(t, shopper.user.id, 'tree')
+    expect((await t.request('/v1/photo-products-cart/items', { method: 'POST', cookie: shopper.cookie, json: cartItemFor(preview) })).status).toBe(201)
+    const checkout = () => t.request('/v1/photo-products-cart/checkout-session', { method: 'POST', cookie: shopper.cookie })
+    const first = await checkout()
+    const again = await checkout()
+    const together = await Promise.all([checkout(), checkout()])
+    const answered = [first, again, ...together].filter((a) => a.status === 201)
+    for (const made of answered) expect(made.body.totals).toMatchObject({ creditsCents: 1000, totalCents: 2098 })
+    const open = (await t.db.select().from(checkoutSessions)).filter((s) => s.userId === shopper.user.id && s.status === 'open')
+    expect(open).toHaveLength(1)
+    expect(open[0]!.totals).toMatchObject({ creditsCents: 1000, totalCents: 2098 })
+    // What Stripe charges for the open session is our total: the coupon is the credit.
+    const atStripe = mock.sessions.get(open[0]!.providerSessionId!)!
+    expect(atStripe.status).toBe('open')
+    expect(atStripe.amount_total).toBe(2098)
+    const coupon = mock.callsTo('POST', '/v1/coupons').find((c) => c.idempotencyKey === `checkout-session:${open[0]!.id}:coupon`)
+    expect(coupon!.body.amount_off).toBe('1000')
+    expect((await t.request('/v1/store-credit', { cookie: shopper.cookie })).body.balanceCents).toBe(0)
   })
 })
 

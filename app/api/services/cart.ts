@@ -21,7 +21,7 @@ import { DEFAULT_SHIPPING_METHOD, shippingMethodIds, type ShippingMethodId } fro
 import type { Database } from '../db/client'
 import { cartItems, carts, checkoutSessions, orders, previews } from '../db/schema'
 import { storeBundles } from './bundles'
-import { balanceOf } from './credit'
+import { creditForCart } from './credit'
 import type { SessionUser } from '../env'
 import { AppError, notFound } from '../errors'
 
@@ -101,13 +101,13 @@ export function totalsOf(
 }
 
 export async function cartView(db: Db, cart: CartRow): Promise<Cart> {
-  const [rows, balance] = await Promise.all([cartItemsOf(db, cart.id), balanceOf(db, cart.userId)])
+  const [rows, credit] = await Promise.all([cartItemsOf(db, cart.id), creditForCart(db, cart.userId, cart.id)])
   return {
     id: cart.id,
     status: cart.status,
     items: rows.map(itemView),
-    totals: totalsOf(rows, balance, cart.shippingMethod),
-    availableCreditCents: balance,
+    totals: totalsOf(rows, credit, cart.shippingMethod),
+    availableCreditCents: credit,
     shippingOptions: shippingMethodIds.map((method) => ({ method, priceCents: totalsOf(rows, 0, method).shippingCents })),
     updatedAt: cart.updatedAt.toISOString(),
   }

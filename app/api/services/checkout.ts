@@ -20,12 +20,12 @@ import type { ApiDeps, SessionUser } from '../env'
 import { AppError, notFound } from '../errors'
 import { PaymentProviderError, type PaymentState } from '../providers/payments/provider'
 import { cartItemsOf, moveCart, openCart, totalsOf } from './cart'
-import { balanceOf, lockAccount, releaseCredit, reserveCredit, restoreCreditForRefund, spendCredit, type Db } from './credit'
+import { creditForCart, creditGranted, lockAccount, lockSession, releaseCredit, reserveCredit, restoreCreditForRefund, spendCredit, type Db } from './credit'
 import { enqueueJob } from './jobs'
 import { queueOrderConfirmation } from './order-emails'
 import { approveReferralFor, voidRewardForOrder } from './referral'
 import { crashPoint } from '../crash-points'
-import { CART_CHANGED_MESSAGE } from '../../catalogue/cart-terms'
+import { CART_CHANGED_MESSAGE, CREDIT_CHANGED_MESSAGE } from '../../catalogue/cart-terms'
 
 type SessionRow = typeof checkoutSessions.$inferSelect
 type OrderRow = typeof orders.$inferSelect
@@ -54,6 +54,9 @@ function purposeHandler(purpose: CheckoutPurpose): CheckoutPurposeHandler {
   if (!handler) throw new Error(`No handler for checkout sessions of purpose '${purpose}': createApi registers them (services/handlers.ts)`)
   return handler
 }
+
+/** Why a new checkout ended at once: the shopper had just paid the one it would have replaced. */
+const EARLIER_CHECKOUT_PAID = 'An earlier checkout of this cart was paid meanwhile, so this one was closed; your order is in Orders'
 
 /** A checkout session can be paid for this long (Stripe allows 30 minutes to 24 hours). */
 export const CHECKOUT_SESSION_MINUTES = 60
@@ -114,19 +117,27 @@ function openSessionsOf(db: Database, cartId: string) {
 }
 
 /**
+ * Ends an open session at the provider. Answers null when it ended there, or the provider's state when
+ * the shopper completed it meanwhile (paid, webhook not yet arrived): that payment is the caller's to keep.
+ */
+async function expireAtProvider(deps: ApiDeps, row: SessionRow): Promise<PaymentState | null> {
+  if (!row.providerSessionId) return null
+  try {
+    await deps.payments.expireSession(row.providerSessionId)
+    return null
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError && error.status === 409)) return providerFailed(error)
+    return deps.payments.retrieveSession(row.providerSessionId).catch(providerFailed)
+  }
+}
+
+/**
  * Ends an open session at the provider and here. A session the provider says was completed meanwhile
- * (paid, webhook not yet arrived) is not ended: its state is applied instead, so the payment is kept.
+ * is not ended: its state is applied instead, so the payment is kept.
  */
 async function endSession(deps: ApiDeps, row: SessionRow, reason: string | null = null): Promise<SessionRow> {
-  if (row.providerSessionId) {
-    try {
-      await deps.payments.expireSession(row.providerSessionId)
-    } catch (error) {
-      if (!(error instanceof PaymentProviderError && error.status === 409)) return providerFailed(error)
-      const state = await deps.payments.retrieveSession(row.providerSessionId).catch(providerFailed)
-      return applyPaymentState(deps, row, state)
-    }
-  }
+  const completed = await expireAtProvider(deps, row)
+  if (completed) return applyPaymentState(deps, row, completed)
   return moveSession(deps.db, row, 'expired', { at: deps.now(), ...(reason ? { lastError: reason } : {}) })
 }
 
@@ -137,6 +148,26 @@ async function endSession(deps: ApiDeps, row: SessionRow, reason: string | null 
  */
 export async function closeCheckoutsOfChangedCart(deps: ApiDeps, cartId: string) {
   for (const row of await openSessionsOf(deps.db, cartId)) await endSession(deps, row, CART_CHANGED_MESSAGE)
+}
+
+/**
+ * The shopper's store credit grew (issue 29, bug 1): a cart checkout priced before it holds less credit
+ * than the cart may now use, so it would charge more than the cart shows. It is closed like a changed
+ * cart's, and its page says why and offers the new total.
+ */
+export async function closeCheckoutsOfChangedCredit(deps: ApiDeps, userId: string) {
+  const open = await deps.db
+    .select()
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.userId, userId), eq(checkoutSessions.purpose, 'cart'), eq(checkoutSessions.status, 'open')))
+  for (const row of open) {
+    const [items, [cart], credit] = await Promise.all([
+      cartItemsOf(deps.db, row.cartId!),
+      deps.db.select({ shippingMethod: carts.shippingMethod }).from(carts).where(eq(carts.id, row.cartId!)),
+      creditForCart(deps.db, userId, row.cartId!),
+    ])
+    if (totalsOf(items, credit, cart?.shippingMethod).creditsCents !== row.totals.creditsCents) await endSession(deps, row, CREDIT_CHANGED_MESSAGE)
+  }
 }
 
 /** True when the session's lines are no longer the cart's: another line, another quantity, or one gone. */
@@ -173,15 +204,14 @@ export async function createCheckoutSession(deps: ApiDeps, user: SessionUser, ti
   }))
   const id = randomUUID()
   const expiresAt = new Date(now.getTime() + CHECKOUT_SESSION_MINUTES * 60_000)
-  // The shopper's store credit is held for this session as it is made (released if it never gets paid).
+  const superseded = () => new AppError('conflict', 'A newer checkout of this cart was started at the same time; continue with that one')
   // One cart, one payable session (issue 15, bug 15): under the account lock, the sessions already
   // open for this cart are read and this one inserted, so of simultaneous requests each ends exactly
   // those made before it, and the last one made is the one left open.
-  const { row, older } = await deps.db.transaction(async (tx) => {
+  const { row: made, older } = await deps.db.transaction(async (tx) => {
     await lockAccount(tx, user.id)
     const older = await openSessionsOf(tx as unknown as Database, cart.id)
-    const totals = totalsOf(rows, await balanceOf(tx, user.id), cart.shippingMethod)
-    const [made] = await tx
+    const [inserted] = await tx
       .insert(checkoutSessions)
       .values({
         id,
@@ -190,29 +220,54 @@ export async function createCheckoutSession(deps: ApiDeps, user: SessionUser, ti
         provider: deps.payments.name,
         lines,
         previewIds: Object.fromEntries(rows.map((r) => [r.id, r.previewId])),
-        totals,
+        // Priced below, once the sessions it replaces have given their credit back.
+        totals: totalsOf(rows, 0, cart.shippingMethod),
         arrivesBy: arrivesBy(cart.shippingMethod, now, timeZone),
-        creditStatus: totals.creditsCents > 0 ? 'reserved' : 'none',
         expiresAt,
         createdAt: now,
         updatedAt: now,
       })
       .returning()
-    await reserveCredit(tx, { id, userId: user.id, creditsCents: totals.creditsCents }, now)
-    return { row: made!, older }
+    return { row: inserted!, older }
   })
-  const totals = row.totals
+  let row = made
+  const completed: [SessionRow, PaymentState][] = []
   try {
-    for (const stale of older) await endSession(deps, stale)
+    for (const stale of older) {
+      const state = await expireAtProvider(deps, stale)
+      if (state) completed.push([stale, state])
+      else await moveSession(deps.db, stale, 'expired', { at: deps.now() })
+    }
   } catch (error) {
     await moveSession(deps.db, row, 'expired', { at: deps.now(), lastError: error instanceof Error ? error.message : String(error) })
     throw error
   }
+  if (completed.length > 0) {
+    // The shopper paid an earlier checkout of this cart meanwhile: that payment is kept, and this one is not needed.
+    await moveSession(deps.db, row, 'expired', { at: deps.now(), lastError: EARLIER_CHECKOUT_PAID })
+    for (const [stale, state] of completed) await applyPaymentState(deps, stale, state)
+    throw new AppError('conflict', EARLIER_CHECKOUT_PAID)
+  }
+
+  // Priced now (issue 29, bug 1): the sessions it replaced have released their credit, so the shopper's
+  // store credit is held for this one, as much as the cart may use. Session row, then account: the
+  // order in which releasing and spending lock them too. A session a newer checkout ended meanwhile
+  // holds nothing; that newer one holds the credit.
+  row = await deps.db.transaction(async (tx) => {
+    const current = await lockSession(tx, id)
+    if (current?.status !== 'open') throw superseded()
+    await lockAccount(tx, user.id)
+    const totals = totalsOf(rows, await creditForCart(tx, user.id, cart.id), cart.shippingMethod)
+    const [priced] = await tx.update(checkoutSessions).set({ totals }).where(eq(checkoutSessions.id, id)).returning()
+    await reserveCredit(tx, { id, userId: user.id, creditsCents: totals.creditsCents }, deps.now())
+    return priced!
+  })
+  const totals = row.totals
 
   const base = deps.config.publicUrl
-  let made
+  let atProvider
   try {
-    made = await deps.payments.createSession({
+    atProvider = await deps.payments.createSession({
       checkoutSessionId: id,
       cartId: cart.id,
       customerEmail: user.email,
@@ -236,14 +291,14 @@ export async function createCheckoutSession(deps: ApiDeps, user: SessionUser, ti
   }
   const [updated] = await deps.db
     .update(checkoutSessions)
-    .set({ providerSessionId: made.providerSessionId, url: made.url })
+    .set({ providerSessionId: atProvider.providerSessionId, url: atProvider.url })
     .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, 'open')))
     .returning()
   if (!updated) {
     // A newer checkout of this cart ended this one while the provider made it: nobody has its URL yet, so end it there too.
-    await deps.payments.expireSession(made.providerSessionId).catch(() => {})
-    await deps.db.update(checkoutSessions).set({ providerSessionId: made.providerSessionId }).where(eq(checkoutSessions.id, id))
-    throw new AppError('conflict', 'A newer checkout of this cart was started at the same time; continue with that one')
+    await deps.payments.expireSession(atProvider.providerSessionId).catch(() => {})
+    await deps.db.update(checkoutSessions).set({ providerSessionId: atProvider.providerSessionId }).where(eq(checkoutSessions.id, id))
+    throw superseded()
   }
   return sessionView(updated, null)
 }
@@ -479,7 +534,7 @@ async function checkOutCart(tx: Database, session: SessionRow, now: Date) {
  * store credit it spent goes back, and a referral reward it approved is voided. Safe to repeat.
  */
 export async function refundOrder(deps: ApiDeps, orderId: string) {
-  return deps.db.transaction(async (tx) => {
+  const refunded = await deps.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
     if (!order) throw notFound('Order')
     if (order.status === 'refunded') return order
@@ -490,6 +545,8 @@ export async function refundOrder(deps: ApiDeps, orderId: string) {
     await voidRewardForOrder(tx, order.id, now)
     return refunded!
   })
+  await creditGranted(deps, refunded.userId)
+  return refunded
 }
 
 export async function listOrders(db: Database, user: SessionUser) {

@@ -4,13 +4,14 @@
  * same balance; debits are sized by their callers so a balance never goes below zero, and
  * (user, reason, reference) is unique, so the same event written twice counts once.
  *
- * Checkout holds credit in three steps: reserved (a debit when the session is made), then spent (the
+ * Checkout holds credit in three steps: reserved (a debit when the session is priced), then spent (the
  * session is fulfilled; nothing more moves) or released (a credit back when it expires, fails or is
  * cancelled). The session's `credit_status` records which, and moves only forward.
  */
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { CreditReason, StoreCredit } from '../../contract/referral'
 import type { Database } from '../db/client'
+import type { ApiDeps } from '../env'
 import { checkoutSessions, creditEntries, users } from '../db/schema'
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
@@ -56,6 +57,24 @@ export async function debitUpTo(tx: Db, entry: { userId: string; cents: number; 
   return (await appendEntry(tx, { ...entry, amountCents: -take })) ? take : 0
 }
 
+/** What happens when a user's credit grew (checkout.ts closes a checkout priced before it; services/handlers.ts registers it). */
+export type CreditGrantedHandler = (deps: ApiDeps, userId: string) => Promise<void>
+let creditGrantedHandler: CreditGrantedHandler | null = null
+
+/** Start-up (services/handlers.ts); a second call replaces the first. */
+export function registerCreditGranted(handler: CreditGrantedHandler) {
+  creditGrantedHandler = handler
+}
+
+/**
+ * Called once a transaction that added to the user's credit (a gift redeemed, a referral's credit, a
+ * refund) has committed: a checkout priced before it would charge more than the cart now does.
+ */
+export async function creditGranted(deps: ApiDeps, userId: string) {
+  if (!creditGrantedHandler) throw new Error('No handler for granted credit: createApi registers it (services/handlers.ts)')
+  await creditGrantedHandler(deps, userId)
+}
+
 export async function storeCredit(db: Database, userId: string, { limit = 50 } = {}): Promise<StoreCredit> {
   const [balance, rows] = await Promise.all([
     balanceOf(db, userId),
@@ -69,9 +88,23 @@ export async function storeCredit(db: Database, userId: string, { limit = 50 } =
 
 const checkoutReference = (sessionId: string) => `checkout:${sessionId}`
 
-/** At session creation (inside its transaction, account locked): holds the session's credit. */
+/**
+ * The credit a checkout of this cart may use: the balance, and what the cart's open checkout holds (a new
+ * checkout replaces that one and takes its credit over). The cart's totals and the checkout that replaces
+ * its open one are both priced with this, so the total the cart shows is the one a checkout charges.
+ */
+export async function creditForCart(db: Db, userId: string, cartId: string): Promise<number> {
+  const held = await db
+    .select({ totals: checkoutSessions.totals })
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.cartId, cartId), eq(checkoutSessions.status, 'open'), eq(checkoutSessions.creditStatus, 'reserved')))
+  return (await balanceOf(db, userId)) + held.reduce((sum, row) => sum + row.totals.creditsCents, 0)
+}
+
+/** A session's credit, as it is priced (inside its transaction, session row and account locked): held from the balance. */
 export async function reserveCredit(tx: Db, session: { id: string; userId: string; creditsCents: number }, at: Date) {
   if (session.creditsCents <= 0) return
+  await tx.update(checkoutSessions).set({ creditStatus: 'reserved' }).where(eq(checkoutSessions.id, session.id))
   await appendEntry(tx, {
     userId: session.userId,
     amountCents: -session.creditsCents,
@@ -83,7 +116,7 @@ export async function reserveCredit(tx: Db, session: { id: string; userId: strin
 
 type SessionRow = typeof checkoutSessions.$inferSelect
 
-async function lockSession(tx: Db, sessionId: string) {
+export async function lockSession(tx: Db, sessionId: string) {
   const [row] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)).for('update')
   return row
 }

@@ -20,7 +20,7 @@ import { PaymentProviderError } from '../providers/payments/provider'
 import { enforceRateLimits, type RateLimitRule } from '../rate-limit'
 import { dateIn } from './album'
 import { CHECKOUT_SESSION_MINUTES, getCheckoutSession, type CheckoutPurposeHandler } from './checkout'
-import { appendEntry, balanceOf, lockAccount, type Db } from './credit'
+import { appendEntry, balanceOf, creditGranted, lockAccount, type Db } from './credit'
 import { escapeHtml, queueEmail } from './mail'
 
 type EgiftRow = typeof egifts.$inferSelect
@@ -339,7 +339,7 @@ export async function redeemEgift(deps: ApiDeps, user: SessionUser, code: string
     ],
     now,
   )
-  return deps.db.transaction(async (tx) => {
+  const redeemed = await deps.db.transaction(async (tx) => {
     const [gift] = await tx
       .select()
       .from(egifts)
@@ -369,4 +369,6 @@ export async function redeemEgift(deps: ApiDeps, user: SessionUser, code: string
       redeemedAt: now.toISOString(),
     }
   })
+  await creditGranted(deps, user.id)
+  return redeemed
 }

@@ -8,7 +8,8 @@
  * scripts/serve-api.ts, the tests' createTestApi, the operator scripts) has them; the process that
  * runs the job worker hands it `jobHandlers` and schedules `recurringJobs` before each drain (server.ts).
  */
-import { cartCheckout, registerCheckoutPurposes } from './checkout'
+import { cartCheckout, closeCheckoutsOfChangedCredit, registerCheckoutPurposes } from './checkout'
+import { registerCreditGranted } from './credit'
 import type { ApiDeps } from '../env'
 import { egiftCheckout, markEgiftEmailed } from './egifts'
 import { fulfilmentJobs } from './fulfilment'
@@ -21,6 +22,7 @@ import { signInLinkJobs } from './sign-in-links'
 export function registerHandlers() {
   registerCheckoutPurposes({ cart: cartCheckout, egift: egiftCheckout })
   registerEmailSentHandlers({ egift: markEgiftEmailed })
+  registerCreditGranted(closeCheckoutsOfChangedCredit)
 }
 
 /** Every kind of background job this API runs. */

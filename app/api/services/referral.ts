@@ -25,7 +25,7 @@ import { checkoutSessions, orders, referralCodes, referralRedemptions, referralU
 import type { ApiDeps, SessionUser } from '../env'
 import { AppError, notFound } from '../errors'
 import { enforceRateLimits, type RateLimitRule } from '../rate-limit'
-import { appendEntry, balanceOf, debitUpTo, lockAccount, type Db } from './credit'
+import { appendEntry, balanceOf, creditGranted, debitUpTo, lockAccount, type Db } from './credit'
 import { enqueueJob, type JobHandlers, type JobRow } from './jobs'
 import { crashPoint } from '../crash-points'
 
@@ -251,6 +251,7 @@ export async function redeemInvite(
     if (isUniqueViolation(error)) throw alreadyRedeemed()
     throw error
   }
+  await creditGranted(deps, user.id)
   return referredState(deps, user, null)
 }
 
@@ -301,7 +302,7 @@ async function lockRedemption(tx: Db, job: JobRow) {
 
 /** After the hold: the approved reward lands on the advocate's ledger, once. */
 async function creditReward(deps: ApiDeps, job: JobRow) {
-  await deps.db.transaction(async (tx) => {
+  const credited = await deps.db.transaction(async (tx) => {
     const row = await lockRedemption(tx, job)
     if (!row || row.status !== 'approved') return
     const now = deps.now()
@@ -326,7 +327,9 @@ async function creditReward(deps: ApiDeps, job: JobRow) {
     await lockAccount(tx, row.advocateUserId)
     await appendEntry(tx, { userId: row.advocateUserId, amountCents: row.rewardCents, reason: 'referral_reward', reference: `redemption:${row.id}`, at: now })
     await crashPoint('credit-referral-reward:before-commit')
+    return row.advocateUserId
   })
+  if (credited) await creditGranted(deps, credited)
 }
 
 /**

@@ -9,7 +9,7 @@ import { StateSelect, TextField } from '~/components/ui/fields'
 import { FIELD_LIMITS } from '~/catalogue/field-limits'
 import { SupportLine } from '~/components/ui/SupportLine'
 import type { CheckoutSession } from '~/contract/cart'
-import { CART_CHANGED_MESSAGE, LOCAL_TEST_CARDS } from '~/catalogue/cart-terms'
+import { CART_CHANGED_MESSAGE, CREDIT_CHANGED_MESSAGE, LOCAL_TEST_CARDS } from '~/catalogue/cart-terms'
 import { cartQuery, checkoutSessionQuery, createCheckoutSession, payLocalCheckout } from '~/features/cart/cart.functions'
 import { OrderLines } from '~/features/cart/OrderLines'
 import type { ApiFailure } from '~/lib/api-outcome'
@@ -76,7 +76,7 @@ export function LocalCheckoutPage({ sessionId }: { sessionId: string }) {
         </Ended>
       )
     }
-    if (session.lastError === CART_CHANGED_MESSAGE) return <CartChanged />
+    if (session.lastError === CART_CHANGED_MESSAGE || session.lastError === CREDIT_CHANGED_MESSAGE) return <CartChanged reason={session.lastError} />
     return (
       <Ended title="This checkout has ended" testId="checkout-ended">
         {session.status === 'expired'
@@ -408,7 +408,8 @@ function Ended({ title, children, testId, forGift }: { title: string; children: 
  * The cart changed in another tab while this checkout was open (issue 15, bug 9): the checkout was
  * closed, and the shopper is offered the cart as it is now, at its new total.
  */
-function CartChanged() {
+/** The checkout closed because the cart or the shopper's store credit changed while it was open: the cart's total now, and a new checkout. */
+function CartChanged({ reason }: { reason: string }) {
   // The cart as it is now: this tab's copy is from before the other tab changed it.
   const cart = useQuery({ ...cartQuery(), refetchOnMount: 'always' })
   const [starting, setStarting] = useState(false)
@@ -435,8 +436,8 @@ function CartChanged() {
   }
   return (
     <Shell testId="checkout-cart-changed">
-      <h1 className="text-3xl font-bold tracking-tight">Your cart changed</h1>
-      <p className="mt-3 text-lg text-ink-soft">{CART_CHANGED_MESSAGE}</p>
+      <h1 className="text-3xl font-bold tracking-tight">{reason === CREDIT_CHANGED_MESSAGE ? 'Your store credit changed' : 'Your cart changed'}</h1>
+      <p className="mt-3 text-lg text-ink-soft">{reason}</p>
       {items && items.length > 0 && total !== null ? (
         <p className="mt-2 text-lg text-ink-soft" data-testid="cart-now">
           Your cart now holds {pairs} {pairs === 1 ? 'pair' : 'pairs'} of ornaments and comes to{' '}

@@ -1,0 +1,179 @@
+import { and, eq } from 'drizzle-orm'
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { checkoutSessions, orders } from '../../app/api/db/schema'
+import { MemoryRateLimiter } from '../../app/api/rate-limit'
+import { LOCAL_TEST_CARDS } from '../../app/contract/cart'
+import { MIN_CHARGE_CENTS } from '../../app/catalogue/pricing'
+import { cartItemFor, recordPreview, testAddress } from '../support/cart'
+import { giftCode, storeCreditOf } from '../support/credit'
+import { createSession } from '../../app/api/services/accounts'
+import { SESSION_COOKIE } from '../../app/contract/headers'
+import { REFERRAL_COOKIE } from '../../app/contract/referral'
+import { createTestApi, type TestApi } from '../support/test-api'
+
+/**
+ * Issue 29, bug 1, as a property: over any sequence of checkouts (repeated, or several at once),
+ * cancels, expiries, payments, credit granted (an e-gift, a referral's welcome) and cart changes, after
+ * every step the open checkout (or, with none open, the cart) charges the cart's total less
+ * min(the credit the shopper holds, what credit may pay); a payment charges exactly that; the ledger sums
+ * to the balance GET /v1/store-credit shows; and nothing is ever negative.
+ */
+let t: TestApi
+let buyerCookie: string
+
+beforeAll(async () => {
+  t = await createTestApi()
+  buyerCookie = await t.signIn(1)
+})
+afterAll(() => t.close())
+
+const step = fc.oneof(
+  { arbitrary: fc.record({ kind: fc.constant('add' as const), shape: fc.constantFrom('tree' as const, 'star' as const, 'stocking' as const) }), weight: 3 },
+  { arbitrary: fc.record({ kind: fc.constant('quantity' as const), pick: fc.nat(5), quantity: fc.integer({ min: 1, max: 4 }) }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant('remove' as const), pick: fc.nat(5) }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant('checkout' as const), together: fc.integer({ min: 1, max: 3 }) }), weight: 5 },
+  { arbitrary: fc.record({ kind: fc.constant('cancel' as const) }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant('expire' as const) }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant('pay' as const) }), weight: 2 },
+  { arbitrary: fc.record({ kind: fc.constant('gift' as const), dollars: fc.constantFrom(10, 20, 50) }), weight: 2 },
+  { arbitrary: fc.record({ kind: fc.constant('referral' as const) }), weight: 1 },
+)
+type Step = typeof step extends fc.Arbitrary<infer S> ? S : never
+
+const NUM_RUNS = 10
+let stepsRun = 0
+/** What the runs went through, so the test proves it exercised replacing, paying with credit and closing. */
+const seen = new Set<string>()
+
+describe('what a shopper is charged (property)', () => {
+  it('is always the cart total less the credit they hold (as much as credit may pay), and the ledger sums to the balance', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), async (steps) => {
+        let now = new Date('2026-11-22T12:00:00Z')
+        t.setNow(now)
+        t.api.deps.rateLimiter = new MemoryRateLimiter()
+        const shopper = await t.signInGuest()
+        const cookie = shopper.cookie
+        const userId = shopper.user.id
+        const advocateCookie = `${SESSION_COOKIE}=${(await createSession(t.db, t.users[0].id, now)).token}`
+        const advocateCode = (await t.request('/v1/growth/advocate/redemptions/', { cookie: advocateCookie })).body.code as string
+        const openSessions = () =>
+          t.db
+            .select()
+            .from(checkoutSessions)
+            .where(and(eq(checkoutSessions.userId, userId), eq(checkoutSessions.purpose, 'cart'), eq(checkoutSessions.status, 'open')))
+
+        for (const s of steps as Step[]) {
+          const items = (await t.request('/v1/photo-products-cart', { cookie })).body.items as { id: string }[]
+          if (s.kind === 'add') {
+            const preview = await recordPreview(t, userId, s.shape)
+            await t.request('/v1/photo-products-cart/items', { method: 'POST', cookie, json: cartItemFor(preview) })
+          } else if (s.kind === 'quantity' && items.length > 0) {
+            const item = items[s.pick % items.length]!
+            await t.request(`/v1/photo-products-cart/items/${item.id}`, { method: 'PUT', cookie, json: { quantity: s.quantity } })
+          } else if (s.kind === 'remove' && items.length > 0) {
+            await t.request(`/v1/photo-products-cart/items/${items[s.pick % items.length]!.id}`, { method: 'DELETE', cookie })
+          } else if (s.kind === 'checkout') {
+            const replacing = ((await openSessions())[0]?.totals.creditsCents ?? 0) > 0
+            const answers = await Promise.all(
+              Array.from({ length: s.together }, () => t.request('/v1/photo-products-cart/checkout-session', { method: 'POST', cookie })),
+            )
+            for (const a of answers) expect([201, 409, 422], JSON.stringify(a.body)).toContain(a.status)
+            const [after] = await openSessions()
+            if (after && answers.length > 1) seen.add('checkout together')
+            if (after && replacing && after.totals.creditsCents > 0) seen.add('replaced a checkout holding credit')
+          } else if (s.kind === 'cancel' || s.kind === 'expire' || s.kind === 'pay') {
+            const [open] = await openSessions()
+            if (s.kind === 'expire') {
+              now = new Date(now.getTime() + 2 * 3600_000)
+              t.setNow(now)
+            }
+            if (open && s.kind === 'cancel') {
+              await t.request(`/v1/photo-products-cart/checkout-session/${open.id}/cancel`, { method: 'POST', cookie })
+            } else if (open && s.kind === 'expire') {
+              expect((await t.request(`/v1/photo-products-cart/checkout-session/${open.id}`, { cookie })).body.status).toBe('expired')
+            } else if (open) {
+              const paid = await t.request(`/v1/checkout/local/${open.id}/pay`, {
+                method: 'POST',
+                cookie,
+                json: { cardNumber: LOCAL_TEST_CARDS.succeeds, shippingAddress: testAddress },
+              })
+              expect(paid.status, JSON.stringify(paid.body)).toBe(200)
+              // What the order charged is what the open checkout said it would, checked below to be the rule's amount.
+              const [order] = await t.db.select().from(orders).where(eq(orders.checkoutSessionId, open.id))
+              expect(order!.totals).toEqual(open.totals)
+              if (open.totals.creditsCents > 0) seen.add('paid with credit')
+            }
+          } else if (s.kind === 'gift') {
+            const code = await giftCode(t, buyerCookie, s.dollars * 100)
+            expect((await t.request('/v1/egifts/redeem', { method: 'POST', cookie, json: { code } })).status).toBe(200)
+          } else if (s.kind === 'referral') {
+            await t.request('/v1/growth/referred/redemptions', {
+              method: 'POST',
+              cookie: `${cookie}; ${REFERRAL_COOKIE}=${advocateCode}`,
+              json: { timezone: 'UTC' },
+            })
+          }
+          stepsRun++
+
+          // The invariants, after every step.
+          const credit = await storeCreditOf(t, cookie, userId)
+          expect(credit.balanceCents).toBe(credit.ledgerSumCents)
+          expect(credit.balanceCents).toBeGreaterThanOrEqual(0)
+          const cart = (await t.request('/v1/photo-products-cart', { cookie })).body
+          const open = await openSessions()
+          expect(open.length).toBeLessThanOrEqual(1)
+          const session = open[0]
+          const held = credit.balanceCents + (session?.creditStatus === 'reserved' ? session.totals.creditsCents : 0)
+          // A checkout made but not yet priced is never left open; one that is open holds what its totals say.
+          if (session) expect(session.creditStatus).toBe(session.totals.creditsCents > 0 ? 'reserved' : 'none')
+          for (const totals of session ? [session.totals, cart.totals] : [cart.totals]) {
+            const goods = totals.subtotalCents - totals.saleSavingsCents - (totals.bundleSavingsCents ?? 0)
+            const beforeCredit = goods + totals.shippingCents
+            const creditMayPay = Math.max(0, Math.min(goods, beforeCredit - MIN_CHARGE_CENTS))
+            expect(totals.creditsCents, JSON.stringify({ held, totals })).toBe(Math.min(held, creditMayPay))
+            expect(totals.totalCents).toBe(beforeCredit - totals.creditsCents)
+            for (const cents of [totals.creditsCents, totals.totalCents, totals.shippingCents, goods]) expect(cents).toBeGreaterThanOrEqual(0)
+          }
+          // The open checkout charges what the cart shows (a cart change closes it).
+          if (session) {
+            expect(session.totals).toEqual(cart.totals)
+          }
+        }
+      }),
+      {
+        numRuns: NUM_RUNS,
+        examples: [
+          // The issue's report: $10 of credit, one line, Checkout twice, then two at once, then pay.
+          [
+            [
+              { kind: 'referral' },
+              { kind: 'add', shape: 'tree' },
+              { kind: 'checkout', together: 1 },
+              { kind: 'checkout', together: 1 },
+              { kind: 'checkout', together: 2 },
+              { kind: 'pay' },
+            ],
+          ],
+          // Credit granted while a checkout is open, then a cart change, then Back and Checkout again.
+          [
+            [
+              { kind: 'add', shape: 'star' },
+              { kind: 'gift', dollars: 10 },
+              { kind: 'checkout', together: 1 },
+              { kind: 'gift', dollars: 20 },
+              { kind: 'checkout', together: 3 },
+              { kind: 'add', shape: 'tree' },
+              { kind: 'cancel' },
+              { kind: 'checkout', together: 1 },
+              { kind: 'pay' },
+            ],
+          ],
+        ],
+      },
+    )
+    console.log(`checkout credit property: ${NUM_RUNS} generated runs + 2 examples, ${stepsRun} events, each followed by the invariant checks`)
+    expect([...seen].sort()).toEqual(['checkout together', 'paid with credit', 'replaced a checkout holding credit'])
+  }, 300_000)
+})
