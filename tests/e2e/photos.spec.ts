@@ -38,10 +38,13 @@ test.describe('the photo picker', () => {
 
     await page.getByRole('tab', { name: 'Favorites' }).click()
     await expect(page.getByRole('tab', { name: 'Favorites' })).toHaveAttribute('aria-selected', 'true')
-    await expect(tiles(page).first()).toBeVisible()
-    for (const label of await tiles(page).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))) {
-      expect(label).toContain('favourite')
+    // The tab's own photos, once they have replaced the All tab's: every one a favourite.
+    const labels = () => tiles(page).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''))
+    const onlyFavourites = async () => {
+      const shown = await labels()
+      return shown.length > 0 && shown.every((label) => label.includes('favourite'))
     }
+    await expect.poll(onlyFavourites, { message: 'the tab shows favourites, and only favourites' }).toBe(true)
     const unpicked = tiles(page).and(page.locator('[aria-pressed="false"]')).first()
     await unpicked.click()
     await expect(announcement(page)).toContainText('2 of 2 chosen.')
