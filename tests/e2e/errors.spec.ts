@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { clientNavigate, urlOf, waitForHydration } from './support'
+import { clientNavigate, responseBodies, urlOf, waitForHydration } from './support'
 
 test.describe('error pages (SPEC.md §8)', () => {
   test('an unknown path shows 404 / Page Not Found with a retry button', async ({ page }) => {
@@ -151,25 +151,13 @@ test.describe('what the browser receives', () => {
 
   test('no server secret reaches the page or its scripts', async ({ page, request }) => {
     const { serverSecrets } = await import('../../playwright.config')
-    // Each body is read as its response arrives; the test looks at them once every one has been read.
-    const reading: Promise<{ kind: string; url: string; body: string }>[] = []
-    page.on('response', (r) => {
-      const kind = r.request().resourceType()
-      // A redirect has no body to read.
-      if (['document', 'script', 'fetch'].includes(kind))
-        reading.push(
-          r.text().then(
-            (body) => ({ kind, url: r.url(), body }),
-            () => ({ kind, url: r.url(), body: '' }),
-          ),
-        )
-    })
+    const received = responseBodies(page)
     await page.goto('/photo-products')
     await waitForHydration(page)
     const fetched = await Promise.all(
       ['/loop', '/utils/demo-sign-in'].map(async (path) => ({ kind: 'document', url: path, body: await (await request.get(path)).text() })),
     )
-    const bodies = [...(await Promise.all(reading)), ...fetched]
+    const bodies = [...(await received.all()), ...fetched]
     // The page itself, the app's scripts, and the two pages fetched: what the secrets would be in.
     expect(bodies.filter((b) => b.kind === 'document' && b.body.length > 0).map((b) => new URL(b.url, 'http://localhost').pathname)).toEqual(
       expect.arrayContaining(['/photo-products', '/loop', '/utils/demo-sign-in']),

@@ -6,6 +6,7 @@ import { shootBothWidths, urlOf, waitForHydration } from './support'
  * the app" on a phone, and demo sign-in only in demo mode. Generated over the prompts of the referral,
  * e-gift, cart, designer, orders, saved designs and shared design pages, on the store with demo mode off and on.
  */
+/** `open` is what the page needs done to show the prompt; a prompt that needs it lives on a page that starts the WebGL preview. */
 type Prompt = { area: string; path: string; testId: string; open?: (page: Page) => Promise<void> }
 
 const prompts: Prompt[] = [
@@ -22,6 +23,9 @@ const prompts: Prompt[] = [
     path: '/photo-products/ornaments/72965',
     testId: 'picker-signed-out',
     open: async (page) => {
+      // The designer starts pixi (WebGL in software here) as it opens, which keeps the page too busy to take a
+      // click; its preview saying it is ready is the state a shopper's click needs.
+      await expect(page.getByTestId('preview-stage')).toHaveAttribute('data-state', 'ready', { timeout: 0 })
       await page.getByRole('button', { name: /^Choose photo for the left ornament$/ }).click()
     },
   },
@@ -31,6 +35,8 @@ const prompts: Prompt[] = [
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148'
 
 async function openPrompt(page: Page, server: 'main' | 'demoOff', prompt: Prompt) {
+  // Starting pixi in SwiftShader on a busy 2-core machine takes tens of seconds (as in designer.spec.ts).
+  if (prompt.open) test.slow()
   await page.goto(urlOf(server, prompt.path))
   await waitForHydration(page)
   await prompt.open?.(page)
