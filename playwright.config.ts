@@ -16,7 +16,8 @@ const base = Number(process.env.E2E_PORT_BASE ?? 3100)
 /**
  * A server is ready for tests when its album API is: /v1/openapi.json answers only once the database is open
  * and the demo albums are seeded (the first request waits for that). The maintenance server answers every API
- * call 503 and opens no database, so its static files say it is up.
+ * call 503, which Playwright takes for "not started", so its static files say it is up; its tests only look at the
+ * maintenance screen.
  */
 const apiReady = '/v1/openapi.json'
 export const servers = {
