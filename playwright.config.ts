@@ -1,4 +1,5 @@
-import { defineConfig, devices } from '@playwright/test'
+import os from 'node:os'
+import { defineConfig, devices, type ReporterDescription } from '@playwright/test'
 // A leaf module with no imports: plain-node scripts (bench:bundle) load this config too.
 import { CONSENT_COOKIE } from './app/lib/consent-cookie.ts'
 
@@ -12,16 +13,36 @@ export const serverSecrets = {
 }
 /** E2E_PORT_BASE moves the four servers (several checkouts testing on one machine). */
 const base = Number(process.env.E2E_PORT_BASE ?? 3100)
+/**
+ * A server is ready for tests when its album API is: /v1/openapi.json answers only once the database is open
+ * and the demo albums are seeded (the first request waits for that). The maintenance server answers every API
+ * call 503, which Playwright takes for "not started", so its static files say it is up; its tests only look at the
+ * maintenance screen.
+ */
+const apiReady = '/v1/openapi.json'
 export const servers = {
-  main: { port: base, env: serverSecrets },
-  maintenance: { port: base + 1, env: { MAINTENANCE_MODE: 'true' } },
+  main: { port: base, env: serverSecrets, ready: apiReady },
+  maintenance: { port: base + 1, env: { MAINTENANCE_MODE: 'true' }, ready: '/favicon.svg' },
   override: {
     port: base + 2,
     env: { ROOT_OVERRIDES: JSON.stringify([{ from: new Date(now - hour).toISOString(), to: new Date(now + 6 * hour).toISOString() }]) },
+    ready: apiReady,
   },
   // PostHog configured (unreachable from here: the CSP test answers its calls), so its client runs under the CSP.
-  demoOff: { port: base + 3, env: { DEMO_MODE: 'false', POSTHOG_KEY: 'phc_e2e_test_key' } },
+  demoOff: { port: base + 3, env: { DEMO_MODE: 'false', POSTHOG_KEY: 'phc_e2e_test_key' }, ready: apiReady },
 } as const
+
+/**
+ * Workers for the cores this machine has: one more than the cores, because the suite's processes wait on page
+ * loads, idle networks and timers for about half their time (decision 036 measured 1.08 cores busy of 2 with two
+ * workers, and chose three). At most 8: past that the four shared servers, not the cores, are what tests wait on.
+ */
+export function workersFor(cores: number) {
+  return Math.max(1, Math.min(cores + 1, 8))
+}
+
+/** The run's own reporter, and the slowest tests listed after it (tests/support/slowest-tests-reporter.ts). */
+export const reporters: ReporterDescription[] = [[process.env.CI ? 'line' : 'list'], ['./tests/support/slowest-tests-reporter.ts']]
 
 /**
  * Browser tests start as a shopper who already allowed analytics, so the consent bar covers no button and events
@@ -59,12 +80,10 @@ export const chromiumLaunch = {
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  // Three workers on two cores: measured with two, the suite's processes (servers, browsers, runner) used 1.1 cores
-  // on average, waiting on page loads, idle networks and timers; the third worker fills that (decision 036).
-  workers: 3,
+  workers: workersFor(os.availableParallelism()),
   // CI shares a 2-core machine with other work; one retry there, and Playwright still reports a retried pass as flaky.
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? 'line' : 'list',
+  reporter: reporters,
   use: {
     baseURL: `http://localhost:${servers.main.port}`,
     launchOptions: chromiumLaunch,
@@ -74,9 +93,11 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunch } }],
   webServer: Object.entries(servers).map(([name, server]) => ({
     command: `rm -rf .data/e2e/${name} && node scripts/serve.ts`,
-    url: `http://localhost:${server.port}/favicon.svg`,
+    url: `http://localhost:${server.port}${server.ready}`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Four servers open a fresh database each and three of them seed the demo albums (64 photos a family, copied
+    // into each one's storage) at once, on a machine that may have two cores: minutes, not seconds, when it is busy.
+    timeout: 180_000,
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
     env: {

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test'
-import { chromiumLaunch, consentGranted, servers } from './playwright.config.ts'
+import { chromiumLaunch, consentGranted, reporters, servers } from './playwright.config.ts'
 
 /** The proxy's port: the store's public address (E2E_PORT_BASE moves it with the other suites' servers). */
 export const INSTANCES_PROXY_PORT = servers.main.port + 40
@@ -12,7 +12,7 @@ export default defineConfig({
   testDir: 'tests/instances',
   workers: 1,
   retries: 0,
-  reporter: process.env.CI ? 'line' : 'list',
+  reporter: reporters,
   use: {
     baseURL: `http://localhost:${INSTANCES_PROXY_PORT}`,
     launchOptions: chromiumLaunch,

@@ -21,7 +21,7 @@ export interface RenderSlots {
   close(): Promise<void>
 }
 
-export const REDIS_SLOT_PREFIX = 'keepsake:slot:'
+const REDIS_SLOT_PREFIX = 'keepsake:slot:'
 
 /** A render takes seconds; the lease is renewed every third of it while the render runs, so this only bounds how long a crashed holder blocks. */
 export const RENDER_SLOT_LEASE_MS = 30_000

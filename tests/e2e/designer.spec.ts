@@ -295,8 +295,23 @@ test.describe('the ornament designer', () => {
       await page.getByRole('region', { name: /^Personal line/ }).screenshot({ path: `${SHOTS}/designer-text-each-controls-${width}.png` })
       await expectNoAxeViolations(page)
 
-      // The draft keeps both lines.
-      await page.waitForTimeout(300)
+      // The draft keeps both lines: once it holds them, a reload shows them.
+      const savedDraft = () =>
+        page.evaluate(() =>
+          Object.keys(localStorage)
+            .filter((k) => k.startsWith('keepsake.design.'))
+            .map((k) => localStorage.getItem(k))
+            .join('\n'),
+        )
+      await expect
+        .poll(
+          async () => {
+            const draft = await savedDraft()
+            return ['"Leo"', '"montserrat"'].every((part) => draft.includes(part))
+          },
+          { message: 'the draft holds the right line' },
+        )
+        .toBe(true)
       await page.reload()
       await waitForHydration(page)
       await expect(stage(page)).toHaveAttribute('data-state', 'ready', { timeout: 60_000 })

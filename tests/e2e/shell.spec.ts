@@ -51,13 +51,16 @@ test.describe('areas load on demand', () => {
     for (const area of ['loop', 'referral', 'egifts', 'fmn', 'utils']) {
       expect(scripts.some((s) => s.startsWith(`/assets/${area}-`))).toBe(false)
     }
-    // Slow the e-gifts chunk down so the pending spinner has time to show.
+    // The e-gifts chunk is held until the pending spinner shows, however long that takes, and then let through.
+    let letThrough!: () => void
+    const spinnerShown = new Promise<void>((resolve) => (letThrough = resolve))
     await page.route('**/assets/egifts-*.js', async (route) => {
-      await new Promise((r) => setTimeout(r, 800))
+      await spinnerShown
       await route.continue()
     })
     await page.getByRole('navigation', { name: 'Store' }).getByRole('link', { name: 'E-gifts' }).click()
     await expect(page.getByTestId('page-spinner')).toBeVisible()
+    letThrough()
     await expect(page.getByRole('heading', { name: 'Give the gift of their own photos' })).toBeVisible()
     expect(scripts.some((s) => s.startsWith('/assets/egifts-'))).toBe(true)
 

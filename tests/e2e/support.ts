@@ -124,3 +124,26 @@ export async function answerPostHog(page: Page) {
   })
   return calls
 }
+
+export type ReadBody = { kind: string; url: string; body: string }
+
+/**
+ * Every page, script and fetch response the page gets from now on, each body read as it arrives. `all()` answers
+ * them once every body has been read, so a test looks for a secret in what the browser really received, not in
+ * whichever reads happened to have finished.
+ */
+export function responseBodies(page: Page) {
+  const reading: Promise<ReadBody>[] = []
+  page.on('response', (r) => {
+    const kind = r.request().resourceType()
+    // A redirect has no body to read.
+    if (['document', 'script', 'fetch'].includes(kind))
+      reading.push(
+        r.text().then(
+          (body) => ({ kind, url: r.url(), body }),
+          () => ({ kind, url: r.url(), body: '' }),
+        ),
+      )
+  })
+  return { all: () => Promise.all(reading) }
+}

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { serverSecrets } from '../../playwright.config'
-import { expectNoAxeViolations, urlOf, waitForHydration } from './support'
+import { expectNoAxeViolations, responseBodies, urlOf, waitForHydration } from './support'
 
 const tools = (page: Page) => page.getByRole('region', { name: 'Tools' })
 
@@ -56,16 +56,15 @@ test.describe('/utils/status', () => {
   })
 
   test('never reveals a server secret, in the page or what its scripts fetch', async ({ page, request }) => {
-    const bodies: string[] = [await (await request.get('/utils/status')).text()]
-    page.on('response', async (r) => {
-      if (['document', 'script', 'fetch'].includes(r.request().resourceType())) bodies.push(await r.text().catch(() => ''))
-    })
+    const status = await (await request.get('/utils/status')).text()
+    const received = responseBodies(page)
     await page.goto('/utils')
     await waitForHydration(page)
     // Client-side navigation fetches the summary through the server function.
     await page.getByRole('link', { name: /Engine status/ }).click()
     await expect(page.getByTestId('engine-database')).toBeVisible()
     await page.waitForLoadState('networkidle')
+    const bodies = [status, ...(await received.all()).map((r) => r.body)]
     expect(bodies.some((b) => b.includes('PGlite'))).toBe(true)
     for (const secret of Object.values(serverSecrets)) {
       expect(bodies.some((b) => b.includes(secret))).toBe(false)

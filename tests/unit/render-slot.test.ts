@@ -2,18 +2,11 @@ import { execFile } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import fc from 'fast-check'
 import { createClient } from 'redis'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { AppError } from '../../app/api/errors'
-import {
-  MemoryRenderSlots,
-  REDIS_SLOT_PREFIX,
-  RedisRenderSlots,
-  renderSlotsFor,
-  withRenderSlot,
-  type RenderSlots,
-  type SlotHold,
-} from '../../app/api/render-slot'
+import { MemoryRenderSlots, RedisRenderSlots, renderSlotsFor, withRenderSlot, type RenderSlots, type SlotHold } from '../../app/api/render-slot'
 import { errorStatus } from '../../app/contract/errors'
 
 // A database of its own on the shared Redis, and a prefix of this run's own, removed afterwards.
@@ -147,7 +140,16 @@ describe('RedisRenderSlots', () => {
     } finally {
       client.destroy()
     }
-    expect(REDIS_SLOT_PREFIX).toBe('keepsake:slot:')
+  })
+
+  it('keeps one prefix’s slots apart from another’s on the same Redis', async () => {
+    const k = key()
+    const ours = redisSlots()
+    const theirs = open(new RedisRenderSlots(REDIS_URL, { prefix: `${prefix}other:` }))
+    const held = await ours.acquire(k, 10_000)
+    expect(held).not.toBeNull()
+    expect(await theirs.acquire(k, 10_000)).not.toBeNull()
+    expect(await ours.acquire(k, 10_000)).toBeNull()
   })
 
   it('a process that dies holding a slot blocks it only until its lease runs out', async () => {
@@ -238,10 +240,82 @@ describe('withRenderSlot', () => {
 })
 
 describe('renderSlotsFor', () => {
-  it('keeps slots in-process without REDIS_URL and in Redis with it', async () => {
-    const memory = open(renderSlotsFor({ redisUrl: null }))
-    const redis = open(renderSlotsFor({ redisUrl: REDIS_URL }))
-    expect(memory).toBeInstanceOf(MemoryRenderSlots)
-    expect(redis).toBeInstanceOf(RedisRenderSlots)
+  // The store's own slots (the default prefix) are used here: each test's key is a fresh UUID, released at its end.
+  it('with REDIS_URL, two instances of the store share one shopper’s slot', async () => {
+    const one = open(renderSlotsFor({ redisUrl: REDIS_URL }))
+    const two = open(renderSlotsFor({ redisUrl: REDIS_URL }))
+    const k = `test-${randomUUID()}`
+    const held = await one.acquire(k, 10_000)
+    expect(held).not.toBeNull()
+    expect(await two.acquire(k, 10_000)).toBeNull()
+    expect(await one.release(held!)).toBe(true)
+    const taken = await two.acquire(k, 10_000)
+    expect(taken).not.toBeNull()
+    expect(await one.acquire(k, 10_000)).toBeNull()
+    expect(await two.release(taken!)).toBe(true)
+  })
+
+  it('without REDIS_URL, each instance keeps its own slots', async () => {
+    const one = open(renderSlotsFor({ redisUrl: null }))
+    const two = open(renderSlotsFor({ redisUrl: null }))
+    const k = key()
+    expect(await one.acquire(k, 10_000)).not.toBeNull()
+    expect(await one.acquire(k, 10_000)).toBeNull()
+    expect(await two.acquire(k, 10_000)).not.toBeNull()
+  })
+})
+
+/**
+ * MemoryRenderSlots against a model of the rule, on a clock the test moves: any sequence of takes, renewals,
+ * releases and time passing. A slot is held by the last hold that took it while its lease (from its last take or
+ * renewal) has not run out and it has not released it; only that hold may renew or release it.
+ */
+describe('MemoryRenderSlots, any sequence of calls', () => {
+  type Step =
+    { op: 'acquire'; key: number; lease: number } | { op: 'renew'; hold: number; lease: number } | { op: 'release'; hold: number } | { op: 'wait'; ms: number }
+  const lease = fc.integer({ min: 1, max: 100 })
+  const step: fc.Arbitrary<Step> = fc.oneof(
+    fc.record({ op: fc.constant('acquire' as const), key: fc.integer({ min: 0, max: 2 }), lease }),
+    fc.record({ op: fc.constant('renew' as const), hold: fc.nat(), lease }),
+    fc.record({ op: fc.constant('release' as const), hold: fc.nat() }),
+    fc.record({ op: fc.constant('wait' as const), ms: fc.integer({ min: 0, max: 120 }) }),
+  )
+
+  it('answers as the model does', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { maxLength: 60 }), async (steps) => {
+        let now = 0
+        const slots = new MemoryRenderSlots({ now: () => now })
+        const holds: { hold: SlotHold; key: string; until: number; released: boolean }[] = []
+        const holding = (h: (typeof holds)[number]) => !h.released && h.until > now && holds.findLast((o) => o.key === h.key) === h
+        for (const s of steps) {
+          if (s.op === 'wait') {
+            now += s.ms
+          } else if (s.op === 'acquire') {
+            const k = `k${s.key}`
+            const free = !holds.some((h) => h.key === k && holding(h))
+            const hold = await slots.acquire(k, s.lease)
+            expect(hold !== null, `take ${k} at ${now}`).toBe(free)
+            if (hold) holds.push({ hold, key: k, until: now + s.lease, released: false })
+          } else if (holds.length > 0) {
+            const h = holds[s.hold % holds.length]!
+            const mine = holding(h)
+            if (s.op === 'renew') {
+              expect(await slots.renew(h.hold, s.lease), `renew at ${now}`).toBe(mine)
+              if (mine) h.until = now + s.lease
+            } else {
+              expect(await slots.release(h.hold), `release at ${now}`).toBe(mine)
+              if (mine) h.released = true
+            }
+          }
+        }
+        // However it got there, a key is refused to a newcomer exactly while the model says it is held.
+        for (const k of ['k0', 'k1', 'k2']) {
+          const held = holds.some((h) => h.key === k && holding(h))
+          expect((await slots.acquire(k, 1)) === null, `${k} at the end, at ${now}`).toBe(held)
+        }
+      }),
+      { numRuns: 300 },
+    )
   })
 })
