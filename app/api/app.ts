@@ -73,6 +73,15 @@ export function createApi(
   api.use('*', requestId({ headerName: REQUEST_ID_HEADER }))
   // HSTS only when the store is served over https: over plain http it means nothing, and pages send the same (start.ts).
   api.use('*', secureHeaders({ crossOriginResourcePolicy: 'same-site', strictTransportSecurity: ownOrigin.startsWith('https:') ? HSTS : false }))
+  // A path with a malformed percent escape is refused in the API's own error shape (issue 29, bug 7).
+  api.use('*', async (c, next) => {
+    try {
+      decodeURIComponent(new URL(c.req.url).pathname)
+    } catch {
+      throw new AppError('validation_failed', 'The path has a malformed percent escape')
+    }
+    await next()
+  })
   // No operation's path ends in a slash (decision 041): a GET or HEAD spelled with one, as SPEC.md §7 spells the
   // advocate's state, is sent permanently to the path without it — one operation, not a second one.
   api.use('*', async (c, next) => {
