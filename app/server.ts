@@ -4,8 +4,6 @@ import { withRequestClient } from './api/client-address'
 import { withCspNonce } from './csp.server'
 import { withScriptsAfterFirstPaint } from './first-paint.server'
 import { handleApiRequest } from './api/server'
-import { serveStoreApi } from './api/store-v1'
-import { hasMalformedPath, isApiPath } from './lib/malformed-path'
 import { registerInProcessApi } from './lib/api-client'
 import { guardServerFnRequest, refineServerFnResponse } from './server-fn-guard'
 
@@ -18,8 +16,6 @@ export default createServerEntry({
     // Each page gets its own CSP nonce: the router stamps it on its scripts, start.ts puts it in the header.
     return withRequestClient(request, getConfig().trustProxyHops, () =>
       withCspNonce(async () => {
-        // The router refuses a path that does not decode with a bare text 400; under /v1 the API answers it in its own error shape.
-        if (hasMalformedPath(request.url) && isApiPath(new URL(request.url).pathname)) return serveStoreApi(request)
         const guarded = await guardServerFnRequest(request)
         if (guarded instanceof Response) return guarded
         const response = await refineServerFnResponse(guarded, await handler.fetch(guarded))

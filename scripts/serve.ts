@@ -6,7 +6,7 @@ import { serve } from 'srvx'
 import { staticMiddleware } from 'srvx/static'
 import { loadConfig } from '../app.config.ts'
 import { claimEmbeddedDatabaseOrExit } from '../app/api/db/lock.ts'
-import { hasMalformedPath, isApiPath } from '../app/lib/malformed-path.ts'
+import { hasMalformedPath, isApiPath, malformedApiPathResponse } from '../app/contract/malformed-path.ts'
 import { compressResponse } from './http-compression.ts'
 import { nodeRequestTimeouts } from './http-timeouts.ts'
 
@@ -41,8 +41,8 @@ const server = serve({
     async (request, next) => {
       // A path that does not decode gets a bare "Bad Request" from srvx's static files and from Start alike;
       // the shopper gets the store's own not-found page instead, answered 400, with its headers (issue 15, bug 8).
-      // Under /v1 the API answers it in its own JSON error shape (issue 29, bug 7), past the static files.
-      if (hasMalformedPath(request.url)) return isApiPath(new URL(request.url).pathname) ? next() : malformedUrlPage(request)
+      // Under /v1 the answer is the API's error, in its JSON shape (issue 29, bug 7).
+      if (hasMalformedPath(request.url)) return isApiPath(new URL(request.url).pathname) ? malformedApiPathResponse() : malformedUrlPage(request)
       const response = await statics(request, next)
       const path = new URL(request.url).pathname
       // Static files carry nosniff as pages do (issue 15, bug 17).

@@ -12,6 +12,7 @@ import { idempotency } from './idempotency'
 import { openApiApi } from '../contract/endpoints/openapi'
 import { endpoint } from './endpoint'
 import { buildOpenApiDocument } from './openapi'
+import { hasMalformedPath, MALFORMED_PATH_MESSAGE } from '../contract/malformed-path'
 import { mediaUrls } from './media/urls'
 import { albumRoutes } from './routes/album'
 import { bundleRoutes } from './routes/bundles'
@@ -75,11 +76,7 @@ export function createApi(
   api.use('*', secureHeaders({ crossOriginResourcePolicy: 'same-site', strictTransportSecurity: ownOrigin.startsWith('https:') ? HSTS : false }))
   // A path with a malformed percent escape is refused in the API's own error shape (issue 29, bug 7).
   api.use('*', async (c, next) => {
-    try {
-      decodeURIComponent(new URL(c.req.url).pathname)
-    } catch {
-      throw new AppError('validation_failed', 'The path has a malformed percent escape')
-    }
+    if (hasMalformedPath(c.req.url)) throw new AppError('validation_failed', MALFORMED_PATH_MESSAGE)
     await next()
   })
   // No operation's path ends in a slash (decision 041): a GET or HEAD spelled with one, as SPEC.md §7 spells the
