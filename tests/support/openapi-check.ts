@@ -4,7 +4,8 @@ import addFormats from 'ajv-formats'
 /**
  * Holds every answer an API test receives to /v1/openapi.json (decision 041): the operation the request
  * reached must declare the status, the content type, and — for JSON — a schema the body satisfies. A path
- * no operation has may only be refused with the API's error, or sent (308) to a path one has.
+ * no operation has may only be refused with the API's error, or sent (308) to a path one has or to itself
+ * without its trailing slash.
  */
 type Schema = Record<string, unknown>
 type Declared = { $ref?: string; description?: string; content?: Record<string, { schema?: Schema }> }
@@ -108,8 +109,10 @@ export function openApiCheck(doc: OpenApiDocument) {
     if (candidates.length === 0) {
       const location = answer.headers.get('location')
       if (answer.status === 308 && location) {
+        // The API sends a path spelled with a trailing slash to the one without (decision 041), wherever that leads.
         const target = new URL(location, url).pathname
-        problems = operationsFor(method, target).length ? [] : [`sent to ${target}, which no operation has`]
+        const normalised = target === pathname.replace(/\/+$/, '')
+        problems = normalised || operationsFor(method, target).length ? [] : [`sent to ${target}, which no operation has`]
       } else if (answer.status >= 400) {
         problems = problemsWith(errorResponse, answer, method)
       } else {
