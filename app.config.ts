@@ -113,6 +113,11 @@ const envSchema = z.object({
     .min(1, { error: 'expected at least 1 second' })
     .max(3600, { error: 'expected at most an hour' })
     .default(15),
+  REQUEST_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'expected a number of seconds' })
+    .min(0.1, { error: 'expected at least 0.1 seconds' })
+    .max(3600, { error: 'expected at most an hour' })
+    .default(30),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, { error: 'expected a redis:// URL' })
@@ -210,6 +215,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     localFulfilmentStepSeconds: e.LOCAL_FULFILMENT_STEP_SECONDS,
     /** A running job's lease; its worker renews it every third of this, so a dead worker's job is taken over within it. */
     jobLeaseSeconds: e.JOB_LEASE_SECONDS,
+    /** How long a client has to send a whole request, headers and body; a slower one is answered 408 and cut off. */
+    requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     /** CDN hosts the photo proxy may fetch from, besides our own media and bucket. */
     photoProxyHosts: e.PHOTO_PROXY_HOSTS,
     /** Rendered demo photos are kept here between starts (they are deterministic). */

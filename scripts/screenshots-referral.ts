@@ -96,7 +96,7 @@ async function main() {
     await signInAs(maya, 'Maya')
     const mayaPage = await maya.newPage()
     await shoot(mayaPage, 'dashboard-empty', '/referral')
-    const { code } = await readJson<{ code: string }>(await maya.request.get(`${BASE}/v1/growth/advocate/redemptions/`))
+    const { code } = await readJson<{ code: string }>(await maya.request.get(`${BASE}/v1/growth/advocate/redemptions`))
 
     for (const variant of ['refer', 'r', 'r0']) await shoot(visitor, `landing-${variant}`, `/referral/${variant}/${code}`)
     await shoot(visitor, 'redeem-signed-out-with-invite', `/referral/redeem?code=${code}`)
@@ -122,7 +122,7 @@ async function main() {
       await page.getByRole('button', { name: 'Copy code' }).focus()
       await page.keyboard.press('Shift+Tab')
     })
-    const state = await readJson<{ redemptions: { id: string; status: string }[] }>(await maya.request.get(`${BASE}/v1/growth/advocate/redemptions/`))
+    const state = await readJson<{ redemptions: { id: string; status: string }[] }>(await maya.request.get(`${BASE}/v1/growth/advocate/redemptions`))
     for (const r of state.redemptions) await shoot(mayaPage, `redemption-${r.status}`, `/referral/advocate/${code}/redemptions/${r.id}`)
     await shoot(mayaPage, 'past', `/referral/advocate/${code}/redemptions/${state.redemptions[0]!.id}/past`)
     await shoot(mayaPage, 'redemption-not-found', `/referral/advocate/${code}/redemptions/00000000-0000-4000-8000-000000000000`)

@@ -7,6 +7,7 @@ import { getConfig } from '../app.config'
 import { claimEmbeddedDatabaseOrExit } from '../app/api/db/lock'
 import { withRequestClient } from '../app/api/client-address'
 import { getApiServer, handleApiRequest } from '../app/api/server'
+import { nodeRequestTimeouts } from './http-timeouts'
 
 const config = getConfig()
 claimEmbeddedDatabaseOrExit(config)
@@ -15,6 +16,7 @@ const server = serve({
   port: config.port,
   hostname: process.env.HOST ?? '0.0.0.0',
   silent: true,
+  node: nodeRequestTimeouts(config),
   fetch: (request) =>
     new URL(request.url).pathname.startsWith('/v1/')
       ? withRequestClient(request, config.trustProxyHops, () => handleApiRequest(request))

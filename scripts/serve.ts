@@ -6,7 +6,9 @@ import { serve } from 'srvx'
 import { staticMiddleware } from 'srvx/static'
 import { loadConfig } from '../app.config.ts'
 import { claimEmbeddedDatabaseOrExit } from '../app/api/db/lock.ts'
+import { hasMalformedPath, isApiPath, malformedApiPathResponse } from '../app/contract/malformed-path.ts'
 import { compressResponse } from './http-compression.ts'
+import { nodeRequestTimeouts } from './http-timeouts.ts'
 
 let config
 try {
@@ -23,15 +25,6 @@ const { default: entry } = (await import(new URL('../dist/server/server.js', imp
 }
 const statics = staticMiddleware({ dir: new URL('../dist/client', import.meta.url).pathname })
 
-function malformedPath(url: string) {
-  try {
-    decodeURIComponent(new URL(url).pathname)
-    return false
-  } catch {
-    return true
-  }
-}
-
 async function malformedUrlPage(request: Request) {
   const page = await entry.fetch(new Request(`${new URL(request.url).origin}/page-not-found`, { headers: new Headers(request.headers) }))
   const headers = new Headers(page.headers)
@@ -43,11 +36,13 @@ const server = serve({
   port: config.port,
   hostname: process.env.HOST ?? '0.0.0.0',
   silent: true,
+  node: nodeRequestTimeouts(config),
   middleware: [
     async (request, next) => {
       // A path that does not decode gets a bare "Bad Request" from srvx's static files and from Start alike;
       // the shopper gets the store's own not-found page instead, answered 400, with its headers (issue 15, bug 8).
-      if (malformedPath(request.url)) return malformedUrlPage(request)
+      // Under /v1 the answer is the API's error, in its JSON shape (issue 29, bug 7).
+      if (hasMalformedPath(request.url)) return isApiPath(new URL(request.url).pathname) ? malformedApiPathResponse() : malformedUrlPage(request)
       const response = await statics(request, next)
       const path = new URL(request.url).pathname
       // Static files carry nosniff as pages do (issue 15, bug 17).

@@ -9,7 +9,10 @@ import { REQUEST_ID_HEADER, SESSION_COOKIE, TIMEZONE_HEADER, VERSION_HEADER, isV
 import type { ApiDeps, ApiEnv } from './env'
 import { AppError } from './errors'
 import { idempotency } from './idempotency'
+import { openApiApi } from '../contract/endpoints/openapi'
+import { endpoint } from './endpoint'
 import { buildOpenApiDocument } from './openapi'
+import { hasMalformedPath, MALFORMED_PATH_MESSAGE } from '../contract/malformed-path'
 import { mediaUrls } from './media/urls'
 import { albumRoutes } from './routes/album'
 import { bundleRoutes } from './routes/bundles'
@@ -71,6 +74,20 @@ export function createApi(
   api.use('*', requestId({ headerName: REQUEST_ID_HEADER }))
   // HSTS only when the store is served over https: over plain http it means nothing, and pages send the same (start.ts).
   api.use('*', secureHeaders({ crossOriginResourcePolicy: 'same-site', strictTransportSecurity: ownOrigin.startsWith('https:') ? HSTS : false }))
+  // A path with a malformed percent escape is refused in the API's own error shape (issue 29, bug 7).
+  api.use('*', async (c, next) => {
+    if (hasMalformedPath(c.req.url)) throw new AppError('validation_failed', MALFORMED_PATH_MESSAGE)
+    await next()
+  })
+  // No operation's path ends in a slash (decision 041): a GET or HEAD spelled with one, as SPEC.md §7 spells the
+  // advocate's state, is sent permanently to the path without it — one operation, not a second one.
+  api.use('*', async (c, next) => {
+    const url = new URL(c.req.url)
+    if ((c.req.method === 'GET' || c.req.method === 'HEAD') && url.pathname.endsWith('/')) {
+      return c.redirect(`${url.pathname.replace(/\/+$/, '')}${url.search}`, 308)
+    }
+    await next()
+  })
   api.use('*', async (c, next) => {
     c.set('deps', deps)
     c.header('cache-control', 'no-store')
@@ -109,7 +126,7 @@ export function createApi(
   })
   api.use('*', idempotency)
 
-  api.get('/openapi.json', (c) => c.json(buildOpenApiDocument(deps.config.publicUrl)))
+  endpoint(api, openApiApi.openApiDocument, () => buildOpenApiDocument(deps.config.publicUrl))
   api.route('/', growthRoutes)
   api.route('/', demoRoutes)
   api.route('/', photoProductRoutes)

@@ -8,8 +8,18 @@ import { AppError } from './errors'
 /** An endpoint as the API registers it: a descriptor from app/contract/endpoints with the product slug in its path. */
 export type EndpointSpec = Endpoint
 
+/** The contract descriptor each copy made by `forProduct` came from (the OpenAPI document names operations after it). */
+const descriptorOfCopy = new WeakMap<Endpoint, Endpoint>()
+
 /** A descriptor whose path carries `{product}`, for the router built for one product slug. */
-export const forProduct = <E extends Endpoint>(endpoint: E, productSlug: string): E => ({ ...endpoint, path: pathForProduct(endpoint.path, productSlug) })
+export function forProduct<E extends Endpoint>(endpoint: E, productSlug: string): E {
+  const copy = { ...endpoint, path: pathForProduct(endpoint.path, productSlug) }
+  descriptorOfCopy.set(copy, endpoint)
+  return copy
+}
+
+/** The app/contract/endpoints descriptor a registered endpoint is. */
+export const descriptorOf = (spec: EndpointSpec): Endpoint => descriptorOfCopy.get(spec) ?? spec
 
 /** Every endpoint declared, for /v1/openapi.json; a route module built again (per product slug) replaces its entries. */
 export const endpointRegistry: EndpointSpec[] = []

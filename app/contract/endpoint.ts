@@ -20,7 +20,12 @@ export type Endpoint = {
   /** Extra request headers the endpoint reads, for the OpenAPI document. */
   headers?: Readonly<Record<string, string>>
   response: z.ZodType
-  status?: 200 | 201 | 202
+  /** The success status; a redirect (302) answers no body, only a Location. */
+  status?: 200 | 201 | 202 | 302
+  /** Other statuses a success can answer, for the OpenAPI document: a 2xx carries the same body as `status`, a 304 none. */
+  alsoAnswers?: Readonly<Partial<Record<200 | 304, string>>>
+  /** The media types of a file answer, instead of JSON (the API answers a `Response` with one of them). */
+  produces?: readonly string[]
 }
 
 type Part<E, K extends 'params' | 'query' | 'body'> = E extends { [P in K]: infer S extends z.ZodType } ? { [P in K]: z.input<S> } : { [P in K]?: never }

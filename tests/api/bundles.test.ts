@@ -121,7 +121,7 @@ describe('on the local provider', () => {
     it('is in the OpenAPI document', async () => {
       const doc = (await t.request('/v1/openapi.json')).body
       expect(doc.paths['/loop/bundles'].get).toMatchObject({ tags: ['loop'] })
-      expect(doc.paths['/loop/bundles'].get.security).toBeUndefined()
+      expect(doc.paths['/loop/bundles'].get.security).toEqual([])
       expect(Object.keys(doc.paths['/loop/bundles'].get.responses['200'].content['application/json'].schema.properties)).toEqual(['bundles'])
     })
   })

@@ -193,7 +193,7 @@ describe(`a server killed mid-way (${engine})`, () => {
         const { maya, friend, friendOrderId, giftId } = await withData(store, mail, async (t) => {
           const maya = await t.signIn(0)
           // A friend redeems Maya's invite and pays for a first order: Maya's reward is approved.
-          const { code } = (await t.request('/v1/growth/advocate/redemptions/', { cookie: maya })).body
+          const { code } = (await t.request('/v1/growth/advocate/redemptions', { cookie: maya })).body
           const guest = await t.signInGuest()
           const landed = await t.request(`/v1/growth/referral-codes/${code}`)
           const friend = `${guest.cookie}; ${landed.headers.get('set-cookie')!.split(';')[0]}`
@@ -253,7 +253,7 @@ describe(`a server killed mid-way (${engine})`, () => {
 
         // 4. No more crashes.
         server = await startServer(serverEnv(store, mail))
-        const rewards = async () => (await server.request('/v1/growth/advocate/redemptions/', { cookie: maya })).body.redemptions as { status: string }[]
+        const rewards = async () => (await server.request('/v1/growth/advocate/redemptions', { cookie: maya })).body.redemptions as { status: string }[]
         await server.until('the reward to be credited', async () => (await rewards())[0]?.status === 'credited')
         await server.until(
           'the e-gift to be e-mailed',

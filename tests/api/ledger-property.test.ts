@@ -62,7 +62,7 @@ describe('store-credit ledger (property)', () => {
         const advocate = t.users[0]
         const friends = [await t.signInGuest(), await t.signInGuest()].map((g) => g.user)
         const cookieOf = async (userId: string) => `${SESSION_COOKIE}=${(await createSession(t.db, userId, now)).token}`
-        const advocateCode = (await t.request('/v1/growth/advocate/redemptions/', { cookie: await cookieOf(advocate.id) })).body.code as string
+        const advocateCode = (await t.request('/v1/growth/advocate/redemptions', { cookie: await cookieOf(advocate.id) })).body.code as string
 
         for (const step of ops) {
           const friend = 'who' in step ? friends[step.who]! : null

@@ -63,7 +63,7 @@ beforeEach(async () => {
 
 const call = (path: string, cookie: string | null, init: Parameters<TestApi['request']>[1] = {}) =>
   t.request(path, { clientAddress: from, ...(cookie ? { cookie } : {}), ...init })
-const advocateState = async (cookie = maya) => (await call('/v1/growth/advocate/redemptions/', cookie)).body
+const advocateState = async (cookie = maya) => (await call('/v1/growth/advocate/redemptions', cookie)).body
 const mayaCode = async () => (await advocateState()).code as string
 
 /** A friend who opened Maya's link: their session cookie plus the remembered invite. */
@@ -114,12 +114,14 @@ describe('advocates', () => {
     expect(first).toMatchObject({ advocateFirstName: 'Maya', earnedCents: 0, pendingCents: 0, redemptions: [] })
     expect((await advocateState()).code).toBe(first.code)
     expect((await advocateState(sam)).code).not.toBe(first.code)
-    // Without the trailing slash too.
-    expect((await call('/v1/growth/advocate/redemptions', maya)).body.code).toBe(first.code)
+    // SPEC.md §7 spells the path with a trailing slash: that spelling is sent, permanently, to the one operation.
+    const slashed = await call('/v1/growth/advocate/redemptions/?from=spec', maya)
+    expect(slashed.status).toBe(308)
+    expect(slashed.headers.get('location')).toBe('/v1/growth/advocate/redemptions?from=spec')
   })
 
   it('needs a signed-in user', async () => {
-    expect((await call('/v1/growth/advocate/redemptions/', null)).status).toBe(401)
+    expect((await call('/v1/growth/advocate/redemptions', null)).status).toBe(401)
   })
 })
 

@@ -114,6 +114,16 @@ test.describe('what the browser receives', () => {
     await expect(page.getByRole('banner')).toBeVisible()
   })
 
+  // Issue 29, bug 7: under /v1 the answer is the API's JSON error, not the page.
+  test('a malformed /v1 path is refused in the API error shape', async ({ request }) => {
+    for (const path of ['/v1/%ZZ', '/v1/media/photos/%E0%A4%A/small.jpg', '/v1/growth/referral-codes/%ED%A0%80']) {
+      const res = await request.get(path)
+      expect(res.status(), path).toBe(400)
+      expect(res.headers()['content-type'], path).toMatch(/^application\/json/)
+      expect(await res.json(), path).toEqual({ error: { code: 'validation_failed', message: 'The path has a malformed percent escape' } })
+    }
+  })
+
   test('static files carry nosniff; pages over http send no HSTS', async ({ request, page }) => {
     await page.goto('/photo-products')
     const script = await page.locator('script[src^="/assets/"]').first().getAttribute('src')

@@ -10,6 +10,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
+import { answerOf, openApiCheck, type OpenApiDocument } from './openapi-check'
 
 const root = path.resolve(import.meta.dirname, '../..')
 
@@ -110,6 +111,7 @@ export async function startServer(env: Record<string, string>, { pauseAt }: { pa
   await until('the server to listen', () => output.includes('Keepsake album API on port'), 60_000)
 
   const url = `http://127.0.0.1:${port}`
+  let check: ReturnType<typeof openApiCheck> | undefined
   return {
     url,
     output: () => output,
@@ -120,6 +122,9 @@ export async function startServer(env: Record<string, string>, { pauseAt }: { pa
       if (init.cookie) headers.set('cookie', init.cookie)
       const { json, cookie: _cookie, ...rest } = init
       const response = await fetch(`${url}${pathname}`, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : init.body })
+      // Held to the process's own OpenAPI document, as every API test's answers are (decision 041).
+      check ??= openApiCheck((await (await fetch(`${url}/v1/openapi.json`)).json()) as OpenApiDocument)
+      check(init.method ?? 'GET', response.url, await answerOf(response))
       const text = await response.text()
       let body: any = text
       try {

@@ -13,6 +13,8 @@ import type { PrintProvider } from '../../app/api/providers/print/provider'
 import { seedDemoAccounts, demoAccounts } from '../../app/api/demo/accounts'
 import { withClientAddress } from '../../app/api/client-address'
 import type { RateLimiter } from '../../app/api/rate-limit'
+import { buildOpenApiDocument } from '../../app/api/openapi'
+import { answerOf, openApiCheck, type OpenApiDocument } from './openapi-check'
 
 export const TEST_ORIGIN = 'http://localhost:3000'
 
@@ -79,6 +81,14 @@ export async function createTestApi(
   let clock = new Date('2026-11-22T12:00:00Z')
   const storage = storageFor(config)
   const api = createApi({ db: database.db, config, storage, now: () => clock, ...overrides })
+  // Every answer any test receives, through `request` or `api.fetch`, is held to the OpenAPI document (decision 041).
+  const check = openApiCheck(buildOpenApiDocument(config.publicUrl) as OpenApiDocument)
+  const dispatch = api.fetch
+  api.fetch = async (request: Request, ...rest) => {
+    const response = await dispatch(request, ...rest)
+    check(request.method, request.url, await answerOf(response))
+    return response
+  }
   await seedDemoAccounts(database.db)
 
   /** `clientAddress` is the network address the request comes from (rate limits key on it). */

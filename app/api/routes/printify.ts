@@ -62,6 +62,11 @@ endpoint(printifyRoutes, printifyApi.previewFile, async ({ params }, c) => {
   const object = await previewFile(c.get('deps'), params.previewId, params.file)
   if (!object) throw new AppError('not_found', 'Preview file not found')
   return new Response(new Uint8Array(object.body), {
-    headers: { 'content-type': object.contentType, 'cache-control': IMMUTABLE, 'content-length': String(object.body.length) },
+    // The type the document declares for the name (front.png, mockup-front.jpg), whatever the store kept beside it.
+    headers: {
+      'content-type': params.file.endsWith('.png') ? 'image/png' : 'image/jpeg',
+      'cache-control': IMMUTABLE,
+      'content-length': String(object.body.length),
+    },
   })
 })

@@ -1,4 +1,4 @@
-import { ADVOCATE_STATE_WITHOUT_SLASH, referralApi } from '../../contract/endpoints/referral'
+import { referralApi } from '../../contract/endpoints/referral'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
@@ -30,8 +30,6 @@ endpoint(referralRoutes, referralApi.lookupReferralCode, async ({ params }, c) =
 })
 
 endpoint(referralRoutes, referralApi.getAdvocateState, ({ user }, c) => advocateState(c.get('deps'), user))
-// SPEC.md §7 spells the path with a trailing slash; the same answer without it.
-endpoint(referralRoutes, ADVOCATE_STATE_WITHOUT_SLASH, ({ user }, c) => advocateState(c.get('deps'), user))
 
 endpoint(referralRoutes, referralApi.getAdvocateRedemption, ({ user, params }, c) => advocateRedemption(c.get('deps'), user, params.id))
 

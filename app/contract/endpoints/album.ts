@@ -32,6 +32,8 @@ export const albumApi = {
     query: photoProxyQuerySchema,
     headers: { 'if-none-match': 'ETag from an earlier answer' },
     response: z.any(),
+    produces: ['image/jpeg'],
+    alsoAnswers: { 304: 'Not modified: the ETag sent is current' },
   },
   albumPhotos: {
     method: 'get',

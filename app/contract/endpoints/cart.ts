@@ -32,6 +32,7 @@ export const cartApi = {
     body: addCartItemRequestSchema,
     response: addCartItemResponseSchema,
     status: 201,
+    alsoAnswers: { 200: 'The item was already in the cart' },
   },
   updateCartItem: {
     method: 'put',

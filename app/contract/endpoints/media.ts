@@ -12,6 +12,8 @@ export const mediaApi = {
     params: z.object({ photoId: z.uuid({ error: 'Photo not found' }), file: z.string().max(32) }),
     headers: { 'if-none-match': 'ETag from an earlier answer' },
     response: z.any(),
+    produces: ['image/jpeg'],
+    alsoAnswers: { 304: 'Not modified: the ETag sent is current' },
   },
   createUploadLink: {
     method: 'post',

@@ -31,5 +31,6 @@ export const offersApi = {
     params: offerParamsSchema,
     query: offerClickQuerySchema,
     response: z.never(),
+    status: 302,
   },
 } as const satisfies Record<string, Endpoint>

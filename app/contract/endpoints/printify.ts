@@ -36,6 +36,8 @@ export const printifyApi = {
     auth: 'none',
     query: scaledBaseImageQuerySchema,
     response: z.any(),
+    produces: ['image/png'],
+    alsoAnswers: { 304: 'Not modified: the ETag sent is current' },
   },
   generatePreview: {
     method: 'post',
@@ -55,5 +57,6 @@ export const printifyApi = {
     auth: 'none',
     params: z.object({ previewId: z.uuid({ error: 'Preview not found' }), file: z.string().max(32) }),
     response: z.any(),
+    produces: ['image/png', 'image/jpeg'],
   },
 } as const satisfies Record<string, Endpoint>

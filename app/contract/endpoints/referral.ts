@@ -31,7 +31,7 @@ export const referralApi = {
   },
   getAdvocateState: {
     method: 'get',
-    path: '/growth/advocate/redemptions/',
+    path: '/growth/advocate/redemptions',
     tag,
     summary: 'The signed-in advocate: code, share link, credit earned and pending, every redemption',
     auth: 'user',
@@ -103,6 +103,3 @@ export const referralApi = {
     response: storeCreditSchema,
   },
 } as const satisfies Record<string, Endpoint>
-
-/** SPEC.md §7 spells the advocate's path with a trailing slash; the API gives the same answer without it. */
-export const ADVOCATE_STATE_WITHOUT_SLASH = { ...referralApi.getAdvocateState, path: '/growth/advocate/redemptions' } as const satisfies Endpoint

@@ -11,6 +11,7 @@ export const smokescreensApi = {
     body: waitlistRequestSchema,
     response: smokescreenSignupSchema,
     status: 201,
+    alsoAnswers: { 200: 'This shopper (or e-mail) had already signed up for the product' },
   },
   requestDelivery: {
     method: 'post',
@@ -21,6 +22,7 @@ export const smokescreensApi = {
     body: deliveryRequestSchema,
     response: smokescreenSignupSchema,
     status: 201,
+    alsoAnswers: { 200: 'This shopper (or e-mail) had already signed up for the product' },
   },
   report: {
     method: 'get',
