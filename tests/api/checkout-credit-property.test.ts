@@ -57,7 +57,7 @@ describe('what a shopper is charged (property)', () => {
         const cookie = shopper.cookie
         const userId = shopper.user.id
         const advocateCookie = `${SESSION_COOKIE}=${(await createSession(t.db, t.users[0].id, now)).token}`
-        const advocateCode = (await t.request('/v1/growth/advocate/redemptions/', { cookie: advocateCookie })).body.code as string
+        const advocateCode = (await t.request('/v1/growth/advocate/redemptions', { cookie: advocateCookie })).body.code as string
         const openSessions = () =>
           t.db
             .select()

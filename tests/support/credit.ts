@@ -12,7 +12,7 @@ import type { TestApi } from './test-api'
  */
 export async function creditedShopper(t: TestApi) {
   const advocateCookie = `${SESSION_COOKIE}=${(await createSession(t.db, t.users[0].id, t.now())).token}`
-  const code = (await t.request('/v1/growth/advocate/redemptions/', { cookie: advocateCookie })).body.code as string
+  const code = (await t.request('/v1/growth/advocate/redemptions', { cookie: advocateCookie })).body.code as string
   const shopper = await t.signInGuest()
   const redeemed = await t.request('/v1/growth/referred/redemptions', {
     method: 'POST',
