@@ -148,6 +148,8 @@ test('a cart read survives two failures of the API; a third shows a clear error 
   await page.waitForLoadState('networkidle')
   expect(proxy.calls('GET', CART) - again).toBe(3)
 
+  // The failure arrives with the server's render: its Try again works once the page has hydrated.
+  await waitForHydration(page)
   await failed.getByRole('button', { name: 'Try again' }).click()
   await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible({ timeout: 30_000 })
 })
