@@ -220,8 +220,10 @@ test('each call family reaches the API 3 times in an outage, under one key per w
     if (how) proxy.failNext(method, path, 1_000, how)
     try {
       await act()
-      // Whatever the page still asks (a refetch after hydration) has finished.
-      await page.waitForLoadState('networkidle')
+      // Whatever the page still asks once hydrated has finished. The scripts load after the first paint
+      // (decision 024): a page not yet hydrated would make its browser reads (the header's cart) during the
+      // next family's outage, where they count as that family's requests.
+      await waitForHydration(page)
     } finally {
       proxy.heal()
     }
