@@ -213,6 +213,11 @@ test('each call family reaches the API 3 times in an outage, under one key per w
   const table: string[] = []
   const albumSummary = /^\/v1\/[a-z]+-photos$/
   const uploadLink = '/v1/media/growth-product-photo'
+  // The page's server-function calls still on their way: the server is still asking the API for them.
+  const inFlight = new Set<object>()
+  const isServerFn = (url: string) => url.includes('/_serverFn/')
+  page.on('request', (r) => void (isServerFn(r.url()) && inFlight.add(r)))
+  for (const ended of ['requestfinished', 'requestfailed'] as const) page.on(ended, (r) => void inFlight.delete(r))
 
   /** Runs `act` with the proxy answering `how` for the family's calls, then counts the requests and keys that reached it. */
   async function measure(family: string, scenario: 'outage' | 'refusal', method: string, path: string | RegExp, how: Failure | null, act: () => Promise<void>) {
@@ -221,9 +226,10 @@ test('each call family reaches the API 3 times in an outage, under one key per w
     try {
       await act()
       // Whatever the page still asks once hydrated has finished. The scripts load after the first paint
-      // (decision 024): a page not yet hydrated would make its browser reads (the header's cart) during the
-      // next family's outage, where they count as that family's requests.
+      // (decision 024), and `networkidle` can come before hydration: a page's browser reads (the header's
+      // cart) made after it would reach the API during the next family's outage and count as its requests.
       await waitForHydration(page)
+      await expect.poll(() => inFlight.size, { timeout: 60_000 }).toBe(0)
     } finally {
       proxy.heal()
     }
