@@ -6,10 +6,10 @@
  * spent, expired or forged code lands on `/auth/continue?failed=…`, the friendly page with the way to
  * sign in, without the code.
  */
-import { getConfig } from '../app.config'
 import { growthApi } from './contract/endpoints/growth'
 import { DEFAULT_LANDING, safeRedirectPath } from './contract/redirect-path'
-import { ApiClientError, createApiClient } from './lib/api-client'
+import { ApiClientError } from './lib/api-client'
+import { serverApiClient } from './lib/api-call.server'
 
 export const CONTINUE_PATH = '/auth/continue'
 /** The query parameter that carries a transition code on any other page. */
@@ -47,15 +47,8 @@ export async function continueWithTransitionCode(request: Request, found: { code
     console.warn('[sign-in] a malformed transition code was refused')
     return refusedTo(found.landing, 'expired')
   }
-  const config = getConfig()
   const cookies: string[] = []
-  const api = createApiClient({
-    baseUrl: config.apiBaseUrl,
-    ownOrigin: new URL(config.publicUrl).origin,
-    cookie: request.headers.get('cookie'),
-    productSlug: config.productSlug,
-    onSetCookie: (cookie) => cookies.push(cookie),
-  })
+  const api = serverApiClient({ cookie: request.headers.get('cookie'), onSetCookie: (cookie) => cookies.push(cookie) })
   try {
     await api.call(growthApi.exchangeTransitionToken, undefined, { headers: { authorization: `Bearer ${found.code}` } })
     return redirectTo(found.landing, cookies)

@@ -3,6 +3,7 @@ import { concretePath, type CallInput, type Endpoint, type EndpointResponse, typ
 import { IDEMPOTENCY_KEY_HEADER, TIMEZONE_HEADER, VERSION_HEADER } from '../contract/headers'
 import { wordsForStatus } from './error-status'
 import { photoProxyUrl } from './photo-conversion'
+import { operationFailedMessage, withRetry, type Sleep } from './retry'
 
 export type Dispatch = (request: Request) => Promise<Response>
 
@@ -21,6 +22,11 @@ export class ApiClientError extends Error {
   ) {
     super(message, cause === undefined ? undefined : { cause })
     this.name = 'ApiClientError'
+  }
+
+  /** The same failure told as `operation`'s (app/lib/retry.ts `operationFailedMessage`), its status and code kept for the page. */
+  named(operation: string): ApiClientError {
+    return new ApiClientError(this.status, this.code, operationFailedMessage(operation, this), this.issues, this, this.retryAfterMs)
   }
 }
 
@@ -43,7 +49,7 @@ export type ApiClientOptions = {
   photoProxy?: boolean
   productSlug: string
   onSetCookie?: (cookie: string) => void
-  /** Retry network errors, timeouts, 5xx and 429 (SPEC.md §8); unset, every call is made once. */
+  /** Retry as app/lib/retry.ts says (SPEC.md §8); unset, every call is made once. */
   retry?: RetryPolicy
 }
 
@@ -52,24 +58,16 @@ export type CallOptions = {
   headers?: Record<string, string>
   /** A write is retried only under a key the API honours (same key, same answer); one is made per call when retrying. */
   idempotencyKey?: string
+  /** Names the call for the shopper: its last failure reads "{operation} failed after 3 attempts: …" (SPEC.md §8). */
+  operation?: string
 }
 
-/** SPEC.md §8's retry rule as the server functions apply it; `sleep` is replaceable for tests. */
-export type RetryPolicy = { attempts: number; backoffMs: (attempt: number) => number; sleep: (ms: number) => Promise<void>; timeoutMs: number }
+/** How the server applies app/lib/retry.ts's rule: `sleep` is replaceable for tests; an attempt with no answer in `timeoutMs` failed. */
+export type RetryPolicy = { sleep?: Sleep; timeoutMs: number }
 
 type CallArgs<E extends Endpoint> = NeedsInput<E> extends true ? [input: CallInput<E>, options?: CallOptions] : [input?: CallInput<E>, options?: CallOptions]
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
-/** A 429 asking to wait longer than this is answered to the shopper rather than waited out. */
-const MAX_RETRY_AFTER_MS = 8_000
-
-/** Whether a failed attempt is worth another: the network, a timeout, a 5xx or a 429 — never a 4xx refusal. */
-export function isRetryable(error: unknown): boolean {
-  if (!(error instanceof ApiClientError)) return false
-  if (error.code === 'network' || error.status === 0) return true
-  if (error.status === 429) return error.retryAfterMs === undefined || error.retryAfterMs <= MAX_RETRY_AFTER_MS
-  return error.status >= 500
-}
 
 function retryAfterMs(header: string | null): number | undefined {
   if (!header) return undefined
@@ -152,14 +150,10 @@ export function createApiClient(options: ApiClientOptions) {
     const unsafe = UNSAFE.has(endpoint.method.toUpperCase())
     // A write is retried only under one key for all its attempts, so the API answers a repeat with the first answer.
     if (unsafe && !opts.idempotencyKey) opts.idempotencyKey = crypto.randomUUID()
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await send(endpoint, given, opts)
-      } catch (error) {
-        if (attempt >= retry.attempts || !isRetryable(error)) throw error
-        const asked = error instanceof ApiClientError ? (error.retryAfterMs ?? 0) : 0
-        await retry.sleep(Math.max(retry.backoffMs(attempt), asked))
-      }
+    try {
+      return await withRetry(() => send(endpoint, given, opts), { sleep: retry.sleep })
+    } catch (error) {
+      throw opts.operation && error instanceof ApiClientError ? error.named(opts.operation) : error
     }
   }
 

@@ -2,6 +2,10 @@ import { uploadContentTypes, type UploadContentType } from '../catalogue/photo-c
 import type { UploadLink } from '../contract/photos'
 import { withRetry, type Sleep } from './retry'
 
+/** SPEC.md §8's names for the two steps, as the shopper reads them after the last failure. */
+export const UPLOAD_LINK_OPERATION = 'Upload link creation'
+const UPLOAD_OPERATION = 'Upload'
+
 /** SPEC.md §9: the signed file upload gives up after 60 000 ms. */
 export const SIGNED_UPLOAD_TIMEOUT_MS = 60_000
 
@@ -67,6 +71,7 @@ export function putSignedUpload(
 }
 
 export type UploadOptions = {
+  /** One server-function call: the server retries the API (SPEC.md §8), so the browser asks once. */
   createLink: (request: { fileName: string; fileType: UploadContentType }) => Promise<UploadLink>
   onProgress?: (fraction: number) => void
   sleep?: Sleep
@@ -75,20 +80,20 @@ export type UploadOptions = {
 }
 
 /**
- * SPEC.md §8: upload-link creation and the upload each make up to 3 attempts (2 s, then 4 s apart) and
- * then fail with "{operation} failed after 3 attempts: {cause}". Answers the photo's URL.
+ * SPEC.md §8: the upload link is made once from here (the server function retries it: "Upload link
+ * creation failed after 3 attempts: …"); the PUT, sent by the browser itself, makes up to 3 attempts
+ * (2 s, then 4 s apart) and then fails with "Upload failed after 3 attempts: {cause}". Answers the link.
  */
 export async function uploadPhoto(file: File, options: UploadOptions): Promise<UploadLink> {
   const fileType = uploadTypeOf(file)
   if (!fileType) throw new Error(`${file.name} is not a JPEG, PNG, WebP or HEIC photo`)
-  const link = await withRetry('Upload link creation', () => options.createLink({ fileName: file.name, fileType }), options.sleep)
+  const link = await options.createLink({ fileName: file.name, fileType })
   await withRetry(
-    'Upload',
     () => {
       options.onProgress?.(0)
       return putSignedUpload(link.signedRequest, file, fileType, { onProgress: options.onProgress, Xhr: options.Xhr, timeoutMs: options.timeoutMs })
     },
-    options.sleep,
+    { operation: UPLOAD_OPERATION, sleep: options.sleep },
   )
   return link
 }

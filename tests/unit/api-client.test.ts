@@ -73,8 +73,6 @@ function client(cookies: string[] = [], retry?: RetryPolicy) {
 function recordingRetry(timeoutMs = 1_000) {
   const waits: number[] = []
   const policy: RetryPolicy = {
-    attempts: 3,
-    backoffMs: (attempt) => 2 ** attempt * 1000,
     sleep: async (ms) => {
       waits.push(ms)
     },
@@ -208,6 +206,33 @@ describe('the API client’s retry rule (SPEC.md §8)', () => {
     const again = scripted([])
     await client([], policy).call(flakyPost, { params: { name: again }, body: { n: 1 } })
     expect(requestsTo(again)[0]!.headers.get('idempotency-key')).not.toBe(keys[0])
+  })
+
+  it('names an operation: its last failure reads "{operation} failed after 3 attempts", its refusal the API’s reason, status kept', async () => {
+    const { waits, policy } = recordingRetry()
+    const down = scripted([status(503), status(502), status(503)])
+    const failed = await client([], policy)
+      .call(flakyPost, { params: { name: down }, body: { n: 1 } }, { operation: 'Upload link creation' })
+      .catch((e: unknown) => e)
+    expect(failed).toBeInstanceOf(ApiClientError)
+    expect(failed).toMatchObject({ status: 503, message: 'Upload link creation failed after 3 attempts: status 503' })
+    expect(requestsTo(down)).toHaveLength(3)
+    expect(new Set(requestsTo(down).map((r) => r.headers.get('idempotency-key'))).size).toBe(1)
+    expect(waits).toEqual([2000, 4000])
+    const no = scripted([status(422)])
+    const refused = await client([], policy)
+      .call(flakyPost, { params: { name: no }, body: { n: 1 } }, { operation: 'Upload link creation' })
+      .catch((e: unknown) => e)
+    expect(refused).toMatchObject({ status: 422, message: 'Upload link creation was refused: status 422' })
+    expect(requestsTo(no)).toHaveLength(1)
+  })
+
+  it('retries a 408 (the request timed out on the way) like a 5xx', async () => {
+    const { waits, policy } = recordingRetry()
+    const name = scripted([status(408)])
+    await expect(client([], policy).call(flakyGet, { params: { name } })).resolves.toEqual({ value: 'done' })
+    expect(requestsTo(name)).toHaveLength(2)
+    expect(waits).toEqual([2000])
   })
 
   it('without a retry policy makes every call once', async () => {

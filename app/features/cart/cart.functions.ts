@@ -93,9 +93,13 @@ export const getOrder = createServerFn({ method: 'GET' })
 
 export const cartQuery = () => queryOptions({ queryKey: ['cart'], queryFn: () => getCart() })
 
-/** The session as an outcome: its pages tell a session that is not found from one that failed to load. */
+/**
+ * The session as an outcome: its pages tell a session that is not found from one that failed to load.
+ * Always stale, so each page's loader (and a tab shown again) asks for the payment's status afresh; the
+ * page mounting on its loader's answer (or the server render's) does not ask a second time (issue 29).
+ */
 export const checkoutSessionQuery = (id: string) =>
-  queryOptions({ queryKey: ['checkout-session', id], queryFn: () => getCheckoutSession({ data: { id } }), staleTime: 0 })
+  queryOptions({ queryKey: ['checkout-session', id], queryFn: () => getCheckoutSession({ data: { id } }), staleTime: 0, refetchOnMount: false })
 
 export const ordersQuery = () => queryOptions({ queryKey: ['orders'], queryFn: () => getOrders(), staleTime: 10_000 })
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { uploadContentTypes } from '~/catalogue/photo-constants'
+import { unwrap } from '~/lib/api-outcome'
 import { uploadPhoto } from '~/lib/photo-upload'
 import { notify } from '~/lib/toast'
 import { createPhotoUploadLink } from './photos.functions'
@@ -23,7 +24,7 @@ export function usePhotoUploads(onUploaded: () => void) {
     update(job.key, { state: 'uploading', progress: 0, error: undefined })
     try {
       await uploadPhoto(job.file, {
-        createLink: (data) => createPhotoUploadLink({ data }),
+        createLink: async (data) => unwrap(await createPhotoUploadLink({ data })),
         onProgress: (progress) => update(job.key, { progress }),
       })
       update(job.key, { state: 'done', progress: 1 })

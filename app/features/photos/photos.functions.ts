@@ -2,10 +2,12 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { createServerFn } from '@tanstack/react-start'
 import { albumApi } from '~/contract/endpoints/album'
 import { mediaApi } from '~/contract/endpoints/media'
-import { albumFilterSchema, uploadLinkRequestSchema, type AlbumFilter } from '~/contract/photos'
+import { albumFilterSchema, uploadLinkRequestSchema, type AlbumFilter, type UploadLink } from '~/contract/photos'
 import { z } from '~/contract/zod'
-import { orSignedOut } from '~/lib/api-outcome.server'
+import type { ApiOutcome } from '~/lib/api-outcome'
+import { orSignedOut, outcomeOf } from '~/lib/api-outcome.server'
 import { apiMiddleware } from '~/lib/api.middleware'
+import { UPLOAD_LINK_OPERATION } from '~/lib/photo-upload'
 
 /** The shopper's album summary, or null when signed out (the picker then asks them to sign in). */
 export const getAlbumSummary = createServerFn({ method: 'GET' })
@@ -31,11 +33,16 @@ export const getUploadedPhotos = createServerFn({ method: 'GET' })
   .middleware([apiMiddleware])
   .handler(({ context: { api } }) => api.call(mediaApi.listUploads))
 
-/** A signed, single-use link the browser uploads one photo to. */
+/**
+ * A signed, single-use link the browser uploads one photo to. Retried here, the one layer (SPEC.md §8);
+ * answered as an outcome so a refusal's status reaches the page, which never asks again (issue 29).
+ */
 export const createPhotoUploadLink = createServerFn({ method: 'POST' })
   .middleware([apiMiddleware])
   .validator(uploadLinkRequestSchema)
-  .handler(({ data, context: { api } }) => api.call(mediaApi.createUploadLink, { body: data }))
+  .handler(({ data, context: { api } }): Promise<ApiOutcome<UploadLink>> =>
+    outcomeOf(() => api.call(mediaApi.createUploadLink, { body: data }, { operation: UPLOAD_LINK_OPERATION })),
+  )
 
 export const albumSummaryQuery = () => queryOptions({ queryKey: ['album', 'summary'], queryFn: () => getAlbumSummary() })
 
