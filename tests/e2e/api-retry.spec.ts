@@ -157,7 +157,7 @@ test('a cart read survives two failures of the API; a third shows a clear error 
 test('a refusal is never retried: the API is asked once and the shopper sees its reason', async ({ page }) => {
   await signIn(page, 'Maya Rivera')
   const code = (
-    (await (await page.request.get(`${api.url}/v1/growth/advocate/redemptions/`, { headers: { cookie: await cookieOf(page) } })).json()) as { code: string }
+    (await (await page.request.get(`${api.url}/v1/growth/advocate/redemptions`, { headers: { cookie: await cookieOf(page) } })).json()) as { code: string }
   ).code
   await page.goto(`${storeUrl}/referral/redeem?code=${code}`)
   await waitForHydration(page)
@@ -173,7 +173,7 @@ test('a write whose answer was lost is sent again under the same key: the friend
   const advocate = await browser.newPage()
   await signIn(advocate, 'Maya Rivera')
   const state = (await (
-    await advocate.request.get(`${api.url}/v1/growth/advocate/redemptions/`, { headers: { cookie: await cookieOf(advocate) } })
+    await advocate.request.get(`${api.url}/v1/growth/advocate/redemptions`, { headers: { cookie: await cookieOf(advocate) } })
   ).json()) as {
     code: string
     redemptions: unknown[]
@@ -195,7 +195,7 @@ test('a write whose answer was lost is sent again under the same key: the friend
   // Sent twice (the first answer was lost), applied once.
   expect(proxy.calls('POST', redeem) - before).toBe(2)
   const after = (await (
-    await advocate.request.get(`${api.url}/v1/growth/advocate/redemptions/`, { headers: { cookie: await cookieOf(advocate) } })
+    await advocate.request.get(`${api.url}/v1/growth/advocate/redemptions`, { headers: { cookie: await cookieOf(advocate) } })
   ).json()) as {
     redemptions: unknown[]
   }
@@ -305,7 +305,7 @@ test('each call family reaches the API 3 times in an outage, under one key per w
       ['outage', 'unavailable'],
       ['refusal', 'refuse'],
     ] as const) {
-      await measure('referral', scenario, 'GET', '/v1/growth/advocate/redemptions/', how, async () => {
+      await measure('referral', scenario, 'GET', '/v1/growth/advocate/redemptions', how, async () => {
         await page.goto(`${storeUrl}/referral/`)
         await expect(page.getByTestId('referral-error')).toBeVisible({ timeout: 60_000 })
       })
