@@ -172,9 +172,7 @@ test('a write whose answer was lost is sent again under the same key: the friend
   test.setTimeout(120_000)
   const advocate = await browser.newPage()
   await signIn(advocate, 'Maya Rivera')
-  const state = (await (
-    await advocate.request.get(`${api.url}/v1/growth/advocate/redemptions`, { headers: { cookie: await cookieOf(advocate) } })
-  ).json()) as {
+  const state = (await (await advocate.request.get(`${api.url}/v1/growth/advocate/redemptions`, { headers: { cookie: await cookieOf(advocate) } })).json()) as {
     code: string
     redemptions: unknown[]
   }
@@ -194,9 +192,7 @@ test('a write whose answer was lost is sent again under the same key: the friend
   await expect(friend.getByTestId('redeem-success')).toBeVisible({ timeout: 30_000 })
   // Sent twice (the first answer was lost), applied once.
   expect(proxy.calls('POST', redeem) - before).toBe(2)
-  const after = (await (
-    await advocate.request.get(`${api.url}/v1/growth/advocate/redemptions`, { headers: { cookie: await cookieOf(advocate) } })
-  ).json()) as {
+  const after = (await (await advocate.request.get(`${api.url}/v1/growth/advocate/redemptions`, { headers: { cookie: await cookieOf(advocate) } })).json()) as {
     redemptions: unknown[]
   }
   expect(after.redemptions.length).toBe(state.redemptions.length + 1)
@@ -217,7 +213,8 @@ test('each call family reaches the API 3 times in an outage, under one key per w
   const inFlight = new Set<object>()
   const isServerFn = (url: string) => url.includes('/_serverFn/')
   page.on('request', (r) => void (isServerFn(r.url()) && inFlight.add(r)))
-  for (const ended of ['requestfinished', 'requestfailed'] as const) page.on(ended, (r) => void inFlight.delete(r))
+  page.on('requestfinished', (r) => void inFlight.delete(r))
+  page.on('requestfailed', (r) => void inFlight.delete(r))
 
   /** Runs `act` with the proxy answering `how` for the family's calls, then counts the requests and keys that reached it. */
   async function measure(family: string, scenario: 'outage' | 'refusal', method: string, path: string | RegExp, how: Failure | null, act: () => Promise<void>) {
