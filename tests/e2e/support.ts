@@ -20,7 +20,23 @@ export async function waitForHydration(page: Page) {
   await page.waitForLoadState('networkidle')
 }
 
+/**
+ * Axe reads colours as painted: a toast still fading in or out reads as low contrast (seen in CI: "serious
+ * color-contrast: div[data-title]" on a toast mid-animation). Waits until every toast has finished moving.
+ */
+async function toastsSettled(page: Page) {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-sonner-toast]')].every(
+      (toast) =>
+        toast.getAnimations({ subtree: true }).every((a) => a.playState !== 'running') &&
+        // A toast stacked beyond the visible ones, or on its way out, rests hidden on purpose.
+        (getComputedStyle(toast).opacity === '1' || toast.getAttribute('data-visible') === 'false' || toast.getAttribute('data-removed') === 'true'),
+    ),
+  )
+}
+
 export async function expectNoSeriousAxeViolations(page: Page) {
+  await toastsSettled(page)
   const results = await new AxeBuilder({ page }).analyze()
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
@@ -46,6 +62,7 @@ export async function signInAsNewFamily(page: Page) {
 
 /** Every axe violation, whatever its impact. */
 export async function expectNoAxeViolations(page: Page) {
+  await toastsSettled(page)
   const results = await new AxeBuilder({ page }).analyze()
   expect(results.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 }
