@@ -393,7 +393,7 @@ async function run() {
   )
   if (originals.length < 2) throw new Error('the first shopper has fewer than two album photos')
 
-  const fmt = (n: number) => (Number.isFinite(n) ? (n >= 100 ? n.toFixed(0) : n.toFixed(1)) : '–')
+  const fmt = (n: number) => (Number.isFinite(n) ? (n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2)) : '–')
   const loadBefore = os.loadavg()[0]!
   console.log(
     `\nbench:peak — production build (scripts/serve.ts), PostgreSQL (fresh database), ${os.cpus().length} cores, Node ${process.version}; ` +
