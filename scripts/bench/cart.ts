@@ -6,7 +6,9 @@
  *  - the same GET on a bare node:http server: session lookup by cookie hash, the open cart, its
  *    lines, totals and JSON.stringify with the very same service functions, no Hono, zod or middleware;
  *  - PUT /v1/photo-products-cart/items/{id} through the API, quantities alternating over three lines.
- * One in-memory PGlite (the embedded database) behind both servers. Prints a table; never fails on a time.
+ * One in-memory PGlite (the embedded database) behind both servers, or with BENCH_DATABASE_URL (a
+ * PostgreSQL server URL, e.g. postgres://postgres@127.0.0.1:5432/test) a fresh database made on that
+ * server for the run and dropped after it. Prints a table; never fails on a time.
  *
  * Then the same GET at one connection on both servers: no queue, so its latency is the service time.
  *
@@ -33,6 +35,7 @@ import { isDeepStrictEqual } from 'node:util'
 import autocannon from 'autocannon'
 import type { CartItemMetadata } from '../../app/contract/cart'
 import type { OrnamentShape } from '../../app/catalogue/ornaments'
+import { colourIds, typefaceIds, type PersonalText } from '../../app/catalogue/personal-line'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
@@ -111,6 +114,25 @@ function summary(runs: Run[]): Measured {
   }
 }
 
+/** A fresh database on the PostgreSQL server at `serverUrl`, so the bench never meets another run's rows. */
+async function scratchPostgres(serverUrl: string) {
+  const { default: pg } = await import('pg')
+  const name = `keepsake_bench_cart_${process.pid}_${Date.now()}`
+  const admin = async (query: string) => {
+    const client = new pg.Client({ connectionString: serverUrl })
+    await client.connect()
+    try {
+      await client.query(query)
+    } finally {
+      await client.end()
+    }
+  }
+  await admin(`CREATE DATABASE ${name}`)
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
+}
+
 // The store's modules are imported here, not at the top, so the load generator does not load them
 // (seconds of start-up on this machine, for code it never runs).
 const [
@@ -121,7 +143,8 @@ const [
   { previews },
   { findSessionUser },
   { cartItemsOf, openCart, totalsOf },
-  { balanceOf },
+  { creditForCart },
+  { shippingMethodIds },
   { demoAccounts, seedDemoAccounts },
   { SESSION_COOKIE },
   { findOrnamentVariant, ornamentProduct, ornamentShapes, pseudoTemplates, variantOfShape },
@@ -135,6 +158,7 @@ const [
   import('../../app/api/services/accounts'),
   import('../../app/api/services/cart'),
   import('../../app/api/services/credit'),
+  import('../../app/catalogue/shipping'),
   import('../../app/api/demo/accounts'),
   import('../../app/contract/headers'),
   import('../../app/catalogue/ornaments'),
@@ -144,7 +168,9 @@ const [
 // --- the store: database, demo user, previews and three cart lines -----------------------------------
 const config = loadConfig({ ...process.env, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'keepsake-bench-cart-')), DEMO_MODE: 'true' })
 process.once('exit', () => fs.rmSync(config.dataDir, { recursive: true, force: true }))
-const database = await openDatabase({ databaseUrl: null, dataDir: null })
+// BENCH_DATABASE_URL: a PostgreSQL server; the bench makes a database of its own there and drops it after.
+const scratch = process.env.BENCH_DATABASE_URL ? await scratchPostgres(process.env.BENCH_DATABASE_URL) : null
+const database = await openDatabase({ databaseUrl: scratch?.url ?? null, dataDir: null })
 const db = database.db
 await seedDemoAccounts(db)
 const api = createApi({ db, config, now: () => new Date() })
@@ -165,7 +191,7 @@ const signIn = await inProcess('POST', '/demo/sessions', { json: { userId: user.
 const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!
 
 /** A preview record as generate-preview writes it, without rendering (the idea of tests/support/cart.ts). */
-async function recordPreview(shape: OrnamentShape) {
+async function recordPreview(shape: OrnamentShape, text?: PersonalText) {
   const id = crypto.randomUUID()
   const variant = variantOfShape(shape)
   const url = (file: string) => api.deps.media.previewUrl(id, file)
@@ -187,6 +213,7 @@ async function recordPreview(shape: OrnamentShape) {
     images: [url('mockup-front.jpg'), url('mockup-back.jpg')],
     provider: 'local',
     providerProductId: id,
+    ...(text ? { text } : {}),
   })
   const catalogue = findOrnamentVariant(variant.id)!
   return {
@@ -204,13 +231,16 @@ async function recordPreview(shape: OrnamentShape) {
       sourceImages,
       printAreas,
       pseudoTemplateId: pseudoTemplates[shape].id,
+      ...(text ? { text } : {}),
     },
   }
 }
 
 const lineIds: string[] = []
-for (const shape of [...ornamentShapes, ...ornamentShapes].slice(0, 3)) {
-  const added = await inProcess('POST', '/photo-products-cart/items', { cookie, json: await recordPreview(shape) })
+// The first line carries a personal line, as a line with text is stored and answered (issue 19).
+const personalLine: PersonalText = { left: { line: 'Our first Christmas', typeface: typefaceIds[0], colour: colourIds[0] } }
+for (const [i, shape] of [...ornamentShapes, ...ornamentShapes].slice(0, 3).entries()) {
+  const added = await inProcess('POST', '/photo-products-cart/items', { cookie, json: await recordPreview(shape, i === 0 ? personalLine : undefined) })
   lineIds.push(((await added.json()) as { item: { id: string } }).item.id)
 }
 
@@ -229,7 +259,8 @@ const baseline = http.createServer(async (req, res) => {
     const shopper = token ? await findSessionUser(db, token, new Date()) : null
     if (!shopper) return void res.writeHead(401).end()
     const cart = await openCart(db, shopper.id)
-    const [rows, balance] = await Promise.all([cartItemsOf(db, cart.id), balanceOf(db, shopper.id)])
+    // The same three reads as the API's cartView: lines, and the credit (balance plus what an open checkout holds).
+    const [rows, credit] = await Promise.all([cartItemsOf(db, cart.id), creditForCart(db, shopper.id, cart.id)])
     const body = JSON.stringify({
       id: cart.id,
       status: cart.status,
@@ -249,8 +280,9 @@ const baseline = http.createServer(async (req, res) => {
           addedAt: row.createdAt.toISOString(),
         }
       }),
-      totals: totalsOf(rows, balance),
-      availableCreditCents: balance,
+      totals: totalsOf(rows, credit, cart.shippingMethod),
+      availableCreditCents: credit,
+      shippingOptions: shippingMethodIds.map((method) => ({ method, priceCents: totalsOf(rows, 0, method).shippingCents })),
       updatedAt: cart.updatedAt.toISOString(),
     })
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body)
@@ -271,8 +303,21 @@ const [fromApi, fromBaseline] = await Promise.all(
     return { bytes: Buffer.byteLength(text), body: JSON.parse(text) as { items: unknown[] } }
   }),
 )
-if (!isDeepStrictEqual(fromApi!.body, fromBaseline!.body) || fromApi!.body.items.length !== 3) {
-  throw new Error('The API and the baseline answer different carts; fix the baseline before comparing them')
+/** Where two JSON answers part: the paths whose values differ (a key on one side only counts). */
+function differences(a: unknown, b: unknown, at = '$'): string[] {
+  if (isDeepStrictEqual(a, b)) return []
+  if (a && b && typeof a === 'object' && typeof b === 'object' && Array.isArray(a) === Array.isArray(b)) {
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)])
+    return [...keys].flatMap((k) => differences((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${at}.${k}`))
+  }
+  return [`${at}: API ${JSON.stringify(a)} / baseline ${JSON.stringify(b)}`]
+}
+const parted = differences(fromApi!.body, fromBaseline!.body)
+const withText = (fromApi!.body.items as { metadata: { text?: unknown } }[]).filter((i) => i.metadata.text).length
+if (parted.length > 0 || fromApi!.body.items.length !== 3 || withText !== 1) {
+  throw new Error(
+    `The API and the baseline answer different carts; fix the baseline before comparing them:\n  ${parted.slice(0, 20).join('\n  ') || `${fromApi!.body.items.length} lines, ${withText} with a personal line (expected 3 and 1)`}`,
+  )
 }
 
 // --- load ---------------------------------------------------------------------------------------------
@@ -303,7 +348,7 @@ async function sideBySide(requests: autocannon.Request[], connections: number) {
 
 console.log(
   `\nbench:cart — ${CONNECTIONS} connections, ${SECONDS} s measured per scenario (each run after its own ${WARMUP_SECONDS} s warm-up), autocannon in a child process, ` +
-    `${os.cpus().length} cores, Node ${process.version}, in-memory PGlite, cart of 3 lines (${fromApi!.bytes} B JSON)`,
+    `${os.cpus().length} cores, Node ${process.version}, ${database.engine === 'postgres' ? 'PostgreSQL (pool of 10)' : 'in-memory PGlite'}, cart of 3 lines (${fromApi!.bytes} B JSON)`,
 )
 console.log('Baseline and API runs alternate (A B B A, half the time each); errors are socket errors and timeouts.\n')
 const loadBefore = os.loadavg()[0]!
@@ -317,6 +362,7 @@ const after = (await (await inProcess('GET', '/photo-products-cart', { cookie })
 await Promise.resolve(apiServer.close())
 await new Promise((resolve) => baseline.close(resolve))
 await database.close()
+await scratch?.drop()
 
 const failures = (m: Measured) => {
   const other = Object.entries(m.statuses).filter(([code]) => !code.startsWith('2'))

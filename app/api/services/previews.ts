@@ -9,6 +9,7 @@ import sharp from 'sharp'
 import { clampTransform, effectiveDpi, MIN_PRINTABLE_DPI } from '../../compositor/layout'
 import { encodePng, renderFrontWithCells, type RawImage } from '../../compositor/print.server'
 import { baseImage } from '../../compositor/base-images.server'
+import { PromiseCache } from '../../compositor/promise-cache'
 import type { GeneratedPreview, GeneratePreviewRequest } from '../../contract/designs'
 import { describePersonalText } from '../../catalogue/personal-line'
 import { findBackSide, findOrnamentVariant, ornamentProduct, photoCells, templateForVariant, variantTitle } from '../../catalogue/ornaments'
@@ -54,34 +55,50 @@ function renderingFor<T>(deps: ApiDeps, userId: string, work: () => Promise<T>):
 
 async function mockupOf(image: RawImage): Promise<Buffer> {
   const height = Math.round((image.height * MOCKUP_WIDTH) / image.width)
+  // Kept raw between the steps: a PNG round trip here cost an encode and two decodes per mockup, for the same pixels.
   const art = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } })
     .resize(MOCKUP_WIDTH, height, { kernel: 'lanczos3' })
-    .png({ compressionLevel: 1 })
+    .raw()
     .toBuffer()
+  const artRaw = { raw: { width: MOCKUP_WIDTH, height, channels: 4 as const } }
   const margin = Math.round(MOCKUP_WIDTH * 0.06)
   // A soft shadow under the ornaments: their silhouette, darkened, blurred and nudged down.
-  const shadow = await sharp(art)
-    .extractChannel('alpha')
-    .toColourspace('b-w')
-    .linear(0.35, 0)
+  const alpha = await sharp(art, artRaw).extractChannel('alpha').toColourspace('b-w').linear(0.35, 0).raw().toBuffer()
+  const shadow = await sharp({ create: { width: MOCKUP_WIDTH, height, channels: 3, background: { r: 60, g: 40, b: 30 } } })
+    .joinChannel(alpha, { raw: { width: MOCKUP_WIDTH, height, channels: 1 } })
+    .blur(14)
+    .raw()
     .toBuffer()
-    .then((alpha) =>
-      sharp({ create: { width: MOCKUP_WIDTH, height, channels: 3, background: { r: 60, g: 40, b: 30 } } })
-        .joinChannel(alpha)
-        .blur(14)
-        .png()
-        .toBuffer(),
-    )
   return sharp({
     create: { width: MOCKUP_WIDTH + margin * 2, height: height + margin * 2, channels: 4, background: MOCKUP_BACKGROUND },
   })
     .composite([
-      { input: shadow, left: margin, top: margin + Math.round(margin / 3) },
-      { input: art, left: margin, top: margin },
+      { input: shadow, ...artRaw, left: margin, top: margin + Math.round(margin / 3) },
+      { input: art, ...artRaw, left: margin, top: margin },
     ])
     .flatten({ background: MOCKUP_BACKGROUND })
     .jpeg({ quality: 86, mozjpeg: true })
     .toBuffer()
+}
+
+/**
+ * A back side's print file and mockup depend on its art alone, not on the design: made once per back
+ * side and kept (a few hundred KB each, a handful of back sides), instead of a decode, a resize, a blur
+ * and a JPEG encode on every preview.
+ */
+const backSideFiles = new PromiseCache<{ png: Buffer; mockup: Buffer }>(32 * 1024 * 1024, ({ png, mockup }) => png.length + mockup.length)
+let backMockupsMade = 0
+/** How many back-side mockups this process has rendered (for tests: one per back side). */
+export const backMockupRenders = () => backMockupsMade
+
+function backSideFilesOf(backsideUrl: string) {
+  return backSideFiles.get(backsideUrl, async () => {
+    const png = await baseImage(backsideUrl)
+    const raw = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
+    const mockup = await mockupOf({ data: raw.data, width: raw.info.width, height: raw.info.height })
+    backMockupsMade++
+    return { png, mockup }
+  })
 }
 
 function assertDesign(input: GeneratePreviewRequest) {
@@ -155,12 +172,10 @@ export async function generatePreview(deps: ApiDeps, provider: PrintProvider, us
       photos: Object.fromEntries(design.map((d) => [d.cellId, { image: d.image, transform: d.transform }])),
       text,
     })
-    const backPng = await baseImage(backSide.backsideUrl)
-    const backRaw = await sharp(backPng).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
-    const [frontPng, mockupFront, mockupBack, ...sources] = await Promise.all([
+    const [{ png: backPng, mockup: mockupBack }, frontPng, mockupFront, ...sources] = await Promise.all([
+      backSideFilesOf(backSide.backsideUrl),
       encodePng(front.image),
       mockupOf(front.image),
-      mockupOf({ data: backRaw.data, width: backRaw.info.width, height: backRaw.info.height }),
       // One source crop per photo, in the design's cell order.
       ...design.map((d) => {
         const c = front.cells.find((rendered) => rendered.cellId === d.cellId)!
@@ -174,7 +189,7 @@ export async function generatePreview(deps: ApiDeps, provider: PrintProvider, us
       ['front.png', frontPng, 'image/png'],
       ['back.png', backPng, 'image/png'],
       ['mockup-front.jpg', mockupFront!, 'image/jpeg'],
-      ['mockup-back.jpg', mockupBack!, 'image/jpeg'],
+      ['mockup-back.jpg', mockupBack, 'image/jpeg'],
       ...sources.map((body, i): [string, Buffer, string] => [`source-${i}.jpg`, body, 'image/jpeg']),
     ]
     return { previewId, files, design: design.map(({ cellId, photoId, transform }) => ({ cellId, photoId, transform })), frontPng, backPng }
