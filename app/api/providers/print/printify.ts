@@ -558,3 +558,44 @@ function mockupsFor(product: PrintifyProduct, variantId: number): Mockup[] {
       isDefault: image.is_default === true,
     }))
 }
+
+// ---------------------------------------------------------------------------------------------
+// Webhook subscriptions (npm run printify:webhooks)
+
+/** Our webhook's path: a subscription whose URL ends in it is the store's (any host: the store may have moved). */
+export const PRINTIFY_WEBHOOK_PATH = '/v1/webhooks/printify'
+
+export type WebhookSyncStep = { topic: string; action: 'created' | 'updated' | 'removed-duplicate'; id: string }
+
+/**
+ * Makes the shop's subscriptions exactly one per order topic, to `url`, signed with `secret`: a topic without one
+ * of ours is subscribed, ours is pointed at `url` with the secret set again (Printify never answers the secret, so
+ * it cannot be compared), and a second one of ours to the same topic is removed. Others' subscriptions are left
+ * alone. Safe to run again: a second run only updates.
+ */
+export async function syncPrintifyWebhooks(client: PrintifyClient, url: string, secret: string): Promise<WebhookSyncStep[]> {
+  const steps: WebhookSyncStep[] = []
+  const existing = await client.listWebhooks()
+  const ours = (hookUrl: string) => {
+    try {
+      return new URL(hookUrl).pathname.replace(/\/+$/, '') === PRINTIFY_WEBHOOK_PATH
+    } catch {
+      return false
+    }
+  }
+  for (const topic of PRINTIFY_ORDER_TOPICS) {
+    const [first, ...extra] = existing.filter((hook) => hook.topic === topic && ours(hook.url))
+    if (first) {
+      await client.updateWebhook(first.id, { url, secret })
+      steps.push({ topic, action: 'updated', id: first.id })
+    } else {
+      const created = await client.createWebhook({ topic, url, secret })
+      steps.push({ topic, action: 'created', id: created.id })
+    }
+    for (const hook of extra) {
+      await client.deleteWebhook(hook.id)
+      steps.push({ topic, action: 'removed-duplicate', id: hook.id })
+    }
+  }
+  return steps
+}
