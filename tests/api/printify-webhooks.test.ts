@@ -61,7 +61,8 @@ beforeAll(async () => {
   generated = preview.body
   // The store's subscriptions, made by the script's own code against the stand-in.
   await syncPrintifyWebhooks(client, HOOK_URL, SECRET)
-})
+  // A database, a render and Printify's product: slow on a busy machine.
+}, 180_000)
 afterAll(() => t?.close())
 
 /** A paid order, submitted to Printify by its job: answers our id and Printify's. */
