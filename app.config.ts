@@ -82,6 +82,15 @@ const envSchema = z.object({
   PRINTIFY_API_TOKEN: optionalText,
   PRINTIFY_SHOP_ID: optionalText,
   PRINTIFY_API_URL: url.default('https://api.printify.com'),
+  /** The secret set on the shop's webhook subscriptions (npm run printify:webhooks); deliveries are signed with it. */
+  PRINTIFY_WEBHOOK_SECRET: z.string().trim().min(16, { error: 'expected at least 16 characters' }).optional(),
+  /** A Printify order not heard of for this long is looked up (the webhooks for it may never have come). */
+  PRINTIFY_POLL_MINUTES: z.coerce
+    .number({ error: 'expected a number of minutes' })
+    .int({ error: 'expected a whole number of minutes' })
+    .min(1, { error: 'expected at least 1 minute' })
+    .max(24 * 60, { error: 'expected at most a day' })
+    .default(30),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^sk_(test|live)_/, { error: 'expected a key starting sk_test_ or sk_live_' })
@@ -203,7 +212,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           publicUrl: e.S3_PUBLIC_URL ?? null,
         }
       : { kind: 'local' as const, root: path.join(dataDir, 'media') },
-    printify: e.PRINTIFY_API_TOKEN && e.PRINTIFY_SHOP_ID ? { apiToken: e.PRINTIFY_API_TOKEN, shopId: e.PRINTIFY_SHOP_ID, baseUrl: e.PRINTIFY_API_URL } : null,
+    printify:
+      e.PRINTIFY_API_TOKEN && e.PRINTIFY_SHOP_ID
+        ? {
+            apiToken: e.PRINTIFY_API_TOKEN,
+            shopId: e.PRINTIFY_SHOP_ID,
+            baseUrl: e.PRINTIFY_API_URL,
+            webhookSecret: e.PRINTIFY_WEBHOOK_SECRET ?? null,
+            pollMinutes: e.PRINTIFY_POLL_MINUTES,
+          }
+        : null,
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null } : null,
     redisUrl: e.REDIS_URL ?? null,
     /** E-mail goes through nodemailer to this SMTP server; without it, only to the outbox table (see app/api/services/mail.ts). */

@@ -226,7 +226,7 @@ export const localPaymentRequestSchema = z.object({
 // ---------------------------------------------------------------------------------------------
 // Orders
 
-export const orderStatuses = ['paid', 'submitted', 'in_production', 'shipped', 'submission_failed', 'refunded'] as const
+export const orderStatuses = ['paid', 'submitted', 'in_production', 'shipped', 'submission_failed', 'canceled', 'refunded'] as const
 export type OrderStatus = (typeof orderStatuses)[number]
 
 export const orderParamsSchema = z.object({ id: z.uuid({ error: 'Order id must be a UUID' }) })

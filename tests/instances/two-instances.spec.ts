@@ -414,3 +414,119 @@ test('the store and the API apart: a store whose API_BASE_URL is another process
     fs.rmSync(storeDataDir, { recursive: true, force: true })
   }
 })
+
+test.describe('Printify as the print provider', () => {
+  test('a Printify order moves to shipped from webhook events alone, sent through the proxy', async ({ browser }) => {
+    test.setTimeout(300_000)
+    // Its own pair of instances, on their own database, with the Printify stand-in (over HTTP) as the print provider
+    // and the store's webhooks subscribed by the script's code. The poll is a day away: only webhooks can move the order.
+    const { createPrintifyMock, MOCK_PRINTIFY_SHOP_ID, MOCK_PRINTIFY_TOKEN } = await import('../support/printify-mock')
+    const { PrintifyClient, syncPrintifyWebhooks } = await import('../../app/api/providers/print/printify')
+    const secret = 'two-instances-printify-webhook-secret'
+    const printify = createPrintifyMock()
+    const printifyServer = await printify.listen()
+    const printifyStore = await freshStore('postgres')
+    const ports = [await freePort(), await freePort()]
+    const printifyProxy = await startRoundRobinProxy(
+      [
+        { name: 'pa', port: ports[0]! },
+        { name: 'pb', port: ports[1]! },
+      ],
+      { port: await freePort() },
+    )
+    // One DATA_DIR for both: without a bucket, previews are files both instances must read.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'keepsake-printify-pair-'))
+    const env = {
+      NODE_ENV: 'production',
+      DATABASE_URL: printifyStore.databaseUrl!,
+      DATA_DIR: dataDir,
+      TRUST_PROXY: '1',
+      PUBLIC_URL: printifyProxy.url,
+      SESSION_SECRET,
+      DEMO_MODE: 'true',
+      JOB_LEASE_SECONDS: '3',
+      PRINTIFY_API_TOKEN: MOCK_PRINTIFY_TOKEN,
+      PRINTIFY_SHOP_ID: String(MOCK_PRINTIFY_SHOP_ID),
+      PRINTIFY_API_URL: printifyServer.url,
+      PRINTIFY_WEBHOOK_SECRET: secret,
+      PRINTIFY_POLL_MINUTES: '1440',
+    }
+    const pair: Instance[] = []
+    const db = async <T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) => {
+      const client = new pg.Client({ connectionString: printifyStore.databaseUrl! })
+      await client.connect()
+      try {
+        return (await client.query<T>(sql, params)).rows
+      } finally {
+        await client.end()
+      }
+    }
+    try {
+      for (const [i, name] of ['pa', 'pb'].entries()) pair.push(await startInstance(name, ports[i]!, env))
+      const client = new PrintifyClient({ apiToken: MOCK_PRINTIFY_TOKEN, shopId: MOCK_PRINTIFY_SHOP_ID, baseUrl: printifyServer.url })
+      await syncPrintifyWebhooks(client, `${printifyProxy.url}/v1/webhooks/printify`, secret)
+
+      const context = await browser.newContext({ baseURL: printifyProxy.url, storageState: consentGranted, viewport: { width: 1280, height: 900 } })
+      const page = await context.newPage()
+      await signInAs(page, 'Maya Rivera')
+      await designStarAndAddToCart(page)
+      const reference = await checkOut(page, 'Maya')
+      const orderOf = async () =>
+        (
+          await db<{ id: string; status: string; provider_order_id: string | null; tracking_number: string | null; tracking_url: string | null }>(
+            `select id, status, provider_order_id, tracking_number, tracking_url from orders where reference = $1`,
+            [reference],
+          )
+        )[0]
+      await expect.poll(async () => (await orderOf())?.provider_order_id ?? null, { timeout: 60_000 }).not.toBeNull()
+      const order = (await orderOf())!
+      expect(order).toMatchObject({ status: 'submitted' })
+      expect(printify.orders.get(order.provider_order_id!)?.external_id).toBe(order.id)
+
+      // Printify's side: production, then a shipment. Each event goes to the proxy, which hands it to either instance.
+      const produced = await printify.advanceOrder(order.provider_order_id!, 'sent-to-production')
+      expect(produced.map((a) => a.status)).toEqual([200, 200])
+      expect((await orderOf())!.status).toBe('in_production')
+      const shipment = printify.stepOrder(order.provider_order_id!, 'shipped', { number: '9400111899223456789012' })
+      const shipped = []
+      for (const event of shipment) shipped.push(await printify.send(event))
+      expect(shipped.map((a) => a.status)).toEqual([200, 200])
+      // Printify redelivers the shipment (same event id): it changes nothing.
+      const again = await printify.send(shipment.at(-1)!)
+      expect(JSON.parse(again.body)).toMatchObject({ outcome: 'duplicate' })
+      expect(await orderOf()).toMatchObject({
+        status: 'shipped',
+        tracking_number: '9400111899223456789012',
+        tracking_url: 'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400111899223456789012',
+      })
+      // Moved by webhooks alone: the store never looked the order up.
+      expect(printify.callsTo('GET', `/v1/shops/${MOCK_PRINTIFY_SHOP_ID}/orders/${order.provider_order_id}.json`)).toHaveLength(0)
+      const hooks = ['pa', 'pb'].map((name) => printifyProxy.answeredByPath[name]!['/v1/webhooks/printify'] ?? 0)
+      expect(hooks[0]! + hooks[1]!).toBe(5)
+      // The shopper hears once, with the link.
+      await expect
+        .poll(
+          async () =>
+            (await db<{ status: string }>(`select status from outbox_emails where reference = $1`, [`order-shipped:${order.id}`])).map((m) => m.status),
+          {
+            timeout: 30_000,
+          },
+        )
+        .toEqual(['sent'])
+      await page.goto(`${printifyProxy.url}/photo-products/orders`)
+      await expect(page.getByTestId('order-card').filter({ hasText: reference }).getByRole('list', { name: 'Order progress' })).toContainText('Shipped')
+      console.log(`two instances with Printify: order ${reference} shipped from 5 webhook deliveries (${hooks[0]} on pa, ${hooks[1]} on pb); e-mails sent: 1`)
+      await context.close()
+    } finally {
+      for (const instance of pair)
+        if (instance.child.exitCode === null && instance.child.signalCode === null) {
+          instance.child.kill('SIGTERM')
+          await once(instance.child, 'exit')
+        }
+      await printifyProxy.close()
+      await printifyServer.close()
+      await printifyStore.drop()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+})

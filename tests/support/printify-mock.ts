@@ -2,8 +2,14 @@
  * An in-memory Printify API (REST v1, https://developers.printify.com/) behind a fetch-compatible function,
  * for tests of the Printify adapter. It follows the documented contract where our adapter depends on it:
  * Bearer auth, a required User-Agent, JSON bodies, Printify-style validation errors, uploads, products with
- * generated mockups, and orders with page envelopes. Knobs inject 429s, 5xx, network failures and slow mockups.
+ * generated mockups, orders with page envelopes and shipments, and webhook subscriptions. Knobs inject 429s,
+ * 5xx, network failures and slow mockups. Printify's side of an order (production, shipment, delivery,
+ * cancellation) is driven by `advanceOrder`, which emits the signed order events to the subscribed URLs;
+ * `listen()` serves the same API over node:http for a store process (PRINTIFY_API_URL).
  */
+import { createHmac } from 'node:crypto'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 
 export type PrintifyMockCall = {
   method: string
@@ -59,6 +65,7 @@ export type MockOrder = {
   external_id: string
   label: string | null
   status: string
+  shipments: MockShipment[]
   shipping_method: number
   send_shipping_notification: boolean
   line_items: { product_id: string; variant_id: number; quantity: number; status: string }[]
@@ -67,11 +74,30 @@ export type MockOrder = {
   created_at: string
 }
 
+export type MockShipment = { carrier: string; number: string; url: string; delivered_at: string | null }
+
+export type MockWebhook = { id: string; topic: string; url: string; shop_id: number; secret: string | null }
+
+/** An order event as Printify posts it, with its X-Pf-Signature for the subscription's secret. */
+export type MockOrderEvent = { url: string; topic: string; body: string; signature: string | null }
+
+/** Printify's webhook topics for orders (https://developers.printify.com/#webhooks). */
+export const MOCK_ORDER_TOPICS = [
+  'order:created',
+  'order:updated',
+  'order:sent-to-production',
+  'order:shipment:created',
+  'order:shipment:delivered',
+  'order:canceled',
+] as const
+
 export type PrintifyMockOptions = {
   token?: string
   shopId?: number
   /** Clock for created_at/upload_time. Default Date.now. */
   now?: () => number
+  /** Delivers webhook events (default: the global fetch). */
+  deliver?: (url: string, init: RequestInit) => Promise<Response>
 }
 
 type Fault = { kind: 'rate-limit'; retryAfter: string | null } | { kind: 'server-error'; status: number; processed: boolean } | { kind: 'network' }
@@ -93,6 +119,8 @@ export function createPrintifyMock(options: PrintifyMockOptions = {}) {
   const uploads = new Map<string, MockUpload>()
   const products = new Map<string, MockProduct>()
   const orders = new Map<string, MockOrder>()
+  const webhooks = new Map<string, MockWebhook>()
+  const deliver = options.deliver ?? ((url: string, init: RequestInit) => globalThis.fetch(url, init))
   /** Product id → GETs still to answer without mockups. */
   const pendingMockups = new Map<string, number>()
   const faults: Fault[] = []
@@ -147,7 +175,7 @@ export function createPrintifyMock(options: PrintifyMockOptions = {}) {
       }
     if (fault?.kind === 'server-error' && !fault.processed) return serverError(fault.status)
 
-    if (request.method === 'POST') {
+    if (request.method === 'POST' || request.method === 'PUT') {
       if (!/^application\/json\b/i.test(request.headers.get('content-type') ?? ''))
         return error(400, 'Bad request.', 'The request body must be JSON (Content-Type: application/json).')
       if (call.body === undefined || typeof call.body === 'string' || text === '') return error(400, 'Bad request.', 'The request body is not valid JSON.')
@@ -168,6 +196,13 @@ export function createPrintifyMock(options: PrintifyMockOptions = {}) {
     if (product && method === 'GET') return getProduct(decodeURIComponent(product[1]!))
     if (rest === 'orders.json' && method === 'POST') return createOrder(body)
     if (rest === 'orders.json' && method === 'GET') return listOrders(url.searchParams)
+    const order = /^orders\/([^/]+)\.json$/.exec(rest)
+    if (order && method === 'GET') return getOrder(decodeURIComponent(order[1]!))
+    if (rest === 'webhooks.json' && method === 'GET') return { status: 200, body: [...webhooks.values()].map(webhookView) }
+    if (rest === 'webhooks.json' && method === 'POST') return createWebhook(body)
+    const hook = /^webhooks\/([^/]+)\.json$/.exec(rest)
+    if (hook && method === 'PUT') return updateWebhook(decodeURIComponent(hook[1]!), body)
+    if (hook && method === 'DELETE') return deleteWebhook(decodeURIComponent(hook[1]!))
     return notFound()
   }
 
@@ -335,6 +370,7 @@ export function createPrintifyMock(options: PrintifyMockOptions = {}) {
       external_id: externalId,
       label,
       status: 'pending',
+      shipments: [],
       shipping_method: body.shipping_method as number,
       send_shipping_notification: body.send_shipping_notification === true,
       line_items: (items as Record<string, unknown>[]).map((item) => ({
@@ -348,6 +384,119 @@ export function createPrintifyMock(options: PrintifyMockOptions = {}) {
       created_at: timestamp(),
     })
     return { status: 200, body: { id } }
+  }
+
+  function getOrder(id: string): Answer {
+    const order = orders.get(id)
+    if (!order) return error(404, 'Order not found.', `Order ${id} does not exist.`, 404)
+    return { status: 200, body: order }
+  }
+
+  /** Printify answers a subscription without its secret. */
+  const webhookView = ({ secret: _secret, ...hook }: MockWebhook) => hook
+
+  function webhookProblems(body: Record<string, unknown>, creating: boolean) {
+    const problems: string[] = []
+    if (creating && (typeof body.topic !== 'string' || !(MOCK_ORDER_TOPICS as readonly string[]).includes(body.topic)))
+      problems.push('topic: The selected topic is invalid.')
+    if (typeof body.url !== 'string' || !/^https?:\/\/[^\s]+$/.test(body.url)) problems.push('url: The url format is invalid.')
+    if (body.secret !== undefined && typeof body.secret !== 'string') problems.push('secret: The secret must be a string.')
+    return problems
+  }
+
+  function createWebhook(body: unknown): Answer {
+    if (!isRecord(body)) return invalid(['The request body must be an object.'])
+    const problems = webhookProblems(body, true)
+    if (problems.length > 0) return invalid(problems)
+    const id = nextId('8')
+    const hook: MockWebhook = { id, topic: body.topic as string, url: body.url as string, shop_id: shopId, secret: (body.secret as string | undefined) ?? null }
+    webhooks.set(id, hook)
+    return { status: 200, body: webhookView(hook) }
+  }
+
+  function updateWebhook(id: string, body: unknown): Answer {
+    const hook = webhooks.get(id)
+    if (!hook) return error(404, 'Webhook not found.', `Webhook ${id} does not exist.`, 404)
+    if (!isRecord(body)) return invalid(['The request body must be an object.'])
+    const problems = webhookProblems(body, false)
+    if (problems.length > 0) return invalid(problems)
+    hook.url = body.url as string
+    if (typeof body.secret === 'string') hook.secret = body.secret
+    return { status: 200, body: webhookView(hook) }
+  }
+
+  function deleteWebhook(id: string): Answer {
+    if (!webhooks.delete(id)) return error(404, 'Webhook not found.', `Webhook ${id} does not exist.`, 404)
+    return { status: 200, body: { id } }
+  }
+
+  /** The event Printify posts for `topic` about `order`: `{ id, type, created_at, resource: { id, type: 'order', data } }`. */
+  function orderEvent(topic: string, order: MockOrder, eventId = nextId('9')) {
+    const data: Record<string, unknown> = { shop_id: shopId, status: order.status }
+    const latest = order.shipments.at(-1)
+    if (topic === 'order:shipment:created' && latest)
+      Object.assign(data, {
+        shipped_at: timestamp(),
+        carrier: { code: latest.carrier, tracking_number: latest.number, tracking_url: latest.url },
+        skus: order.line_items.map((item) => `${item.product_id.slice(-6)}-${item.variant_id}`),
+      })
+    else if (topic === 'order:shipment:delivered' && latest)
+      Object.assign(data, { delivered_at: latest.delivered_at, carrier: { code: latest.carrier, tracking_number: latest.number, tracking_url: latest.url } })
+    else if (order.shipments.length > 0) data.shipments = order.shipments
+    return { id: eventId, type: topic, created_at: timestamp(), resource: { id: order.id, type: 'order', data } }
+  }
+
+  /** Each subscription to `topic`, with the body Printify would post and its signature (`sha256=` HMAC-SHA256 hex with the secret). */
+  function eventsFor(topic: string, orderId: string, eventId?: string): MockOrderEvent[] {
+    const order = orders.get(orderId)
+    if (!order) throw new Error(`no mock order ${orderId}`)
+    const body = JSON.stringify(orderEvent(topic, order, eventId))
+    return [...webhooks.values()]
+      .filter((hook) => hook.topic === topic)
+      .map((hook) => ({ url: hook.url, topic, body, signature: hook.secret === null ? null : signPrintify(body, hook.secret) }))
+  }
+
+  async function send(event: MockOrderEvent) {
+    const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'Printify-Webhooks' }
+    if (event.signature) headers['x-pf-signature'] = event.signature
+    const response = await deliver(event.url, { method: 'POST', headers, body: event.body })
+    return { url: event.url, topic: event.topic, status: response.status, body: await response.text() }
+  }
+
+  type Step = 'sent-to-production' | 'shipped' | 'delivered' | 'canceled'
+  /**
+   * Printify's side moves the order one step and posts the events it documents for it (order:updated with the new
+   * status, and the step's own topic) to every subscribed URL. Answers what each delivery was answered.
+   */
+  async function advanceOrder(orderId: string, step: Step, shipment: Partial<MockShipment> = {}) {
+    const answers = []
+    for (const event of stepOrder(orderId, step, shipment)) answers.push(await send(event))
+    return answers
+  }
+
+  /** As `advanceOrder`, but answers the events instead of posting them (to deliver late, twice, out of order, or never). */
+  function stepOrder(orderId: string, step: Step, shipment: Partial<MockShipment> = {}): MockOrderEvent[] {
+    const order = orders.get(orderId)
+    if (!order) throw new Error(`no mock order ${orderId}`)
+    let topic: string
+    if (step === 'sent-to-production') {
+      order.status = 'in-production'
+      topic = 'order:sent-to-production'
+    } else if (step === 'shipped') {
+      order.status = 'fulfilled'
+      const number = shipment.number ?? `9400${String(order.shipments.length + 1).padStart(18, '0')}`
+      order.shipments.push({ carrier: 'usps', number, url: `https://tools.usps.com/go/TrackConfirmAction?tLabels=${number}`, delivered_at: null, ...shipment })
+      topic = 'order:shipment:created'
+    } else if (step === 'delivered') {
+      const latest = order.shipments.at(-1)
+      if (latest) latest.delivered_at = timestamp()
+      topic = 'order:shipment:delivered'
+    } else {
+      order.status = 'canceled'
+      topic = 'order:canceled'
+    }
+    for (const item of order.line_items) item.status = order.status
+    return [...eventsFor('order:updated', orderId), ...eventsFor(topic, orderId)]
   }
 
   function listOrders(params: URLSearchParams): Answer {
@@ -391,6 +540,38 @@ export function createPrintifyMock(options: PrintifyMockOptions = {}) {
     uploads,
     products,
     orders,
+    webhooks,
+    advanceOrder,
+    stepOrder,
+    eventsFor,
+    send,
+    /**
+     * Serves this API over HTTP on 127.0.0.1 (a store process points PRINTIFY_API_URL at `url`). Requests arrive as
+     * if sent to https://api.printify.com, so every documented rule above applies.
+     */
+    async listen(port = 0) {
+      const server = http.createServer((req, res) => {
+        const chunks: Buffer[] = []
+        req.on('data', (chunk: Buffer) => chunks.push(chunk))
+        req.on('end', () => {
+          const headers = new Headers()
+          for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value)
+          const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined
+          handle(`https://api.printify.com${req.url ?? '/'}`, { method: req.method, headers, body })
+            .then(async (response) => {
+              res.writeHead(response.status, Object.fromEntries(response.headers))
+              res.end(Buffer.from(await response.arrayBuffer()))
+            })
+            .catch(() => res.destroy())
+        })
+      })
+      await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+      const address = server.address() as AddressInfo
+      return {
+        url: `http://127.0.0.1:${address.port}`,
+        close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+      }
+    },
     /** The next `n` requests answer 429 (not processed) with this Retry-After; null sends none. */
     rateLimitNext(n: number, retryAfter: string | null = '1') {
       for (let i = 0; i < n; i++) faults.push({ kind: 'rate-limit', retryAfter })
@@ -415,6 +596,11 @@ export function createPrintifyMock(options: PrintifyMockOptions = {}) {
 }
 
 export type PrintifyMock = ReturnType<typeof createPrintifyMock>
+
+/** Printify's webhook signature: `sha256=` and the hex HMAC-SHA256 of the raw body with the subscription's secret. */
+export function signPrintify(body: string, secret: string) {
+  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`
+}
 
 /** Printify-style mockup URLs: one per printed position plus a context shot, for each enabled variant. */
 function mockupImages(productId: string, variantIds: number[], positions: string[]): MockImage[] {

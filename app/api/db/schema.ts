@@ -342,6 +342,24 @@ export const orders = pgTable(
 )
 
 /**
+ * Printify webhook events already handled, by Printify's event id: a redelivery (Printify retries until it
+ * hears 2xx) or a replay is recognised here and changes nothing (docs/decisions/043-printify-webhooks.md).
+ */
+export const printifyWebhookEvents = pgTable(
+  'printify_webhook_events',
+  {
+    eventId: text('event_id').primaryKey(),
+    type: text('type').notNull(),
+    /** Printify's order id (resource.id). */
+    providerOrderId: text('provider_order_id').notNull(),
+    /** What handling it did: applied (the order moved or learnt its tracking) or ignored (nothing to change). */
+    outcome: text('outcome', { enum: ['applied', 'ignored'] }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('printify_webhook_events_received_idx').on(t.receivedAt)],
+)
+
+/**
  * Durable background jobs (ARCHITECTURE.md): claimed with FOR UPDATE SKIP LOCKED, leased, retried with
  * backoff; a job whose lease ran out (its process died) is claimed again.
  */

@@ -9,6 +9,7 @@ import type { ApiEnv } from '../env'
 import { AppError, notFound } from '../errors'
 import { findPhotoProduct } from '../services/catalogue'
 import { generatePreview, previewFile } from '../services/previews'
+import { receivePrintifyWebhook } from '../services/printify-orders'
 
 export const printifyRoutes = new Hono<ApiEnv>()
 
@@ -69,4 +70,11 @@ endpoint(printifyRoutes, printifyApi.previewFile, async ({ params }, c) => {
       'content-length': String(object.body.length),
     },
   })
+})
+
+/** Printify's order webhook: every delivery ends in one outcome (services/printify-orders.ts); a refusal answers its 4xx. */
+endpoint(printifyRoutes, printifyApi.printifyWebhook, async (_input, c) => {
+  const result = await receivePrintifyWebhook(c.get('deps'), c.req.raw)
+  if (result.outcome === 'refused') throw result.error
+  return { received: true as const, outcome: result.outcome }
 })

@@ -29,13 +29,17 @@ export const checkoutSessionTransitions: Transitions<CheckoutSessionStatus> = {
   expired: ['paid'],
 }
 
-/** Order: made paid, then moved along by the print provider; a failed submission is retried by hand. Any order can be refunded. */
+/**
+ * Order: made paid, then moved along by the print provider; a failed submission is retried by hand. Any order can be
+ * refunded. The provider may cancel an order it has not shipped (Printify's order:canceled); it is then refunded by hand.
+ */
 export const orderTransitions: Transitions<OrderStatus> = {
   paid: ['submitted', 'submission_failed', 'refunded'],
   submission_failed: ['submitted', 'refunded'],
-  submitted: ['in_production', 'shipped', 'refunded'],
-  in_production: ['shipped', 'refunded'],
+  submitted: ['in_production', 'shipped', 'canceled', 'refunded'],
+  in_production: ['shipped', 'canceled', 'refunded'],
   shipped: ['refunded'],
+  canceled: ['refunded'],
   refunded: [],
 }
 

@@ -16,6 +16,7 @@ import { fulfilmentJobs } from './fulfilment'
 import type { JobHandlers } from './jobs'
 import { mailJobs, registerEmailSentHandlers } from './mail'
 import { previewRetentionJobs, schedulePreviewRetention } from './preview-retention'
+import { printifyOrderJobs, schedulePrintifyPoll } from './printify-orders'
 import { referralJobs } from './referral'
 import { signInLinkJobs } from './sign-in-links'
 
@@ -26,12 +27,20 @@ export function registerHandlers() {
 }
 
 /** Every kind of background job this API runs. */
-export const jobHandlers: JobHandlers = { ...fulfilmentJobs, ...referralJobs, ...mailJobs, ...previewRetentionJobs, ...signInLinkJobs }
+export const jobHandlers: JobHandlers = {
+  ...fulfilmentJobs,
+  ...printifyOrderJobs,
+  ...referralJobs,
+  ...mailJobs,
+  ...previewRetentionJobs,
+  ...signInLinkJobs,
+}
 
 /**
- * The jobs that come back on their own, each enqueued under a key per period (a day), so however many
+ * The jobs that come back on their own, each enqueued under a key per period (a day; PRINTIFY_POLL_MINUTES for the Printify poll), so however many
  * processes drain the table, each period's run happens once. The worker calls this before each drain.
  */
 export async function scheduleRecurringJobs(deps: ApiDeps) {
   await schedulePreviewRetention(deps)
+  await schedulePrintifyPoll(deps)
 }

@@ -311,8 +311,8 @@ async function creditReward(deps: ApiDeps, job: JobRow) {
       await moveReward(tx, row, 'voided', { endedAt: now }, now)
       return
     }
-    if (order?.status === 'submission_failed') {
-      // Not printed yet: support either sends it again or refunds it. Ask again tomorrow.
+    if (order?.status === 'submission_failed' || order?.status === 'canceled') {
+      // Not printed yet (or canceled by the printer): support either sends it again or refunds it. Ask again tomorrow.
       const tomorrow = new Date(now.getTime() + DAY_MS)
       await enqueueJob(tx, {
         kind: 'credit-referral-reward',

@@ -59,4 +59,14 @@ export const printifyApi = {
     response: z.any(),
     produces: ['image/png', 'image/jpeg'],
   },
+  printifyWebhook: {
+    method: 'post',
+    path: '/webhooks/printify',
+    tag: 'orders',
+    summary:
+      'Printify order webhook (order:created, order:updated, order:sent-to-production, order:shipment:created, order:shipment:delivered, order:canceled), signed with PRINTIFY_WEBHOOK_SECRET; a repeat or an unknown order is acknowledged and changes nothing',
+    auth: 'none',
+    headers: { 'x-pf-signature': 'sha256=<hex HMAC-SHA256 of the raw body>' },
+    response: z.object({ received: z.literal(true), outcome: z.enum(['applied', 'duplicate', 'ignored']) }),
+  },
 } as const satisfies Record<string, Endpoint>

@@ -31,11 +31,12 @@ const whereNow: Record<Exclude<OrderStatus, 'submission_failed'>, string> = {
   submitted: 'At the printer — production starts soon.',
   in_production: 'Being printed, cut and packed in its gift box.',
   shipped: 'On its way to you.',
+  canceled: 'Canceled by the printer — we’ll be in touch about your refund.',
   refunded: 'Refunded — the payment and any store credit it used have gone back to you.',
 }
 
 /** How far along the four steps an order is; a failed submission is stuck after Paid. */
-const reached: Record<OrderStatus, number> = { paid: 0, submission_failed: 0, submitted: 1, in_production: 2, shipped: 3, refunded: 0 }
+const reached: Record<OrderStatus, number> = { paid: 0, submission_failed: 0, submitted: 1, in_production: 2, shipped: 3, canceled: 0, refunded: 0 }
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' })
 
@@ -43,7 +44,7 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' })
 export function OrdersPage() {
   const orders = useQuery({
     ...ordersQuery(),
-    refetchInterval: (q) => (q.state.data?.some((o) => o.status !== 'shipped' && o.status !== 'refunded') ? REFRESH_MS : false),
+    refetchInterval: (q) => (q.state.data?.some((o) => o.status !== 'shipped' && o.status !== 'refunded' && o.status !== 'canceled') ? REFRESH_MS : false),
   })
   let body: ReactNode
   if (orders.isPending) body = <OrdersSkeleton />
@@ -112,13 +113,15 @@ function OrderCard({ order }: { order: Order }) {
         ))}
         {more > 0 ? <li className="grid size-14 place-items-center rounded-xl bg-cream-deep text-sm font-semibold text-ink-soft">+{more}</li> : null}
       </ul>
-      {order.status !== 'refunded' ? <Timeline order={order} /> : null}
+      {order.status !== 'refunded' && order.status !== 'canceled' ? <Timeline order={order} /> : null}
       {order.status !== 'submission_failed' ? (
         <p className="mt-3 text-sm text-ink-soft" data-testid="order-status">
           {whereNow[order.status]}
         </p>
       ) : null}
-      {order.status !== 'refunded' ? <PromisedArrival arrivesBy={order.arrivesBy} method={order.totals.shippingMethod} className="mt-2 text-ink" /> : null}
+      {order.status !== 'refunded' && order.status !== 'canceled' ? (
+        <PromisedArrival arrivesBy={order.arrivesBy} method={order.totals.shippingMethod} className="mt-2 text-ink" />
+      ) : null}
       <OrderAgainButton order={order} />
       {order.status === 'submission_failed' ? (
         <p className="mt-4 rounded-xl bg-gold-tint px-4 py-3 text-sm text-ink" role="status" data-testid="order-trouble">

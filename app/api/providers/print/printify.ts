@@ -110,6 +110,26 @@ export type PrintifyOrder = {
   created_at?: string
 }
 
+/** A shipment on an order (`GET /v1/shops/{shop_id}/orders/{id}.json`): `number` is the tracking number, `url` the carrier's tracking page. */
+export type PrintifyShipment = { carrier?: string; number?: string; url?: string; delivered_at?: string | null }
+
+/** `GET /v1/shops/{shop_id}/orders/{id}.json`: the order with its shipments. */
+export type PrintifyOrderDetail = PrintifyOrder & { shipments?: PrintifyShipment[]; shipped_at?: string | null }
+
+/** The order topics Printify sends webhooks for (https://developers.printify.com/#webhooks); a cancellation also comes as order:updated. */
+export const PRINTIFY_ORDER_TOPICS = [
+  'order:created',
+  'order:updated',
+  'order:sent-to-production',
+  'order:shipment:created',
+  'order:shipment:delivered',
+  'order:canceled',
+] as const
+export type PrintifyOrderTopic = (typeof PRINTIFY_ORDER_TOPICS)[number]
+
+/** A webhook subscription (`GET /v1/shops/{shop_id}/webhooks.json`). Printify never answers the secret back. */
+export type PrintifyWebhook = { id: string; topic: string; url: string; shop_id: string | number }
+
 /** Printify's (Laravel) page envelope, e.g. on `GET /v1/shops/{shop_id}/orders.json`. */
 export type PrintifyPage<T> = {
   current_page: number
@@ -190,7 +210,7 @@ export type PrintifyClientOptions = {
   limiter?: RequestLimiter
 }
 
-type Method = 'GET' | 'POST'
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
 export class PrintifyClient {
   readonly sleep: Sleep
@@ -265,6 +285,34 @@ export class PrintifyClient {
       if (result.data.length === 0 || page >= result.last_page) return null
     }
     return null
+  }
+
+  /** One order with its status and shipments. */
+  async getOrder(orderId: string): Promise<PrintifyOrderDetail> {
+    const path = this.shopPath(`orders/${encodeURIComponent(orderId)}.json`)
+    return requireId('get order', await this.request<PrintifyOrderDetail>('get order', 'GET', path))
+  }
+
+  /** The shop's webhook subscriptions. */
+  async listWebhooks(): Promise<PrintifyWebhook[]> {
+    const list = await this.request<PrintifyWebhook[]>('list webhooks', 'GET', this.shopPath('webhooks.json'))
+    if (!Array.isArray(list)) throw new PrintProviderError('Printify list webhooks answered without a list.')
+    return list.map((hook) => requireId('list webhooks', hook))
+  }
+
+  /** Subscribes `url` to `topic`; Printify signs each delivery with `secret` (X-Pf-Signature). */
+  async createWebhook(body: { topic: string; url: string; secret: string }): Promise<PrintifyWebhook> {
+    return requireId('create webhook', await this.request<PrintifyWebhook>('create webhook', 'POST', this.shopPath('webhooks.json'), body))
+  }
+
+  /** Points an existing subscription at `url` and (re)sets its secret. */
+  async updateWebhook(webhookId: string, body: { url: string; secret: string }): Promise<PrintifyWebhook> {
+    const path = this.shopPath(`webhooks/${encodeURIComponent(webhookId)}.json`)
+    return requireId('update webhook', await this.request<PrintifyWebhook>('update webhook', 'PUT', path, body))
+  }
+
+  async deleteWebhook(webhookId: string): Promise<void> {
+    await this.request<{ id: string }>('delete webhook', 'DELETE', this.shopPath(`webhooks/${encodeURIComponent(webhookId)}.json`))
   }
 
   private shopPath(rest: string) {
@@ -509,4 +557,45 @@ function mockupsFor(product: PrintifyProduct, variantId: number): Mockup[] {
       position: image.position === 'front' || image.position === 'back' ? image.position : 'other',
       isDefault: image.is_default === true,
     }))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Webhook subscriptions (npm run printify:webhooks)
+
+/** Our webhook's path: a subscription whose URL ends in it is the store's (any host: the store may have moved). */
+export const PRINTIFY_WEBHOOK_PATH = '/v1/webhooks/printify'
+
+export type WebhookSyncStep = { topic: string; action: 'created' | 'updated' | 'removed-duplicate'; id: string }
+
+/**
+ * Makes the shop's subscriptions exactly one per order topic, to `url`, signed with `secret`: a topic without one
+ * of ours is subscribed, ours is pointed at `url` with the secret set again (Printify never answers the secret, so
+ * it cannot be compared), and a second one of ours to the same topic is removed. Others' subscriptions are left
+ * alone. Safe to run again: a second run only updates.
+ */
+export async function syncPrintifyWebhooks(client: PrintifyClient, url: string, secret: string): Promise<WebhookSyncStep[]> {
+  const steps: WebhookSyncStep[] = []
+  const existing = await client.listWebhooks()
+  const ours = (hookUrl: string) => {
+    try {
+      return new URL(hookUrl).pathname.replace(/\/+$/, '') === PRINTIFY_WEBHOOK_PATH
+    } catch {
+      return false
+    }
+  }
+  for (const topic of PRINTIFY_ORDER_TOPICS) {
+    const [first, ...extra] = existing.filter((hook) => hook.topic === topic && ours(hook.url))
+    if (first) {
+      await client.updateWebhook(first.id, { url, secret })
+      steps.push({ topic, action: 'updated', id: first.id })
+    } else {
+      const created = await client.createWebhook({ topic, url, secret })
+      steps.push({ topic, action: 'created', id: created.id })
+    }
+    for (const hook of extra) {
+      await client.deleteWebhook(hook.id)
+      steps.push({ topic, action: 'removed-duplicate', id: hook.id })
+    }
+  }
+  return steps
 }

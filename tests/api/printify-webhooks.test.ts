@@ -1,0 +1,334 @@
+import fc from 'fast-check'
+import { eq, like } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { jobs, orders, outboxEmails, printifyWebhookEvents } from '../../app/api/db/schema'
+import { demoAccounts } from '../../app/api/demo/accounts'
+import { PrintifyClient, PrintifyProvider, syncPrintifyWebhooks } from '../../app/api/providers/print/printify'
+import { fulfilmentJobs } from '../../app/api/services/fulfilment'
+import { jobHandlers, scheduleRecurringJobs } from '../../app/api/services/handlers'
+import { drainJobs } from '../../app/api/services/jobs'
+import { orderShippedReference } from '../../app/api/services/order-emails'
+import { pseudoTemplates } from '../../app/catalogue/ornaments'
+import { cartItemOfGenerated } from '../support/cart'
+import { addAlbumPhotos } from '../support/photos'
+import { createPrintifyMock, MOCK_ORDER_TOPICS, MOCK_PRINTIFY_SHOP_ID, MOCK_PRINTIFY_TOKEN, signPrintify, type MockOrderEvent } from '../support/printify-mock'
+import { createTestApi, TEST_ORIGIN, type TestApi } from '../support/test-api'
+
+/**
+ * Printify's order events reach the store (issue 30, part 1): every delivery verified, idempotent and forward
+ * only; the bad ones refused and changing nothing; a poll for the orders whose webhooks never came.
+ */
+const SECRET = 'printify-webhook-secret-0123456789'
+const HOOK_URL = `${TEST_ORIGIN}/v1/webhooks/printify`
+let t: TestApi
+/** Printify posts its events to the API under test, as it would over the network. */
+const mock = createPrintifyMock({ deliver: async (url, init) => t.api.fetch(new Request(url, init)) })
+const sleep = async () => {}
+const client = new PrintifyClient({ apiToken: MOCK_PRINTIFY_TOKEN, shopId: MOCK_PRINTIFY_SHOP_ID, fetch: mock.fetch, sleep })
+let cookie: string
+let generated: Record<string, unknown>
+
+const address = {
+  name: 'Maya de la Rivera',
+  email: 'maya@example.com',
+  phone: '2125550100',
+  line1: '12 Orchard Street',
+  line2: '',
+  city: 'New York',
+  state: 'NY',
+  postalCode: '10002',
+  country: 'US',
+}
+
+beforeAll(async () => {
+  t = await createTestApi(
+    { PRINTIFY_API_TOKEN: MOCK_PRINTIFY_TOKEN, PRINTIFY_SHOP_ID: String(MOCK_PRINTIFY_SHOP_ID), PRINTIFY_WEBHOOK_SECRET: SECRET, PRINTIFY_POLL_MINUTES: '30' },
+    { print: new PrintifyProvider(client, { sleep }) },
+  )
+  cookie = await t.signIn(0)
+  const photos = await addAlbumPhotos(t, demoAccounts[0].family.id, 2, undefined, { width: 480, height: 360 })
+  const preview = await t.request('/v1/printify/generate-preview', {
+    method: 'POST',
+    cookie,
+    json: {
+      variantId: 72965,
+      pseudoTemplateId: pseudoTemplates.star.id,
+      backSideId: '72965-1',
+      cells: photos.map((p, i) => ({ cellId: i ? 'star-right' : 'star-left', photoId: p.id, transform: { x: 0, y: 0, zoom: 1, rotation: 0 } })),
+    },
+  })
+  expect(preview.status).toBe(201)
+  generated = preview.body
+  // The store's subscriptions, made by the script's own code against the stand-in.
+  await syncPrintifyWebhooks(client, HOOK_URL, SECRET)
+  // A database, a render and Printify's product: slow on a busy machine.
+}, 180_000)
+afterAll(() => t?.close())
+
+/** A paid order, submitted to Printify by its job: answers our id and Printify's. */
+async function printifyOrder() {
+  const added = await t.request('/v1/photo-products-cart/items', { method: 'POST', cookie, json: cartItemOfGenerated(generated, { quantity: 1 }) })
+  expect(added.status, JSON.stringify(added.body)).toBe(201)
+  const session = await t.request('/v1/photo-products-cart/checkout-session', { method: 'POST', cookie })
+  const paid = await t.request(`/v1/checkout/local/${session.body.id}/pay`, {
+    method: 'POST',
+    cookie,
+    json: { cardNumber: '4242424242424242', shippingAddress: address },
+  })
+  expect(paid.body.status).toBe('paid')
+  await drainJobs(t.api.deps, fulfilmentJobs)
+  const [order] = await t.db
+    .select()
+    .from(orders)
+    .where(eq(orders.id, paid.body.orderId as string))
+  expect(order).toMatchObject({ status: 'submitted', provider: 'printify' })
+  return { orderId: order!.id, printifyId: order!.providerOrderId! }
+}
+
+const orderRow = async (id: string) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0]!
+const shippedMails = async (id: string) =>
+  t.db
+    .select()
+    .from(outboxEmails)
+    .where(eq(outboxEmails.reference, orderShippedReference(id)))
+const eventCount = async () => (await t.db.select().from(printifyWebhookEvents)).length
+
+function post(body: string, headers: Record<string, string>) {
+  return t.request('/v1/webhooks/printify', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body })
+}
+const deliver = (event: MockOrderEvent) => post(event.body, event.signature ? { 'x-pf-signature': event.signature } : {})
+
+/** Nothing about the order, its e-mails or the event table moved. */
+async function unchanged(orderId: string, run: () => Promise<void>) {
+  const before = { order: await orderRow(orderId), events: await eventCount(), mails: (await shippedMails(orderId)).length }
+  await run()
+  expect({ order: await orderRow(orderId), events: await eventCount(), mails: (await shippedMails(orderId)).length }).toEqual(before)
+}
+
+describe('the webhook subscriptions (npm run printify:webhooks)', () => {
+  it('subscribes every order topic once, and a second run updates them instead of doubling them', async () => {
+    expect([...mock.webhooks.values()].map((h) => h.topic).sort()).toEqual([...MOCK_ORDER_TOPICS].sort())
+    const ids = [...mock.webhooks.keys()].sort()
+    const again = await syncPrintifyWebhooks(client, 'https://shop.example.com/v1/webhooks/printify', 'a-new-secret-of-enough-length')
+    expect(again.map((s) => s.action)).toEqual(MOCK_ORDER_TOPICS.map(() => 'updated'))
+    expect([...mock.webhooks.keys()].sort()).toEqual(ids)
+    expect(new Set([...mock.webhooks.values()].map((h) => `${h.url} ${h.secret}`))).toEqual(
+      new Set(['https://shop.example.com/v1/webhooks/printify a-new-secret-of-enough-length']),
+    )
+    // Back to the store under test.
+    await syncPrintifyWebhooks(client, HOOK_URL, SECRET)
+    expect(new Set([...mock.webhooks.values()].map((h) => `${h.url} ${h.secret}`))).toEqual(new Set([`${HOOK_URL} ${SECRET}`]))
+  })
+})
+
+describe('Printify ships an order', () => {
+  it('production, then a shipment: the order is shipped with its tracking number and link, and the shipping e-mail is queued once', async () => {
+    const { orderId, printifyId } = await printifyOrder()
+    const produced = await mock.advanceOrder(printifyId, 'sent-to-production')
+    expect(produced.map((a) => a.status)).toEqual([200, 200])
+    expect((await orderRow(orderId)).status).toBe('in_production')
+    const shipped = await mock.advanceOrder(printifyId, 'shipped', { number: '9400111899223456789012' })
+    expect(shipped.map((a) => JSON.parse(a.body).outcome)).toEqual(['applied', 'ignored'])
+    const order = await orderRow(orderId)
+    expect(order).toMatchObject({
+      status: 'shipped',
+      trackingNumber: '9400111899223456789012',
+      trackingUrl: 'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400111899223456789012',
+    })
+    const mails = await shippedMails(orderId)
+    expect(mails).toHaveLength(1)
+    expect(mails[0]!.text).toContain('https://tools.usps.com/go/TrackConfirmAction?tLabels=9400111899223456789012')
+    // Delivered: the order stays shipped, and no second e-mail.
+    await mock.advanceOrder(printifyId, 'delivered')
+    expect((await orderRow(orderId)).status).toBe('shipped')
+    expect(await shippedMails(orderId)).toHaveLength(1)
+    // The e-mail goes out through the jobs table, as for the local provider.
+    const sendJobs = await t.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.dedupeKey, `send-email:${mails[0]!.id}`))
+    expect(sendJobs).toHaveLength(1)
+  })
+
+  it('an order canceled before it shipped is canceled; a cancellation after shipping changes nothing', async () => {
+    const first = await printifyOrder()
+    await mock.advanceOrder(first.printifyId, 'canceled')
+    expect((await orderRow(first.orderId)).status).toBe('canceled')
+    const second = await printifyOrder()
+    await mock.advanceOrder(second.printifyId, 'shipped')
+    // Printify would not cancel a shipped order; a late or forged-in-order cancellation must not undo the shipment.
+    const cancellation = [...mock.eventsFor('order:updated', second.printifyId), ...mock.eventsFor('order:canceled', second.printifyId)]
+    for (const e of cancellation) {
+      const parsed = JSON.parse(e.body)
+      const body = JSON.stringify({ ...parsed, resource: { ...parsed.resource, data: { ...parsed.resource.data, status: 'canceled' } } })
+      const res = await post(body, { 'x-pf-signature': signPrintify(body, SECRET) })
+      expect(res.body).toEqual({ received: true, outcome: 'ignored' })
+    }
+    expect((await orderRow(second.orderId)).status).toBe('shipped')
+    expect(await shippedMails(second.orderId)).toHaveLength(1)
+  })
+})
+
+describe('bad deliveries change nothing', () => {
+  let orderId: string
+  let printifyId: string
+  let event: MockOrderEvent
+  beforeAll(async () => {
+    ;({ orderId, printifyId } = await printifyOrder())
+    event = mock.stepOrder(printifyId, 'shipped').find((e) => e.topic === 'order:shipment:created')!
+  })
+
+  it('a forged signature is refused with 401', async () => {
+    await unchanged(orderId, async () => {
+      const res = await post(event.body, { 'x-pf-signature': signPrintify(event.body, 'someone-else-s-secret-000') })
+      expect(res.status).toBe(401)
+      expect(res.body.error).toMatchObject({ code: 'unauthenticated', message: expect.stringContaining('signature does not match') })
+    })
+  })
+
+  it('a body changed after signing is refused with 401', async () => {
+    await unchanged(orderId, async () => {
+      const res = await post(event.body.replace('"fulfilled"', '"canceled"'), { 'x-pf-signature': event.signature! })
+      expect(res.status).toBe(401)
+    })
+  })
+
+  it('a missing signature is refused with 401', async () => {
+    await unchanged(orderId, async () => {
+      const res = await post(event.body, {})
+      expect(res.status).toBe(401)
+      expect(res.body.error.message).toContain('X-Pf-Signature')
+    })
+  })
+
+  it('malformed JSON, correctly signed, is refused with 400', async () => {
+    await unchanged(orderId, async () => {
+      const body = event.body.slice(0, -3)
+      const res = await post(body, { 'x-pf-signature': signPrintify(body, SECRET) })
+      expect(res.status).toBe(400)
+      expect(res.body.error.message).toBe('The webhook body is not valid JSON')
+    })
+  })
+
+  it('JSON of the wrong shape is refused with 400 and says what is wrong', async () => {
+    const shapes: [unknown, string][] = [
+      [[1, 2], 'not an object'],
+      [{ ...JSON.parse(event.body), id: undefined }, '"id"'],
+      [{ ...JSON.parse(event.body), type: 'product:deleted' }, '"type"'],
+      [{ ...JSON.parse(event.body), resource: { ...JSON.parse(event.body).resource, type: 'product' } }, '"resource.type"'],
+      [{ ...JSON.parse(event.body), resource: { id: printifyId, type: 'order' } }, '"resource.data"'],
+    ]
+    await unchanged(orderId, async () => {
+      for (const [shape, problem] of shapes) {
+        const body = JSON.stringify(shape)
+        const res = await post(body, { 'x-pf-signature': signPrintify(body, SECRET) })
+        expect(res.status, body).toBe(400)
+        expect(res.body.error.message).toContain(problem)
+      }
+    })
+  })
+
+  it('a body over 64 KB is refused with 413 before it is checked', async () => {
+    await unchanged(orderId, async () => {
+      const parsed = JSON.parse(event.body)
+      const body = JSON.stringify({ ...parsed, resource: { ...parsed.resource, data: { ...parsed.resource.data, padding: 'x'.repeat(70 * 1024) } } })
+      const res = await post(body, { 'x-pf-signature': signPrintify(body, SECRET) })
+      expect(res.status).toBe(413)
+      expect(res.body.error.code).toBe('payload_too_large')
+    })
+  })
+
+  it('another shop’s event, correctly signed, is refused with 403', async () => {
+    await unchanged(orderId, async () => {
+      const parsed = JSON.parse(event.body)
+      const body = JSON.stringify({ ...parsed, resource: { ...parsed.resource, data: { ...parsed.resource.data, shop_id: 7654321 } } })
+      const res = await post(body, { 'x-pf-signature': signPrintify(body, SECRET) })
+      expect(res.status).toBe(403)
+      expect(res.body.error.message).toContain('shop 7654321')
+    })
+  })
+
+  it('an order the store does not know is acknowledged (200, ignored) and kept nowhere', async () => {
+    await unchanged(orderId, async () => {
+      const parsed = JSON.parse(event.body)
+      const body = JSON.stringify({ ...parsed, id: 'evt-unknown-order', resource: { ...parsed.resource, id: '7'.repeat(24) } })
+      const res = await post(body, { 'x-pf-signature': signPrintify(body, SECRET) })
+      expect(res.status).toBe(200)
+      expect(res.body).toEqual({ received: true, outcome: 'ignored' })
+    })
+  })
+
+  it('the same event twice ships the order once: the replay is a duplicate and changes nothing', async () => {
+    const first = await deliver(event)
+    expect(first.body).toEqual({ received: true, outcome: 'applied' })
+    expect(await shippedMails(orderId)).toHaveLength(1)
+    await unchanged(orderId, async () => {
+      const replay = await deliver(event)
+      expect(replay.status).toBe(200)
+      expect(replay.body).toEqual({ received: true, outcome: 'duplicate' })
+    })
+  })
+})
+
+describe('any order of events', () => {
+  it('shuffled and repeated, the events always leave the order at the furthest step, with one shipping e-mail', async () => {
+    const steps = ['sent-to-production', 'shipped', 'delivered'] as const
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 3 }),
+        fc.array(fc.nat({ max: 5 }), { maxLength: 4 }),
+        fc.array(fc.nat(), { minLength: 10, maxLength: 10 }),
+        async (k, repeats, keys) => {
+          const { orderId, printifyId } = await printifyOrder()
+          const events = steps.slice(0, k).flatMap((step) => mock.stepOrder(printifyId, step))
+          const sent = [...events, ...repeats.map((i) => events[i % events.length]!)]
+            .map((e, i) => ({ e, key: keys[i] ?? i }))
+            .sort((a, b) => a.key - b.key)
+            .map(({ e }) => e)
+          for (const e of sent) expect((await deliver(e)).status).toBe(200)
+          const order = await orderRow(orderId)
+          const shipment = mock.orders.get(printifyId)!.shipments[0]
+          if (k === 1) {
+            expect(order.status).toBe('in_production')
+            expect(await shippedMails(orderId)).toHaveLength(0)
+          } else {
+            expect(order).toMatchObject({ status: 'shipped', trackingNumber: shipment!.number, trackingUrl: shipment!.url })
+            expect(await shippedMails(orderId)).toHaveLength(1)
+          }
+        },
+      ),
+      { numRuns: 12 },
+    )
+  })
+})
+
+describe('the poll', () => {
+  it('catches up an order whose webhooks never came, once it has been quiet for PRINTIFY_POLL_MINUTES', async () => {
+    const { orderId, printifyId } = await printifyOrder()
+    // Printify produces and ships it; none of its events arrive.
+    mock.stepOrder(printifyId, 'sent-to-production')
+    mock.stepOrder(printifyId, 'shipped', { number: '9400100000000000000042' })
+    const lookups = () => mock.callsTo('GET', `/v1/shops/${MOCK_PRINTIFY_SHOP_ID}/orders/${printifyId}.json`).length
+
+    await scheduleRecurringJobs(t.api.deps)
+    await drainJobs(t.api.deps, jobHandlers)
+    expect(lookups()).toBe(0)
+    expect((await orderRow(orderId)).status).toBe('submitted')
+
+    const start = t.now()
+    try {
+      t.setNow(new Date(start.getTime() + 31 * 60_000))
+      await scheduleRecurringJobs(t.api.deps)
+      const ran = await drainJobs(t.api.deps, jobHandlers)
+      expect(ran).toContainEqual(expect.objectContaining({ kind: 'poll-printify-orders', outcome: 'done' }))
+      expect(lookups()).toBe(1)
+      expect(await orderRow(orderId)).toMatchObject({ status: 'shipped', trackingNumber: '9400100000000000000042' })
+      expect(await shippedMails(orderId)).toHaveLength(1)
+      // The period's poll ran; scheduling again in the same period adds none.
+      await scheduleRecurringJobs(t.api.deps)
+      expect(await t.db.select().from(jobs).where(like(jobs.dedupeKey, 'poll-printify-orders:%'))).toHaveLength(2)
+    } finally {
+      t.setNow(start)
+    }
+  })
+})
