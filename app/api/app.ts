@@ -186,7 +186,10 @@ export function createApi(
       return new Response(null, { status: CLIENT_CLOSED })
     }
     // Logged once, here, with its stack and (from the request context) its request id; the request line counts the 500.
-    logger().error({ err: error, method: c.req.method, path: c.req.path, clientVersion: c.get('clientVersion') ?? null }, `[api] ${c.req.method} ${c.req.path} failed`)
+    logger().error(
+      { err: error, method: c.req.method, path: c.req.path, clientVersion: c.get('clientVersion') ?? null },
+      `[api] ${c.req.method} ${c.req.path} failed`,
+    )
     return c.json(errorBody('internal', 'Something went wrong on our side', id), 500)
   })
 

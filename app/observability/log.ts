@@ -36,10 +36,13 @@ type Shared = {
   storage: AsyncLocalStorage<RequestContext>
   logger?: Logger
   listeners: Set<(line: Record<string, unknown>) => void>
+  /** How many listeners asked for the lines not to be printed too. */
+  silencing: number
 }
 const KEY = Symbol.for('keepsake.observability.log')
-const shared: Shared = ((globalThis as Record<symbol, unknown>)[KEY] as Shared | undefined) ??
-  ((globalThis as Record<symbol, unknown>)[KEY] = { storage: new AsyncLocalStorage<RequestContext>(), listeners: new Set() } as Shared)
+const shared: Shared =
+  ((globalThis as Record<symbol, unknown>)[KEY] as Shared | undefined) ??
+  ((globalThis as Record<symbol, unknown>)[KEY] = { storage: new AsyncLocalStorage<RequestContext>(), listeners: new Set(), silencing: 0 } as Shared)
 
 /** The context of the request (or job) this code runs for, if any. */
 export const currentRequestContext = (): RequestContext | undefined => shared.storage.getStore()
@@ -88,6 +91,7 @@ function createLogger(): Logger {
         const parsed = JSON.parse(line) as Record<string, unknown>
         for (const listener of shared.listeners) listener(parsed)
       }
+      if (shared.silencing > 0) return
       if (pretty) pretty(line)
       else process.stdout.write(line)
     },
@@ -113,10 +117,16 @@ export function logger(): Logger {
   return (shared.logger ??= createLogger())
 }
 
-/** Tests: hears every line as the object it was written as (whatever LOG_FORMAT prints). Answers a function that stops it. */
-export function onLogLine(listener: (line: Record<string, unknown>) => void) {
+/**
+ * Tests: hears every line as the object it was written as (whatever LOG_FORMAT prints); `silence` keeps
+ * the lines off stdout meanwhile. Answers a function that stops it.
+ */
+export function onLogLine(listener: (line: Record<string, unknown>) => void, { silence = false } = {}) {
   shared.listeners.add(listener)
-  return () => void shared.listeners.delete(listener)
+  if (silence) shared.silencing++
+  return () => {
+    if (shared.listeners.delete(listener) && silence) shared.silencing--
+  }
 }
 
 /**

@@ -119,7 +119,10 @@ export async function metricsResponse(request: Request, token: string | undefine
     })
   }
   if (request.method !== 'GET' && request.method !== 'HEAD') {
-    return new Response(JSON.stringify({ error: { code: 'method_not_allowed', message: 'Use GET' } }), { status: 405, headers: { ...plain, allow: 'GET, HEAD' } })
+    return new Response(JSON.stringify({ error: { code: 'method_not_allowed', message: 'Use GET' } }), {
+      status: 405,
+      headers: { ...plain, allow: 'GET, HEAD' },
+    })
   }
   const registry = metrics().registry
   return new Response(request.method === 'HEAD' ? null : await registry.metrics(), {
