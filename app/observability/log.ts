@@ -48,6 +48,8 @@ const shared: Shared =
 export const currentRequestContext = (): RequestContext | undefined => shared.storage.getStore()
 export const currentRequestId = (): string | undefined => shared.storage.getStore()?.id
 export const runInRequestContext = <T>(context: RequestContext, run: () => T): T => shared.storage.run(context, run)
+/** Runs `run` in no request's context: a timer started from inside a request (the job worker, on the first request) belongs to none. */
+export const outsideRequestContext = <T>(run: () => T): T => shared.storage.exit(run)
 
 /** Notes the route and the shopper on the current request and on the request it runs inside (the store's, for an in-process API call). */
 export function describeRequest(facts: { route?: string; accountId?: string | null }) {

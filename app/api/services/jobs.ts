@@ -11,7 +11,7 @@ import { count, desc, eq, sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { jobs } from '../db/schema'
 import type { ApiDeps } from '../env'
-import { currentRequestId, logger, runInRequestContext } from '../../observability/log'
+import { currentRequestId, logger, outsideRequestContext, runInRequestContext } from '../../observability/log'
 import { metrics, setJobCountsSource } from '../../observability/metrics'
 
 export type JobRow = typeof jobs.$inferSelect
@@ -208,16 +208,19 @@ export function startJobWorker(
       .groupBy(jobs.kind, jobs.status)
     return rows.map((row) => ({ kind: row.kind, status: String(row.status), n: Number(row.n) }))
   })
-  const timer = setInterval(() => {
-    if (running) return
-    running = true
-    Promise.resolve(beforeDrain?.(deps))
-      .then(() => drainJobs(deps, handlers))
-      .catch((error) => logger().error({ err: error }, '[jobs] drain failed'))
-      .finally(() => {
-        running = false
-      })
-  }, intervalMs)
+  // Started by the process's first request: the worker's timer must not inherit that request's id (decision 045).
+  const timer = outsideRequestContext(() =>
+    setInterval(() => {
+      if (running) return
+      running = true
+      Promise.resolve(beforeDrain?.(deps))
+        .then(() => drainJobs(deps, handlers))
+        .catch((error) => logger().error({ err: error }, '[jobs] drain failed'))
+        .finally(() => {
+          running = false
+        })
+    }, intervalMs),
+  )
   timer.unref()
   return () => clearInterval(timer)
 }
