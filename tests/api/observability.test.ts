@@ -132,6 +132,11 @@ describe(`logs and metrics of a server process (${engine})`, () => {
       expect.objectContaining({ level: 30, msg: 'client left mid-request', aborted: true, status: 499, route: '/v1/growth/sign-in-links' }),
     ])
     expect(server.output()).not.toContain('Error: aborted')
+    if (process.env.OBSERVABILITY_SAMPLE_DIR) {
+      const fs = await import('node:fs')
+      fs.writeFileSync(`${process.env.OBSERVABILITY_SAMPLE_DIR}/api-output.txt`, server.output())
+      fs.writeFileSync(`${process.env.OBSERVABILITY_SAMPLE_DIR}/scrape.txt`, after)
+    }
     await server.kill()
 
     // The jobs the purchase enqueued name its request in their rows.
