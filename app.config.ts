@@ -1,4 +1,5 @@
 import os from 'node:os'
+import { LOG_FORMATS, LOG_LEVELS } from './app/observability/log.ts'
 import path from 'node:path'
 import { z } from 'zod'
 
@@ -148,6 +149,14 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, { error: 'expected an smtp:// or smtps:// URL' })
     .optional(),
   MAIL_FROM: z.string().min(3).default('Keepsake <gifts@keepsake.example>'),
+  /** Logs and metrics (decision 045): app/observability/log.ts reads these two; here they are checked at start-up. */
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `expected one of ${LOG_LEVELS.join(', ')}` }).optional(),
+  LOG_FORMAT: z.enum(LOG_FORMATS, { error: 'expected json or pretty' }).optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, { error: 'expected at least 16 characters' })
+    .regex(/^[\x21-\x7e]+$/, { error: 'expected printable characters without spaces' })
+    .optional(),
 })
 
 export class ConfigError extends Error {
@@ -227,6 +236,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** E-mail goes through nodemailer to this SMTP server; without it, only to the outbox table (see app/api/services/mail.ts). */
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
+    /** GET /metrics answers to `Authorization: Bearer` this; unset, there is no /metrics (decision 045). */
+    metricsToken: e.METRICS_TOKEN ?? null,
     /** How many proxies in front of us append to X-Forwarded-For (0: the header is ignored, the socket names the client). */
     trustProxyHops: e.TRUST_PROXY,
     /** The local print provider moves an order one production step (submitted → in production → shipped) this often. */

@@ -13,12 +13,14 @@ const mayImport = {
   routes: ['features', 'components', 'lib', 'compositor', 'catalogue', 'contract', 'styles', 'entry'],
   features: ['components', 'lib', 'compositor', 'catalogue', 'contract', 'styles'],
   components: ['lib', 'compositor', 'catalogue', 'contract', 'styles'],
-  lib: ['catalogue', 'contract', 'compositor'],
+  lib: ['catalogue', 'contract', 'compositor', 'observability'],
   compositor: ['catalogue', 'contract'],
   contract: ['catalogue'],
   catalogue: [],
-  api: ['compositor', 'catalogue', 'contract'],
-  entry: ['routes', 'features', 'components', 'lib', 'compositor', 'catalogue', 'contract', 'api', 'styles', 'entry'],
+  api: ['compositor', 'catalogue', 'contract', 'observability'],
+  // Logs and metrics (decision 045): leaf modules the server's every floor writes to; plain Node loads them too.
+  observability: [],
+  entry: ['routes', 'features', 'components', 'lib', 'compositor', 'catalogue', 'contract', 'api', 'styles', 'entry', 'observability'],
 }
 
 /**
@@ -71,7 +73,7 @@ const importBoundaries = {
       const to = floorOf(target)
       if (!to) return
       const report = (why) => context.report({ node, messageId: 'wrongWay', data: { why } })
-      if (runsInBrowser(file) && (to === 'api' || /\.server(\.tsx?)?$/.test(target))) {
+      if (runsInBrowser(file) && (to === 'api' || to === 'observability' || /\.server(\.tsx?)?$/.test(target))) {
         return report(`Browser code may not import server-only code (${spec}): reach it through a server function`)
       }
       if (to === 'api' && mountsApi(file)) return

@@ -8,6 +8,7 @@ import { claimEmbeddedDatabaseOrExit } from '../app/api/db/lock'
 import { withRequestClient } from '../app/api/client-address'
 import { getApiServer, handleApiRequest } from '../app/api/server'
 import { nodeRequestTimeouts } from './http-timeouts'
+import { withRequestLog } from '../app/observability/request-log'
 
 const config = getConfig()
 claimEmbeddedDatabaseOrExit(config)
@@ -17,10 +18,13 @@ const server = serve({
   hostname: process.env.HOST ?? '0.0.0.0',
   silent: true,
   node: nodeRequestTimeouts(config),
+  // One log line per request, its X-Request-Id, and GET /metrics (decision 045).
   fetch: (request) =>
-    new URL(request.url).pathname.startsWith('/v1/')
-      ? withRequestClient(request, config.trustProxyHops, () => handleApiRequest(request))
-      : Response.json({ error: { code: 'not_found', message: 'This server only answers /v1' } }, { status: 404 }),
+    withRequestLog(request, 'api', (request) =>
+      new URL(request.url).pathname.startsWith('/v1/')
+        ? withRequestClient(request, config.trustProxyHops, () => handleApiRequest(request))
+        : Response.json({ error: { code: 'not_found', message: 'This server only answers /v1' } }, { status: 404 }),
+    ),
 })
 await server.ready()
 console.log(`Keepsake album API on port ${config.port} (${config.databaseUrl ? 'PostgreSQL' : 'PGlite'})`)

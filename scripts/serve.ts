@@ -7,6 +7,7 @@ import { staticMiddleware } from 'srvx/static'
 import { loadConfig } from '../app.config.ts'
 import { claimEmbeddedDatabaseOrExit } from '../app/api/db/lock.ts'
 import { hasMalformedPath, isApiPath, malformedApiPathResponse } from '../app/contract/malformed-path.ts'
+import { withRequestLog } from '../app/observability/request-log.ts'
 import { compressResponse } from './http-compression.ts'
 import { nodeRequestTimeouts } from './http-timeouts.ts'
 
@@ -58,7 +59,8 @@ const server = serve({
       return compressResponse(request, response)
     },
   ],
-  fetch: (request) => entry.fetch(request),
+  // One log line per request, its X-Request-Id, and GET /metrics (decision 045).
+  fetch: (request) => withRequestLog(request, 'store', (request) => entry.fetch(request)),
 })
 await server.ready()
 console.log(

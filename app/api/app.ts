@@ -2,7 +2,7 @@ import { HSTS } from '../contract/headers'
 import { Hono } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { HTTPException } from 'hono/http-exception'
-import { requestId } from 'hono/request-id'
+import { routePath } from 'hono/route'
 import { secureHeaders } from 'hono/secure-headers'
 import { errorStatus, type ApiErrorBody, type ErrorCode } from '../contract/errors'
 import { REQUEST_ID_HEADER, SESSION_COOKIE, TIMEZONE_HEADER, VERSION_HEADER, isValidTimeZone } from '../contract/headers'
@@ -37,6 +37,8 @@ import type { PaymentProvider } from './providers/payments/provider'
 import { printProviderFor } from './providers/print'
 import type { PrintProvider } from './providers/print/provider'
 import { findSessionUser } from './services/accounts'
+import { currentRequestContext, describeRequest, isClientAbort, logger, runInRequestContext } from '../observability/log'
+import { CLIENT_CLOSED, noteClientLeft, requestIdOf } from '../observability/request-log'
 import { registerHandlers } from './services/handlers'
 import { storageFor } from './storage'
 import type { ObjectStorage } from './storage/storage'
@@ -71,7 +73,19 @@ export function createApi(
   const api = new Hono<ApiEnv>().basePath('/v1')
   const ownOrigin = new URL(deps.config.publicUrl).origin
 
-  api.use('*', requestId({ headerName: REQUEST_ID_HEADER }))
+  // The request's id (decision 045): the one its request context has (the store's, when the store calls in-process),
+  // else the client's X-Request-Id when sane, else a new one; answered in X-Request-Id. Called bare (tests, the
+  // store's /v1 route under `vite dev`), the API opens the request context itself, so jobs it enqueues carry the id.
+  api.use('*', async (c, next) => {
+    const context = currentRequestContext()
+    const id = context?.id ?? requestIdOf(c.req.raw)
+    c.set('requestId', id)
+    if (context) await next()
+    else await runInRequestContext({ id, layer: 'api', method: c.req.method }, next)
+    c.header(REQUEST_ID_HEADER, id)
+    // The request line's route is the pattern that answered (never the raw path), and its shopper the session's.
+    describeRequest({ route: routePath(c, -1), accountId: c.get('user')?.id })
+  })
   // HSTS only when the store is served over https: over plain http it means nothing, and pages send the same (start.ts).
   api.use('*', secureHeaders({ crossOriginResourcePolicy: 'same-site', strictTransportSecurity: ownOrigin.startsWith('https:') ? HSTS : false }))
   // A path with a malformed percent escape is refused in the API's own error shape (issue 29, bug 7).
@@ -166,7 +180,16 @@ export function createApi(
                 : 'internal'
       return c.json(errorBody(code, error.message || 'Request refused', id), status)
     }
-    console.error(`[api] ${c.req.method} ${c.req.path} (${id}, client version ${c.get('clientVersion') ?? 'unset'})`, error)
+    // A client that left mid-request is no error of ours: the request line says so, with no stack (decision 045).
+    if (isClientAbort(error, c.req.raw.signal)) {
+      noteClientLeft()
+      return new Response(null, { status: CLIENT_CLOSED })
+    }
+    // Logged once, here, with its stack and (from the request context) its request id; the request line counts the 500.
+    logger().error(
+      { err: error, method: c.req.method, path: c.req.path, clientVersion: c.get('clientVersion') ?? null },
+      `[api] ${c.req.method} ${c.req.path} failed`,
+    )
     return c.json(errorBody('internal', 'Something went wrong on our side', id), 500)
   })
 

@@ -6,6 +6,8 @@
  * in `X-Forwarded-For`, resolved by the store under its own TRUST_PROXY: run the API with TRUST_PROXY=1.
  */
 import { currentClientAddress } from './client-address'
+import { currentRequestId, isClientAbort, logger } from '../observability/log'
+import { CLIENT_CLOSED, noteClientLeft } from '../observability/request-log'
 
 /** Whether the store should forward `/v1` rather than answer it itself. */
 export function apiIsRemote(config: { apiBaseUrl: string; publicUrl: string }): boolean {
@@ -24,6 +26,9 @@ export async function forwardToApi(request: Request, apiBaseUrl: string, fetchIm
   headers.set('x-forwarded-for', currentClientAddress())
   headers.set('x-forwarded-host', incoming.host)
   headers.set('x-forwarded-proto', incoming.protocol.replace(':', ''))
+  // The API logs the store's request id, so one search finds both lines (decision 045).
+  const requestId = currentRequestId()
+  if (requestId) headers.set('x-request-id', requestId)
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
   let answer: Response
   try {
@@ -36,7 +41,12 @@ export async function forwardToApi(request: Request, apiBaseUrl: string, fetchIm
       ...(hasBody ? { duplex: 'half' } : {}),
     } as RequestInit)
   } catch (error) {
-    console.error(`[api-forward] ${request.method} ${target.pathname}: the album API at ${target.origin} did not answer`, error)
+    // The shopper went away and the forward was cancelled with it: the request line says so, no error.
+    if (isClientAbort(error, request.signal)) {
+      noteClientLeft()
+      return new Response(null, { status: CLIENT_CLOSED })
+    }
+    logger().error({ err: error }, `[api-forward] ${request.method} ${target.pathname}: the album API at ${target.origin} did not answer`)
     return Response.json(
       { error: { code: 'internal', message: 'The album service is not answering; try again in a moment' } },
       { status: 502, headers: { 'retry-after': '5', 'cache-control': 'no-store' } },

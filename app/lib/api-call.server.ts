@@ -1,5 +1,6 @@
 import { appendResponseHeader, getRequest } from '@tanstack/react-start/server'
 import { getConfig } from '../../app.config'
+import { currentRequestId } from '../observability/log'
 import { createApiClient, type RetryPolicy } from './api-client'
 
 /** SPEC.md §8, §9 (app/lib/retry.ts): 3 attempts, 2 s then 4 s apart; an attempt with no answer in 15 s counts as failed. */
@@ -21,6 +22,8 @@ export function serverApiClient(opts: { cookie: string | null; onSetCookie: (coo
     productSlug: config.productSlug,
     onSetCookie: opts.onSetCookie,
     retry: serverRetry,
+    // The shopper's request id goes along, in-process or over HTTP to a remote API (decision 045).
+    requestId: currentRequestId,
   })
 }
 

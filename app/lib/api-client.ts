@@ -1,6 +1,6 @@
 import { apiErrorSchema, type ErrorCode } from '../contract/errors'
 import { concretePath, type CallInput, type Endpoint, type EndpointResponse, type NeedsInput } from '../contract/endpoint'
-import { IDEMPOTENCY_KEY_HEADER, TIMEZONE_HEADER, VERSION_HEADER } from '../contract/headers'
+import { IDEMPOTENCY_KEY_HEADER, REQUEST_ID_HEADER, TIMEZONE_HEADER, VERSION_HEADER } from '../contract/headers'
 import { wordsForStatus } from './error-status'
 import { photoProxyUrl } from './photo-conversion'
 import { operationFailedMessage, withRetry, type Sleep } from './retry'
@@ -51,6 +51,8 @@ export type ApiClientOptions = {
   onSetCookie?: (cookie: string) => void
   /** Retry as app/lib/retry.ts says (SPEC.md §8); unset, every call is made once. */
   retry?: RetryPolicy
+  /** The server's calls carry the shopper's request id to the API (X-Request-Id, decision 045). */
+  requestId?: () => string | undefined
 }
 
 /** How one call may be sent: extra headers (a bearer code), and whether this call may be retried. */
@@ -104,6 +106,8 @@ export function createApiClient(options: ApiClientOptions) {
     headers.set(TIMEZONE_HEADER, options.timezone || 'UTC')
     headers.set(VERSION_HEADER, options.version ?? '')
     if (options.cookie) headers.set('cookie', options.cookie)
+    const requestId = options.requestId?.()
+    if (requestId) headers.set(REQUEST_ID_HEADER, requestId)
     if (callOptions.idempotencyKey) headers.set(IDEMPOTENCY_KEY_HEADER, callOptions.idempotencyKey)
     if (input.body !== undefined) headers.set('content-type', 'application/json')
     const method = endpoint.method.toUpperCase()

@@ -1,4 +1,5 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { onLogLine } from '../../app/observability/log'
 import { jobs } from '../../app/api/db/schema'
 import { drainJobs, enqueueJob, type JobHandlers } from '../../app/api/services/jobs'
 import { createTestApi, type TestApi } from '../support/test-api'
@@ -16,16 +17,22 @@ beforeEach(async () => {
   await t.db.delete(jobs)
 })
 
-let errors: ReturnType<typeof vi.spyOn>
-let warnings: ReturnType<typeof vi.spyOn>
+/** The log lines (decision 045) at error and at warn level, by message. */
+let errors: string[]
+let warnings: string[]
+let stop: () => void
 beforeEach(() => {
-  errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
-  warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  errors = []
+  warnings = []
+  stop = onLogLine(
+    (line) => {
+      if (line.level === 50) errors.push(String(line.msg))
+      if (line.level === 40) warnings.push(String(line.msg))
+    },
+    { silence: true },
+  )
 })
-afterEach(() => {
-  errors.mockRestore()
-  warnings.mockRestore()
-})
+afterEach(() => stop())
 
 const later = (ms: number) => t.setNow(new Date(t.now().getTime() + ms))
 const enqueue = (kind: string, dedupeKey: string, maxAttempts = 2) => enqueueJob(t.db, { kind, dedupeKey, payload: {}, runAt: t.now(), maxAttempts })
@@ -53,10 +60,10 @@ describe('a job that runs out of attempts', () => {
     await enqueue('test-print', 'test-print:order-42')
     const outcomes = await drainUntilSettled(failing)
     expect(outcomes.map((o) => o.outcome)).toEqual(['retry', 'failed'])
-    const lines = errors.mock.calls.map((args: unknown[]) => args.join(' ')).filter((line: string) => line.includes('gave up'))
+    const lines = errors.filter((line) => line.includes('gave up'))
     expect(lines).toEqual(['[jobs] gave up: kind=test-print key=test-print:order-42 attempts=2/2 last error: Printify answered 503: service unavailable'])
     // The attempt before it is a warning, not a give-up.
-    expect(warnings.mock.calls.map((args: unknown[]) => String(args[0]))).toEqual([expect.stringContaining('test-print:order-42 attempt 1')])
+    expect(warnings).toEqual([expect.stringContaining('test-print:order-42 attempt 1')])
   })
 
   it('a give-up step that throws is logged and does not stop the drain', async () => {
@@ -81,7 +88,7 @@ describe('a job that runs out of attempts', () => {
       ['test-ok', 'done'],
     ])
     expect(ran).toBe(true)
-    expect(errors.mock.calls.some((args: unknown[]) => String(args[0]).includes('test-print:a: the give-up step failed'))).toBe(true)
+    expect(errors.some((line) => line.includes('test-print:a: the give-up step failed'))).toBe(true)
   })
 })
 

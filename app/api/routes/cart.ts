@@ -1,4 +1,6 @@
 import { cartApi } from '../../contract/endpoints/cart'
+import { logger } from '../../observability/log'
+import { countWebhookEvent } from '../../observability/metrics'
 import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { addCartItemResponseSchema } from '../../contract/cart'
@@ -130,14 +132,22 @@ endpoint(cartRoutes, cartApi.stripeWebhook, async (_input, c) => {
       nowSeconds: Math.floor(deps.now().getTime() / 1000),
     })
   } catch (error) {
-    if (error instanceof StripeWebhookError) throw new AppError('validation_failed', error.message)
+    if (error instanceof StripeWebhookError) {
+      // An unverified event's type is not to be believed: it is counted as one.
+      countWebhookEvent('stripe', 'unverified', 'refused')
+      throw new AppError('validation_failed', error.message)
+    }
     throw error
   }
-  if (event.refund) await recordStripeRefund(deps, event, event.refund)
-  else if (event.state) {
+  if (event.refund) {
+    await recordStripeRefund(deps, event, event.refund)
+    countWebhookEvent('stripe', event.type, 'applied')
+  } else if (event.state) {
     const row = await findSessionForWebhook(deps.db, event.providerSessionId, event.checkoutSessionId)
     if (row) await applyPaymentState(deps, row, event.state)
-    else console.warn(`[stripe] ${event.type} ${event.eventId} for an unknown session ${event.providerSessionId}`)
-  }
+    else
+      logger().warn({ eventId: event.eventId, type: event.type }, `[stripe] ${event.type} ${event.eventId} for an unknown session ${event.providerSessionId}`)
+    countWebhookEvent('stripe', event.type, row ? 'applied' : 'ignored')
+  } else countWebhookEvent('stripe', event.type, 'ignored')
   return { received: true as const }
 })

@@ -8,6 +8,7 @@
  * start-up (services/handlers.ts, from createApi), so this module imports none of the things a
  * session can pay for (docs/decisions/025-purpose-handlers.md).
  */
+import { metrics } from '../../observability/metrics'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import { LOCAL_TEST_CARDS, type CheckoutLine, type CheckoutSession, type CheckoutSessionStatus, type Order, type ShippingAddress } from '../../contract/cart'
@@ -322,6 +323,8 @@ async function moveSession(
     .where(and(eq(checkoutSessions.id, row.id), inArray(checkoutSessions.status, from)))
     .returning()
   if (moved) {
+    // Each session ends once (the move is conditional), so each is counted once (decision 045).
+    if (to === 'paid' || to === 'failed' || to === 'expired') metrics().payments.inc({ provider: moved.provider, outcome: to })
     if (to === 'expired' || to === 'failed') {
       await releaseCredit(db, moved.id, at)
       await purposeHandler(moved.purpose).ended?.(db, moved, at)
@@ -415,6 +418,7 @@ export async function payLocalCheckout(
   if (input.cardNumber === LOCAL_TEST_CARDS.declined) {
     const message = 'Your card was declined. Try another card; nothing was charged.'
     await deps.db.update(checkoutSessions).set({ lastError: message, updatedAt: deps.now() }).where(eq(checkoutSessions.id, id))
+    metrics().payments.inc({ provider: row.provider, outcome: 'declined' })
     throw new AppError('payment_declined', message)
   }
   if (input.cardNumber !== LOCAL_TEST_CARDS.succeeds) {

@@ -11,6 +11,8 @@ import { count, desc, eq, sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { jobs } from '../db/schema'
 import type { ApiDeps } from '../env'
+import { currentRequestId, logger, outsideRequestContext, runInRequestContext } from '../../observability/log'
+import { metrics, setJobCountsSource } from '../../observability/metrics'
 
 export type JobRow = typeof jobs.$inferSelect
 export type JobHandler = (deps: ApiDeps, job: JobRow) => Promise<void>
@@ -28,10 +30,16 @@ const workerOf = (deps: ApiDeps): JobWorker => ({ id: WORKER_ID, leaseMs: deps.c
 
 type Executor = Pick<Database, 'insert'>
 
+/** The payload key that names the request a job was enqueued by (decision 045); its run logs under that request id. */
+export const JOB_REQUEST_ID = 'requestId'
+
 export async function enqueueJob(db: Executor, job: { kind: string; dedupeKey: string; payload: Record<string, unknown>; runAt: Date; maxAttempts?: number }) {
+  // Enqueued by a request (or by a job run for one): the job carries its request id, so its lines and e-mails do.
+  const requestId = currentRequestId()
+  const payload = requestId && job.payload[JOB_REQUEST_ID] === undefined ? { ...job.payload, [JOB_REQUEST_ID]: requestId } : job.payload
   await db
     .insert(jobs)
-    .values({ kind: job.kind, dedupeKey: job.dedupeKey, payload: job.payload, runAt: job.runAt, maxAttempts: job.maxAttempts ?? 8 })
+    .values({ kind: job.kind, dedupeKey: job.dedupeKey, payload, runAt: job.runAt, maxAttempts: job.maxAttempts ?? 8 })
     .onConflictDoNothing({ target: jobs.dedupeKey })
 }
 
@@ -40,7 +48,19 @@ export async function enqueueJob(db: Executor, job: { kind: string; dedupeKey: s
  * should not be kept (an e-mail address) is gone once the work is, and a repeated run finds nothing to do.
  */
 export async function forgetJobPayload(db: Pick<Database, 'update'>, job: Pick<JobRow, 'id'>) {
-  await db.update(jobs).set({ payload: {} }).where(eq(jobs.id, job.id))
+  // The request id stays: it names no one, and a log search still finds the job from the request.
+  await db
+    .update(jobs)
+    .set({
+      payload: sql`case when ${jobs.payload} ? ${JOB_REQUEST_ID} then jsonb_build_object(${JOB_REQUEST_ID}::text, ${jobs.payload} -> ${JOB_REQUEST_ID}) else '{}'::jsonb end`,
+    })
+    .where(eq(jobs.id, job.id))
+}
+
+/** The request a job was enqueued by, if any. */
+export const requestIdOfJob = (job: Pick<JobRow, 'payload'>): string | undefined => {
+  const id = (job.payload as Record<string, unknown> | null)?.[JOB_REQUEST_ID]
+  return typeof id === 'string' ? id : undefined
 }
 
 /** How much of a run's error the row keeps (last_error). */
@@ -115,9 +135,9 @@ async function runLeased(deps: ApiDeps, job: JobRow, worker: JobWorker, run: Job
         .then((ours) => {
           if (ours) return
           clearInterval(heartbeat)
-          console.warn(`[jobs] ${job.kind} ${job.dedupeKey}: the lease was lost; another worker may run it too`)
+          logger().warn({ jobId: job.id, kind: job.kind }, `[jobs] ${job.kind} ${job.dedupeKey}: the lease was lost; another worker may run it too`)
         })
-        .catch((error) => console.warn(`[jobs] ${job.kind} ${job.dedupeKey}: lease renewal failed`, error))
+        .catch((error) => logger().warn({ err: error, jobId: job.id, kind: job.kind }, `[jobs] ${job.kind} ${job.dedupeKey}: lease renewal failed`))
     },
     Math.max(100, Math.floor(worker.leaseMs / 3)),
   )
@@ -143,19 +163,30 @@ export async function drainJobs(
     const job = await claimJob(deps.db, deps.now(), Object.keys(handlers), worker)
     if (!job) break
     const handler = handlers[job.kind]!
+    // The run logs under the id of the request that enqueued it (decision 045), or under its own.
+    const context = { id: requestIdOfJob(job) ?? `job-${job.id}`, layer: 'job' as const }
+    const started = performance.now()
     let error: unknown
     try {
-      await runLeased(deps, job, worker, handler.run)
+      await runInRequestContext(context, () => runLeased(deps, job, worker, handler.run))
     } catch (e) {
       error = e ?? new Error('job failed')
     }
     const outcome = await finish(deps.db, job, worker, deps.now(), error)
     const message = error === undefined ? undefined : errorText(error)
-    if (outcome === 'failed') {
-      console.error(giveUpLine(job, message!))
-      // The job is failed already; a give-up hook that throws must not stop the drain or hide the line above.
-      await Promise.resolve(handler.onGiveUp?.(deps, job)).catch((e) => console.error(`[jobs] ${job.kind} ${job.dedupeKey}: the give-up step failed`, e))
-    } else if (message !== undefined) console.warn(`[jobs] ${job.kind} ${job.dedupeKey} attempt ${job.attempts}: ${message}`)
+    const facts = { jobId: job.id, kind: job.kind, attempt: job.attempts, outcome, ms: Math.round(performance.now() - started) }
+    metrics().jobs.inc({ kind: job.kind, outcome })
+    metrics().jobDuration.observe({ kind: job.kind }, (performance.now() - started) / 1000)
+    await runInRequestContext(context, async () => {
+      if (outcome === 'failed') {
+        logger().error({ ...facts, err: error }, giveUpLine(job, message!))
+        // The job is failed already; a give-up hook that throws must not stop the drain or hide the line above.
+        await Promise.resolve(handler.onGiveUp?.(deps, job)).catch((e) =>
+          logger().error({ ...facts, err: e }, `[jobs] ${job.kind} ${job.dedupeKey}: the give-up step failed`),
+        )
+      } else if (message !== undefined) logger().warn({ ...facts, err: error }, `[jobs] ${job.kind} ${job.dedupeKey} attempt ${job.attempts}: ${message}`)
+      else logger().info(facts, `[jobs] ${job.kind} ${job.dedupeKey} ${outcome}`)
+    })
     outcomes.push({ id: job.id, kind: job.kind, outcome, ...(message !== undefined ? { error: message } : {}) })
   }
   return outcomes
@@ -168,16 +199,28 @@ export function startJobWorker(
   { intervalMs = 1000, beforeDrain }: { intervalMs?: number; beforeDrain?: (deps: ApiDeps) => Promise<void> } = {},
 ) {
   let running = false
-  const timer = setInterval(() => {
-    if (running) return
-    running = true
-    Promise.resolve(beforeDrain?.(deps))
-      .then(() => drainJobs(deps, handlers))
-      .catch((error) => console.error('[jobs] drain failed', error))
-      .finally(() => {
-        running = false
-      })
-  }, intervalMs)
+  // The queue-depth gauge reads the jobs table at scrape time (decision 045).
+  setJobCountsSource(async () => {
+    const rows = await deps.db
+      .select({ kind: jobs.kind, status: jobs.status, n: count() })
+      .from(jobs)
+      .where(sql`${jobs.status} in ('queued', 'running', 'failed')`)
+      .groupBy(jobs.kind, jobs.status)
+    return rows.map((row) => ({ kind: row.kind, status: String(row.status), n: Number(row.n) }))
+  })
+  // Started by the process's first request: the worker's timer must not inherit that request's id (decision 045).
+  const timer = outsideRequestContext(() =>
+    setInterval(() => {
+      if (running) return
+      running = true
+      Promise.resolve(beforeDrain?.(deps))
+        .then(() => drainJobs(deps, handlers))
+        .catch((error) => logger().error({ err: error }, '[jobs] drain failed'))
+        .finally(() => {
+          running = false
+        })
+    }, intervalMs),
+  )
   timer.unref()
   return () => clearInterval(timer)
 }

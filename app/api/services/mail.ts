@@ -19,6 +19,8 @@ import { egifts, outboxEmails } from '../db/schema'
 import type { ApiDeps } from '../env'
 import type { Db } from './credit'
 import { enqueueJob, type JobHandlers, type JobRow } from './jobs'
+import { currentRequestId, logger } from '../../observability/log'
+import { metrics } from '../../observability/metrics'
 
 export type EmailMessage = { kind: string; reference: string; to: string; subject: string; text: string; html: string; sendAfter: Date }
 type Executor = Pick<Database, 'insert'>
@@ -55,7 +57,15 @@ export function messageIdFor(emailId: string, mailFrom: string) {
 }
 
 type Transport = {
-  sendMail(message: { from: string; to: string; subject: string; text: string; html: string; messageId: string }): Promise<{ messageId?: string }>
+  sendMail(message: {
+    from: string
+    to: string
+    subject: string
+    text: string
+    html: string
+    messageId: string
+    headers?: Record<string, string>
+  }): Promise<{ messageId?: string }>
 }
 const transports = new Map<string, Transport>()
 function smtpTransport(url: string): Transport {
@@ -78,7 +88,8 @@ export async function deliverEmail(deps: ApiDeps, emailId: string) {
   if (email.transport === 'smtp') {
     if (!deps.config.smtpUrl) throw new Error('This e-mail is for SMTP, but SMTP_URL is no longer set')
     if (email.lastAttemptAt && email.lastError === null)
-      console.warn(
+      logger().warn(
+        { emailId: email.id, kind: email.kind },
         `[mail] ${email.reference}: the attempt begun at ${email.lastAttemptAt.toISOString()} never finished (a crash); sending again as ${email.messageId}`,
       )
     // The attempt is on record before the SMTP server hears of it.
@@ -96,10 +107,17 @@ export async function deliverEmail(deps: ApiDeps, emailId: string) {
         text: email.text,
         html: email.html,
         messageId,
+        // The request that led to this e-mail (decision 045): a bounce or a complaint can be traced back to it.
+        ...(currentRequestId() ? { headers: { 'X-Request-Id': currentRequestId()! } } : {}),
       })
       providerMessageId = info.messageId ?? null
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
+      metrics().emails.inc({ kind: email.kind, outcome: 'failed' })
+      logger().warn(
+        { emailId: email.id, kind: email.kind, reference: email.reference, err: error },
+        `[mail] ${email.kind} e-mail not sent; the job tries again`,
+      )
       await deps.db
         .update(outboxEmails)
         .set({ lastError: message.slice(0, 500) })
@@ -113,6 +131,12 @@ export async function deliverEmail(deps: ApiDeps, emailId: string) {
     await tx.update(outboxEmails).set({ status: 'sent', sentAt: at, providerMessageId, lastError: null }).where(eq(outboxEmails.id, emailId))
     await sentHandlers.get(email.kind)?.(tx, email.reference, at)
   })
+  metrics().emails.inc({ kind: email.kind, outcome: 'sent' })
+  // One line per e-mail, under the id of the request that led to it (the job's request context).
+  logger().info(
+    { emailId: email.id, kind: email.kind, reference: email.reference, transport: email.transport, messageId: email.messageId ?? providerMessageId },
+    `[mail] ${email.kind} e-mail sent`,
+  )
 }
 
 const emailIdOf = (job: JobRow) => String((job.payload as { emailId: string }).emailId)

@@ -17,6 +17,7 @@ import { previews } from '../db/schema'
 import type { ApiDeps, SessionUser } from '../env'
 import { AppError, notFound } from '../errors'
 import { withRenderSlot } from '../render-slot'
+import { metrics } from '../../observability/metrics'
 import { photoKey } from '../media/urls'
 import type { Mockup, PrintProvider } from '../providers/print/provider'
 import { PrintProviderError } from '../providers/print/provider'
@@ -50,7 +51,20 @@ async function withCpuSlot<T>(work: () => Promise<T>): Promise<T> {
 
 /** The shopper's render slot (one at a time on every instance, render-slot.ts), then one of this process's CPU slots. */
 function renderingFor<T>(deps: ApiDeps, userId: string, work: () => Promise<T>): Promise<T> {
-  return withRenderSlot(deps.renderSlots, userId, () => withCpuSlot(work))
+  return withRenderSlot(deps.renderSlots, userId, () => withCpuSlot(() => timedRender(work)))
+}
+
+/** The render's own time, slots already held (keepsake_preview_render_duration_seconds, decision 045). */
+async function timedRender<T>(work: () => Promise<T>): Promise<T> {
+  const started = performance.now()
+  let outcome = 'failed'
+  try {
+    const result = await work()
+    outcome = 'rendered'
+    return result
+  } finally {
+    metrics().previewRender.observe({ outcome }, (performance.now() - started) / 1000)
+  }
 }
 
 async function mockupOf(image: RawImage): Promise<Buffer> {
