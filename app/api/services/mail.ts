@@ -56,8 +56,15 @@ export function messageIdFor(emailId: string, mailFrom: string) {
 
 type Transport = {
   sendMail(message: { from: string; to: string; subject: string; text: string; html: string; messageId: string }): Promise<{ messageId?: string }>
+  close(): void
 }
 const transports = new Map<string, Transport>()
+/** Closes the SMTP connections this process opened (a shutdown); a later e-mail opens a new one. */
+export function closeMailTransports() {
+  for (const transport of transports.values()) transport.close()
+  transports.clear()
+}
+
 function smtpTransport(url: string): Transport {
   let transport = transports.get(url)
   if (!transport) {
