@@ -128,6 +128,12 @@ const envSchema = z.object({
     .min(0.1, { error: 'expected at least 0.1 seconds' })
     .max(3600, { error: 'expected at most an hour' })
     .default(30),
+  /** How long a stopping process lets requests and jobs in flight finish before it closes them anyway (decision 044). */
+  SHUTDOWN_GRACE_SECONDS: z.coerce
+    .number({ error: 'expected a number of seconds' })
+    .min(0, { error: 'expected at least 0 seconds' })
+    .max(3600, { error: 'expected at most an hour' })
+    .default(25),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, { error: 'expected a redis:// URL' })
@@ -246,6 +252,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobLeaseSeconds: e.JOB_LEASE_SECONDS,
     /** How long a client has to send a whole request, headers and body; a slower one is answered 408 and cut off. */
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
+    /** On SIGTERM/SIGINT, requests and jobs in flight get this long to finish before the process closes them and exits. */
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     /** CDN hosts the photo proxy may fetch from, besides our own media and bucket. */
     photoProxyHosts: e.PHOTO_PROXY_HOSTS,
     /** Rendered demo photos are kept here between starts (they are deterministic). */

@@ -2,6 +2,8 @@
  * npm run start:api — the album API alone, so the API and the store can scale apart (ARCHITECTURE.md).
  * Point a store at it with API_BASE_URL.
  */
+// First: from here on a signal is handled (before the rest loads, it simply exits 0).
+import { healthMiddleware, startLifecycle } from './support/shutdown'
 import { serve } from 'srvx'
 import { getConfig } from '../app.config'
 import { claimEmbeddedDatabaseOrExit } from '../app/api/db/lock'
@@ -11,13 +13,23 @@ import { nodeRequestTimeouts } from './http-timeouts'
 import { withRequestLog } from '../app/observability/request-log'
 
 const config = getConfig()
+// SIGTERM/SIGINT at any instant from here on drains and exits 0 (scripts/support/shutdown.ts, decision 044).
+const lifecycle = startLifecycle({ graceSeconds: config.shutdownGraceSeconds, name: 'Keepsake album API' })
 claimEmbeddedDatabaseOrExit(config)
-await getApiServer()
+await lifecycle.track(getApiServer()).catch((error: unknown) => {
+  // A signal during warm-up stops it; the shutdown exits 0 once what it opened is closed.
+  if (!lifecycle.stopping) throw error
+})
 const server = serve({
   port: config.port,
   hostname: process.env.HOST ?? '0.0.0.0',
   silent: true,
+  // Signals are ours (startLifecycle), not srvx's.
+  gracefulShutdown: false,
+  manual: true,
   node: nodeRequestTimeouts(config),
+  // /healthz and /readyz before anything else: cheap, never rate limited.
+  middleware: [healthMiddleware],
   // One log line per request, its X-Request-Id, and GET /metrics (decision 045).
   fetch: (request) =>
     withRequestLog(request, 'api', (request) =>
@@ -26,13 +38,9 @@ const server = serve({
         : Response.json({ error: { code: 'not_found', message: 'This server only answers /v1' } }, { status: 404 }),
     ),
 })
-await server.ready()
-console.log(`Keepsake album API on port ${config.port} (${config.databaseUrl ? 'PostgreSQL' : 'PGlite'})`)
-
-// Stop on SIGTERM/SIGINT as the store does: stop taking connections, let answers in flight finish, then exit.
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, () => {
-    setTimeout(() => process.exit(0), 5000).unref()
-    void Promise.resolve(server.close()).finally(() => process.exit(0))
-  })
+lifecycle.attach(server)
+if (!lifecycle.stopping) await lifecycle.track(Promise.resolve(server.serve()))
+if (!lifecycle.stopping) {
+  lifecycle.markWarm()
+  console.log(`Keepsake album API on port ${config.port} (${config.databaseUrl ? 'PostgreSQL' : 'PGlite'})`)
 }

@@ -2,6 +2,8 @@
  * Serves the production build with plain Node: static files from dist/client, everything else
  * through the Start server entry (pages, server functions and the /v1 API). See docs/decisions/003.
  */
+// First: from here on a signal is handled (before the rest loads, it simply exits 0).
+import { healthMiddleware, startLifecycle } from './support/shutdown.ts'
 import { serve } from 'srvx'
 import { staticMiddleware } from 'srvx/static'
 import { loadConfig } from '../app.config.ts'
@@ -11,19 +13,21 @@ import { withRequestLog } from '../app/observability/request-log.ts'
 import { compressResponse } from './http-compression.ts'
 import { nodeRequestTimeouts } from './http-timeouts.ts'
 
-let config
+let config: ReturnType<typeof loadConfig>
 try {
   config = loadConfig()
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)
   process.exit(1)
 }
+// SIGTERM/SIGINT at any instant from here on drains and exits 0 (scripts/support/shutdown.ts, decision 044).
+const lifecycle = startLifecycle({ graceSeconds: config.shutdownGraceSeconds, name: 'Keepsake' })
 // One process per embedded database (PGlite): a second one stops here with one line.
 claimEmbeddedDatabaseOrExit(config)
 
-const { default: entry } = (await import(new URL('../dist/server/server.js', import.meta.url).href)) as {
-  default: { fetch: (request: Request) => Promise<Response> }
-}
+const { default: entry } = await lifecycle.track(
+  import(new URL('../dist/server/server.js', import.meta.url).href) as Promise<{ default: { fetch: (request: Request) => Promise<Response> } }>,
+)
 const statics = staticMiddleware({ dir: new URL('../dist/client', import.meta.url).pathname })
 
 async function malformedUrlPage(request: Request) {
@@ -37,8 +41,13 @@ const server = serve({
   port: config.port,
   hostname: process.env.HOST ?? '0.0.0.0',
   silent: true,
+  // Signals are ours (startLifecycle), not srvx's: its handler closed the socket and left the process running.
+  gracefulShutdown: false,
+  manual: true,
   node: nodeRequestTimeouts(config),
   middleware: [
+    // /healthz and /readyz before anything else: cheap, and answered in maintenance too.
+    healthMiddleware,
     async (request, next) => {
       // A path that does not decode gets a bare "Bad Request" from srvx's static files and from Start alike;
       // the shopper gets the store's own not-found page instead, answered 400, with its headers (issue 15, bug 8).
@@ -62,24 +71,24 @@ const server = serve({
   // One log line per request, its X-Request-Id, and GET /metrics (decision 045).
   fetch: (request) => withRequestLog(request, 'store', (request) => entry.fetch(request)),
 })
-await server.ready()
-console.log(
-  `Keepsake is serving ${config.publicUrl} (port ${config.port}, ${config.databaseUrl ? 'PostgreSQL' : 'PGlite'}${config.demoMode ? ', demo mode' : ''})`,
-)
-
-// Open the database and seed the demo albums now rather than on the first shopper's request.
-const started = performance.now()
-if (config.demoMode) {
-  console.log('Demo mode is on: anyone can sign in as a demo family at /utils/demo-sign-in. Set DEMO_MODE=false for a real store.')
+lifecycle.attach(server)
+if (!lifecycle.stopping) await lifecycle.track(Promise.resolve(server.serve()))
+if (!lifecycle.stopping) {
+  console.log(
+    `Keepsake is serving ${config.publicUrl} (port ${config.port}, ${config.databaseUrl ? 'PostgreSQL' : 'PGlite'}${config.demoMode ? ', demo mode' : ''})`,
+  )
+  // Open the database and seed the demo albums now rather than on the first shopper's request.
+  await lifecycle.track(warmUp())
 }
-if (config.demoMode) console.log('Preparing the album API and the demo albums (the first start renders the demo photos, about 20 s)…')
-const warm = await entry.fetch(new Request(`${config.publicUrl}/v1/openapi.json`))
-console.log(warm.ok ? `Album API ready in ${Math.round(performance.now() - started)} ms` : `Album API answered ${warm.status} while starting`)
 
-// Stop on SIGTERM/SIGINT (CI runners, benches and process managers send them): finish, then exit.
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, () => {
-    setTimeout(() => process.exit(0), 5000).unref()
-    void Promise.resolve(server.close()).finally(() => process.exit(0))
-  })
+async function warmUp() {
+  const started = performance.now()
+  if (config.demoMode) {
+    console.log('Demo mode is on: anyone can sign in as a demo family at /utils/demo-sign-in. Set DEMO_MODE=false for a real store.')
+    console.log('Preparing the album API and the demo albums (the first start renders the demo photos, about 20 s)…')
+  }
+  const warm = await entry.fetch(new Request(`${config.publicUrl}/v1/openapi.json`))
+  if (lifecycle.stopping) return
+  console.log(warm.ok ? `Album API ready in ${Math.round(performance.now() - started)} ms` : `Album API answered ${warm.status} while starting`)
+  lifecycle.markWarm()
 }

@@ -12,6 +12,8 @@ export interface RateLimiter {
   /** Counts one hit on every (rule,key) pair; allowed only if all allow. Each pair counted once. */
   hitAll(hits: { rule: RateLimitRule; key: string }[], now: Date): Promise<RateLimitResult>
   close(): Promise<void>
+  /** Shared limiters only: throws when their store (Redis) does not answer; for /readyz. */
+  ping?(): Promise<void>
 }
 
 export const REDIS_KEY_PREFIX = 'keepsake:rl:'
@@ -171,6 +173,12 @@ export class RedisConnection {
     return client
   }
 
+  /** Throws unless Redis answers PING. */
+  async ping() {
+    const answer = await (await this.client()).ping()
+    if (answer !== 'PONG') throw new Error(`${this.#label}: Redis at ${this.where} answered ${answer} to PING`)
+  }
+
   async close() {
     this.#closed = true
     const pending = this.#client
@@ -215,6 +223,10 @@ export class RedisRateLimiter implements RateLimiter {
       counters.map((_, i) => Number(replies[i * 2])),
       now,
     )
+  }
+
+  ping() {
+    return this.#redis.ping()
   }
 
   close() {

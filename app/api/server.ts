@@ -2,32 +2,62 @@ import { getConfig } from '../../app.config'
 import { createApi, type Api } from './app'
 import { openDatabase, type DatabaseHandle } from './db/client'
 import { seedDemoAccounts } from './demo/accounts'
+import { addReadinessCheck, isDraining, onShutdown, stopIfDraining } from './lifecycle'
 import { jobHandlers, scheduleRecurringJobs } from './services/handlers'
 import { startJobWorker } from './services/jobs'
+import { closeMailTransports } from './services/mail'
 import { seedDemoAlbums } from './demo/albums'
 import { seedDemoOffers } from './demo/offers'
+import { sql } from 'drizzle-orm'
 import { storageFor } from './storage'
 import { recoverInterruptedUploads } from './services/uploads'
 
 let ready: Promise<{ api: Api; database: DatabaseHandle }> | undefined
 
-/** The process's API: database opened and migrated, demo data seeded, once. */
+/**
+ * The process's API: database opened and migrated, demo data seeded, once. What it opens is closed on
+ * shutdown (lifecycle.ts); a signal during this warm-up stops it between steps and closes the database.
+ */
 export function getApiServer() {
   ready ??= (async () => {
+    stopIfDraining('Opening the album API')
     const config = getConfig()
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
-    const storage = storageFor(config)
-    // Uploads a killed process left half-ingested go back to pending; its temporary files go (issue 15, bug 11).
-    await recoverInterruptedUploads({ db: database.db, storage, now: new Date() }, { exclusive: database.engine === 'pglite' })
-    if (config.demoMode) {
-      await seedDemoAccounts(database.db)
-      await seedDemoAlbums(database.db, storage, config.demoPhotoCacheDir)
-      await seedDemoOffers(database.db)
+    try {
+      const storage = storageFor(config)
+      stopIfDraining('Opening the album API')
+      // Uploads a killed process left half-ingested go back to pending; its temporary files go (issue 15, bug 11).
+      await recoverInterruptedUploads({ db: database.db, storage, now: new Date() }, { exclusive: database.engine === 'pglite' })
+      if (config.demoMode) {
+        stopIfDraining('Seeding the demo')
+        await seedDemoAccounts(database.db)
+        stopIfDraining('Seeding the demo')
+        await seedDemoAlbums(database.db, storage, config.demoPhotoCacheDir)
+        stopIfDraining('Seeding the demo')
+        await seedDemoOffers(database.db)
+      }
+      stopIfDraining('Opening the album API')
+      const api = createApi({ db: database.db, config, storage, now: () => new Date() })
+      // Registered first, so closed last: everything before it may still write.
+      onShutdown({ name: 'database', phase: 'close', run: () => database.close() })
+      onShutdown({ name: 'mail', phase: 'close', run: async () => closeMailTransports() })
+      onShutdown({ name: 'rate limiter', phase: 'close', run: () => api.deps.rateLimiter.close() })
+      onShutdown({ name: 'render slots', phase: 'close', run: () => api.deps.renderSlots.close() })
+      addReadinessCheck({ name: 'database', check: async () => void (await database.db.execute(sql`select 1`)) })
+      const { rateLimiter } = api.deps
+      if (config.redisUrl && rateLimiter.ping) addReadinessCheck({ name: 'redis', check: () => rateLimiter.ping!() })
+      // A HEAD of a key that is not there: the bucket answers (404) when it is reachable and ours.
+      if (storage.kind === 's3') addReadinessCheck({ name: 'storage', check: async () => void (await storage.size('.keepsake-readyz')) })
+      // Paid orders go to the print provider from the jobs table; a restart picks up where it left off. Daily jobs (preview retention) are enqueued here too.
+      if (!isDraining()) {
+        const worker = startJobWorker(api.deps, jobHandlers, { beforeDrain: scheduleRecurringJobs })
+        onShutdown({ name: 'job worker', phase: 'drain', run: async (deadline) => void (await worker.stop(deadline)) })
+      }
+      return { api, database }
+    } catch (error) {
+      await database.close().catch(() => {})
+      throw error
     }
-    const api = createApi({ db: database.db, config, storage, now: () => new Date() })
-    // Paid orders go to the print provider from the jobs table; a restart picks up where it left off. Daily jobs (preview retention) are enqueued here too.
-    startJobWorker(api.deps, jobHandlers, { beforeDrain: scheduleRecurringJobs })
-    return { api, database }
   })()
   ready.catch(() => {
     ready = undefined

@@ -74,10 +74,28 @@ export function killServers() {
  * Starts `node --import tsx scripts/serve-api.ts` (one process, so SIGKILL kills the server itself) and
  * waits until it listens. With `pauseAt`, the process stops for good at that crash point.
  */
-export async function startServer(env: Record<string, string>, { pauseAt }: { pauseAt?: string } = {}) {
+export async function startServer(
+  env: Record<string, string>,
+  {
+    pauseAt,
+    holdAt,
+    holdMs,
+    script = 'scripts/serve-api.ts',
+    listening = 'Keepsake album API on port',
+  }: {
+    pauseAt?: string
+    /** Crash points (comma-separated) where work holds for `holdMs` and then goes on (app/api/crash-points.ts). */
+    holdAt?: string
+    holdMs?: number
+    /** scripts/serve.ts for the store (it needs `npm run build`). */
+    script?: string
+    /** The line that says the process listens; null: do not wait for it. */
+    listening?: string | null
+  } = {},
+) {
   const port = await freePort()
   const marker = path.join(os.tmpdir(), `keepsake-pause-${randomUUID()}`)
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve-api.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: root,
     env: {
       ...process.env,
@@ -86,6 +104,7 @@ export async function startServer(env: Record<string, string>, { pauseAt }: { pa
       HOST: '127.0.0.1',
       KEEPSAKE_TEST_PAUSE_FILE: marker,
       ...(pauseAt ? { KEEPSAKE_TEST_PAUSE_AT: pauseAt } : {}),
+      ...(holdAt ? { KEEPSAKE_TEST_HOLD_AT: holdAt, KEEPSAKE_TEST_HOLD_MS: String(holdMs ?? 5000) } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -93,12 +112,13 @@ export async function startServer(env: Record<string, string>, { pauseAt }: { pa
   let output = ''
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const exited = new Promise<void>((resolve) =>
-    child.once('exit', () => {
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => {
       running.delete(child)
-      resolve()
+      resolve({ code, signal })
     }),
   )
+  const exited = exit.then(() => {})
 
   const until = async (what: string, done: () => boolean | Promise<boolean>, timeoutMs = 30_000) => {
     const deadline = Date.now() + timeoutMs
@@ -108,7 +128,7 @@ export async function startServer(env: Record<string, string>, { pauseAt }: { pa
       await new Promise((resolve) => setTimeout(resolve, 50))
     }
   }
-  await until('the server to listen', () => output.includes('Keepsake album API on port'), 60_000)
+  if (listening !== null) await until('the server to listen', () => output.includes(listening), 120_000)
 
   const url = `http://127.0.0.1:${port}`
   let check: ReturnType<typeof openApiCheck> | undefined
@@ -139,6 +159,11 @@ export async function startServer(env: Record<string, string>, { pauseAt }: { pa
       until(`the crash point ${point}`, () => fs.existsSync(marker) && fs.readFileSync(marker, 'utf8') === point, timeoutMs),
     /** Waits (polling) until `check` answers true. */
     until,
+    port,
+    /** Sends a signal (SIGTERM, SIGINT) to the process. */
+    signal: (signal: NodeJS.Signals) => child.kill(signal),
+    /** How the process ended: its exit code, or the signal that killed it. */
+    exit,
     async kill() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
       await exited

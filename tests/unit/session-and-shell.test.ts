@@ -57,6 +57,7 @@ describe('configuration (app.config.ts)', () => {
     expect(c.databaseUrl).toBeNull()
     expect(c.demoMode).toBe(true)
     expect(c.storage.kind).toBe('local')
+    expect(c.shutdownGraceSeconds).toBe(25)
   })
 
   it('turns demo mode off by default with a real database', () => {
@@ -73,6 +74,9 @@ describe('configuration (app.config.ts)', () => {
     ['ROOT_OVERRIDES', '[{"from":"tomorrow"}]', /ROOT_OVERRIDES/],
     ['ROOT_OVERRIDES', 'not json', /ROOT_OVERRIDES: expected a JSON list/],
     ['STRIPE_SECRET_KEY', 'pk_live_123', /STRIPE_SECRET_KEY: expected a key starting sk_test_/],
+    ['SHUTDOWN_GRACE_SECONDS', 'soon', /SHUTDOWN_GRACE_SECONDS: expected a number of seconds/],
+    ['SHUTDOWN_GRACE_SECONDS', '-1', /SHUTDOWN_GRACE_SECONDS: expected at least 0 seconds/],
+    ['SHUTDOWN_GRACE_SECONDS', '7200', /SHUTDOWN_GRACE_SECONDS: expected at most an hour/],
   ])('stops start-up when %s is %s, naming the variable', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError)
     expect(() => loadConfig({ [name]: value })).toThrow(message)

@@ -156,10 +156,11 @@ export type JobHandlers = Record<string, { run: JobHandler; onGiveUp?: JobHandle
 export async function drainJobs(
   deps: ApiDeps,
   handlers: JobHandlers,
-  { maxJobs = 100, worker = workerOf(deps) }: { maxJobs?: number; worker?: JobWorker } = {},
+  { maxJobs = 100, worker = workerOf(deps), stopped = () => false }: { maxJobs?: number; worker?: JobWorker; stopped?: () => boolean } = {},
 ) {
   const outcomes: { id: number; kind: string; outcome: 'done' | 'retry' | 'failed' | 'lost'; error?: string }[] = []
-  for (let i = 0; i < maxJobs; i++) {
+  // `stopped`: the process is shutting down; the job in hand finishes, no other is claimed.
+  for (let i = 0; i < maxJobs && !stopped(); i++) {
     const job = await claimJob(deps.db, deps.now(), Object.keys(handlers), worker)
     if (!job) break
     const handler = handlers[job.kind]!
@@ -192,13 +193,38 @@ export async function drainJobs(
   return outcomes
 }
 
-/** Drains jobs every `intervalMs` in this process; answers a stop function. One drain at a time. */
+/**
+ * Hands back every job this worker holds and has not finished (a shutdown that could not wait for its
+ * handler): queued again, due now, unleased, and the interrupted run not counted as an attempt, so
+ * another instance claims it at once. A handler still running here can no longer finish that run
+ * (finish() finds the row is not its own). Answers the ids handed back.
+ */
+export async function handBackLeases(db: Database, worker: Pick<JobWorker, 'id'>, now: Date): Promise<number[]> {
+  const result = await db.execute(sql`
+    update jobs set status = 'queued', run_at = ${now.toISOString()}, locked_until = null, locked_by = null,
+      attempts = greatest(attempts - 1, 0), updated_at = ${now.toISOString()}
+    where status = 'running' and locked_by = ${worker.id}
+    returning id`)
+  return rowsOf<{ id: number }>(result).map((r) => Number(r.id))
+}
+
+export type RunningJobWorker = {
+  /**
+   * Stops claiming at once, waits for the job in hand until `deadline` aborts, then hands back whatever
+   * this worker still holds (handBackLeases). Answers the ids handed back.
+   */
+  stop(deadline?: AbortSignal): Promise<number[]>
+}
+
+/** Drains jobs every `intervalMs` in this process. One drain at a time; `stop` for a shutdown. */
 export function startJobWorker(
   deps: ApiDeps,
   handlers: JobHandlers,
   { intervalMs = 1000, beforeDrain }: { intervalMs?: number; beforeDrain?: (deps: ApiDeps) => Promise<void> } = {},
-) {
-  let running = false
+): RunningJobWorker {
+  let stopping = false
+  let drain: Promise<unknown> | null = null
+  const worker = workerOf(deps)
   // The queue-depth gauge reads the jobs table at scrape time (decision 045).
   setJobCountsSource(async () => {
     const rows = await deps.db
@@ -211,18 +237,31 @@ export function startJobWorker(
   // Started by the process's first request: the worker's timer must not inherit that request's id (decision 045).
   const timer = outsideRequestContext(() =>
     setInterval(() => {
-      if (running) return
-      running = true
-      Promise.resolve(beforeDrain?.(deps))
-        .then(() => drainJobs(deps, handlers))
+      if (drain || stopping) return
+      drain = Promise.resolve(beforeDrain?.(deps))
+        .then(() => drainJobs(deps, handlers, { worker, stopped: () => stopping }))
         .catch((error) => logger().error({ err: error }, '[jobs] drain failed'))
         .finally(() => {
-          running = false
+          drain = null
         })
     }, intervalMs),
   )
   timer.unref()
-  return () => clearInterval(timer)
+  return {
+    async stop(deadline) {
+      stopping = true
+      clearInterval(timer)
+      if (drain && !deadline?.aborted) {
+        await new Promise<void>((resolve) => {
+          deadline?.addEventListener('abort', () => resolve(), { once: true })
+          void drain!.finally(resolve)
+        })
+      }
+      const handedBack = await handBackLeases(deps.db, worker, deps.now())
+      if (handedBack.length > 0) logger().info(`[jobs] handed back ${handedBack.length} unfinished job(s) for another instance: ${handedBack.join(', ')}`)
+      return handedBack
+    },
+  }
 }
 
 /** How many jobs ran out of attempts and wait for a person (/utils/status). */

@@ -66,8 +66,15 @@ type Transport = {
     messageId: string
     headers?: Record<string, string>
   }): Promise<{ messageId?: string }>
+  close(): void
 }
 const transports = new Map<string, Transport>()
+/** Closes the SMTP connections this process opened (a shutdown); a later e-mail opens a new one. */
+export function closeMailTransports() {
+  for (const transport of transports.values()) transport.close()
+  transports.clear()
+}
+
 function smtpTransport(url: string): Transport {
   let transport = transports.get(url)
   if (!transport) {

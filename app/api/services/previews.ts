@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, count, eq, gt } from 'drizzle-orm'
 import sharp from 'sharp'
+import { crashPoint } from '../crash-points'
 import { clampTransform, effectiveDpi, MIN_PRINTABLE_DPI } from '../../compositor/layout'
 import { encodePng, renderFrontWithCells, type RawImage } from '../../compositor/print.server'
 import { baseImage } from '../../compositor/base-images.server'
@@ -169,6 +170,8 @@ export async function generatePreview(deps: ApiDeps, provider: PrintProvider, us
 
   // The render slot covers the CPU work only; storing the files and the provider's calls happen outside it.
   const { previewId, files, design, frontPng, backPng } = await renderingFor(deps, user.id, async () => {
+    // Tests hold a render here (a slow render) to stop the process while it is in flight.
+    await crashPoint('preview:render')
     const previewId = randomUUID()
     const originals = await Promise.all(
       cells.map(async ({ given }) => {
