@@ -62,10 +62,32 @@ const PRE_REDUCE_BELOW = 0.5
  * reduction. Only when the size divides exactly, so the decoded pixels sit on the same grid
  * (each covers s × s original pixels); otherwise 1, and the lanczos reduction does it.
  */
-export function decodeShrink(format: string | undefined, size: { width: number; height: number }, shown: number): 1 | 2 | 4 | 8 {
-  if (format !== 'jpeg' || shown >= PRE_REDUCE_BELOW) return 1
-  for (const s of [8, 4, 2] as const) if (shown * s <= 1 && size.width % s === 0 && size.height % s === 0) return s
+export function decodeShrink(format: string | undefined, size: { width: number; height: number }, shown: number, pyramidLevels = 1): 1 | 2 | 4 | 8 {
+  if (shown >= PRE_REDUCE_BELOW) return 1
+  if (format !== 'jpeg' && !(format === 'tiff' && pyramidLevels > 1)) return 1
+  for (const s of [8, 4, 2] as const) {
+    // A pyramid's level k is the image halved k times (print renditions, images.ts).
+    if (format === 'tiff' && Math.log2(s) >= pyramidLevels) continue
+    if (shown * s <= 1 && size.width % s === 0 && size.height % s === 0) return s
+  }
   return 1
+}
+
+/**
+ * The image decoded `shrink` times smaller: a JPEG by libjpeg's scaled IDCT, a print rendition (a tiled
+ * pyramidal TIFF, images.ts) by reading its pyramid level, whose size is checked (each level halves exactly).
+ */
+async function reducedSource(image: Buffer, format: string | undefined, reduced: { width: number; height: number }, shrink: 2 | 4 | 8): Promise<Sharp> {
+  if (format === 'tiff') {
+    const page = Math.log2(shrink)
+    const level = sharp(image, { limitInputPixels: MAX_INPUT_PIXELS, page })
+    const meta = await level.metadata()
+    if (meta.width !== reduced.width || meta.height !== reduced.height) {
+      throw new Error(`Pyramid level ${page} is ${meta.width}×${meta.height}, not ${reduced.width}×${reduced.height}`)
+    }
+    return level
+  }
+  return sharp(image, { limitInputPixels: MAX_INPUT_PIXELS }).resize(reduced.width, reduced.height, { fit: 'fill', fastShrinkOnLoad: true })
 }
 
 function blank(size: { width: number; height: number }) {
@@ -153,7 +175,7 @@ export async function renderPhotoCell(cell: TemplateCell, photo: PrintPhoto, sca
     height: Math.max(1, Math.min(size.height, Math.ceil(Math.max(...vs)) + 2) - top),
   }
   let shown = Math.hypot(m.a, m.b)
-  const shrink = decodeShrink(meta.format, size, shown)
+  const shrink = decodeShrink(meta.format, size, shown, meta.pages ?? 1)
   let pipeline: Sharp
   /** The size of what the pipeline decodes: the region, or its reduced counterpart. */
   let decoded: { width: number; height: number } = region
@@ -169,9 +191,7 @@ export async function renderPhotoCell(cell: TemplateCell, photo: PrintPhoto, sca
       height: Math.max(1, Math.min(reduced.height, Math.ceil((top + region.height) / shrink)) - t),
     }
     // A pipeline that extracts after resizing drops a later `extend`, so the part is taken out first.
-    const taken = await toRaw(
-      sharp(photo.image, { limitInputPixels: MAX_INPUT_PIXELS }).resize(reduced.width, reduced.height, { fit: 'fill', fastShrinkOnLoad: true }).extract(part),
-    )
+    const taken = await toRaw((await reducedSource(photo.image, meta.format, reduced, shrink as 2 | 4 | 8)).extract(part))
     pipeline = sharp(taken.data, rawInput(taken))
     decoded = part
     m = {
@@ -267,20 +287,6 @@ export async function renderFrontWithCells(design: FrontDesign, scale = 1): Prom
   return renderFrontGeneral(design, scale)
 }
 
-/** The rows of `rect` copied out of a raw image. */
-function cropRaw(image: RawImage, rect: Rect): RawImage {
-  const data = Buffer.alloc(rect.width * rect.height * 4)
-  for (let y = 0; y < rect.height; y++) {
-    const from = ((rect.top + y) * image.width + rect.left) * 4
-    image.data.copy(data, y * rect.width * 4, from, from + rect.width * 4)
-  }
-  return { data, width: rect.width, height: rect.height }
-}
-
-function pasteRaw(target: RawImage, piece: RawImage, left: number, top: number) {
-  for (let y = 0; y < piece.height; y++) piece.data.copy(target.data, ((top + y) * target.width + left) * 4, y * piece.width * 4, (y + 1) * piece.width * 4)
-}
-
 /**
  * A template whose pattern cells all lie beneath its photo cells and which has nothing on top of
  * the frame (all of ours): everything but the photos is the same for every design, so it is drawn
@@ -358,16 +364,108 @@ async function renderFrontFast(design: FrontDesign, scale: number): Promise<{ im
       blendLineOver(drawn, cell.rect, line, line.colour)
     }
     // (photo ∩ mask) with the patterns behind it and the frame over it, for this cell's pixels only.
-    const piece = await toRaw(
-      sharp(drawn.data, rawInput(drawn)).composite([
-        { input: cropRaw(underlay.mask, cell.rect).data, ...rawInput(cell.image), blend: 'dest-in' },
-        { input: cropRaw(underlay.patterns, cell.rect).data, ...rawInput(cell.image), blend: 'dest-over' },
-        { input: cropRaw(underlay.frame, cell.rect).data, ...rawInput(cell.image) },
-      ]),
-    )
-    pasteRaw(image, piece, cell.rect.left, cell.rect.top)
+    composeCell(image, drawn, cell.rect, underlay, cellPixelsOf(underlay, cell.rect))
   }
   return { image, cells }
+}
+
+/**
+ * Where a cell's pixels need blending, from the template alone (decision 047): outside the silhouette
+ * (mask alpha 0) the sheet already holds the answer; inside it, where the frame is clear, an opaque photo
+ * pixel is the answer; only the rest (the silhouette's soft edge and under the frame) is blended.
+ */
+type CellPixels = { runs: Int32Array; blended: Int32Array }
+
+const cellPixelsCache = new WeakMap<Underlay, Map<string, CellPixels>>()
+
+function cellPixelsOf(underlay: Underlay, rect: Rect): CellPixels {
+  let byRect = cellPixelsCache.get(underlay)
+  if (!byRect) cellPixelsCache.set(underlay, (byRect = new Map()))
+  const key = `${rect.left},${rect.top},${rect.width},${rect.height}`
+  const known = byRect.get(key)
+  if (known) return known
+  const runs: number[] = []
+  const blended: number[] = []
+  const { mask, frame } = underlay
+  for (let y = 0; y < rect.height; y++) {
+    let start = -1
+    for (let x = 0; x <= rect.width; x++) {
+      let clear = false
+      if (x < rect.width) {
+        const i = ((rect.top + y) * mask.width + rect.left + x) * 4 + 3
+        const m = mask.data[i]!
+        const f = frame.data[i]!
+        clear = m === 255 && f === 0
+        if (!clear && m !== 0) blended.push(y * rect.width + x)
+      }
+      if (clear && start < 0) start = x
+      else if (!clear && start >= 0) {
+        runs.push(y, start, x)
+        start = -1
+      }
+    }
+  }
+  const pixels = { runs: Int32Array.from(runs), blended: Int32Array.from(blended) }
+  byRect.set(key, pixels)
+  return pixels
+}
+
+/**
+ * frame over (patterns dest-over (photo dest-in mask)) for one pixel, as sharp's composite draws it, into
+ * `out` at `o`: straight (not premultiplied) RGBA bytes in, the same out.
+ */
+function blendPixel(out: Buffer, o: number, photo: Buffer, p: number, maskAlpha: number, patterns: Buffer, t: number, frame: Buffer, f: number) {
+  const a1 = (photo[p + 3]! / 255) * (maskAlpha / 255)
+  const at = patterns[t + 3]! / 255
+  const a2 = a1 + at * (1 - a1)
+  const af = frame[f + 3]! / 255
+  const a3 = af + a2 * (1 - af)
+  if (a3 <= 0) {
+    out.writeUInt32LE(0, o)
+    return
+  }
+  for (let c = 0; c < 3; c++) {
+    // Premultiplied: the photo under the mask, the patterns behind it, the frame over both.
+    const c2 = photo[p + c]! * a1 + patterns[t + c]! * at * (1 - a1)
+    const c3 = frame[f + c]! * af + c2 * (1 - af)
+    out[o + c] = Math.min(255, Math.max(0, Math.round(c3 / a3)))
+  }
+  out[o + 3] = Math.round(a3 * 255)
+}
+
+/** The cell's photo (`drawn`, rect-sized RGBA) masked and framed into the sheet `image`, in place. */
+function composeCell(image: RawImage, drawn: RawImage, rect: Rect, underlay: Underlay, pixels: CellPixels) {
+  const { mask, patterns, frame } = underlay
+  const at = (x: number, y: number) => ((rect.top + y) * image.width + rect.left + x) * 4
+  const { runs, blended } = pixels
+  for (let r = 0; r < runs.length; r += 3) {
+    const y = runs[r]!
+    const from = runs[r + 1]!
+    const to = runs[r + 2]!
+    const src = (y * rect.width + from) * 4
+    let opaque = true
+    for (let i = src + 3; i < src + (to - from) * 4; i += 4) {
+      if (drawn.data[i] !== 255) {
+        opaque = false
+        break
+      }
+    }
+    if (opaque) {
+      drawn.data.copy(image.data, at(from, y), src, src + (to - from) * 4)
+      continue
+    }
+    for (let x = from; x < to; x++) {
+      const o = at(x, y)
+      blendPixel(image.data, o, drawn.data, (y * rect.width + x) * 4, 255, patterns.data, o, frame.data, o)
+    }
+  }
+  for (let k = 0; k < blended.length; k++) {
+    const local = blended[k]!
+    const x = local % rect.width
+    const y = (local - x) / rect.width
+    const o = at(x, y)
+    blendPixel(image.data, o, drawn.data, local * 4, mask.data[o + 3]!, patterns.data, o, frame.data, o)
+  }
 }
 
 function cellContains(outer: Rect, inner: Rect) {
