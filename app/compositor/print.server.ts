@@ -62,32 +62,10 @@ const PRE_REDUCE_BELOW = 0.5
  * reduction. Only when the size divides exactly, so the decoded pixels sit on the same grid
  * (each covers s × s original pixels); otherwise 1, and the lanczos reduction does it.
  */
-export function decodeShrink(format: string | undefined, size: { width: number; height: number }, shown: number, pyramidLevels = 1): 1 | 2 | 4 | 8 {
-  if (shown >= PRE_REDUCE_BELOW) return 1
-  if (format !== 'jpeg' && !(format === 'tiff' && pyramidLevels > 1)) return 1
-  for (const s of [8, 4, 2] as const) {
-    // A pyramid's level k is the image halved k times (print renditions, images.ts).
-    if (format === 'tiff' && Math.log2(s) >= pyramidLevels) continue
-    if (shown * s <= 1 && size.width % s === 0 && size.height % s === 0) return s
-  }
+export function decodeShrink(format: string | undefined, size: { width: number; height: number }, shown: number): 1 | 2 | 4 | 8 {
+  if (format !== 'jpeg' || shown >= PRE_REDUCE_BELOW) return 1
+  for (const s of [8, 4, 2] as const) if (shown * s <= 1 && size.width % s === 0 && size.height % s === 0) return s
   return 1
-}
-
-/**
- * The image decoded `shrink` times smaller: a JPEG by libjpeg's scaled IDCT, a print rendition (a tiled
- * pyramidal TIFF, images.ts) by reading its pyramid level, whose size is checked (each level halves exactly).
- */
-async function reducedSource(image: Buffer, format: string | undefined, reduced: { width: number; height: number }, shrink: 2 | 4 | 8): Promise<Sharp> {
-  if (format === 'tiff') {
-    const page = Math.log2(shrink)
-    const level = sharp(image, { limitInputPixels: MAX_INPUT_PIXELS, page })
-    const meta = await level.metadata()
-    if (meta.width !== reduced.width || meta.height !== reduced.height) {
-      throw new Error(`Pyramid level ${page} is ${meta.width}×${meta.height}, not ${reduced.width}×${reduced.height}`)
-    }
-    return level
-  }
-  return sharp(image, { limitInputPixels: MAX_INPUT_PIXELS }).resize(reduced.width, reduced.height, { fit: 'fill', fastShrinkOnLoad: true })
 }
 
 function blank(size: { width: number; height: number }) {
@@ -175,7 +153,7 @@ export async function renderPhotoCell(cell: TemplateCell, photo: PrintPhoto, sca
     height: Math.max(1, Math.min(size.height, Math.ceil(Math.max(...vs)) + 2) - top),
   }
   let shown = Math.hypot(m.a, m.b)
-  const shrink = decodeShrink(meta.format, size, shown, meta.pages ?? 1)
+  const shrink = decodeShrink(meta.format, size, shown)
   let pipeline: Sharp
   /** The size of what the pipeline decodes: the region, or its reduced counterpart. */
   let decoded: { width: number; height: number } = region
@@ -191,7 +169,9 @@ export async function renderPhotoCell(cell: TemplateCell, photo: PrintPhoto, sca
       height: Math.max(1, Math.min(reduced.height, Math.ceil((top + region.height) / shrink)) - t),
     }
     // A pipeline that extracts after resizing drops a later `extend`, so the part is taken out first.
-    const taken = await toRaw((await reducedSource(photo.image, meta.format, reduced, shrink as 2 | 4 | 8)).extract(part))
+    const taken = await toRaw(
+      sharp(photo.image, { limitInputPixels: MAX_INPUT_PIXELS }).resize(reduced.width, reduced.height, { fit: 'fill', fastShrinkOnLoad: true }).extract(part),
+    )
     pipeline = sharp(taken.data, rawInput(taken))
     decoded = part
     m = {
