@@ -267,20 +267,6 @@ export async function renderFrontWithCells(design: FrontDesign, scale = 1): Prom
   return renderFrontGeneral(design, scale)
 }
 
-/** The rows of `rect` copied out of a raw image. */
-function cropRaw(image: RawImage, rect: Rect): RawImage {
-  const data = Buffer.alloc(rect.width * rect.height * 4)
-  for (let y = 0; y < rect.height; y++) {
-    const from = ((rect.top + y) * image.width + rect.left) * 4
-    image.data.copy(data, y * rect.width * 4, from, from + rect.width * 4)
-  }
-  return { data, width: rect.width, height: rect.height }
-}
-
-function pasteRaw(target: RawImage, piece: RawImage, left: number, top: number) {
-  for (let y = 0; y < piece.height; y++) piece.data.copy(target.data, ((top + y) * target.width + left) * 4, y * piece.width * 4, (y + 1) * piece.width * 4)
-}
-
 /**
  * A template whose pattern cells all lie beneath its photo cells and which has nothing on top of
  * the frame (all of ours): everything but the photos is the same for every design, so it is drawn
@@ -358,16 +344,108 @@ async function renderFrontFast(design: FrontDesign, scale: number): Promise<{ im
       blendLineOver(drawn, cell.rect, line, line.colour)
     }
     // (photo ∩ mask) with the patterns behind it and the frame over it, for this cell's pixels only.
-    const piece = await toRaw(
-      sharp(drawn.data, rawInput(drawn)).composite([
-        { input: cropRaw(underlay.mask, cell.rect).data, ...rawInput(cell.image), blend: 'dest-in' },
-        { input: cropRaw(underlay.patterns, cell.rect).data, ...rawInput(cell.image), blend: 'dest-over' },
-        { input: cropRaw(underlay.frame, cell.rect).data, ...rawInput(cell.image) },
-      ]),
-    )
-    pasteRaw(image, piece, cell.rect.left, cell.rect.top)
+    composeCell(image, drawn, cell.rect, underlay, cellPixelsOf(underlay, cell.rect))
   }
   return { image, cells }
+}
+
+/**
+ * Where a cell's pixels need blending, from the template alone (decision 047): outside the silhouette
+ * (mask alpha 0) the sheet already holds the answer; inside it, where the frame is clear, an opaque photo
+ * pixel is the answer; only the rest (the silhouette's soft edge and under the frame) is blended.
+ */
+type CellPixels = { runs: Int32Array; blended: Int32Array }
+
+const cellPixelsCache = new WeakMap<Underlay, Map<string, CellPixels>>()
+
+function cellPixelsOf(underlay: Underlay, rect: Rect): CellPixels {
+  let byRect = cellPixelsCache.get(underlay)
+  if (!byRect) cellPixelsCache.set(underlay, (byRect = new Map()))
+  const key = `${rect.left},${rect.top},${rect.width},${rect.height}`
+  const known = byRect.get(key)
+  if (known) return known
+  const runs: number[] = []
+  const blended: number[] = []
+  const { mask, frame } = underlay
+  for (let y = 0; y < rect.height; y++) {
+    let start = -1
+    for (let x = 0; x <= rect.width; x++) {
+      let clear = false
+      if (x < rect.width) {
+        const i = ((rect.top + y) * mask.width + rect.left + x) * 4 + 3
+        const m = mask.data[i]!
+        const f = frame.data[i]!
+        clear = m === 255 && f === 0
+        if (!clear && m !== 0) blended.push(y * rect.width + x)
+      }
+      if (clear && start < 0) start = x
+      else if (!clear && start >= 0) {
+        runs.push(y, start, x)
+        start = -1
+      }
+    }
+  }
+  const pixels = { runs: Int32Array.from(runs), blended: Int32Array.from(blended) }
+  byRect.set(key, pixels)
+  return pixels
+}
+
+/**
+ * frame over (patterns dest-over (photo dest-in mask)) for one pixel, as sharp's composite draws it, into
+ * `out` at `o`: straight (not premultiplied) RGBA bytes in, the same out.
+ */
+function blendPixel(out: Buffer, o: number, photo: Buffer, p: number, maskAlpha: number, patterns: Buffer, t: number, frame: Buffer, f: number) {
+  const a1 = (photo[p + 3]! / 255) * (maskAlpha / 255)
+  const at = patterns[t + 3]! / 255
+  const a2 = a1 + at * (1 - a1)
+  const af = frame[f + 3]! / 255
+  const a3 = af + a2 * (1 - af)
+  if (a3 <= 0) {
+    out.writeUInt32LE(0, o)
+    return
+  }
+  for (let c = 0; c < 3; c++) {
+    // Premultiplied: the photo under the mask, the patterns behind it, the frame over both.
+    const c2 = photo[p + c]! * a1 + patterns[t + c]! * at * (1 - a1)
+    const c3 = frame[f + c]! * af + c2 * (1 - af)
+    out[o + c] = Math.min(255, Math.max(0, Math.round(c3 / a3)))
+  }
+  out[o + 3] = Math.round(a3 * 255)
+}
+
+/** The cell's photo (`drawn`, rect-sized RGBA) masked and framed into the sheet `image`, in place. */
+function composeCell(image: RawImage, drawn: RawImage, rect: Rect, underlay: Underlay, pixels: CellPixels) {
+  const { mask, patterns, frame } = underlay
+  const at = (x: number, y: number) => ((rect.top + y) * image.width + rect.left + x) * 4
+  const { runs, blended } = pixels
+  for (let r = 0; r < runs.length; r += 3) {
+    const y = runs[r]!
+    const from = runs[r + 1]!
+    const to = runs[r + 2]!
+    const src = (y * rect.width + from) * 4
+    let opaque = true
+    for (let i = src + 3; i < src + (to - from) * 4; i += 4) {
+      if (drawn.data[i] !== 255) {
+        opaque = false
+        break
+      }
+    }
+    if (opaque) {
+      drawn.data.copy(image.data, at(from, y), src, src + (to - from) * 4)
+      continue
+    }
+    for (let x = from; x < to; x++) {
+      const o = at(x, y)
+      blendPixel(image.data, o, drawn.data, (y * rect.width + x) * 4, 255, patterns.data, o, frame.data, o)
+    }
+  }
+  for (let k = 0; k < blended.length; k++) {
+    const local = blended[k]!
+    const x = local % rect.width
+    const y = (local - x) / rect.width
+    const o = at(x, y)
+    blendPixel(image.data, o, drawn.data, local * 4, mask.data[o + 3]!, patterns.data, o, frame.data, o)
+  }
 }
 
 function cellContains(outer: Rect, inner: Rect) {

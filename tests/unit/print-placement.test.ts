@@ -114,6 +114,37 @@ describe('the cached underlay path draws what compositing every layer draws', ()
   })
 })
 
+describe('each cell is masked and framed in place (decision 047)', () => {
+  // Half the photo see-through: the clear interior blends it over the patterns instead of copying it,
+  // and the silhouette's edge and the frame blend as sharp's composite does.
+  it.each(['tree', 'star', 'stocking'] as const)('a see-through photo on %s draws what compositing every layer draws', async (shape) => {
+    const template = pseudoTemplates[shape]
+    const photo = checker(160, 120, 7)
+    for (let i = 3; i < photo.data.length; i += 4) if (Math.floor(i / 4 / 160) % 20 < 10) photo.data[i] = 96
+    const png = await sharp(photo.data, { raw: { width: 160, height: 120, channels: 4 } })
+      .png()
+      .toBuffer()
+    const [left, right] = photoCells(template)
+    const design = {
+      template,
+      photos: {
+        [left!.id]: { image: png, transform: { x: 0, y: 0, zoom: 1, rotation: 0 } },
+        [right!.id]: { image: png, transform: { x: -10, y: 15, zoom: 1.7, rotation: -33 } },
+      },
+    }
+    const fast = await renderFront(design, 0.25)
+    const general = (await renderFrontGeneral(design, 0.25)).image
+    let worst = 0
+    let seeThrough = 0
+    for (let i = 0; i < fast.data.length; i += 4) {
+      for (let c = 0; c < 4; c++) worst = Math.max(worst, Math.abs(fast.data[i + c]! - general.data[i + c]!))
+      if (general.data[i + 3]! > 0 && general.data[i + 3]! < 255) seeThrough++
+    }
+    expect(seeThrough).toBeGreaterThan(1000)
+    expect(worst).toBeLessThanOrEqual(2)
+  })
+})
+
 describe('a large JPEG is decoded already reduced, and lands where the full decode would', () => {
   it('reduces only JPEGs shown below half size whose size divides, leaving the placement a scale of ½ to 1', () => {
     expect(decodeShrink('jpeg', { width: 4096, height: 3072 }, 0.3)).toBe(2)
