@@ -4,15 +4,18 @@ import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 
-// First-load chunks (docs/decisions/024): the client build groups the shared code into a few large
-// chunks instead of ~40 small ones (rolldown folds `vendor` and most of `app-shell` into the entry
-// chunk), so a landing loads 3–6 scripts. Only the packages listed go in `vendor`: pixi.js,
-// posthog-js and sonner (and their dependencies) stay in their lazy chunks. Client build only.
+// First-load chunks (docs/decisions/024, 046): the client build puts the shared libraries in `vendor`, which rolldown
+// folds into the entry chunk. Only the packages listed go there: pixi.js, posthog-js and sonner (and their
+// dependencies) stay in their lazy chunks. The app's own components, lib and catalogue are no longer grouped into one
+// `app-shell` chunk: every landing loaded all of it (8.8 KB gzip) for a hero and an ornament picture, so each page now
+// loads the modules it paints, in the chunks rolldown makes for them (decision 046). Client build only.
 const vendorPackages =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][^\\/]+|seroval|seroval-plugins|cookie-es|use-sync-external-store|zod)[\\/]/
-const appShell = /[\\/]app[\\/](components|lib|catalogue|contract)[\\/]/
-// The shipping promise shows on the /photo-products landing as well as on lazy pages: kept out of the leftover
-// `app-shell` chunk (what lazy routes share), which the landing would otherwise load whole for two small modules.
+// Classic zod (what the contract's schemas are built with), its JSON-Schema code and its English messages: a chunk of
+// their own, for any lazy page that reaches them. In `vendor` they were folded into every page's entry chunk, though
+// the first load validates with zod/mini only (decision 046; the budget test fails should a first load load it).
+const classicZod = /[\\/]node_modules[\\/]zod[\\/]v4[\\/](classic[\\/]|locales[\\/]|core[\\/](to-json-schema|json-schema-processors|json-schema-generator)\.js)/
+// The shipping promise shows on the /photo-products landing as well as on lazy pages: one small chunk of its own.
 const shippingPromise = /[\\/]app[\\/](catalogue[\\/]shipping|features[\\/]cart[\\/](ShippingPromise|shipping\.functions))\.tsx?$/
 
 export default defineConfig({
@@ -25,9 +28,10 @@ export default defineConfig({
           output: {
             codeSplitting: {
               groups: [
-                { name: 'vendor', test: vendorPackages, priority: 3 },
+                // `vendor` first: a group takes the dependencies of what it matches, and classic zod's include zod's core.
+                { name: 'vendor', test: (id: string) => vendorPackages.test(id) && !classicZod.test(id), priority: 4 },
+                { name: 'zod-classic', test: classicZod, priority: 3 },
                 { name: 'shipping-promise', test: shippingPromise, priority: 2 },
-                { name: 'app-shell', test: appShell, priority: 1 },
               ],
             },
           },

@@ -1,34 +1,15 @@
-import { apiErrorSchema, type ErrorCode } from '../contract/errors'
+import { apiErrorSchema } from '../contract/errors'
 import { concretePath, type CallInput, type Endpoint, type EndpointResponse, type NeedsInput } from '../contract/endpoint'
 import { IDEMPOTENCY_KEY_HEADER, REQUEST_ID_HEADER, TIMEZONE_HEADER, VERSION_HEADER } from '../contract/headers'
+import { ApiClientError } from './api-client-error'
 import { wordsForStatus } from './error-status'
 import { photoProxyUrl } from './photo-conversion'
-import { operationFailedMessage, withRetry, type Sleep } from './retry'
+import { withRetry, type Sleep } from './retry'
+
+// The error class lives apart from the client: the browser needs it (error-text) without the contract's zod schemas.
+export { ApiClientError }
 
 export type Dispatch = (request: Request) => Promise<Response>
-
-/** A refusal or failure from the album API, carrying its status and error code. */
-export class ApiClientError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: ErrorCode | 'network',
-    message: string,
-    /** Field-level refusals of a 400, e.g. `{ path: 'body.shippingAddress.postalCode', message }`. */
-    readonly issues: { path: string; message: string }[] = [],
-    /** What went wrong underneath (a network error), for logs; never shown. */
-    cause?: unknown,
-    /** A 429's or 503's Retry-After, in milliseconds. */
-    readonly retryAfterMs?: number,
-  ) {
-    super(message, cause === undefined ? undefined : { cause })
-    this.name = 'ApiClientError'
-  }
-
-  /** The same failure told as `operation`'s (app/lib/retry.ts `operationFailedMessage`), its status and code kept for the page. */
-  named(operation: string): ApiClientError {
-    return new ApiClientError(this.status, this.code, operationFailedMessage(operation, this), this.issues, this, this.retryAfterMs)
-  }
-}
 
 let inProcess: Dispatch | null = null
 /** The server entry registers the API here so same-origin calls skip the socket (ARCHITECTURE.md). */

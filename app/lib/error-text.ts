@@ -4,7 +4,7 @@
  * "Keepsake answered 503").
  */
 import { ApiFailureError } from '~/lib/api-outcome'
-import { ApiClientError } from './api-client'
+import { ApiClientError } from './api-client-error'
 import { wordsForStatus } from './error-status'
 
 export { SOMETHING_WENT_WRONG, wordsForStatus } from './error-status'

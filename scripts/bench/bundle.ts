@@ -6,31 +6,26 @@
  * the project's own vite.config.ts and node_modules), generated and built in a temporary folder,
  * served the same way and loaded the same way. Each landing is also shown as a ratio to that floor
  * (docs/decisions/004). BENCH_PORT moves the servers (the store on it, the floor on the next port).
+ *
+ * The measuring is scripts/bench/first-load.ts's, shared with the bundle budget test. `-- --record` writes what
+ * it measured into bundle-budget.json (each page's total and chunks) and keeps each budget as it was: a budget
+ * is raised by hand, in a commit that says why (decision 046).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { gzipSync } from 'node:zlib'
 import { chromium, type Browser } from 'playwright-core'
 import { chromiumLaunch } from '../../playwright.config.ts'
+import { budgetFile, firstLoadJs, landingPages, projectRoot, readBudget, recordOf, startServer, startStore, type BundleBudget } from './first-load.ts'
 
 const PORT = Number(process.env.BENCH_PORT ?? 3190)
 const FLOOR_PORT = PORT + 1
 const base = `http://localhost:${PORT}`
 const TARGET_KB = 100
-const pages = [
-  { path: '/photo-products', target: TARGET_KB },
-  { path: '/loop', target: TARGET_KB },
-  { path: '/referral/r/GRAN-7Q4X', target: TARGET_KB },
-  { path: '/photo-products/photos', target: null },
-  { path: '/referral', target: null },
-  { path: '/fmn', target: null },
-  { path: '/utils', target: null },
-  { path: '/egifts', target: null },
-]
-
-const projectRoot = path.resolve(import.meta.dirname, '../..')
+const withTarget = new Set(['/photo-products', '/loop', '/referral/r/GRAN-7Q4X'])
+const pages = landingPages.map((page) => ({ path: page, target: withTarget.has(page) ? TARGET_KB : null }))
+const record = process.argv.includes('--record')
 const floorDir = path.join(tmpdir(), 'keepsake-floor')
 
 /** The floor app's files: what any TanStack Start + Query page needs, and nothing of ours. */
@@ -121,73 +116,29 @@ function buildFloor() {
   if (built.status !== 0) throw new Error(`building the floor app failed:\n${built.stdout}\n${built.stderr}`)
 }
 
-function start(command: string[], options: { cwd: string; env: NodeJS.ProcessEnv; ready: string }): Promise<ChildProcess> {
-  const child = spawn(process.execPath, command, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'inherit'] })
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes(options.ready)) resolve(child)
-    })
-    child.on('exit', (code) => reject(new Error(`${command.join(' ')} exited with ${code}; run npm run build first`)))
-  })
-}
-
-/**
- * Every script the page loads until it is hydrated and the network is idle: count, raw and gzip bytes. A store
- * page loads its scripts after its first paint (decision 024), so the network can fall idle before they start:
- * the store's pages are waited for until the root marks `<html data-hydrated>`.
- */
-async function firstLoadJs(browser: Browser, url: string, { hydrates = true } = {}) {
-  const context = await browser.newContext()
-  const page = await context.newPage()
-  const bodies = new Map<string, Buffer>()
-  page.on('response', async (response) => {
-    if (response.request().resourceType() !== 'script') return
-    try {
-      bodies.set(response.url(), await response.body())
-    } catch {
-      // A response without a body (a redirect) carries no script.
-    }
-  })
-  await page.goto(url, { waitUntil: 'networkidle' })
-  if (hydrates) {
-    await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'), undefined, { timeout: 30_000 })
-    await page.waitForLoadState('networkidle')
-  }
-  await context.close()
-  return {
-    scripts: bodies.size,
-    raw: [...bodies.values()].reduce((n, b) => n + b.length, 0) / 1024,
-    gzip: [...bodies.values()].reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0) / 1024,
-  }
-}
-
 buildFloor()
 rmSync('.data/bench-bundle', { recursive: true, force: true })
 const servers: ChildProcess[] = []
 const rows: string[][] = []
+const recorded: Record<string, ReturnType<typeof recordOf>> = {}
 let browser: Browser | undefined
 process.once('exit', () => servers.forEach((server) => server.kill()))
 try {
-  servers.push(
-    await start(['scripts/serve.ts'], {
-      cwd: process.cwd(),
-      env: { PORT: String(PORT), PUBLIC_URL: base, DATA_DIR: '.data/bench-bundle', NODE_ENV: 'production' },
-      // After 'is serving' the store renders its demo photos (seconds of CPU): measure once that is done.
-      ready: 'Album API',
-    }),
-  )
-  servers.push(await start(['serve.mjs'], { cwd: floorDir, env: { PORT: String(FLOOR_PORT), NODE_ENV: 'production' }, ready: 'is serving' }))
+  servers.push(await startStore(PORT, '.data/bench-bundle'))
+  servers.push(await startServer(['serve.mjs'], { cwd: floorDir, env: { PORT: String(FLOOR_PORT), NODE_ENV: 'production' }, ready: 'is serving' }))
   browser = await chromium.launch(chromiumLaunch)
   const floor = await firstLoadJs(browser, `http://localhost:${FLOOR_PORT}/`, { hydrates: false })
-  rows.push(['floor: bare Start + Router + Query', String(floor.scripts), floor.raw.toFixed(1), floor.gzip.toFixed(1), '1.00×', '—', '—'])
+  rows.push(['floor: bare Start + Router + Query', String(floor.scripts.length), floor.rawKb.toFixed(1), floor.gzipKb.toFixed(1), '1.00×', '—', '—'])
   for (const { path: page, target } of pages) {
-    const { scripts, raw, gzip } = await firstLoadJs(browser, base + page)
+    const load = await firstLoadJs(browser, base + page)
+    const { rawKb: raw, gzipKb: gzip } = load
+    recorded[page] = recordOf(load)
     rows.push([
       page,
-      String(scripts),
+      String(load.scripts.length),
       raw.toFixed(1),
       gzip.toFixed(1),
-      `${(gzip / floor.gzip).toFixed(2)}×`,
+      `${(gzip / floor.gzipKb).toFixed(2)}×`,
       target ? `${target}` : '—',
       target ? (gzip <= target ? 'within' : 'OVER') : '—',
     ])
@@ -203,3 +154,12 @@ const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!))
 console.log(line(header))
 console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`)
 for (const row of rows) console.log(line(row))
+
+if (record) {
+  const budget: BundleBudget = readBudget()
+  for (const [page, measured] of Object.entries(recorded)) {
+    budget.pages[page] = { budgetKb: budget.pages[page]?.budgetKb ?? Math.ceil(measured.measuredKb * 1.03), ...measured }
+  }
+  writeFileSync(budgetFile, `${JSON.stringify(budget, null, 2)}\n`)
+  console.log(`Recorded each page's chunks in ${path.relative(process.cwd(), budgetFile)} (budgets unchanged).`)
+}

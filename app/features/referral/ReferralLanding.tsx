@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
-import { Link, useRouter } from '@tanstack/react-router'
+import { Link, useRouter, type NotFoundRouteProps } from '@tanstack/react-router'
 import { useState } from 'react'
 import { ButtonLink } from '~/components/ui/Button'
 import { FeatureList, PageHero, Section } from '~/components/ui/PageHero'
 import { LoadFailedPanel } from '~/components/ui/StatePanel'
 import type { ReferralInvite } from '~/contract/referral'
 import type { ApiOutcome } from '~/lib/api-outcome'
+import type { UnknownInvite } from './landing-loader'
 import { OrnamentArt } from '~/components/OrnamentArt'
 import { currentUserQuery } from '~/features/account/account.functions'
 import { usePublicConfig } from '~/lib/public-config'
@@ -173,4 +174,10 @@ function InviteLoadFailed({ message }: { message: string }) {
       />
     </div>
   )
+}
+
+/** A landing's notFoundComponent: the friendly "this invite is not working" page of its variant. */
+export function UnknownInvitePage({ variant, data }: NotFoundRouteProps & { variant: LandingVariant }) {
+  const { code, invite } = data as UnknownInvite
+  return <ReferralLanding variant={variant} code={code} invite={invite} />
 }

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { loadLanding, unknownInvitePage } from '~/features/referral/landing-loader'
-import { ReferralLanding } from '~/features/referral/ReferralLanding'
+import { loadLanding } from '~/features/referral/landing-loader'
+import { ReferralLanding, UnknownInvitePage } from '~/features/referral/ReferralLanding'
 
 export const Route = createFileRoute('/referral/r0/$advocateReferralCode')({
-  notFoundComponent: unknownInvitePage('r0'),
+  notFoundComponent: (props) => <UnknownInvitePage variant="r0" {...props} />,
   loader: ({ context, params }) => loadLanding(context.queryClient, params.advocateReferralCode),
   head: ({ loaderData }) => ({ meta: [{ title: loaderData?.title ?? 'You’re invited to Keepsake' }] }),
   component: function Landing() {
