@@ -70,7 +70,7 @@ function createMetrics() {
     }),
     webhookEvents: new client.Counter({
       name: 'keepsake_webhook_events_total',
-      help: 'Webhook events received by provider, event type and outcome (applied, ignored, refused)',
+      help: 'Webhook events received by provider, event type and outcome (applied, duplicate, ignored, refused)',
       labelNames: ['provider', 'type', 'outcome'] as const,
       registers: [registry],
     }),
@@ -91,7 +91,7 @@ export function setJobCountsSource(read: () => Promise<JobCount[]>) {
 }
 
 /** One webhook event: provider (stripe, printify), its type as the provider names it, and what we did with it. */
-export function countWebhookEvent(provider: string, type: string, outcome: 'applied' | 'ignored' | 'refused') {
+export function countWebhookEvent(provider: string, type: string, outcome: 'applied' | 'duplicate' | 'ignored' | 'refused') {
   metrics().webhookEvents.inc({ provider, type: type.slice(0, 64) || 'unknown', outcome })
 }
 

@@ -9,6 +9,7 @@ import { jobHandlers, scheduleRecurringJobs } from '../../app/api/services/handl
 import { drainJobs } from '../../app/api/services/jobs'
 import { orderShippedReference } from '../../app/api/services/order-emails'
 import { pseudoTemplates } from '../../app/catalogue/ornaments'
+import { metrics } from '../../app/observability/metrics'
 import { cartItemOfGenerated } from '../support/cart'
 import { addAlbumPhotos } from '../support/photos'
 import { createPrintifyMock, MOCK_ORDER_TOPICS, MOCK_PRINTIFY_SHOP_ID, MOCK_PRINTIFY_TOKEN, signPrintify, type MockOrderEvent } from '../support/printify-mock'
@@ -267,6 +268,18 @@ describe('bad deliveries change nothing', () => {
       expect(replay.status).toBe(200)
       expect(replay.body).toEqual({ received: true, outcome: 'duplicate' })
     })
+  })
+
+  it('every delivery is counted by type and outcome on /metrics (keepsake_webhook_events_total)', async () => {
+    const counted = async (type: string, outcome: string) =>
+      (await metrics().webhookEvents.get()).values.find((v) => v.labels.provider === 'printify' && v.labels.type === type && v.labels.outcome === outcome)
+        ?.value ?? 0
+    const before = { duplicate: await counted(event.topic, 'duplicate'), refused: await counted('unknown', 'refused') }
+    // A forged delivery is refused before its body is trusted, so it counts under no type the sender chose.
+    expect((await post(event.body, { 'x-pf-signature': signPrintify(event.body, 'someone-else-s-secret-000') })).status).toBe(401)
+    expect((await deliver(event)).body).toEqual({ received: true, outcome: 'duplicate' })
+    expect(await counted(event.topic, 'duplicate')).toBe(before.duplicate + 1)
+    expect(await counted('unknown', 'refused')).toBe(before.refused + 1)
   })
 })
 

@@ -4,6 +4,7 @@ import { Hono } from 'hono'
 import { baseImageHashes, scaledBaseImage } from '../../compositor/base-images.server'
 import { outputSize, patternTileSize } from '../../compositor/layout'
 import { backSides, findOrnamentVariant, ornamentShapes, pseudoTemplates, TEMPLATE_WIDTH, templateForVariant } from '../../catalogue/ornaments'
+import { countWebhookEvent } from '../../observability/metrics'
 import { endpoint } from '../endpoint'
 import type { ApiEnv } from '../env'
 import { AppError, notFound } from '../errors'
@@ -75,6 +76,7 @@ endpoint(printifyRoutes, printifyApi.previewFile, async ({ params }, c) => {
 /** Printify's order webhook: every delivery ends in one outcome (services/printify-orders.ts); a refusal answers its 4xx. */
 endpoint(printifyRoutes, printifyApi.printifyWebhook, async (_input, c) => {
   const result = await receivePrintifyWebhook(c.get('deps'), c.req.raw)
+  countWebhookEvent('printify', result.type ?? 'unknown', result.outcome)
   if (result.outcome === 'refused') throw result.error
   return { received: true as const, outcome: result.outcome }
 })

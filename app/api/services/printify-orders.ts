@@ -11,6 +11,7 @@ import { jobs, orders, printifyWebhookEvents } from '../db/schema'
 import { readBodyCapped } from '../endpoint'
 import type { ApiDeps } from '../env'
 import { AppError } from '../errors'
+import { logger } from '../../observability/log'
 import { PrintifyProvider, type PrintifyOrderDetail } from '../providers/print/printify'
 import { PrintProviderError } from '../providers/print/provider'
 import { canMove, orderTransitions } from './cart-states'
@@ -291,7 +292,7 @@ export async function pollPrintifyOrders(deps: ApiDeps): Promise<{ checked: numb
     } catch (error) {
       // One order Printify cannot answer for does not hold up the others; it is looked up again next time.
       if (!(error instanceof PrintProviderError)) throw error
-      console.warn(`[printify] poll: order ${order.id} (Printify ${order.providerOrderId}): ${error.message}`)
+      logger().warn(`[printify] poll: order ${order.id} (Printify ${order.providerOrderId}): ${error.message}`)
       continue
     }
     const state = stateOfPrintifyOrder(detail)
@@ -306,7 +307,7 @@ export const printifyOrderJobs: JobHandlers = {
   'poll-printify-orders': {
     run: async (deps) => {
       const { checked, moved } = await pollPrintifyOrders(deps)
-      if (checked > 0) console.info(`[printify] poll: looked up ${checked} order(s) not heard of lately; ${moved} moved`)
+      if (checked > 0) logger().info(`[printify] poll: looked up ${checked} order(s) not heard of lately; ${moved} moved`)
     },
   },
 }
