@@ -36,6 +36,7 @@ import autocannon from 'autocannon'
 import type { CartItemMetadata } from '../../app/contract/cart'
 import type { OrnamentShape } from '../../app/catalogue/ornaments'
 import { colourIds, typefaceIds, type PersonalText } from '../../app/catalogue/personal-line'
+import { scratchPostgres } from '../support/scratch-postgres.ts'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
@@ -114,25 +115,6 @@ function summary(runs: Run[]): Measured {
   }
 }
 
-/** A fresh database on the PostgreSQL server at `serverUrl`, so the bench never meets another run's rows. */
-async function scratchPostgres(serverUrl: string) {
-  const { default: pg } = await import('pg')
-  const name = `keepsake_bench_cart_${process.pid}_${Date.now()}`
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: serverUrl })
-    await client.connect()
-    try {
-      await client.query(query)
-    } finally {
-      await client.end()
-    }
-  }
-  await admin(`CREATE DATABASE ${name}`)
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
-}
-
 // The store's modules are imported here, not at the top, so the load generator does not load them
 // (seconds of start-up on this machine, for code it never runs).
 const [
@@ -169,7 +151,7 @@ const [
 const config = loadConfig({ ...process.env, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'keepsake-bench-cart-')), DEMO_MODE: 'true' })
 process.once('exit', () => fs.rmSync(config.dataDir, { recursive: true, force: true }))
 // BENCH_DATABASE_URL: a PostgreSQL server; the bench makes a database of its own there and drops it after.
-const scratch = process.env.BENCH_DATABASE_URL ? await scratchPostgres(process.env.BENCH_DATABASE_URL) : null
+const scratch = process.env.BENCH_DATABASE_URL ? await scratchPostgres(process.env.BENCH_DATABASE_URL, 'keepsake_bench_cart') : null
 const database = await openDatabase({ databaseUrl: scratch?.url ?? null, dataDir: null })
 const db = database.db
 await seedDemoAccounts(db)

@@ -30,6 +30,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
+import { scratchPostgres } from '../support/scratch-postgres.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)]! : NaN)
@@ -144,19 +145,8 @@ const PREVIEW_P95_LIMIT_MS = 5000
 if (!fs.existsSync(path.join(root, 'dist/server/server.js'))) throw new Error('No production build in dist/: run npm run build first (npm run bench:peak does)')
 
 // --- a database and a store of its own ----------------------------------------------------------------
-const { default: pg } = await import('pg')
-const dbName = `keepsake_bench_peak_${process.pid}_${Date.now()}`
-const admin = async (query: string) => {
-  const client = new pg.Client({ connectionString: serverUrl })
-  await client.connect()
-  try {
-    await client.query(query)
-  } finally {
-    await client.end()
-  }
-}
-await admin(`CREATE DATABASE ${dbName}`)
-const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString()
+const scratch = await scratchPostgres(serverUrl, 'keepsake_bench_peak')
+const { name: dbName, url: databaseUrl } = scratch
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'keepsake-bench-peak-'))
 const publicUrl = `http://127.0.0.1:${port}`
 const storeEnv: Record<string, string> = {
@@ -180,7 +170,7 @@ async function cleanUp() {
     store.kill('SIGTERM')
     await exited
   }
-  await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch((error) => console.error('[bench:peak] could not drop', dbName, error))
+  await scratch.drop().catch((error) => console.error('[bench:peak] could not drop', dbName, error))
   fs.rmSync(dataDir, { recursive: true, force: true })
 }
 
