@@ -570,7 +570,7 @@ test('a rolling restart under load loses no request: each instance drains on SIG
     const sourceImages = photoIds.map((photoId, i) => ({ cropped: url(`source-${i}.jpg`), original: `${bucketBase}/photos/${photoId}/smartphone.jpg` }))
     await query(
       `insert into previews (id, user_id, variant_id, pseudo_template_id, back_side_id, design, print_areas, source_images, images, provider, provider_product_id)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'local', $1)`,
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'local', $10)`,
       [
         id,
         userId,
@@ -584,6 +584,7 @@ test('a rolling restart under load loses no request: each instance drains on SIG
         ]),
         JSON.stringify(sourceImages),
         JSON.stringify([url('mockup-front.jpg'), url('mockup-back.jpg')]),
+        id,
       ],
     )
     return { id, variantId: variant.id, url, sourceImages }
@@ -630,7 +631,12 @@ test('a rolling restart under load loses no request: each instance drains on SIG
   let orders = 0
   const loop = async ({ cookie, userId }: { cookie: string; userId: string }) => {
     while (!stop) {
-      const preview = await previewFor(userId)
+      const preview = await previewFor(userId).catch((error: Error) => {
+        failures.push({ what: 'record a preview', status: null, error: error.message })
+        stop = true
+        return null
+      })
+      if (!preview) return
       if (!(await send(cookie, 'POST', '/v1/photo-products-cart/items', 201, cartItemFor(preview)))) continue
       await send(cookie, 'GET', '/v1/photo-products-cart', 200)
       const session = await send(cookie, 'POST', '/v1/photo-products-cart/checkout-session', 201)
