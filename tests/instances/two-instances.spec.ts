@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
 import { once } from 'node:events'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -9,6 +10,8 @@ import pg from 'pg'
 import { createClient } from 'redis'
 import sharp from 'sharp'
 import { LOCAL_TEST_CARDS } from '../../app/contract/cart'
+import { pseudoTemplates, variantOfShape } from '../../app/catalogue/ornaments'
+import { cartItemFor, testAddress } from '../support/cart'
 import { startRoundRobinProxy, type RoundRobinProxy } from '../support/round-robin-proxy'
 import { startS3Server, type S3Server } from '../support/s3-server'
 import { freePort, freshStore, type Store } from '../support/server-process'
@@ -33,6 +36,8 @@ let store: Store | undefined
 let s3: S3Server | undefined
 let proxy: RoundRobinProxy | undefined
 const instances: Instance[] = []
+/** What instances a and b were started with (their ports and settings), so either can be started again the same way. */
+let instanceSettings: { ports: number[]; env: Record<string, string> } | undefined
 
 async function answers(what: 'postgres' | 'redis') {
   try {
@@ -128,11 +133,27 @@ test.beforeAll(async () => {
     LOCAL_FULFILMENT_STEP_SECONDS: '2',
     JOB_LEASE_SECONDS: '3',
   }
+  instanceSettings = { ports, env }
   // One after the other: the first seeds the demo families, the second finds them.
-  for (const [i, name] of ['a', 'b'].entries()) {
-    instances.push(await startInstance(name, ports[i]!, env))
-  }
+  for (const i of [0, 1]) await startInstanceAgain(i)
+  await proxy.waitUntilRouting(['a', 'b'])
 })
+
+/** Starts instance a (0) or b (1) with the settings of the suite's first start, in place of the one before (stopped). */
+async function startInstanceAgain(i: number) {
+  const name = ['a', 'b'][i]!
+  instances[i] = await startInstance(name, instanceSettings!.ports[i]!, instanceSettings!.env)
+  return instances[i]!
+}
+
+/** SIGTERM to an instance; answers how it ended. */
+async function stopInstance(instance: Instance) {
+  if (instance.child.exitCode !== null || instance.child.signalCode !== null) return { code: instance.child.exitCode, signal: instance.child.signalCode }
+  const exited = once(instance.child, 'exit')
+  instance.child.kill('SIGTERM')
+  const [code, signal] = (await exited) as [number | null, string | null]
+  return { code, signal }
+}
 
 test.afterAll(async () => {
   for (const instance of instances) {
@@ -463,6 +484,7 @@ test.describe('Printify as the print provider', () => {
     }
     try {
       for (const [i, name] of ['pa', 'pb'].entries()) pair.push(await startInstance(name, ports[i]!, env))
+      await printifyProxy.waitUntilRouting(['pa', 'pb'])
       const client = new PrintifyClient({ apiToken: MOCK_PRINTIFY_TOKEN, shopId: MOCK_PRINTIFY_SHOP_ID, baseUrl: printifyServer.url })
       await syncPrintifyWebhooks(client, `${printifyProxy.url}/v1/webhooks/printify`, secret)
 
@@ -529,4 +551,162 @@ test.describe('Printify as the print provider', () => {
       fs.rmSync(dataDir, { recursive: true, force: true })
     }
   })
+})
+
+test('a rolling restart under load loses no request: each instance drains on SIGTERM and comes back', async () => {
+  test.setTimeout(600_000)
+  const names = ['a', 'b'] as const
+  // An earlier test killed a: the rotation starts from both instances up.
+  for (const i of [0, 1]) if (instances[i]!.child.exitCode !== null || instances[i]!.child.signalCode !== null) await startInstanceAgain(i)
+  await proxy!.waitUntilRouting([...names])
+
+  const bucketBase = `${s3!.endpoint}/${s3!.bucket}`
+  /** A preview record as generate-preview writes it (the cart accepts only the shopper's own); rendering is not what is tested. */
+  async function previewFor(userId: string) {
+    const id = randomUUID()
+    const variant = variantOfShape('star')
+    const url = (file: string) => `${bucketBase}/previews/${id}/${file}`
+    const photoIds = [randomUUID(), randomUUID()]
+    const sourceImages = photoIds.map((photoId, i) => ({ cropped: url(`source-${i}.jpg`), original: `${bucketBase}/photos/${photoId}/smartphone.jpg` }))
+    await query(
+      `insert into previews (id, user_id, variant_id, pseudo_template_id, back_side_id, design, print_areas, source_images, images, provider, provider_product_id)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'local', $10)`,
+      [
+        id,
+        userId,
+        variant.id,
+        pseudoTemplates.star.id,
+        `${variant.id}-3`,
+        JSON.stringify(photoIds.map((photoId, i) => ({ cellId: `star-${i ? 'right' : 'left'}`, photoId, transform: { x: 0, y: 0, zoom: 1, rotation: 0 } }))),
+        JSON.stringify([
+          { position: 'front', imageUrl: url('front.png') },
+          { position: 'back', imageUrl: url('back.png') },
+        ]),
+        JSON.stringify(sourceImages),
+        JSON.stringify([url('mockup-front.jpg'), url('mockup-back.jpg')]),
+        id,
+      ],
+    )
+    return { id, variantId: variant.id, url, sourceImages }
+  }
+
+  type Sent = { what: string; status: number | null; error?: string }
+  const sent: Sent[] = []
+  const failures: Sent[] = []
+  /** One request through the proxy; anything but the expected status (or no answer at all) is a failure. */
+  async function send(cookie: string, method: string, path: string, expected: number, json?: unknown) {
+    const what = `${method} ${path.replace(/[0-9a-f-]{36}/g, ':id')}`
+    let outcome: Sent
+    let body: any = null
+    try {
+      const res = await fetch(`${proxy!.url}${path}`, {
+        method,
+        headers: { cookie, ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: json === undefined ? undefined : JSON.stringify(json),
+      })
+      const text = await res.text()
+      body = res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text
+      outcome = { what, status: res.status, ...(res.status === expected ? {} : { error: text.slice(0, 300) }) }
+    } catch (error) {
+      outcome = { what, status: null, error: String((error as Error).cause ?? error) }
+    }
+    sent.push(outcome)
+    if (outcome.error !== undefined) failures.push(outcome)
+    return outcome.error === undefined ? body : null
+  }
+
+  // Each loop is a shopper of its own (a demo guest), buying one star after another on the local checkout.
+  const LOOPS = 4
+  const shoppers: { cookie: string; userId: string }[] = []
+  for (let i = 0; i < LOOPS; i++) {
+    const res = await fetch(`${proxy!.url}/v1/demo/guests`, { method: 'POST' })
+    expect(res.status).toBe(201)
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ')
+    shoppers.push({ cookie, userId: ((await res.json()) as { user: { id: string } }).user.id })
+  }
+  let stop = false
+  let orders = 0
+  const loop = async ({ cookie, userId }: { cookie: string; userId: string }) => {
+    while (!stop) {
+      const preview = await previewFor(userId).catch((error: Error) => {
+        failures.push({ what: 'record a preview', status: null, error: error.message })
+        stop = true
+        return null
+      })
+      if (!preview) return
+      if (!(await send(cookie, 'POST', '/v1/photo-products-cart/items', 201, cartItemFor(preview)))) continue
+      await send(cookie, 'GET', '/v1/photo-products-cart', 200)
+      const session = await send(cookie, 'POST', '/v1/photo-products-cart/checkout-session', 201)
+      if (!session) continue
+      const paid = await send(cookie, 'POST', `/v1/checkout/local/${session.id}/pay`, 200, {
+        cardNumber: LOCAL_TEST_CARDS.succeeds,
+        shippingAddress: testAddress,
+      })
+      if (paid) orders++
+    }
+  }
+  const counts = () => ({ a: proxy!.answered.a!, b: proxy!.answered.b! })
+  /** Waits until the load has reached each named instance `n` more times than in `since`. */
+  const loadReaches = async (since: Record<string, number>, which: readonly string[], n: number) => {
+    await expect.poll(() => which.every((name) => proxy!.answered[name]! - since[name]! >= n) || failures.length > 0, { timeout: 120_000 }).toBe(true)
+    expect(failures).toEqual([])
+  }
+
+  const start = counts()
+  const loops = shoppers.map(loop)
+  const phases: { phase: string; a: number; b: number }[] = []
+  const exits: Record<string, { code: number | null; signal: string | null }> = {}
+  try {
+    await loadReaches(start, names, 20)
+    const beforeRestart = counts()
+    phases.push({ phase: 'before the restart', a: beforeRestart.a - start.a, b: beforeRestart.b - start.b })
+
+    for (const [i, name] of names.entries()) {
+      const other = names[1 - i]!
+      const atStop = counts()
+      // SIGTERM under load: a refuses new connections at once, finishes what it was answering, and exits 0.
+      exits[name] = await stopInstance(instances[i]!)
+      expect(exits[name], `${name} ended`).toEqual({ code: 0, signal: null })
+      const stopped = counts()
+      // Meanwhile the other instance carried the load alone.
+      await loadReaches(stopped, [other], 10)
+      const alone = counts()
+      expect(alone[name], `nothing reached ${name} while it was stopped`).toBe(stopped[name])
+      await startInstanceAgain(i)
+      await proxy!.waitUntilRouting([name], 60_000)
+      const back = counts()
+      await loadReaches(back, [name], 10)
+      const after = counts()
+      phases.push({ phase: `${name} stopped and started again`, a: after.a - atStop.a, b: after.b - atStop.b })
+    }
+
+    const afterRestart = counts()
+    await loadReaches(afterRestart, names, 20)
+    const end = counts()
+    phases.push({ phase: 'after the restart', a: end.a - afterRestart.a, b: end.b - afterRestart.b })
+  } finally {
+    stop = true
+    await Promise.all(loops)
+  }
+
+  const total = counts()
+  console.log(
+    `rolling restart under load: ${sent.length} requests in ${LOOPS} loops (${orders} orders paid), ${failures.length} failed; ` +
+      `${total.a - start.a} answered by a, ${total.b - start.b} by b; sent again after a refused/reset connection: a ${proxy!.retried.a}, b ${proxy!.retried.b}; ` +
+      `exits ${JSON.stringify(exits)}\n${phases.map((p) => `  ${p.phase}: a ${p.a}, b ${p.b}`).join('\n')}`,
+  )
+  expect(failures).toEqual([])
+  expect(exits).toEqual({ a: { code: 0, signal: null }, b: { code: 0, signal: null } })
+  // The load reached both instances before the restart and both (restarted) instances after it.
+  for (const phase of [phases[0]!, phases.at(-1)!]) {
+    expect(phase.a, phase.phase).toBeGreaterThanOrEqual(20)
+    expect(phase.b, phase.phase).toBeGreaterThanOrEqual(20)
+  }
+  expect(orders).toBeGreaterThan(0)
+  // Every paid order is there once.
+  const [paidOrders] = await query<{ n: string }>(`select count(*) as n from orders where user_id = any($1::uuid[])`, [shoppers.map((s) => s.userId)])
+  expect(Number(paidOrders!.n)).toBe(orders)
 })
