@@ -264,9 +264,9 @@ describe('npm run start:api stopped by a signal', () => {
   }
 })
 
-// Skipped: not passing yet — the demo warm-up of the built store did not end within 120 s here, and a signal during it
-// ends the process by the signal's default action, as above (decision 044).
-describe.skip('the built store (scripts/serve.ts) stopped by a signal', () => {
+// Needs `npm run build`. The demo photos come from the cache (DEMO_PHOTO_CACHE, `npm run seed -- --cache-only` fills it),
+// so warm-up is the migrations and the seeding, not the photo generation.
+describe('the built store (scripts/serve.ts) stopped by a signal', () => {
   for (const maintenance of [false, true]) {
     it(
       `${maintenance ? 'in maintenance: ' : ''}/readyz is 503 while warming up, 200 once warm, /healthz 200; a request arriving at the signal is answered; exit 0`,
@@ -294,7 +294,14 @@ describe.skip('the built store (scripts/serve.ts) stopped by a signal', () => {
         const { received, reset } = await trickle.closed
         expect(reset).toBeNull()
         expect(received).toMatch(/^HTTP\/1\.1 \d{3} /)
-        expect(received.toLowerCase()).toContain('connection: close')
+        if (maintenance) {
+          // The maintenance answer does not wait for the body: it may go out before the signal, on a kept-alive
+          // connection (the drain then closes it, idle, without a reset). An answer sent during the drain says close.
+          expect(received).toMatch(/^HTTP\/1\.1 503 /)
+          expect(received).toContain('"code":"maintenance"')
+        } else {
+          expect(received.toLowerCase()).toContain('connection: close')
+        }
         await expectCleanExit(server, store)
       },
     )
