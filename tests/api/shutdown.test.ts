@@ -237,6 +237,16 @@ describe('npm run start:api stopped by a signal', () => {
     })
   })
 
+  it('`npm run start:api` signalled during warm-up: npm hands the signal to the server itself, which drains and exits 0', { timeout: 300_000 }, async () => {
+    const store = await newStore()
+    const env = { ...common, ...store.env, DEMO_MODE: 'true', SHUTDOWN_GRACE_SECONDS: String(GRACE_SECONDS) }
+    const server = await startServer(env, { npmScript: 'start:api', listening: null })
+    await server.until('the lock to be taken', () => fs.existsSync(lockPathFor(store.dataDir)))
+    server.signal('SIGTERM')
+    await expectCleanExit(server, store)
+    expect(server.output()).toContain('SIGTERM received; draining')
+  })
+
   // The demo warm-up (PGlite migrations, demo photos) keeps the event loop busy for long stretches: the signal
   // still drains and exits 0 (decision 044).
   for (const maintenance of [false, true]) {
