@@ -221,7 +221,8 @@ describe('npm run start:api stopped by a signal', () => {
     expect(orderId).toBeTruthy()
     const grace = 3
     const server = await startServer(
-      { ...common, ...store.env, DEMO_MODE: 'false', SHUTDOWN_GRACE_SECONDS: String(grace) },
+      // LOG_LEVEL: the child inherits NODE_ENV=test from vitest, whose default level (warn) would hide the hand-back line.
+      { ...common, ...store.env, DEMO_MODE: 'false', LOG_LEVEL: 'info', SHUTDOWN_GRACE_SECONDS: String(grace) },
       { holdAt: 'submit-order:before-provider', holdMs: 600_000 },
     )
     await server.until('the job to run', () => server.output().includes('[crash-point] holding at submit-order:before-provider'))
