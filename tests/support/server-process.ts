@@ -81,6 +81,7 @@ export async function startServer(
     holdAt,
     holdMs,
     script = 'scripts/serve-api.ts',
+    npmScript,
     listening = 'Keepsake album API on port',
   }: {
     pauseAt?: string
@@ -89,16 +90,20 @@ export async function startServer(
     holdMs?: number
     /** scripts/serve.ts for the store (it needs `npm run build`). */
     script?: string
+    /** Run `npm run <npmScript>` instead (the process signalled is npm's, as a supervisor would have it). */
+    npmScript?: string
     /** The line that says the process listens; null: do not wait for it. */
     listening?: string | null
   } = {},
 ) {
   const port = await freePort()
   const marker = path.join(os.tmpdir(), `keepsake-pause-${randomUUID()}`)
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
+  const [command, args] = npmScript ? ['npm', ['run', '--silent', npmScript]] : [process.execPath, ['--import', 'tsx', script]]
+  const child: ChildProcess = spawn(command, args, {
     cwd: root,
     env: {
       ...process.env,
+      // `npm run` puts node_modules/.bin (Node 22) first on PATH itself.
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',
