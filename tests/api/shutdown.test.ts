@@ -12,10 +12,13 @@ import net from 'node:net'
 import { eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import sharp from 'sharp'
-import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { lockPathFor } from '../../app/api/db/lock'
 import { jobs } from '../../app/api/db/schema'
 import { demoAccounts } from '../../app/api/demo/accounts'
+import { warmDemoPhotoCache } from '../../app/api/demo/albums'
 import { beginDrain, markWarm } from '../../app/api/lifecycle'
 import { claimJob } from '../../app/api/services/jobs'
 import { pseudoTemplates } from '../../app/catalogue/ornaments'
@@ -30,6 +33,15 @@ const common = { PUBLIC_URL: TEST_ORIGIN, SESSION_SECRET: 'shutdown-test-session
 const GRACE_SECONDS = 15
 /** Slack for a loaded machine on top of the grace: the process must be gone by then. */
 const EXIT_SLACK_MS = 10_000
+
+// The processes here always run on PGlite (the embedded lock is part of what is tested): once is enough.
+const skipOnPostgres = process.env.TEST_DB_ENGINE === 'postgres'
+
+// Warm-ups with DEMO_MODE seed from the demo photo cache; made here if this machine has none yet (the
+// browser stage fills it later), so a warm-up is the migrations and the seeding, not minutes of rendering.
+beforeAll(async () => {
+  if (!skipOnPostgres) await warmDemoPhotoCache(process.env.DEMO_PHOTO_CACHE ?? path.join(os.tmpdir(), 'keepsake-demo-photos'))
+}, 600_000)
 
 const stores: Store[] = []
 async function newStore() {
@@ -123,7 +135,7 @@ describe('health endpoints (in process)', () => {
   })
 })
 
-describe('npm run start:api stopped by a signal', () => {
+describe.skipIf(skipOnPostgres)('npm run start:api stopped by a signal', () => {
   it(
     'at generated instants during a payment, an upload and a preview render (each held 4 s): each gets its full answer, new connections are refused, exit 0, lock released',
     { timeout: 600_000 },
@@ -277,7 +289,7 @@ describe('npm run start:api stopped by a signal', () => {
 
 // Needs `npm run build`. The demo photos come from the cache (DEMO_PHOTO_CACHE, `npm run seed -- --cache-only` fills it),
 // so warm-up is the migrations and the seeding, not the photo generation.
-describe('the built store (scripts/serve.ts) stopped by a signal', () => {
+describe.skipIf(skipOnPostgres)('the built store (scripts/serve.ts) stopped by a signal', () => {
   for (const maintenance of [false, true]) {
     it(
       `${maintenance ? 'in maintenance: ' : ''}/readyz is 503 while warming up, 200 once warm, /healthz 200; a request arriving at the signal is answered; exit 0`,
