@@ -100,7 +100,12 @@ describe(`logs and metrics of a server process (${engine})`, () => {
 
     // The order confirmation goes out from a job, under the purchase's request id.
     const mine = () => jsonLines(server.output()).filter((line) => line.reqId === requestId)
-    await server.until('the confirmation e-mail line', () => mine().some((line) => line.msg === '[mail] order-confirmation e-mail sent'))
+    // The job logs its outcome after the e-mail's line (and counts it then): wait for both, not the first.
+    const jobDone = (line: Record<string, any>) => String(line.msg).startsWith('[jobs] send-email ') && line.outcome === 'done'
+    await server.until('the confirmation e-mail line and its job done', () => {
+      const seen = mine()
+      return seen.some((line) => line.msg === '[mail] order-confirmation e-mail sent') && seen.some(jobDone)
+    })
     const lines = mine()
     expect(lines.find((line) => line.msg === 'request')).toMatchObject({
       layer: 'api',
@@ -110,7 +115,7 @@ describe(`logs and metrics of a server process (${engine})`, () => {
       accountId: expect.any(String),
     })
     expect(lines.filter((line) => line.msg === 'request')).toHaveLength(1)
-    expect(lines.some((line) => String(line.msg).startsWith('[jobs] send-email ') && line.outcome === 'done')).toBe(true)
+    expect(lines.some(jobDone)).toBe(true)
     expect(lines.find((line) => line.msg === '[mail] order-confirmation e-mail sent')).toMatchObject({
       kind: 'order-confirmation',
       emailId: expect.any(String),
