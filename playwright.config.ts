@@ -83,6 +83,10 @@ export default defineConfig({
   workers: workersFor(os.availableParallelism()),
   // CI shares a 2-core machine with other work; one retry there, and Playwright still reports a retried pass as flaky.
   retries: process.env.CI ? 1 : 0,
+  // A test waits for the state it needs, not for a clock: these limits only bound a test that is stuck. CI's machine can
+  // be three times slower than a quiet one (stop 35's run: a 60 s test took 184 s), so they are wide.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   reporter: reporters,
   use: {
     baseURL: `http://localhost:${servers.main.port}`,

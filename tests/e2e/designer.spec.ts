@@ -95,8 +95,9 @@ async function settled(page: Page) {
 }
 
 test.describe('the ornament designer', () => {
-  // WebGL here is SwiftShader on the CPU: starting pixi takes seconds, more on a busy machine.
-  test.describe.configure({ timeout: 180_000 })
+  // WebGL here is SwiftShader on the CPU: starting pixi takes seconds, more on a busy machine (a personal-lines
+  // test takes about 60 s alone and has taken three times that on a loaded CI machine).
+  test.describe.configure({ timeout: 300_000 })
   test.beforeAll(() => fs.mkdirSync(SHOTS, { recursive: true }))
 
   for (const width of [390, 1280] as const) {
