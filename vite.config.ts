@@ -39,5 +39,12 @@ export default defineConfig({
       },
     },
   },
-  plugins: [tailwindcss(), tanstackStart({ srcDirectory: 'app' }), react()],
+  plugins: [
+    tailwindcss(),
+    tanstackStart({
+      srcDirectory: 'app',
+      router: { codeSplittingOptions: { defaultBehavior: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']] } },
+    }),
+    react(),
+  ],
 })

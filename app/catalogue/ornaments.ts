@@ -8,16 +8,10 @@
  * An ornament is sold as a matching pair: the print sheet (the template, 2670 px wide) holds two
  * ornaments side by side, one photo on the front of each; the back of both carries the chosen design.
  */
-export const ORNAMENT_PRODUCT_ID = 'photo-ornament'
+// The variants themselves live in ornament-variants.ts (what a route needs to know a variant id), re-exported here.
+import { ORNAMENT_PRODUCT_ID, findOrnamentVariant, ornamentVariants, type OrnamentShape, type OrnamentVariant } from './ornament-variants'
 
-export const ornamentVariants = [
-  { id: 72963, shape: 'tree', name: 'Tree', price: 29.99, salePrice: 24.99 },
-  { id: 72965, shape: 'star', name: 'Star', price: 29.99, salePrice: 24.99 },
-  { id: 72960, shape: 'stocking', name: 'Stocking', price: 32.99, salePrice: 27.99 },
-] as const
-
-export type OrnamentVariant = (typeof ornamentVariants)[number]
-export type OrnamentShape = OrnamentVariant['shape']
+export { ORNAMENT_PRODUCT_ID, findOrnamentVariant, ornamentVariants, type OrnamentShape, type OrnamentVariant }
 
 export const ornamentShapes = ornamentVariants.map((v) => v.shape) as readonly OrnamentShape[]
 
@@ -32,10 +26,6 @@ export const ornamentProduct = {
   numberOfUserImages: 2,
   variants: ornamentVariants,
 } as const
-
-export function findOrnamentVariant(id: number): OrnamentVariant | undefined {
-  return ornamentVariants.find((v) => v.id === id)
-}
 
 /** The catalogue's name for one variant, e.g. "Star Photo Ornament" (the cart, previews and orders all use it). */
 export function variantTitle(variant: Pick<OrnamentVariant, 'name'>): string {

@@ -1,17 +1,12 @@
 import type { FileRoutesByFullPath, FileRoutesByTo } from '../routeTree.gen'
+import { buyNowHeaderTypes, type BuyNowHeaderType } from './buy-now-header-types'
 
 /** A page of the route tree, as the router writes paths ('/referral/r/$advocateReferralCode'); index pages may keep their slash. */
 type RoutePath = keyof FileRoutesByTo | keyof FileRoutesByFullPath
 
-export const buyNowHeaderTypes = [
-  'milestone-1-month',
-  'milestone-3-month',
-  'milestone-6-month',
-  'milestone-9-month',
-  'child-birthday',
-  'adult-birthday',
-] as const
-export type BuyNowHeaderType = (typeof buyNowHeaderTypes)[number]
+// The buy-now page's header types are what the legacy paths' ?headerType= may say; their own module, so the routes'
+// search validation (on every first load) does not carry the redirect table (decision 049).
+export { buyNowHeaderTypes, type BuyNowHeaderType }
 
 type LegacyRedirect = {
   /** Legacy path: `:name` takes one segment, a final `*` takes the rest (or nothing). */

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { safeRedirectPath } from '~/contract/redirect-path'
-import { buyNowHeaderTypes } from '~/lib/redirects'
+import { buyNowHeaderTypes } from '~/lib/buy-now-header-types'
 
 /**
  * The zod schemas every route's `validateSearch` (and path-param check) uses. A shopper can arrive

@@ -1,9 +1,13 @@
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
-import { resolveLegacyRedirect } from '~/lib/redirects'
 
-/** Every path no page claims: a legacy path redirects (replacing history, SPEC.md §2), anything else is a 404. */
+/**
+ * Every path no page claims: a legacy path redirects (replacing history, SPEC.md §2), anything else is a 404.
+ * The server answers a legacy path before any page renders (start.ts); in the browser the table is fetched only
+ * when a link leads to a path no page claims, not with every page's first load (decision 049).
+ */
 export const Route = createFileRoute('/$')({
-  beforeLoad: ({ location }) => {
+  beforeLoad: async ({ location }) => {
+    const { resolveLegacyRedirect } = await import('~/lib/redirects')
     const target = resolveLegacyRedirect(location.pathname, location.searchStr)
     if (target) throw redirect({ href: target, replace: true, statusCode: 302 })
     throw notFound()

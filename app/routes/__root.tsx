@@ -10,15 +10,12 @@ import {
   useRouter,
   type NotFoundRouteProps,
 } from '@tanstack/react-router'
-import { useEffect, type ReactNode } from 'react'
+import { lazy, useEffect, type ReactNode } from 'react'
 import { SiteFooter } from '~/components/layout/SiteFooter'
 import { SiteHeader } from '~/components/layout/SiteHeader'
 import { LazyToaster } from '~/components/ui/LazyToaster'
-import { NotFoundPage } from '~/components/ui/ErrorPage'
-import { MaintenanceScreen } from '~/components/ui/MaintenanceScreen'
 import { AccountMenu } from '~/features/account/AccountMenu'
 import { CartNavLinks } from '~/features/cart/CartNavLinks'
-import { HolidayRoot } from '~/features/holiday/HolidayRoot'
 import { AnalyticsConsentBar } from '~/features/privacy/AnalyticsConsentBar'
 import { posthogTransport, startAnalytics, track, type AnalyticsTransport } from '~/lib/analytics'
 import { recordAnalytics } from '~/lib/analytics.functions'
@@ -28,6 +25,13 @@ import interLatin from '~/styles/fonts/inter-latin-wght-400-700.woff2?url'
 import appCss from '~/styles/app.css?url'
 // Inlined: a page asks for no favicon before its first paint (decision 024); /favicon.svg stays for other clients.
 import favicon from '../../public/favicon.svg?inline'
+
+// Painted only in maintenance, inside a root-override window or on a missing page: each loads when it is shown,
+// not with every page's first load (decision 049). The server renders them in full; the browser hydrates them
+// once their chunk has arrived.
+const MaintenanceScreen = lazy(() => import('~/components/ui/MaintenanceScreen').then((m) => ({ default: m.MaintenanceScreen })))
+const HolidayRoot = lazy(() => import('~/features/holiday/HolidayRoot').then((m) => ({ default: m.HolidayRoot })))
+const NotFoundPage = lazy(() => import('~/components/ui/ErrorPage').then((m) => ({ default: m.NotFoundPage })))
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {

@@ -5,7 +5,11 @@
  *
  * Readiness: it polls each instance's `GET /readyz` (every `readyPollMs`, 250 ms by default) and sends
  * new requests only to instances whose last answer was 200 — a draining instance (503, or its socket
- * already closed) leaves the rotation, a restarted one comes back once it answers 200.
+ * already closed) leaves the rotation, a restarted one comes back once it answers 200. A probe that gets
+ * no answer in time counts only when it happens `UNHEALTHY_TIMEOUTS` times in a row, as a load balancer's
+ * unhealthy threshold does: a busy instance is slow, not gone (CI saw both instances taken out by one slow
+ * probe each while the unit tests loaded the machine, and a page's scripts all answered 502).
+ * A request that arrives while no instance is ready waits for one, up to `queueMs`, before its 502.
  *
  * Retries: when the connection to an instance is refused or reset before any byte of its answer came
  * back, the request goes to another ready instance, whatever its method — the request body is buffered,
@@ -37,10 +41,17 @@ export type RoundRobinProxy = {
 
 /** Errors that mean the instance never saw the request as one it answers: nothing came back on the connection. */
 const RETRYABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE'])
+/** Probes in a row that must get no answer before a busy instance leaves the rotation. */
+const UNHEALTHY_TIMEOUTS = 3
 
 export async function startRoundRobinProxy(
   upstreams: Upstream[],
-  { clientAddress: initialClientAddress, port: wanted = 0, readyPollMs = 250 }: { clientAddress?: string; port?: number; readyPollMs?: number } = {},
+  {
+    clientAddress: initialClientAddress,
+    port: wanted = 0,
+    readyPollMs = 250,
+    queueMs = 30_000,
+  }: { clientAddress?: string; port?: number; readyPollMs?: number; queueMs?: number } = {},
 ): Promise<RoundRobinProxy> {
   let next = 0
   let clientAddress = initialClientAddress
@@ -50,20 +61,29 @@ export async function startRoundRobinProxy(
   const retried: Record<string, number> = Object.fromEntries(upstreams.map((u) => [u.name, 0]))
   // Nothing is routed to an instance before its /readyz said 200.
   const down = new Set<string>(upstreams.map((u) => u.name))
+  const timeoutsInARow: Record<string, number> = Object.fromEntries(upstreams.map((u) => [u.name, 0]))
 
-  /** One /readyz look at an instance: 200 puts it in the rotation, anything else (or no answer in 3 s) takes it out. */
+  /**
+   * One /readyz look at an instance: 200 puts it in the rotation; another status or a refused connection takes it
+   * out; no answer in 3 s takes it out only the UNHEALTHY_TIMEOUTS-th time in a row.
+   */
   const probe = (upstream: Upstream) =>
     new Promise<void>((resolve) => {
+      let timedOut = false
       const settle = (ready: boolean) => {
+        timeoutsInARow[upstream.name] = timedOut ? timeoutsInARow[upstream.name]! + 1 : 0
         if (ready) down.delete(upstream.name)
-        else down.add(upstream.name)
+        else if (!timedOut || timeoutsInARow[upstream.name]! >= UNHEALTHY_TIMEOUTS) down.add(upstream.name)
         resolve()
       }
       const req = http.get({ host: '127.0.0.1', port: upstream.port, path: '/readyz', agent: false, timeout: 3000 }, (res) => {
         res.resume()
         settle(res.statusCode === 200)
       })
-      req.on('timeout', () => req.destroy(new Error('readyz timed out')))
+      req.on('timeout', () => {
+        timedOut = true
+        req.destroy(new Error('readyz timed out'))
+      })
       req.on('error', () => settle(false))
     })
   let polling: ReturnType<typeof setTimeout> | undefined
@@ -90,8 +110,14 @@ export async function startRoundRobinProxy(
     const headers = { ...req.headers, 'x-forwarded-for': forwardedFor, 'x-forwarded-proto': 'http', 'x-forwarded-host': req.headers.host ?? '' }
 
     const failed = new Set<string>()
+    const queuedUntil = Date.now() + queueMs
     const attempt = (): void => {
       const upstream = pick(failed)
+      // Nothing ready yet (a restart, a slow probe): the request waits for an instance, as a balancer's queue does.
+      if (!upstream && failed.size === 0 && !closed && Date.now() < queuedUntil) {
+        setTimeout(attempt, readyPollMs)
+        return
+      }
       if (!upstream) {
         res
           .writeHead(502, { 'content-type': 'text/plain' })

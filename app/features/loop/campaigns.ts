@@ -1,12 +1,13 @@
 import type { OrnamentShape } from '~/catalogue/ornaments'
+import type { CampaignId } from './campaign-titles'
+
+export type { CampaignId } from './campaign-titles'
 
 export type Campaign = {
   eyebrow: string
   title: string
   lead: string
   cta: string
-  /** The page's <title>. */
-  pageTitle: string
   /** Modal campaigns sit as a sheet inside the album app's web view, with a close action. */
   presentation: 'page' | 'sheet'
   tone: 'cream' | 'pine' | 'cranberry'
@@ -25,7 +26,6 @@ export const campaigns = {
     title: 'Hold your favourite photos',
     lead: 'Your album is full of moments worth keeping. Turn two of them into a photo ornament the whole family can hang.',
     cta: 'Make an ornament',
-    pageTitle: 'Hold your favourite photos — Keepsake',
     presentation: 'sheet',
     tone: 'cream',
     shape: 'tree',
@@ -36,7 +36,6 @@ export const campaigns = {
     title: 'Deck the tree with this year’s memories',
     lead: 'A tree, a star or a stocking with your family’s best photos of the year, one photo on each of a matching pair, gift-boxed.',
     cta: 'Design a holiday ornament',
-    pageTitle: 'Holiday photo ornaments — Keepsake',
     presentation: 'sheet',
     tone: 'pine',
     shape: 'star',
@@ -47,7 +46,6 @@ export const campaigns = {
     title: 'Your first keepsake is a few taps away',
     lead: 'Pick two photos from the album you just started and see them on an ornament instantly, before you buy anything.',
     cta: 'Try it with my photos',
-    pageTitle: 'Welcome to Keepsake — your first photo ornament',
     presentation: 'sheet',
     tone: 'cream',
     shape: 'stocking',
@@ -58,7 +56,6 @@ export const campaigns = {
     title: 'For the one who took all the photos',
     lead: 'This year, put Mum in the picture. Two photos, one ornament she will bring out every season.',
     cta: 'Make Mum’s keepsake',
-    pageTitle: 'Mother’s Day photo ornaments — Keepsake',
     presentation: 'page',
     tone: 'cranberry',
     shape: 'star',
@@ -70,7 +67,6 @@ export const campaigns = {
     title: 'Say thank you with the moments you share',
     lead: 'From first steps to last week’s picnic: pick the photos that say it best and we will print them for her.',
     cta: 'Choose photos for Mum',
-    pageTitle: 'Thank Mum with your photos — Keepsake',
     presentation: 'page',
     tone: 'pine',
     shape: 'tree',
@@ -82,7 +78,6 @@ export const campaigns = {
     title: 'The dad jokes fade. The photos stay.',
     lead: 'Give Dad an ornament with his favourite people on it — printed, boxed and ready to hang.',
     cta: 'Make Dad’s keepsake',
-    pageTitle: 'Father’s Day photo ornaments — Keepsake',
     presentation: 'page',
     tone: 'pine',
     shape: 'stocking',
@@ -93,7 +88,6 @@ export const campaigns = {
     title: 'Send the grandkids to Grandma’s tree',
     lead: 'Grandparents treasure every photo you share. This one they can hold, hang and show the neighbours.',
     cta: 'Make one for the grandparents',
-    pageTitle: 'Grandparents Day photo ornaments — Keepsake',
     presentation: 'page',
     tone: 'cream',
     shape: 'tree',
@@ -104,15 +98,9 @@ export const campaigns = {
     title: 'Everything you can make from your album',
     lead: 'Ornaments today, with more keepsakes on the way. Bundles and seasonal offers appear here first.',
     cta: 'Shop ornaments',
-    pageTitle: 'The Keepsake store',
     presentation: 'page',
     tone: 'cream',
     shape: 'star',
     photosHeading: 'Start from your favourites',
   },
-} as const satisfies Record<string, Campaign>
-
-export type CampaignId = keyof typeof campaigns
-
-/** The page's <title>, for a route's head(). */
-export const campaignHead = (id: CampaignId) => ({ meta: [{ title: campaigns[id].pageTitle }] })
+} as const satisfies Record<CampaignId, Campaign>

@@ -3,7 +3,7 @@ import { designerSearch, variantIdParam } from '~/lib/search-params'
 import { designTemplatesQuery } from '~/features/designer/designer.functions'
 import { OrnamentDesigner } from '~/features/designer/OrnamentDesigner'
 import { photoProductQuery } from '~/features/photo-products/photo-products.functions'
-import { findOrnamentVariant } from '~/catalogue/ornaments'
+import { findOrnamentVariant } from '~/catalogue/ornament-variants'
 import { shippingCalendarQuery } from '~/features/cart/shipping.functions'
 
 /** The variant in the path: one of the three ornaments, written exactly as its number (no sign, no leading zero). */

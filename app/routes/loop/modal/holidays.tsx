@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { CampaignPage } from '~/features/loop/CampaignPage'
-import { campaignHead } from '~/features/loop/campaigns'
+import { campaignHead } from '~/features/loop/campaign-titles'
 import { campaignPhotosQuery } from '~/features/loop/loop.functions'
 
 export const Route = createFileRoute('/loop/modal/holidays')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { campaignHead } from '~/features/loop/campaigns'
+import { campaignHead } from '~/features/loop/campaign-titles'
 import { campaignPhotosQuery } from '~/features/loop/loop.functions'
 import { StorePage } from '~/features/loop/StorePage'
 import { photoProductQuery } from '~/features/photo-products/photo-products.functions'
