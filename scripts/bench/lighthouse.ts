@@ -15,7 +15,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 3195)
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
 const base = `http://localhost:${PORT}`
 const TARGET_LCP_MS = 1500
-const pages = ['/photo-products', '/loop', '/referral/r/GRAN-7Q4X', '/egifts', '/fmn']
+const pages = ['/photo-products', '/loop', '/referral/r/GRAN-7Q4X', '/egifts', '/fmn', '/utils']
 
 const DATA_DIR = '.data/bench-lighthouse'
 rmSync(DATA_DIR, { recursive: true, force: true })
