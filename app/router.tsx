@@ -3,17 +3,13 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
 import { createRouter, useRouter, type ErrorComponentProps } from '@tanstack/react-router'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import { createIsomorphicFn } from '@tanstack/react-start'
-import { lazy } from 'react'
+import { LazyErrorPage as ErrorPage, LazyNotFoundPage as NotFoundPage } from './components/ui/lazy-screens'
 import { PageSpinner } from './components/ui/Spinner'
 import { SOMETHING_WENT_WRONG, shopperErrorText } from './lib/error-text'
 import { notify } from './lib/toast'
 import { retryUnreachableOnce } from './lib/retry'
 import { routeTree } from './routeTree.gen'
 import { currentCspNonce } from './csp.server'
-
-// A failed or missing page's screen loads when one is shown, not with every page's first load (decision 049).
-const ErrorPage = lazy(() => import('./components/ui/ErrorPage').then((m) => ({ default: m.ErrorPage })))
-const NotFoundPage = lazy(() => import('./components/ui/ErrorPage').then((m) => ({ default: m.NotFoundPage })))
 
 /** This page's CSP nonce (app/csp.server.ts), for the router to stamp on the scripts it renders; none in the browser. */
 const cspNonce = createIsomorphicFn()

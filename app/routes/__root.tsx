@@ -14,6 +14,7 @@ import { lazy, useEffect, type ReactNode } from 'react'
 import { SiteFooter } from '~/components/layout/SiteFooter'
 import { SiteHeader } from '~/components/layout/SiteHeader'
 import { LazyToaster } from '~/components/ui/LazyToaster'
+import { LazyNotFoundPage as NotFoundPage } from '~/components/ui/lazy-screens'
 import { AccountMenu } from '~/features/account/AccountMenu'
 import { CartNavLinks } from '~/features/cart/CartNavLinks'
 import { AnalyticsConsentBar } from '~/features/privacy/AnalyticsConsentBar'
@@ -26,12 +27,11 @@ import appCss from '~/styles/app.css?url'
 // Inlined: a page asks for no favicon before its first paint (decision 024); /favicon.svg stays for other clients.
 import favicon from '../../public/favicon.svg?inline'
 
-// Painted only in maintenance, inside a root-override window or on a missing page: each loads when it is shown,
+// Painted only in maintenance or inside a root-override window (the not-found page: lazy-screens.ts): each loads when it is shown,
 // not with every page's first load (decision 049). The server renders them in full; the browser hydrates them
 // once their chunk has arrived.
 const MaintenanceScreen = lazy(() => import('~/components/ui/MaintenanceScreen').then((m) => ({ default: m.MaintenanceScreen })))
 const HolidayRoot = lazy(() => import('~/features/holiday/HolidayRoot').then((m) => ({ default: m.HolidayRoot })))
-const NotFoundPage = lazy(() => import('~/components/ui/ErrorPage').then((m) => ({ default: m.NotFoundPage })))
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
