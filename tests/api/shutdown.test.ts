@@ -31,8 +31,12 @@ import { createTestApi, TEST_ORIGIN } from '../support/test-api'
 
 const common = { PUBLIC_URL: TEST_ORIGIN, SESSION_SECRET: 'shutdown-test-session-secret-0123456789abcdef', JOB_LEASE_SECONDS: '30' }
 const GRACE_SECONDS = 15
-/** Slack for a loaded machine on top of the grace: the process must be gone by then. */
-const EXIT_SLACK_MS = 10_000
+/**
+ * How long a test waits for a signalled process to be gone before calling it hung. Not a timing assertion: a
+ * process blocked in synchronous work (PGlite's first open on a loaded CI machine) runs its grace timer late.
+ * What the grace guarantees is read from the process's own account instead (expectCleanExit).
+ */
+const HUNG_AFTER_MS = 120_000
 
 // The processes here always run on PGlite (the embedded lock is part of what is tested): once is enough.
 const skipOnPostgres = process.env.TEST_DB_ENGINE === 'postgres'
@@ -64,17 +68,23 @@ async function withData<T>(store: Store, use: (t: Awaited<ReturnType<typeof crea
   }
 }
 
-/** Exit 0 within the grace (plus slack for a loaded machine), and the embedded lock gone. */
+/**
+ * Exit 0, the embedded lock gone, and the process's own account of its ending: it stopped within the grace
+ * ("stopped in N ms", N no more than the grace), or the grace ran out and it exited then ("exiting now").
+ */
 async function expectCleanExit(server: ServerProcess, store: Store, graceSeconds = GRACE_SECONDS) {
   let timer: ReturnType<typeof setTimeout> | undefined
   const outcome = await Promise.race([
     server.exit,
     new Promise<'hung'>((resolve) => {
-      timer = setTimeout(() => resolve('hung'), graceSeconds * 1000 + EXIT_SLACK_MS)
+      timer = setTimeout(() => resolve('hung'), HUNG_AFTER_MS)
     }),
   ]).finally(() => clearTimeout(timer))
   expect(outcome, server.output()).toEqual({ code: 0, signal: null })
-  expect(fs.existsSync(lockPathFor(store.dataDir))).toBe(false)
+  expect(fs.existsSync(lockPathFor(store.dataDir)), server.output()).toBe(false)
+  const stoppedIn = /stopped in (\d+) ms/.exec(server.output())
+  if (stoppedIn) expect(Number(stoppedIn[1]), server.output()).toBeLessThanOrEqual(graceSeconds * 1000)
+  else expect(server.output()).toContain(`still stopping after ${graceSeconds} s; exiting now`)
 }
 
 /** A new TCP connection to the port: refused once the process stopped listening. */
@@ -330,15 +340,20 @@ describe.skipIf(skipOnPostgres)('the built store (scripts/serve.ts) stopped by a
     )
 
     it(`${maintenance ? 'in maintenance, ' : ''}a signal at generated instants of warm-up exits 0 and releases the lock`, { timeout: 300_000 }, async () => {
-      const store = await newStore()
-      const env = { ...common, ...store.env, DEMO_MODE: 'true', MAINTENANCE_MODE: String(maintenance), SHUTDOWN_GRACE_SECONDS: String(GRACE_SECONDS) }
       await fc.assert(
         fc.asyncProperty(fc.integer({ min: 0, max: 3000 }), async (offsetMs) => {
+          // A store of its own per run: a run that fails leaves nothing (a process, its lock) for the next or the shrinking.
+          const store = await newStore()
+          const env = { ...common, ...store.env, DEMO_MODE: 'true', MAINTENANCE_MODE: String(maintenance), SHUTDOWN_GRACE_SECONDS: String(GRACE_SECONDS) }
           const server = await startServer(env, { script: 'scripts/serve.ts', listening: null })
-          await server.until('the lock to be taken', () => fs.existsSync(lockPathFor(store.dataDir)))
-          await new Promise((resolve) => setTimeout(resolve, offsetMs))
-          server.signal('SIGTERM')
-          await expectCleanExit(server, store)
+          try {
+            await server.until('the lock to be taken', () => fs.existsSync(lockPathFor(store.dataDir)))
+            await new Promise((resolve) => setTimeout(resolve, offsetMs))
+            server.signal('SIGTERM')
+            await expectCleanExit(server, store)
+          } finally {
+            await server.kill()
+          }
         }),
         { numRuns: 2 },
       )

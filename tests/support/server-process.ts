@@ -128,7 +128,9 @@ export async function startServer(
   const until = async (what: string, done: () => boolean | Promise<boolean>, timeoutMs = 30_000) => {
     const deadline = Date.now() + timeoutMs
     while (!(await done())) {
-      if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}) waiting for ${what}:\n${output}`)
+      if (child.exitCode !== null || child.signalCode !== null) {
+        throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) waiting for ${what}:\n${output}`)
+      }
       if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}:\n${output}`)
       await new Promise((resolve) => setTimeout(resolve, 50))
     }
