@@ -8,7 +8,8 @@ import { and, count, eq, gt } from 'drizzle-orm'
 import sharp from 'sharp'
 import { crashPoint } from '../crash-points'
 import { clampTransform, effectiveDpi, MIN_PRINTABLE_DPI } from '../../compositor/layout'
-import { encodePng, renderFrontWithCells, type RawImage } from '../../compositor/print.server'
+import { encodePng, renderFrontWithCells } from '../../compositor/print.server'
+import { mockupOf } from '../../compositor/mockup.server'
 import { baseImage } from '../../compositor/base-images.server'
 import { PromiseCache } from '../../compositor/promise-cache'
 import type { GeneratedPreview, GeneratePreviewRequest } from '../../contract/designs'
@@ -26,10 +27,6 @@ import { photosOfUser } from './photo-library'
 
 /** Previews are renders that cost CPU and storage: this many per shopper per hour. */
 export const PREVIEWS_PER_HOUR = 30
-
-/** Mockups are the print sheet at this width, on a soft background. */
-export const MOCKUP_WIDTH = 1200
-const MOCKUP_BACKGROUND = { r: 246, g: 239, b: 228, alpha: 1 }
 
 export const previewKey = (previewId: string, file: string) => `previews/${previewId}/${file}`
 export const previewFiles = ['front.png', 'back.png', 'mockup-front.jpg', 'mockup-back.jpg', 'source-0.jpg', 'source-1.jpg'] as const
@@ -66,34 +63,6 @@ async function timedRender<T>(work: () => Promise<T>): Promise<T> {
   } finally {
     metrics().previewRender.observe({ outcome }, (performance.now() - started) / 1000)
   }
-}
-
-async function mockupOf(image: RawImage): Promise<Buffer> {
-  const height = Math.round((image.height * MOCKUP_WIDTH) / image.width)
-  // Kept raw between the steps: a PNG round trip here cost an encode and two decodes per mockup, for the same pixels.
-  const art = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } })
-    .resize(MOCKUP_WIDTH, height, { kernel: 'lanczos3' })
-    .raw()
-    .toBuffer()
-  const artRaw = { raw: { width: MOCKUP_WIDTH, height, channels: 4 as const } }
-  const margin = Math.round(MOCKUP_WIDTH * 0.06)
-  // A soft shadow under the ornaments: their silhouette, darkened, blurred and nudged down.
-  const alpha = await sharp(art, artRaw).extractChannel('alpha').toColourspace('b-w').linear(0.35, 0).raw().toBuffer()
-  const shadow = await sharp({ create: { width: MOCKUP_WIDTH, height, channels: 3, background: { r: 60, g: 40, b: 30 } } })
-    .joinChannel(alpha, { raw: { width: MOCKUP_WIDTH, height, channels: 1 } })
-    .blur(14)
-    .raw()
-    .toBuffer()
-  return sharp({
-    create: { width: MOCKUP_WIDTH + margin * 2, height: height + margin * 2, channels: 4, background: MOCKUP_BACKGROUND },
-  })
-    .composite([
-      { input: shadow, ...artRaw, left: margin, top: margin + Math.round(margin / 3) },
-      { input: art, ...artRaw, left: margin, top: margin },
-    ])
-    .flatten({ background: MOCKUP_BACKGROUND })
-    .jpeg({ quality: 86, mozjpeg: true })
-    .toBuffer()
 }
 
 /**

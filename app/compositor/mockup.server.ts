@@ -1,0 +1,78 @@
+/**
+ * The mockup a shopper sees of a preview: the print sheet at MOCKUP_WIDTH on a soft background, with a
+ * blurred shadow under the ornaments. The backdrop (background and shadow) depends on the sheet's
+ * silhouette alone, not on its photos, so it is made once per silhouette and kept; a preview then
+ * resizes its sheet, lays it on the backdrop and encodes the JPEG (decision 048, follow-up).
+ */
+import { createHash } from 'node:crypto'
+import sharp from 'sharp'
+import { PromiseCache } from './promise-cache'
+import type { RawImage } from './print.server'
+
+/** Mockups are the print sheet at this width, on a soft background. */
+export const MOCKUP_WIDTH = 1200
+const MOCKUP_BACKGROUND = { r: 246, g: 239, b: 228, alpha: 1 }
+const SHADOW_COLOUR = { r: 60, g: 40, b: 30 }
+const SHADOW_BLUR = 14
+/**
+ * Progressive, optimised Huffman tables and the ImageMagick quantisation table that mozjpeg uses, without
+ * mozjpeg's trellis quantisation and scan search: 15 ms instead of 77 ms for a tree's mockup, 12 % more bytes.
+ */
+export const MOCKUP_JPEG = { quality: 86, progressive: true, optimiseCoding: true, quantisationTable: 3 } as const
+
+const margin = Math.round(MOCKUP_WIDTH * 0.06)
+
+/** The sheet's alpha channel (one byte a pixel) of RGBA pixels. */
+function alphaOf(rgba: Buffer, pixels: number): Buffer {
+  const alpha = Buffer.allocUnsafe(pixels)
+  for (let i = 0; i < pixels; i++) alpha[i] = rgba[i * 4 + 3]!
+  return alpha
+}
+
+/** Background and shadow for a silhouette: opaque RGBA, (MOCKUP_WIDTH + 2 margins) wide. */
+async function backdropFor(alpha: Buffer, height: number): Promise<Buffer> {
+  backdropsMade++
+  // The shadow is as opaque as the silhouette (the store's mockups have always looked so), then blurred.
+  const shadow = await sharp({ create: { width: MOCKUP_WIDTH, height, channels: 3, background: SHADOW_COLOUR } })
+    .joinChannel(alpha, { raw: { width: MOCKUP_WIDTH, height, channels: 1 } })
+    .blur(SHADOW_BLUR)
+    .raw()
+    .toBuffer()
+  return sharp({ create: { width: MOCKUP_WIDTH + margin * 2, height: height + margin * 2, channels: 4, background: MOCKUP_BACKGROUND } })
+    .composite([{ input: shadow, raw: { width: MOCKUP_WIDTH, height, channels: 4 }, left: margin, top: margin + Math.round(margin / 3) }])
+    .raw()
+    .toBuffer()
+}
+
+/** Backdrops by silhouette (a few templates, about 4 MB each). */
+const backdrops = new PromiseCache<Buffer>(48 * 1024 * 1024, (backdrop) => backdrop.length)
+let backdropsMade = 0
+/** How many backdrops this process has made (for tests: one per silhouette). */
+export const backdropRenders = () => backdropsMade
+
+/** The mockup's pixels before encoding: opaque RGBA, (MOCKUP_WIDTH + 2 margins) × (its height + 2 margins). */
+export async function mockupPixels(image: RawImage): Promise<RawImage> {
+  const height = Math.round((image.height * MOCKUP_WIDTH) / image.width)
+  const art = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } })
+    .resize(MOCKUP_WIDTH, height, { kernel: 'lanczos3' })
+    .raw()
+    .toBuffer()
+  const alpha = alphaOf(art, MOCKUP_WIDTH * height)
+  const key = `${height}:${createHash('sha256').update(alpha).digest('base64')}`
+  const backdrop = await backdrops.get(key, () => backdropFor(alpha, height))
+  const size = { width: MOCKUP_WIDTH + margin * 2, height: height + margin * 2 }
+  const data = await sharp(backdrop, { raw: { ...size, channels: 4 } })
+    .composite([{ input: art, raw: { width: MOCKUP_WIDTH, height, channels: 4 }, left: margin, top: margin }])
+    .raw()
+    .toBuffer()
+  return { data, ...size }
+}
+
+/** The mockup JPEG of a print sheet (RGBA). */
+export async function mockupOf(image: RawImage): Promise<Buffer> {
+  const { data, width, height } = await mockupPixels(image)
+  return sharp(data, { raw: { width, height, channels: 4 } })
+    .removeAlpha()
+    .jpeg(MOCKUP_JPEG)
+    .toBuffer()
+}
