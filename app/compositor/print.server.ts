@@ -334,19 +334,51 @@ async function renderFrontFast(design: FrontDesign, scale: number): Promise<{ im
   )
   const textCellsOf = template.cells.filter((c) => c.type === 'Text')
   for (const cell of cells) {
-    // The personal line over the photo (a copy: the cell as drawn stays the photo, for the source crops).
     const photoCell = template.cells.find((c) => c.id === cell.cellId)!
-    let drawn = cell.image
-    for (const text of textCellsOf) {
+    const over = textCellsOf.flatMap((text) => {
       const line = lines.get(text.id)
-      if (!line || !cellContains(cell.rect, line.rect) || text.zIndex < photoCell.zIndex) continue
-      if (drawn === cell.image) drawn = { ...cell.image, data: Buffer.from(cell.image.data) }
-      blendLineOver(drawn, cell.rect, line, line.colour)
-    }
+      return line && cellContains(cell.rect, line.rect) && text.zIndex >= photoCell.zIndex ? [line] : []
+    })
     // (photo ∩ mask) with the patterns behind it and the frame over it, for this cell's pixels only.
-    composeCell(image, drawn, cell.rect, underlay, cellPixelsOf(underlay, cell.rect))
+    composeCell(image, cell.image, cell.rect, underlay, cellPixelsOf(underlay, cell.rect))
+    if (over.length > 0) composeLines(image, cell, over, underlay)
   }
   return { image, cells }
+}
+
+/**
+ * The personal lines over a cell's photo: the pixels they cover are composed again (as composeCell does,
+ * pixel by pixel) from a copy of just that part of the photo with the lines on it. The cell as drawn stays
+ * the photo, for the source crops, and no copy of the whole cell is made.
+ */
+function composeLines(image: RawImage, cell: RenderedCell, over: ColouredMask[], underlay: Underlay) {
+  const left = Math.min(...over.map((l) => l.rect.left))
+  const top = Math.min(...over.map((l) => l.rect.top))
+  const at: Rect = {
+    left,
+    top,
+    width: Math.max(...over.map((l) => l.rect.left + l.rect.width)) - left,
+    height: Math.max(...over.map((l) => l.rect.top + l.rect.height)) - top,
+  }
+  const patch: RawImage = { data: Buffer.allocUnsafe(at.width * at.height * 4), width: at.width, height: at.height }
+  for (let y = 0; y < at.height; y++) {
+    const from = ((at.top - cell.rect.top + y) * cell.rect.width + (at.left - cell.rect.left)) * 4
+    cell.image.data.copy(patch.data, y * at.width * 4, from, from + at.width * 4)
+  }
+  for (const line of over) blendLineOver(patch, at, line, line.colour)
+  const { mask, patterns, frame } = underlay
+  for (const { rect, mask: lineMask } of over) {
+    for (let y = 0; y < rect.height; y++) {
+      for (let x = 0; x < rect.width; x++) {
+        if (lineMask.alpha[y * rect.width + x] === 0) continue
+        const o = ((rect.top + y) * image.width + rect.left + x) * 4
+        const maskAlpha = mask.data[o + 3]!
+        // Outside the silhouette the sheet keeps its own pixel, as composeCell leaves it.
+        if (maskAlpha === 0) continue
+        blendPixel(image.data, o, patch.data, ((rect.top + y - at.top) * at.width + rect.left + x - at.left) * 4, maskAlpha, patterns.data, o, frame.data, o)
+      }
+    }
+  }
 }
 
 /**

@@ -88,7 +88,18 @@ export function rasterise(polygons: readonly Polygon[], width: number, height: n
         dirs[i] = e.dir
         order[i] = i
       }
-      order.sort((p, q) => xs[p]! - xs[q]! || p - q)
+      // By x, then by index: the order a comparator sort gave, in a plain insertion sort (a few dozen crossings,
+      // where it is about twice as fast as Array.prototype.sort with a closure; issue 31, item 3).
+      for (let k = 1; k < n; k++) {
+        const i = order[k]!
+        const x = xs[i]!
+        let j = k - 1
+        while (j >= 0 && (xs[order[j]!]! > x || (xs[order[j]!]! === x && order[j]! > i))) {
+          order[j + 1] = order[j]!
+          j--
+        }
+        order[j + 1] = i
+      }
       let winding = 0
       let from = 0
       for (let k = 0; k < n; k++) {
