@@ -34,7 +34,6 @@ const GRACE_SECONDS = 15
 /**
  * How long a test waits for a signalled process to be gone before calling it hung. Not a timing assertion: a
  * process blocked in synchronous work (PGlite's first open on a loaded CI machine) runs its grace timer late.
- * What the grace guarantees is read from the process's own account instead (expectCleanExit).
  */
 const HUNG_AFTER_MS = 120_000
 
@@ -69,8 +68,11 @@ async function withData<T>(store: Store, use: (t: Awaited<ReturnType<typeof crea
 }
 
 /**
- * Exit 0, the embedded lock gone, and the process's own account of its ending: it stopped within the grace
- * ("stopped in N ms", N no more than the grace), or the grace ran out and it exited then ("exiting now").
+ * Exit 0, the embedded lock gone, and the process's own account of its ending: it stopped ("stopped in N ms"),
+ * or the grace ran out and it exited then ("still stopping after G s; exiting now"). How long it took is not
+ * asserted: the grace is a timer on the event loop, and a synchronous step (PGlite's WASM, under a loaded CI
+ * machine) delays it by that step's length; a CI run measured "stopped in 15594 ms" for a 15 s grace
+ * (decision 044, follow-up).
  */
 async function expectCleanExit(server: ServerProcess, store: Store, graceSeconds = GRACE_SECONDS) {
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -82,9 +84,7 @@ async function expectCleanExit(server: ServerProcess, store: Store, graceSeconds
   ]).finally(() => clearTimeout(timer))
   expect(outcome, server.output()).toEqual({ code: 0, signal: null })
   expect(fs.existsSync(lockPathFor(store.dataDir)), server.output()).toBe(false)
-  const stoppedIn = /stopped in (\d+) ms/.exec(server.output())
-  if (stoppedIn) expect(Number(stoppedIn[1]), server.output()).toBeLessThanOrEqual(graceSeconds * 1000)
-  else expect(server.output()).toContain(`still stopping after ${graceSeconds} s; exiting now`)
+  expect(server.output()).toMatch(new RegExp(`stopped in \\d+ ms|still stopping after ${graceSeconds} s; exiting now`))
 }
 
 /** A new TCP connection to the port: refused once the process stopped listening. */
@@ -226,39 +226,43 @@ describe.skipIf(skipOnPostgres)('npm run start:api stopped by a signal', () => {
     },
   )
 
-  it('with a job running past the grace: exit 0 within the grace, and the job is handed back, claimable at once', { timeout: 300_000 }, async () => {
-    const store = await newStore()
-    const orderId = await withData(store, async (t) => {
-      const cookie = await t.signIn(0)
-      await t.request('/v1/photo-products-cart/items', { method: 'POST', json: cartItemFor(await recordPreview(t, t.users[0].id)), cookie })
-      const session = await t.request('/v1/photo-products-cart/checkout-session', { method: 'POST', cookie })
-      const paid = await t.request(`/v1/checkout/local/${session.body.id}/pay`, {
-        method: 'POST',
-        cookie,
-        json: { cardNumber: LOCAL_TEST_CARDS.succeeds, shippingAddress: testAddress },
+  it(
+    'with a job running past the grace: exit 0 when the grace runs out, without waiting for the job, which is handed back, claimable at once',
+    { timeout: 300_000 },
+    async () => {
+      const store = await newStore()
+      const orderId = await withData(store, async (t) => {
+        const cookie = await t.signIn(0)
+        await t.request('/v1/photo-products-cart/items', { method: 'POST', json: cartItemFor(await recordPreview(t, t.users[0].id)), cookie })
+        const session = await t.request('/v1/photo-products-cart/checkout-session', { method: 'POST', cookie })
+        const paid = await t.request(`/v1/checkout/local/${session.body.id}/pay`, {
+          method: 'POST',
+          cookie,
+          json: { cardNumber: LOCAL_TEST_CARDS.succeeds, shippingAddress: testAddress },
+        })
+        expect(paid.status).toBe(200)
+        return paid.body.orderId as string
       })
-      expect(paid.status).toBe(200)
-      return paid.body.orderId as string
-    })
-    expect(orderId).toBeTruthy()
-    const grace = 3
-    const server = await startServer(
-      // LOG_LEVEL: the child inherits NODE_ENV=test from vitest, whose default level (warn) would hide the hand-back line.
-      { ...common, ...store.env, DEMO_MODE: 'false', LOG_LEVEL: 'info', SHUTDOWN_GRACE_SECONDS: String(grace) },
-      { holdAt: 'submit-order:before-provider', holdMs: 600_000 },
-    )
-    await server.until('the job to run', () => server.output().includes('[crash-point] holding at submit-order:before-provider'))
-    server.signal('SIGTERM')
-    await expectCleanExit(server, store, grace)
-    expect(server.output()).toMatch(/\[jobs\] handed back 1 unfinished job/)
+      expect(orderId).toBeTruthy()
+      const grace = 3
+      const server = await startServer(
+        // LOG_LEVEL: the child inherits NODE_ENV=test from vitest, whose default level (warn) would hide the hand-back line.
+        { ...common, ...store.env, DEMO_MODE: 'false', LOG_LEVEL: 'info', SHUTDOWN_GRACE_SECONDS: String(grace) },
+        { holdAt: 'submit-order:before-provider', holdMs: 600_000 },
+      )
+      await server.until('the job to run', () => server.output().includes('[crash-point] holding at submit-order:before-provider'))
+      server.signal('SIGTERM')
+      await expectCleanExit(server, store, grace)
+      expect(server.output()).toMatch(/\[jobs\] handed back 1 unfinished job/)
 
-    await withData(store, async (t) => {
-      const [job] = await t.api.deps.db.select().from(jobs).where(eq(jobs.kind, 'submit-order'))
-      expect(job).toMatchObject({ status: 'queued', lockedBy: null, lockedUntil: null, attempts: 0 })
-      const claimed = await claimJob(t.api.deps.db, new Date(), ['submit-order'], { id: 'another-instance', leaseMs: 30_000 })
-      expect(claimed).toMatchObject({ id: job!.id, attempts: 1, lockedBy: 'another-instance' })
-    })
-  })
+      await withData(store, async (t) => {
+        const [job] = await t.api.deps.db.select().from(jobs).where(eq(jobs.kind, 'submit-order'))
+        expect(job).toMatchObject({ status: 'queued', lockedBy: null, lockedUntil: null, attempts: 0 })
+        const claimed = await claimJob(t.api.deps.db, new Date(), ['submit-order'], { id: 'another-instance', leaseMs: 30_000 })
+        expect(claimed).toMatchObject({ id: job!.id, attempts: 1, lockedBy: 'another-instance' })
+      })
+    },
+  )
 
   it('`npm run start:api` signalled during warm-up: npm hands the signal to the server itself, which drains and exits 0', { timeout: 300_000 }, async () => {
     const store = await newStore()
