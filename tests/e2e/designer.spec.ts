@@ -534,7 +534,8 @@ test.describe('the ornament designer', () => {
     const chosenIds = await Promise.all([4, 5].map((i) => tiles.nth(i).getAttribute('data-photo-id')))
     await page.getByRole('link', { name: 'Choose your ornament' }).click()
     // The chosen photos land once the designer has read the shopper's saved design; only then does the URL drop ?photos=chosen.
-    await expect(slotImage(page, 'left')).toHaveAttribute('src', new RegExp(chosenIds[0]!), { timeout: 15_000 })
+    // With four servers sharing two cores that has taken over 15 s (a CI run of 2026-11-28): a wide wait for that state.
+    await expect(slotImage(page, 'left')).toHaveAttribute('src', new RegExp(chosenIds[0]!), { timeout: 45_000 })
     await expect(slotImage(page, 'right')).toHaveAttribute('src', new RegExp(chosenIds[1]!))
     await expect(page).toHaveURL(/\/photo-products\/ornaments\/72965$/)
   })

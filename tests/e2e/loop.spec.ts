@@ -49,7 +49,8 @@ test.describe('campaign pages show the shopper’s album', () => {
     await expect(page).toHaveURL(/\/photo-products\/ornaments\/72960(\?|$)/)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Design your stocking ornaments')
     const slots = page.getByTestId('photo-slot')
-    await expect(slots.first().locator('img')).toHaveAttribute('src', src!)
+    // The photo is placed once the designer knows the account's saved designs: over 15 s on a loaded CI machine.
+    await expect(slots.first().locator('img')).toHaveAttribute('src', src!, { timeout: 45_000 })
     // The pair's second ornament gets the next photo; either can be swapped.
     await expect(slots.nth(1).locator('img')).toHaveCount(1)
     await expect(page.getByRole('button', { name: 'Change photo for the left ornament' })).toBeVisible()
