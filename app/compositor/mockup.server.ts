@@ -18,7 +18,7 @@ const SHADOW_BLUR = 14
  * Progressive, optimised Huffman tables and the ImageMagick quantisation table that mozjpeg uses, without
  * mozjpeg's trellis quantisation and scan search: 15 ms instead of 77 ms for a tree's mockup, 12 % more bytes.
  */
-export const MOCKUP_JPEG = { quality: 86, progressive: true, optimiseCoding: true, quantisationTable: 3 } as const
+const MOCKUP_JPEG = { quality: 86, progressive: true, optimiseCoding: true, quantisationTable: 3 } as const
 
 const margin = Math.round(MOCKUP_WIDTH * 0.06)
 
@@ -44,7 +44,7 @@ async function backdropFor(alpha: Buffer, height: number): Promise<Buffer> {
     .toBuffer()
 }
 
-/** Backdrops by silhouette (a few templates, about 4 MB each). */
+/** Backdrops by silhouette (a few templates and back sides, about 5 MB each). */
 const backdrops = new PromiseCache<Buffer>(48 * 1024 * 1024, (backdrop) => backdrop.length)
 let backdropsMade = 0
 /** How many backdrops this process has made (for tests: one per silhouette). */
