@@ -3,9 +3,9 @@
  * photos' full-resolution originals. At scale 1 it makes the print file (template pixels, 300 dpi);
  * at the preview's scale it makes the same pixels the browser shows (the agreement test).
  *
- * Placement of a photo is one libvips affine step (enlarging and rotation together, bilinear),
- * because sharp's resize shifts content by half a pixel when enlarging. Only a photo that would be
- * shrunk below half size is first reduced with a proper filter, so big originals do not alias.
+ * A photo is placed as a GPU draws a sprite, bilinear between pixel centres and clamped at its edges
+ * (place.ts, decision 050), computed for its cell's pixels only. Only a photo that would be shrunk
+ * below half size is first reduced with a proper filter, so big originals do not alias.
  */
 import sharp, { type OverlayOptions, type Sharp } from 'sharp'
 import type { PseudoTemplate, TemplateCell } from '../catalogue/ornaments'
@@ -13,6 +13,7 @@ import type { PersonalLine, PersonalText } from '../catalogue/personal-line'
 import { scaledBaseImage, scaledBaseImageRaw } from './base-images.server'
 import { typefaceFont } from './text-fonts.server'
 import { colourRgb, lineMask, linesByCell, lineRgba, type LineMask } from './text-line'
+import { placeBilinear, type DecodedImage, type Extent } from './place'
 import { PromiseCache } from './promise-cache'
 import {
   cellClipRect,
@@ -46,13 +47,6 @@ export type FrontDesign = {
 
 const TRANSPARENT = { r: 0, g: 0, b: 0, alpha: 0 }
 const MAX_INPUT_PIXELS = 100_000_000
-/**
- * A transparent border around the photo before it is placed. libvips sizes its output window from
- * the photo's corners but positions pixels by their centres, so along a mirrored or turned axis the
- * last pixel row can fall just outside the window; the border keeps every real pixel inside it.
- * It repeats the edge pixels, as a GPU clamps a texture, so an exactly covering photo has no seam.
- */
-const PAD = { top: 4, bottom: 4, left: 4, right: 4, extendWith: 'copy' as const }
 /** A photo shown at less than this scale is reduced first (lanczos) and then placed. */
 const PRE_REDUCE_BELOW = 0.5
 
@@ -75,51 +69,6 @@ function blank(size: { width: number; height: number }) {
 async function toRaw(pipeline: Sharp): Promise<RawImage> {
   const { data, info } = await pipeline.ensureAlpha().raw().toBuffer({ resolveWithObject: true })
   return { data, width: info.width, height: info.height }
-}
-
-const roundHalfAway = (n: number) => Math.sign(n) * Math.round(Math.abs(n))
-
-/**
- * Draw `source` through `m` (source pixels → output pixels, continuous corner coordinates, as pixi
- * draws a sprite) and keep only the output pixels in `rect`. libvips places pixel centres on whole
- * numbers and starts its output window at the transformed corners' minimum rounded half away from
- * zero (C's round), without the offset; both are accounted for here and pinned by
- * tests/unit/print-placement.test.ts.
- */
-async function placeThroughMatrix(source: RawImage, m: Matrix, rect: Rect): Promise<RawImage> {
-  // Centre convention: X + ½ = M·(x + ½)  ⇒  X = L·x + (t + L·(½, ½) − (½, ½)).
-  const odx = m.tx + (m.a + m.c) / 2 - 0.5
-  const ody = m.ty + (m.b + m.d) / 2 - 0.5
-  const kx = Math.floor(odx)
-  const ky = Math.floor(ody)
-  const corners = [
-    [0, 0],
-    [source.width, 0],
-    [0, source.height],
-    [source.width, source.height],
-  ].map(([u, v]) => ({ x: m.a * u! + m.c * v!, y: m.b * u! + m.d * v! }))
-  const windowLeft = roundHalfAway(Math.min(...corners.map((p) => p.x))) + kx
-  const windowTop = roundHalfAway(Math.min(...corners.map((p) => p.y))) + ky
-  const placed = await toRaw(
-    sharp(source.data, { raw: { width: source.width, height: source.height, channels: 4 } }).affine(
-      [
-        [m.a, m.c],
-        [m.b, m.d],
-      ],
-      { odx: odx - kx, ody: ody - ky, interpolator: sharp.interpolators.bilinear, background: TRANSPARENT },
-    ),
-  )
-  // Copy the rect out of the placed window, leaving anything the window does not reach transparent.
-  const out = Buffer.alloc(rect.width * rect.height * 4)
-  const fromX = Math.max(rect.left, windowLeft)
-  const toX = Math.min(rect.left + rect.width, windowLeft + placed.width)
-  for (let y = Math.max(rect.top, windowTop); y < Math.min(rect.top + rect.height, windowTop + placed.height); y++) {
-    if (toX <= fromX) break
-    const src = ((y - windowTop) * placed.width + (fromX - windowLeft)) * 4
-    const dst = ((y - rect.top) * rect.width + (fromX - rect.left)) * 4
-    placed.data.copy(out, dst, src, src + (toX - fromX) * 4)
-  }
-  return { data: out, width: rect.width, height: rect.height }
 }
 
 /** One photo in its cell, at `scale` output pixels per template pixel: the cell's pixels only. */
@@ -157,6 +106,8 @@ export async function renderPhotoCell(cell: TemplateCell, photo: PrintPhoto, sca
   let pipeline: Sharp
   /** The size of what the pipeline decodes: the region, or its reduced counterpart. */
   let decoded: { width: number; height: number } = region
+  /** The whole photo's bounds in the coordinates of what is decoded. */
+  let extent: Extent = { left: -left, top: -top, right: size.width - left, bottom: size.height - top }
   if (shrink > 1) {
     // Decoded already reduced: 4096 px JPEG originals skip a full-size lanczos pass (decision 037).
     const reduced = { width: size.width / shrink, height: size.height / shrink }
@@ -174,6 +125,7 @@ export async function renderPhotoCell(cell: TemplateCell, photo: PrintPhoto, sca
     )
     pipeline = sharp(taken.data, rawInput(taken))
     decoded = part
+    extent = { left: -l, top: -t, right: reduced.width - l, bottom: reduced.height - t }
     m = {
       a: m.a * shrink,
       b: m.b * shrink,
@@ -195,11 +147,18 @@ export async function renderPhotoCell(cell: TemplateCell, photo: PrintPhoto, sca
     const sx = decoded.width / width
     const sy = decoded.height / height
     m = { a: m.a * sx, b: m.b * sx, c: m.c * sy, d: m.d * sy, tx: m.tx, ty: m.ty }
+    extent = { left: extent.left / sx, top: extent.top / sy, right: extent.right / sx, bottom: extent.bottom / sy }
   }
-  const source = await toRaw(pipeline.ensureAlpha().extend(PAD))
-  // The padding moves the photo's pixels by PAD.top along both axes of the source.
-  m = { ...m, tx: m.tx - (m.a + m.c) * PAD.top, ty: m.ty - (m.b + m.d) * PAD.top }
-  return { rect, image: await placeThroughMatrix(source, m, rect) }
+  const source = await toDecoded(pipeline)
+  const placed = placeBilinear(source, m, extent, rect)
+  return { rect, image: { data: Buffer.from(placed.buffer, placed.byteOffset, placed.byteLength), width: rect.width, height: rect.height } }
+}
+
+/** What a pipeline decodes, as 3 (RGB) or 4 (RGBA) channels: no alpha is added to an opaque photo. */
+async function toDecoded(pipeline: Sharp): Promise<DecodedImage> {
+  const { data, info } = await pipeline.toColourspace('srgb').raw().toBuffer({ resolveWithObject: true })
+  if (info.channels === 3 || info.channels === 4) return { data, width: info.width, height: info.height, channels: info.channels }
+  return toDecoded(sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).ensureAlpha())
 }
 
 /** A PatternImage cell: its tile repeated from the cell's top-left corner, at `scale`. */

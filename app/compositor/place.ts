@@ -1,0 +1,72 @@
+/**
+ * A photo placed into a cell's rectangle as a GPU draws a sprite (decision 050): each output pixel's
+ * centre is taken back through the placement to the photo, which is sampled bilinearly between its pixel
+ * centres and clamped at its edges; a pixel whose centre falls outside the photo's quad stays
+ * transparent. This is what pixi does in the live preview, written out for the print render: only the
+ * rectangle's pixels are computed, straight from the decoded photo (3 or 4 channels), without the padded
+ * RGBA copy and the larger output window a libvips affine needed.
+ */
+import type { Matrix, Rect } from './layout'
+
+/** Decoded pixels, interleaved, 3 (RGB) or 4 (RGBA, straight alpha) channels a pixel. */
+export type DecodedImage = { data: Uint8Array; width: number; height: number; channels: 3 | 4 }
+
+/** Where the whole photo lies in the decoded image's pixel coordinates (the image may be a part of it). */
+export type Extent = { left: number; top: number; right: number; bottom: number }
+
+/**
+ * `source` drawn through `m` (source pixel coordinates, corners continuous, to output coordinates) into
+ * `rect`: RGBA, straight alpha, `rect.width × rect.height`. `extent` bounds the quad: where a part of the
+ * photo was decoded, the photo's own edges, not the part's, decide what is drawn (the part is cut with a
+ * margin, so its clamped edge is never sampled inside the photo).
+ */
+export function placeBilinear(source: DecodedImage, m: Matrix, extent: Extent, rect: Rect): Uint8Array {
+  const out = new Uint8Array(rect.width * rect.height * 4)
+  const det = m.a * m.d - m.b * m.c
+  // The inverse: output → source.
+  const ia = m.d / det
+  const ib = -m.b / det
+  const ic = -m.c / det
+  const id = m.a / det
+  const itx = -(ia * m.tx + ic * m.ty)
+  const ity = -(ib * m.tx + id * m.ty)
+  const { data, width, height, channels } = source
+  const maxX = width - 1
+  const maxY = height - 1
+  const stride = width * channels
+  for (let y = 0; y < rect.height; y++) {
+    const Y = rect.top + y + 0.5
+    const X0 = rect.left + 0.5
+    // The source position of this row's first pixel centre; each step right adds (ia, ib).
+    let u = ia * X0 + ic * Y + itx
+    let v = ib * X0 + id * Y + ity
+    let o = y * rect.width * 4
+    for (let x = 0; x < rect.width; x++, u += ia, v += ib, o += 4) {
+      if (u < extent.left || u >= extent.right || v < extent.top || v >= extent.bottom) continue
+      const sx = u - 0.5
+      const sy = v - 0.5
+      const fx0 = Math.floor(sx)
+      const fy0 = Math.floor(sy)
+      const fx = sx - fx0
+      const fy = sy - fy0
+      const x0 = fx0 < 0 ? 0 : fx0 > maxX ? maxX : fx0
+      const x1 = fx0 + 1 < 0 ? 0 : fx0 + 1 > maxX ? maxX : fx0 + 1
+      const y0 = fy0 < 0 ? 0 : fy0 > maxY ? maxY : fy0
+      const y1 = fy0 + 1 < 0 ? 0 : fy0 + 1 > maxY ? maxY : fy0 + 1
+      const w00 = (1 - fx) * (1 - fy)
+      const w10 = fx * (1 - fy)
+      const w01 = (1 - fx) * fy
+      const w11 = fx * fy
+      const p00 = y0 * stride + x0 * channels
+      const p10 = y0 * stride + x1 * channels
+      const p01 = y1 * stride + x0 * channels
+      const p11 = y1 * stride + x1 * channels
+      // + 0.5 and truncation: rounding to the nearest level, every value being non-negative.
+      out[o] = data[p00]! * w00 + data[p10]! * w10 + data[p01]! * w01 + data[p11]! * w11 + 0.5
+      out[o + 1] = data[p00 + 1]! * w00 + data[p10 + 1]! * w10 + data[p01 + 1]! * w01 + data[p11 + 1]! * w11 + 0.5
+      out[o + 2] = data[p00 + 2]! * w00 + data[p10 + 2]! * w10 + data[p01 + 2]! * w01 + data[p11 + 2]! * w11 + 0.5
+      out[o + 3] = channels === 4 ? data[p00 + 3]! * w00 + data[p10 + 3]! * w10 + data[p01 + 3]! * w01 + data[p11 + 3]! * w11 + 0.5 : 255
+    }
+  }
+  return out
+}
