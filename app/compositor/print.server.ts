@@ -24,7 +24,6 @@ import {
   patternTileSize,
   photoMatrix,
   scaleMatrix,
-  type Matrix,
   type PhotoTransform,
   type Rect,
 } from './layout'

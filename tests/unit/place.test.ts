@@ -20,7 +20,9 @@ function gpuSample(img: DecodedImage, u: number, v: number, channel: number) {
 const image = fc
   .record({ width: fc.integer({ min: 1, max: 24 }), height: fc.integer({ min: 1, max: 24 }), channels: fc.constantFrom(3 as const, 4 as const) })
   .chain(({ width, height, channels }) =>
-    fc.uint8Array({ minLength: width * height * channels, maxLength: width * height * channels }).map((data): DecodedImage => ({ data, width, height, channels })),
+    fc
+      .uint8Array({ minLength: width * height * channels, maxLength: width * height * channels })
+      .map((data): DecodedImage => ({ data, width, height, channels })),
   )
 
 /** Turned by any angle, mirrored or not, scaled 0.3–4 on each axis, moved anywhere near the rectangle. */
@@ -96,7 +98,10 @@ describe('a photo is placed as a GPU draws a sprite (decision 050)', () => {
           const height = whole.height - top - 1
           const part = new Uint8Array(width * height * whole.channels)
           for (let y = 0; y < height; y++) {
-            part.set(whole.data.subarray(((top + y) * whole.width + left) * whole.channels, ((top + y) * whole.width + left + width) * whole.channels), y * width * whole.channels)
+            part.set(
+              whole.data.subarray(((top + y) * whole.width + left) * whole.channels, ((top + y) * whole.width + left + width) * whole.channels),
+              y * width * whole.channels,
+            )
           }
           const partImage: DecodedImage = { data: part, width, height, channels: whole.channels }
           // The part's pixel (0, 0) is the whole's (left, top): the placement moves by that much.
@@ -132,7 +137,8 @@ describe('a photo is placed as a GPU draws a sprite (decision 050)', () => {
     // Mirrored about x = 4: output column x holds what column 7 − x holds unmirrored.
     const mirrored = placeBilinear(source, { a: -2, b: 0, c: 0, d: 2, tx: 8, ty: 0 }, extent, { left: 0, top: 0, width: 8, height: 6 })
     for (let y = 0; y < 6; y++) {
-      for (let x = 0; x < 8; x++) expect([...mirrored.subarray((y * 8 + x) * 4, (y * 8 + x) * 4 + 4)]).toEqual([...straight.subarray((y * 8 + 7 - x) * 4, (y * 8 + 7 - x) * 4 + 4)])
+      for (let x = 0; x < 8; x++)
+        expect([...mirrored.subarray((y * 8 + x) * 4, (y * 8 + x) * 4 + 4)]).toEqual([...straight.subarray((y * 8 + 7 - x) * 4, (y * 8 + 7 - x) * 4 + 4)])
     }
   })
 })
