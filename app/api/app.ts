@@ -27,6 +27,7 @@ import { photoProductRoutes } from './routes/photo-products'
 import { printifyRoutes } from './routes/printify'
 import { referralRoutes } from './routes/referral'
 import { savedDesignRoutes } from './routes/saved-designs'
+import { addressRoutes } from './routes/addresses'
 import { designShareRoutes } from './routes/design-shares'
 import { offerRoutes } from './routes/offers'
 import { smokescreenRoutes } from './routes/smokescreens'
@@ -147,6 +148,7 @@ export function createApi(
   api.route('/', printifyRoutes)
   api.route('/', cartRoutes)
   api.route('/', savedDesignRoutes)
+  api.route('/', addressRoutes)
   api.route('/', designShareRoutes)
   api.route('/', referralRoutes)
   api.route('/', offerRoutes)

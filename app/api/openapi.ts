@@ -7,6 +7,7 @@ import { demoApi } from '../contract/endpoints/demo'
 import { designSharesApi } from '../contract/endpoints/design-shares'
 import { egiftsApi } from '../contract/endpoints/egifts'
 import { growthApi } from '../contract/endpoints/growth'
+import { addressesApi } from '../contract/endpoints/addresses'
 import { jobsApi } from '../contract/endpoints/jobs'
 import { mediaApi } from '../contract/endpoints/media'
 import { offersApi } from '../contract/endpoints/offers'
@@ -24,6 +25,7 @@ import { descriptorOf, endpointRegistry, type EndpointSpec } from './endpoint'
 const toJson = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' })
 
 const groups: Record<string, Endpoint>[] = [
+  addressesApi,
   albumApi,
   analyticsApi,
   bundlesApi,

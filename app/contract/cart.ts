@@ -6,7 +6,7 @@ import { appliedBundleSchema } from './bundles'
 import { printAreaSchema, sourceImageSchema } from './designs'
 import { personalTextSchema } from './personal-line'
 import { FIELD_LIMITS } from '../catalogue/field-limits'
-import { emailAddress, optionalText, personName, requiredText, usState } from './field-messages'
+import { emailAddress, optionalText, personName, phoneNumber, requiredText, usState, zipCode } from './field-messages'
 import { shippingMethodIds } from '../catalogue/shipping'
 import { isoDaySchema } from './shipping'
 import { z } from './zod'
@@ -173,21 +173,12 @@ export type CheckoutLine = z.infer<typeof checkoutLineSchema>
 export const shippingAddressSchema = z.object({
   name: personName(),
   email: emailAddress(),
-  phone: z
-    .string()
-    .trim()
-    .max(FIELD_LIMITS.phone, { error: `A phone number can be at most ${FIELD_LIMITS.phone} characters` })
-    .regex(/^[\d +().-]*$/, { error: 'Enter a phone number with digits only' })
-    .default(''),
+  phone: phoneNumber(),
   line1: requiredText('the street address', FIELD_LIMITS.addressLine),
   line2: optionalText('address line 2', FIELD_LIMITS.addressLine),
   city: requiredText('the city', FIELD_LIMITS.city),
   state: usState(),
-  postalCode: z
-    .string({ error: 'Enter the ZIP code' })
-    .trim()
-    .min(1, { error: 'Enter the ZIP code' })
-    .regex(/^\d{5}(-\d{4})?$/, { error: 'ZIP code must be 5 digits (or ZIP+4)' }),
+  postalCode: zipCode(),
   country: z.literal('US', { error: 'We ship to the United States only' }),
 })
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>

@@ -43,3 +43,20 @@ export const usState = () =>
     .trim()
     .toUpperCase()
     .regex(/^[A-Z]{2}$/, { error: 'Choose a state' })
+
+/** A phone number for the courier: optional, digits and the usual punctuation. */
+export const phoneNumber = () =>
+  z
+    .string()
+    .trim()
+    .max(FIELD_LIMITS.phone, { error: `A phone number can be at most ${FIELD_LIMITS.phone} characters` })
+    .regex(/^[\d +().-]*$/, { error: 'Enter a phone number with digits only' })
+    .default('')
+
+/** A US ZIP code: five digits, or ZIP+4. */
+export const zipCode = () =>
+  z
+    .string({ error: 'Enter the ZIP code' })
+    .trim()
+    .min(1, { error: 'Enter the ZIP code' })
+    .regex(/^\d{5}(-\d{4})?$/, { error: 'ZIP code must be 5 digits (or ZIP+4)' })

@@ -668,3 +668,29 @@ export const designShareReactions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.shareId, t.userId] })],
 )
+
+/** A shipping address a shopper keeps in their address book (issue 33): theirs alone, never their family's. */
+export const savedAddresses = pgTable(
+  'saved_addresses',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    line1: text('line1').notNull(),
+    line2: text('line2').notNull().default(''),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    postalCode: text('postal_code').notNull(),
+    country: text('country').notNull().default('US'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('saved_addresses_user_idx').on(t.userId)],
+)

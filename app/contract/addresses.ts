@@ -1,0 +1,77 @@
+/**
+ * The address book (issue 33, item 1): addresses a shopper saves on their account, their own and their
+ * family's, each with a name of its own ("Grandma Rose"). Checked as the checkout's shipping address is,
+ * with the same messages, plus: the state is one we ship to and the ZIP code belongs to it. The e-mail is
+ * optional here (a grandmother's address needs none). An address belongs to the shopper who saved it: no one
+ * else, not even their family, can read or change it.
+ */
+import { FIELD_LIMITS } from '../catalogue/field-limits'
+import { stateNames, zipInState } from '../catalogue/zip-states'
+import { optionalText, phoneNumber, requiredText, usState, zipCode } from './field-messages'
+import { z } from './zod'
+
+/** How many addresses one shopper may keep. */
+export const MAX_SAVED_ADDRESSES = 25
+/** How long an address's own name ("Grandma Rose") may be. */
+export const ADDRESS_LABEL_MAX = 40
+
+const optionalEmail = z
+  .string()
+  .trim()
+  .max(FIELD_LIMITS.email, { error: `An e-mail address can be at most ${FIELD_LIMITS.email} characters` })
+  .refine((value) => value === '' || z.email().safeParse(value).success, {
+    error: 'That doesn’t look like an e-mail address: it should look like name@example.com',
+  })
+  .default('')
+
+export const addressBookEntryRequestSchema = z
+  .object({
+    label: requiredText('a name for this address, like “Grandma Rose”', ADDRESS_LABEL_MAX),
+    name: requiredText('the recipient’s name', FIELD_LIMITS.personName),
+    email: optionalEmail,
+    phone: phoneNumber(),
+    line1: requiredText('the street address', FIELD_LIMITS.addressLine),
+    line2: optionalText('address line 2', FIELD_LIMITS.addressLine),
+    city: requiredText('the city', FIELD_LIMITS.city),
+    state: usState().refine((code) => stateNames.has(code), { error: 'Choose a state' }),
+    postalCode: zipCode(),
+    country: z.literal('US', { error: 'We ship to the United States only' }).default('US'),
+  })
+  .superRefine((address, context) => {
+    if (!zipInState(address.postalCode, address.state)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['postalCode'],
+        message: `ZIP code ${address.postalCode} is not in ${stateNames.get(address.state)}: check the ZIP code and the state`,
+      })
+    }
+  })
+export type AddressBookEntryRequest = z.input<typeof addressBookEntryRequestSchema>
+
+export const addressBookEntrySchema = z.object({
+  id: z.uuid(),
+  label: z.string(),
+  name: z.string(),
+  /** Empty when none was given. */
+  email: z.string(),
+  phone: z.string(),
+  line1: z.string(),
+  line2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  postalCode: z.string(),
+  country: z.literal('US'),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type AddressBookEntry = z.infer<typeof addressBookEntrySchema>
+
+export const addressBookSchema = z.object({
+  /** By name (A to Z), then oldest first. */
+  addresses: z.array(addressBookEntrySchema),
+  /** How many the shopper may keep (MAX_SAVED_ADDRESSES). */
+  limit: z.number().int(),
+})
+export type AddressBook = z.infer<typeof addressBookSchema>
+
+export const addressParamsSchema = z.object({ id: z.uuid({ error: 'Address id must be a UUID' }) })
