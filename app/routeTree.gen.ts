@@ -26,6 +26,7 @@ import { Route as LoopGrandparentsDayRouteImport } from './routes/loop/grandpare
 import { Route as LoopMothersDayRouteImport } from './routes/loop/mothers-day'
 import { Route as LoopMothersDayBRouteImport } from './routes/loop/mothers-day-b'
 import { Route as PhotoProductsIndexRouteImport } from './routes/photo-products/index'
+import { Route as PhotoProductsAddressesRouteImport } from './routes/photo-products/addresses'
 import { Route as PhotoProductsBuyNowRouteImport } from './routes/photo-products/buy-now'
 import { Route as PhotoProductsCartRouteImport } from './routes/photo-products/cart'
 import { Route as PhotoProductsDesignsRouteImport } from './routes/photo-products/designs'
@@ -141,6 +142,11 @@ const LoopMothersDayBRoute = LoopMothersDayBRouteImport.update({
 const PhotoProductsIndexRoute = PhotoProductsIndexRouteImport.update({
   id: '/photo-products/',
   path: '/photo-products/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PhotoProductsAddressesRoute = PhotoProductsAddressesRouteImport.update({
+  id: '/photo-products/addresses',
+  path: '/photo-products/addresses',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PhotoProductsBuyNowRoute = PhotoProductsBuyNowRouteImport.update({
@@ -325,6 +331,7 @@ export interface FileRoutesByFullPath {
   '/loop/grandparents-day': typeof LoopGrandparentsDayRoute
   '/loop/mothers-day': typeof LoopMothersDayRoute
   '/loop/mothers-day-b': typeof LoopMothersDayBRoute
+  '/photo-products/addresses': typeof PhotoProductsAddressesRoute
   '/photo-products/buy-now': typeof PhotoProductsBuyNowRoute
   '/photo-products/cart': typeof PhotoProductsCartRoute
   '/photo-products/designs': typeof PhotoProductsDesignsRoute
@@ -375,6 +382,7 @@ export interface FileRoutesByTo {
   '/loop/grandparents-day': typeof LoopGrandparentsDayRoute
   '/loop/mothers-day': typeof LoopMothersDayRoute
   '/loop/mothers-day-b': typeof LoopMothersDayBRoute
+  '/photo-products/addresses': typeof PhotoProductsAddressesRoute
   '/photo-products/buy-now': typeof PhotoProductsBuyNowRoute
   '/photo-products/cart': typeof PhotoProductsCartRoute
   '/photo-products/designs': typeof PhotoProductsDesignsRoute
@@ -426,6 +434,7 @@ export interface FileRoutesById {
   '/loop/grandparents-day': typeof LoopGrandparentsDayRoute
   '/loop/mothers-day': typeof LoopMothersDayRoute
   '/loop/mothers-day-b': typeof LoopMothersDayBRoute
+  '/photo-products/addresses': typeof PhotoProductsAddressesRoute
   '/photo-products/buy-now': typeof PhotoProductsBuyNowRoute
   '/photo-products/cart': typeof PhotoProductsCartRoute
   '/photo-products/designs': typeof PhotoProductsDesignsRoute
@@ -478,6 +487,7 @@ export interface FileRouteTypes {
     | '/loop/grandparents-day'
     | '/loop/mothers-day'
     | '/loop/mothers-day-b'
+    | '/photo-products/addresses'
     | '/photo-products/buy-now'
     | '/photo-products/cart'
     | '/photo-products/designs'
@@ -528,6 +538,7 @@ export interface FileRouteTypes {
     | '/loop/grandparents-day'
     | '/loop/mothers-day'
     | '/loop/mothers-day-b'
+    | '/photo-products/addresses'
     | '/photo-products/buy-now'
     | '/photo-products/cart'
     | '/photo-products/designs'
@@ -578,6 +589,7 @@ export interface FileRouteTypes {
     | '/loop/grandparents-day'
     | '/loop/mothers-day'
     | '/loop/mothers-day-b'
+    | '/photo-products/addresses'
     | '/photo-products/buy-now'
     | '/photo-products/cart'
     | '/photo-products/designs'
@@ -629,6 +641,7 @@ export interface RootRouteChildren {
   LoopGrandparentsDayRoute: typeof LoopGrandparentsDayRoute
   LoopMothersDayRoute: typeof LoopMothersDayRoute
   LoopMothersDayBRoute: typeof LoopMothersDayBRoute
+  PhotoProductsAddressesRoute: typeof PhotoProductsAddressesRoute
   PhotoProductsBuyNowRoute: typeof PhotoProductsBuyNowRoute
   PhotoProductsCartRoute: typeof PhotoProductsCartRoute
   PhotoProductsDesignsRoute: typeof PhotoProductsDesignsRoute
@@ -785,6 +798,13 @@ declare module '@tanstack/react-router' {
       path: '/photo-products'
       fullPath: '/photo-products/'
       preLoaderRoute: typeof PhotoProductsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/photo-products/addresses': {
+      id: '/photo-products/addresses'
+      path: '/photo-products/addresses'
+      fullPath: '/photo-products/addresses'
+      preLoaderRoute: typeof PhotoProductsAddressesRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/photo-products/buy-now': {
@@ -1021,6 +1041,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoopGrandparentsDayRoute: LoopGrandparentsDayRoute,
   LoopMothersDayRoute: LoopMothersDayRoute,
   LoopMothersDayBRoute: LoopMothersDayBRoute,
+  PhotoProductsAddressesRoute: PhotoProductsAddressesRoute,
   PhotoProductsBuyNowRoute: PhotoProductsBuyNowRoute,
   PhotoProductsCartRoute: PhotoProductsCartRoute,
   PhotoProductsDesignsRoute: PhotoProductsDesignsRoute,

@@ -42,7 +42,7 @@ export const addressBookEntryRequestSchema = z
       context.addIssue({
         code: 'custom',
         path: ['postalCode'],
-        message: `ZIP code ${address.postalCode} is not in ${stateNames.get(address.state)}: check the ZIP code and the state`,
+        message: `ZIP code ${address.postalCode} is not in ${stateNames.get(address.state)}`,
       })
     }
   })

@@ -7,6 +7,7 @@ const pages = [
   '/photo-products/buy-now?headerType=milestone-6-month',
   '/photo-products/tou',
   '/photo-products/photos',
+  '/photo-products/addresses',
   '/loop',
   '/loop/modal',
   '/loop/modal/holidays',

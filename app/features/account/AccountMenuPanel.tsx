@@ -52,6 +52,9 @@ export function AccountMenuPanel({ id, user, onClose }: { id: string; user: Sign
         <Link to="/photo-products/designs" className={buttonClass('secondary', 'w-full')} onClick={onClose}>
           My designs
         </Link>
+        <Link to="/photo-products/addresses" className={buttonClass('secondary', 'w-full')} onClick={onClose}>
+          Address book
+        </Link>
         <button type="button" className={buttonClass('secondary', 'w-full')} disabled={busy} onClick={() => void leave(false)}>
           Sign out
         </button>

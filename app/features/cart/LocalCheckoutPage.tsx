@@ -5,7 +5,8 @@ import { Link, useNavigate, useRouterState } from '@tanstack/react-router'
 import { useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Button, ButtonLink } from '~/components/ui/Button'
 import { LogoMark } from '~/components/ui/Logo'
-import { StateSelect, TextField } from '~/components/ui/fields'
+import { TextField } from '~/components/ui/fields'
+import { StreetAddressFields } from '~/components/ui/AddressFields'
 import { FIELD_LIMITS } from '~/catalogue/field-limits'
 import { SupportLine } from '~/components/ui/SupportLine'
 import type { CheckoutSession } from '~/contract/cart'
@@ -243,48 +244,7 @@ function CheckoutForm({ session }: { session: CheckoutSession }) {
 
               <fieldset className="space-y-4">
                 <legend className="text-xl font-bold">Shipping address</legend>
-                <TextField
-                  label="Address line 1"
-                  name="line1"
-                  autoComplete="address-line1"
-                  maxLength={FIELD_LIMITS.addressLine}
-                  value={address.line1}
-                  onChange={set('line1')}
-                  error={errors.line1}
-                />
-                <TextField
-                  label="Address line 2"
-                  optional
-                  name="line2"
-                  autoComplete="address-line2"
-                  maxLength={FIELD_LIMITS.addressLine}
-                  value={address.line2}
-                  onChange={set('line2')}
-                  error={errors.line2}
-                  hint="Apartment, suite, unit."
-                />
-                <TextField
-                  label="City"
-                  name="city"
-                  autoComplete="address-level2"
-                  maxLength={FIELD_LIMITS.city}
-                  value={address.city}
-                  onChange={set('city')}
-                  error={errors.city}
-                />
-                <div className="grid grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)] gap-3">
-                  <StateSelect value={address.state} onChange={set('state')} error={errors.state} />
-                  <TextField
-                    label="ZIP code"
-                    name="postalCode"
-                    autoComplete="postal-code"
-                    inputMode="numeric"
-                    maxLength={10}
-                    value={address.postalCode}
-                    onChange={set('postalCode')}
-                    error={errors.postalCode}
-                  />
-                </div>
+                <StreetAddressFields value={address} onChange={set} errors={errors} />
                 <div>
                   <label htmlFor="checkout-country" className="text-sm font-semibold">
                     Country
