@@ -10,4 +10,9 @@ export const FIELD_LIMITS = {
   addressLine: 200,
   city: 100,
   note: 500,
+  /** An address book entry's own name ("Grandma Rose"). */
+  addressLabel: 40,
 } as const
+
+/** How many addresses one shopper may keep in their address book (issue 33). */
+export const MAX_SAVED_ADDRESSES = 25

@@ -10,10 +10,8 @@ import { stateNames, zipInState } from '../catalogue/zip-states'
 import { optionalText, phoneNumber, requiredText, usState, zipCode } from './field-messages'
 import { z } from './zod'
 
-/** How many addresses one shopper may keep. */
-export const MAX_SAVED_ADDRESSES = 25
-/** How long an address's own name ("Grandma Rose") may be. */
-export const ADDRESS_LABEL_MAX = 40
+export { MAX_SAVED_ADDRESSES } from '../catalogue/field-limits'
+const ADDRESS_LABEL_MAX = FIELD_LIMITS.addressLabel
 
 const optionalEmail = z
   .string()

@@ -5,7 +5,7 @@ import { Button, buttonClass } from '~/components/ui/Button'
 import { TextField } from '~/components/ui/fields'
 import { LoadFailedPanel, StatePanel } from '~/components/ui/StatePanel'
 import { SignInActions, signInHint } from '~/components/ui/SignInActions'
-import { ADDRESS_LABEL_MAX, type AddressBook, type AddressBookEntry } from '~/contract/addresses'
+import type { AddressBook, AddressBookEntry } from '~/contract/addresses'
 import { StreetAddressFields, streetFields, type StreetField } from '~/components/ui/AddressFields'
 import type { ApiFailure } from '~/lib/api-outcome'
 import { usePublicConfig } from '~/lib/public-config'
@@ -304,7 +304,7 @@ function AddressForm({
           label="Name for this address"
           name="label"
           autoComplete="off"
-          maxLength={ADDRESS_LABEL_MAX}
+          maxLength={FIELD_LIMITS.addressLabel}
           placeholder="Grandma Rose"
           value={draft.label}
           onChange={set('label')}

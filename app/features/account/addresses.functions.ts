@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
 import { createServerFn } from '@tanstack/react-start'
-import { addressParamsSchema } from '~/contract/addresses'
 import { addressesApi } from '~/contract/endpoints/addresses'
 import { z } from '~/contract/zod'
 import { orSignedOut, outcomeOf } from '~/lib/api-outcome.server'
@@ -17,7 +16,7 @@ export const getAddressBook = createServerFn({ method: 'GET' })
  */
 export const saveAddress = createServerFn({ method: 'POST' })
   .middleware([apiMiddleware])
-  .validator(z.object({ id: addressParamsSchema.shape.id.optional(), address: z.record(z.string().max(32), z.string().max(500)) }))
+  .validator(z.object({ id: z.uuid().optional(), address: z.record(z.string().max(32), z.string().max(500)) }))
   .handler(({ data, context: { api } }) =>
     outcomeOf(() =>
       data.id
@@ -28,7 +27,7 @@ export const saveAddress = createServerFn({ method: 'POST' })
 
 export const removeAddress = createServerFn({ method: 'POST' })
   .middleware([apiMiddleware])
-  .validator(addressParamsSchema)
+  .validator(z.object({ id: z.uuid() }))
   .handler(({ data, context: { api } }) => outcomeOf(() => api.call(addressesApi.deleteAddress, { params: data })))
 
 export const addressBookQuery = () => queryOptions({ queryKey: ['address-book'], queryFn: () => getAddressBook() })
