@@ -7,10 +7,10 @@ import { LoadFailedPanel, StatePanel } from '~/components/ui/StatePanel'
 import { SignInActions, signInHint } from '~/components/ui/SignInActions'
 import type { AddressBook, AddressBookEntry } from '~/contract/addresses'
 import { StreetAddressFields, streetFields, type StreetField } from '~/components/ui/AddressFields'
-import type { ApiFailure } from '~/lib/api-outcome'
 import { usePublicConfig } from '~/lib/public-config'
 import { notify } from '~/lib/toast'
 import { addressBookQuery, removeAddress, saveAddress } from './addresses.functions'
+import { fieldErrorsOf } from '~/lib/field-errors'
 
 type Field = 'label' | 'name' | 'email' | 'phone' | StreetField
 type Draft = Record<Field, string>
@@ -19,18 +19,6 @@ type FieldErrors = Partial<Record<Field, string>>
 const fieldOrder: Field[] = ['label', 'name', 'email', 'phone', ...streetFields]
 const emptyDraft: Draft = { label: '', name: '', email: '', phone: '', line1: '', line2: '', city: '', state: '', postalCode: '' }
 const draftOf = (entry: AddressBookEntry): Draft => Object.fromEntries(fieldOrder.map((f) => [f, entry[f]])) as Draft
-
-/** The API's issue paths (`body.postalCode`) as the form's fields; anything else is said above the buttons. */
-function fieldErrorsOf(failure: ApiFailure): { fields: FieldErrors; other: string[] } {
-  const fields: FieldErrors = {}
-  const other: string[] = []
-  for (const issue of failure.issues) {
-    const name = issue.path.split('.').at(-1) as Field
-    if (fieldOrder.includes(name) && !fields[name]) fields[name] = issue.message
-    else other.push(issue.message)
-  }
-  return { fields, other }
-}
 
 /** /photo-products/addresses: the shopper's own addresses and their family's, kept for shipping gifts. */
 export function AddressBookPage() {
@@ -278,7 +266,7 @@ function AddressForm({
         onSaved(outcome.data)
         return
       }
-      const { fields, other } = fieldErrorsOf(outcome.error)
+      const { fields, other } = fieldErrorsOf(outcome.error, fieldOrder)
       setErrors(fields)
       setProblem(other.length > 0 ? other.join(' ') : outcome.error.issues.length > 0 ? 'Please check the highlighted fields.' : outcome.error.message)
       const first = fieldOrder.find((f) => fields[f])

@@ -13,12 +13,12 @@ import type { CheckoutSession } from '~/contract/cart'
 import { CART_CHANGED_MESSAGE, CREDIT_CHANGED_MESSAGE, LOCAL_TEST_CARDS } from '~/catalogue/cart-terms'
 import { cartQuery, checkoutSessionQuery, createCheckoutSession, payLocalCheckout } from '~/features/cart/cart.functions'
 import { OrderLines } from '~/features/cart/OrderLines'
-import type { ApiFailure } from '~/lib/api-outcome'
 import { PromisedArrival } from '~/features/cart/ShippingPromise'
 import { TotalsList } from '~/features/cart/Totals'
 import { currentUserQuery } from '~/features/account/account.functions'
 import { formatCents } from '~/catalogue/currency'
 import { usePublicConfig } from '~/lib/public-config'
+import { fieldErrorsOf } from '~/lib/field-errors'
 
 export const cancelUrlOf = (sessionId: string) => `/photo-products/cart?cancelled=${sessionId}`
 /** An e-gift's checkout returns to /egifts, named by the gift (its one line), as Stripe's cancel URL does. */
@@ -39,18 +39,6 @@ const groupCardNumber = (value: string) =>
     .replace(/\D/g, '')
     .slice(0, 19)
     .replace(/(\d{4})(?=\d)/g, '$1 ')
-
-/** The API's issue paths (`body.shippingAddress.postalCode`, `body.cardNumber`) as the form's fields. */
-function fieldErrorsOf(failure: ApiFailure): { fields: FieldErrors; other: string[] } {
-  const fields: FieldErrors = {}
-  const other: string[] = []
-  for (const issue of failure.issues) {
-    const name = issue.path.split('.').at(-1) as Field
-    if (fieldOrder.includes(name) && !fields[name]) fields[name] = issue.message
-    else other.push(issue.message)
-  }
-  return { fields, other }
-}
 
 /** /utils/checkout/$sessionId: the local payment provider's hosted checkout page (test cards only). */
 export function LocalCheckoutPage({ sessionId }: { sessionId: string }) {
@@ -141,7 +129,7 @@ function CheckoutForm({ session }: { session: CheckoutSession }) {
         setProblem(failure.message)
         focusField('cardNumber')
       } else if (failure.issues.length > 0) {
-        const { fields, other } = fieldErrorsOf(failure)
+        const { fields, other } = fieldErrorsOf(failure, fieldOrder)
         setErrors(fields)
         setProblem(other.length > 0 ? other.join(' ') : 'Please check the highlighted fields.')
         const first = fieldOrder.find((f) => fields[f])

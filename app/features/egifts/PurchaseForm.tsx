@@ -6,7 +6,6 @@ import { FieldError, FieldHint, inputClass, TextField } from '~/components/ui/fi
 import { SupportLine } from '~/components/ui/SupportLine'
 import { EGIFT_MAX_DOLLARS, EGIFT_MESSAGE_MAX, EGIFT_MIN_DOLLARS, EGIFT_NAME_MAX, EGIFT_PRESET_DOLLARS } from '~/catalogue/egift-terms'
 import { FIELD_LIMITS } from '~/catalogue/field-limits'
-import type { ApiFailure } from '~/lib/api-outcome'
 import { formatWholeDollars } from '~/catalogue/currency'
 import { parseWholeDollars } from '~/lib/money-input'
 import { usePublicConfig } from '~/lib/public-config'
@@ -14,22 +13,11 @@ import { buyEgift, egiftPurchasesQuery } from './egifts.functions'
 import { sendOnRange } from './gift-card'
 import { formatCalendarDay } from '~/lib/dates'
 import { GiftCardPreview } from './GiftCardPreview'
+import { fieldErrorsOf } from '~/lib/field-errors'
 
 type Field = 'amountCents' | 'recipientName' | 'recipientEmail' | 'senderName' | 'message' | 'sendOn'
 type FieldErrors = Partial<Record<Field, string>>
 const fieldOrder: Field[] = ['amountCents', 'recipientName', 'recipientEmail', 'senderName', 'message', 'sendOn']
-
-/** The API's issue paths (`body.amountCents`) as the form's fields; anything else is shown above the button. */
-function fieldErrorsOf(failure: ApiFailure): { fields: FieldErrors; other: string[] } {
-  const fields: FieldErrors = {}
-  const other: string[] = []
-  for (const issue of failure.issues) {
-    const name = issue.path.replace(/^body\./, '') as Field
-    if (fieldOrder.includes(name) && !fields[name]) fields[name] = issue.message
-    else other.push(issue.message)
-  }
-  return { fields, other }
-}
 
 type AmountChoice = (typeof EGIFT_PRESET_DOLLARS)[number] | 'other'
 
@@ -100,7 +88,7 @@ export function PurchaseForm({ defaultSenderName }: { defaultSenderName: string 
       }
       const failure = outcome.error
       if (failure.issues.length > 0) {
-        const { fields, other } = fieldErrorsOf(failure)
+        const { fields, other } = fieldErrorsOf(failure, fieldOrder)
         // "Choose a day" with no day picked: the API names sendOn; say it in the form's words.
         if (when === 'later' && !sendOn && fields.sendOn) fields.sendOn = 'Choose the day to send it, or send it as soon as it’s paid'
         setErrors(fields)

@@ -4,25 +4,14 @@ import { Button } from '~/components/ui/Button'
 import { StateSelect, TextField } from '~/components/ui/fields'
 import { FIELD_LIMITS } from '~/catalogue/field-limits'
 import type { SmokescreenProduct } from '~/contract/smokescreens'
-import type { ApiFailure, ApiOutcome } from '~/lib/api-outcome'
+import type { ApiOutcome } from '~/lib/api-outcome'
 import { currentUserQuery } from '~/features/account/account.functions'
 import { smokescreenCopy } from '../../catalogue/smokescreen-products'
 import { joinSmokescreenWaitlist, registerSmokescreenDelivery } from './smokescreens.functions'
+import { fieldErrorsOf } from '~/lib/field-errors'
 
 type Signup = { created: boolean; count: number }
-type FieldErrors = Record<string, string>
-
-/** The API's issue paths (`body.email`) as form fields; anything else is said above the button. */
-function errorsOf(failure: ApiFailure, fields: readonly string[]): { fields: FieldErrors; other: string[] } {
-  const byField: FieldErrors = {}
-  const other: string[] = []
-  for (const issue of failure.issues) {
-    const name = issue.path.split('.').at(-1) ?? ''
-    if (fields.includes(name)) byField[name] ??= issue.message
-    else other.push(issue.message)
-  }
-  return { fields: byField, other }
-}
+type FieldErrors = Partial<Record<string, string>>
 
 /** Sends one sign-up and keeps what the form shows: field errors, a problem, or the answer. */
 function useSignup<F extends string>(fields: readonly F[], send: () => Promise<ApiOutcome<Signup>>) {
@@ -42,7 +31,7 @@ function useSignup<F extends string>(fields: readonly F[], send: () => Promise<A
       if (outcome.ok) {
         setAnswer(outcome.data)
       } else if (outcome.error.issues.length > 0) {
-        const found = errorsOf(outcome.error, fields)
+        const found = fieldErrorsOf(outcome.error, fields)
         setErrors(found.fields)
         setProblem(found.other.length > 0 ? found.other.join(' ') : 'Please check the highlighted fields.')
         const first = fields.find((f) => found.fields[f])
