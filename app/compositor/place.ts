@@ -21,6 +21,7 @@ export type Extent = { left: number; top: number; right: number; bottom: number 
  * margin, so its clamped edge is never sampled inside the photo).
  */
 export function placeBilinear(source: DecodedImage, m: Matrix, extent: Extent, rect: Rect): Uint8Array {
+  if (m.b === 0 && m.c === 0) return placeAxisAligned(source, m, extent, rect)
   const out = new Uint8Array(rect.width * rect.height * 4)
   const det = m.a * m.d - m.b * m.c
   // The inverse: output → source.
@@ -62,6 +63,63 @@ export function placeBilinear(source: DecodedImage, m: Matrix, extent: Extent, r
       const p01 = y1 * stride + x0 * channels
       const p11 = y1 * stride + x1 * channels
       // + 0.5 and truncation: rounding to the nearest level, every value being non-negative.
+      out[o] = data[p00]! * w00 + data[p10]! * w10 + data[p01]! * w01 + data[p11]! * w11 + 0.5
+      out[o + 1] = data[p00 + 1]! * w00 + data[p10 + 1]! * w10 + data[p01 + 1]! * w01 + data[p11 + 1]! * w11 + 0.5
+      out[o + 2] = data[p00 + 2]! * w00 + data[p10 + 2]! * w10 + data[p01 + 2]! * w01 + data[p11 + 2]! * w11 + 0.5
+      out[o + 3] = channels === 4 ? data[p00 + 3]! * w00 + data[p10 + 3]! * w10 + data[p01 + 3]! * w01 + data[p11 + 3]! * w11 + 0.5 : 255
+    }
+  }
+  return out
+}
+
+/** One axis of an unturned placement: per output column (or row), whether it is inside the quad, its two taps and the far tap's weight. */
+function axisTaps(count: number, start: number, scale: number, offset: number, from: number, to: number, size: number, step: number) {
+  const inside = new Uint8Array(count)
+  const near = new Int32Array(count)
+  const far = new Int32Array(count)
+  const weight = new Float64Array(count)
+  const last = size - 1
+  for (let i = 0; i < count; i++) {
+    const u = scale * (start + i + 0.5) + offset
+    if (u < from || u >= to) continue
+    inside[i] = 1
+    const s = u - 0.5
+    const f0 = Math.floor(s)
+    weight[i] = s - f0
+    near[i] = (f0 < 0 ? 0 : f0 > last ? last : f0) * step
+    far[i] = (f0 + 1 < 0 ? 0 : f0 + 1 > last ? last : f0 + 1) * step
+  }
+  return { inside, near, far, weight }
+}
+
+/**
+ * An unturned placement (scaled, moved, perhaps mirrored: the designer's usual case): the same sampling as the
+ * general path, with each column's taps and weight worked out once for the whole rectangle, not per pixel.
+ */
+function placeAxisAligned(source: DecodedImage, m: Matrix, extent: Extent, rect: Rect): Uint8Array {
+  const out = new Uint8Array(rect.width * rect.height * 4)
+  const { data, width, height, channels } = source
+  const columns = axisTaps(rect.width, rect.left, 1 / m.a, -m.tx / m.a, extent.left, extent.right, width, channels)
+  const rows = axisTaps(rect.height, rect.top, 1 / m.d, -m.ty / m.d, extent.top, extent.bottom, height, width * channels)
+  for (let y = 0; y < rect.height; y++) {
+    if (!rows.inside[y]) continue
+    const r0 = rows.near[y]!
+    const r1 = rows.far[y]!
+    const fy = rows.weight[y]!
+    const gy = 1 - fy
+    let o = y * rect.width * 4
+    for (let x = 0; x < rect.width; x++, o += 4) {
+      if (!columns.inside[x]) continue
+      const fx = columns.weight[x]!
+      const gx = 1 - fx
+      const w00 = gx * gy
+      const w10 = fx * gy
+      const w01 = gx * fy
+      const w11 = fx * fy
+      const p00 = r0 + columns.near[x]!
+      const p10 = r0 + columns.far[x]!
+      const p01 = r1 + columns.near[x]!
+      const p11 = r1 + columns.far[x]!
       out[o] = data[p00]! * w00 + data[p10]! * w10 + data[p01]! * w01 + data[p11]! * w11 + 0.5
       out[o + 1] = data[p00 + 1]! * w00 + data[p10 + 1]! * w10 + data[p01 + 1]! * w01 + data[p11 + 1]! * w11 + 0.5
       out[o + 2] = data[p00 + 2]! * w00 + data[p10 + 2]! * w10 + data[p01 + 2]! * w01 + data[p11 + 2]! * w11 + 0.5
