@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Button } from '~/components/ui/Button'
-import { StateSelect, TextField } from '~/components/ui/fields'
+import { StreetAddressFields } from '~/components/ui/AddressFields'
+import { TextField } from '~/components/ui/fields'
 import { FIELD_LIMITS } from '~/catalogue/field-limits'
 import type { SmokescreenProduct } from '~/contract/smokescreens'
 import type { ApiOutcome } from '~/lib/api-outcome'
@@ -140,48 +141,7 @@ export function DeliveryForm({ product, onDone }: { product: SmokescreenProduct;
           error={signup.errors.email}
         />
       </div>
-      <TextField
-        label="Address line 1"
-        name="line1"
-        autoComplete="address-line1"
-        maxLength={FIELD_LIMITS.addressLine}
-        value={values.line1}
-        onChange={set('line1')}
-        error={signup.errors.line1}
-      />
-      <TextField
-        label="Address line 2"
-        optional
-        name="line2"
-        autoComplete="address-line2"
-        maxLength={FIELD_LIMITS.addressLine}
-        value={values.line2}
-        onChange={set('line2')}
-        error={signup.errors.line2}
-        hint="Apartment, suite, unit."
-      />
-      <div className="grid gap-4 sm:grid-cols-[1fr_1fr_8rem]">
-        <TextField
-          label="City"
-          name="city"
-          autoComplete="address-level2"
-          maxLength={FIELD_LIMITS.city}
-          value={values.city}
-          onChange={set('city')}
-          error={signup.errors.city}
-        />
-        <StateSelect value={values.state} onChange={set('state')} error={signup.errors.state} />
-        <TextField
-          label="ZIP code"
-          name="postalCode"
-          autoComplete="postal-code"
-          inputMode="numeric"
-          maxLength={10}
-          value={values.postalCode}
-          onChange={set('postalCode')}
-          error={signup.errors.postalCode}
-        />
-      </div>
+      <StreetAddressFields value={values} onChange={set} errors={signup.errors} />
       <TextField
         label="Phone"
         optional
