@@ -7,26 +7,17 @@
  */
 import { FIELD_LIMITS } from '../catalogue/field-limits'
 import { stateNames, zipInState } from '../catalogue/zip-states'
-import { optionalText, phoneNumber, requiredText, usState, zipCode } from './field-messages'
+import { optionalEmailAddress, optionalText, phoneNumber, requiredText, usState, zipCode } from './field-messages'
 import { z } from './zod'
 
 export { MAX_SAVED_ADDRESSES } from '../catalogue/field-limits'
 const ADDRESS_LABEL_MAX = FIELD_LIMITS.addressLabel
 
-const optionalEmail = z
-  .string()
-  .trim()
-  .max(FIELD_LIMITS.email, { error: `An e-mail address can be at most ${FIELD_LIMITS.email} characters` })
-  .refine((value) => value === '' || z.email().safeParse(value).success, {
-    error: 'That doesn’t look like an e-mail address: it should look like name@example.com',
-  })
-  .default('')
-
 export const addressBookEntryRequestSchema = z
   .object({
     label: requiredText('a name for this address, like “Grandma Rose”', ADDRESS_LABEL_MAX),
     name: requiredText('the recipient’s name', FIELD_LIMITS.personName),
-    email: optionalEmail,
+    email: optionalEmailAddress(),
     phone: phoneNumber(),
     line1: requiredText('the street address', FIELD_LIMITS.addressLine),
     line2: optionalText('address line 2', FIELD_LIMITS.addressLine),

@@ -26,13 +26,25 @@ export const optionalText = (what: string, max: number) =>
     .default('')
 
 /** An e-mail address: an empty field and a malformed address get different messages. */
+const EMAIL_TOO_LONG = `An e-mail address can be at most ${FIELD_LIMITS.email} characters`
+const NOT_AN_EMAIL = 'That doesn’t look like an e-mail address: it should look like name@example.com'
+
 export const emailAddress = (whose = 'your') =>
   z
     .string({ error: `Enter ${whose} e-mail address` })
     .trim()
     .min(1, { error: `Enter ${whose} e-mail address` })
-    .max(FIELD_LIMITS.email, { error: `An e-mail address can be at most ${FIELD_LIMITS.email} characters` })
-    .pipe(z.email({ error: 'That doesn’t look like an e-mail address: it should look like name@example.com' }))
+    .max(FIELD_LIMITS.email, { error: EMAIL_TOO_LONG })
+    .pipe(z.email({ error: NOT_AN_EMAIL }))
+
+/** An e-mail address that may be left empty, with the same messages when it is given. */
+export const optionalEmailAddress = () =>
+  z
+    .string()
+    .trim()
+    .max(FIELD_LIMITS.email, { error: EMAIL_TOO_LONG })
+    .refine((value) => value === '' || z.email().safeParse(value).success, { error: NOT_AN_EMAIL })
+    .default('')
 
 export const personName = () => requiredText('your name', FIELD_LIMITS.personName)
 

@@ -89,6 +89,12 @@ const requests: { name: string; path: () => string; json: Record<string, unknown
     as: 'maya',
     json: { cardNumber: '4242424242424242', shippingAddress: address },
   },
+  {
+    name: 'an address book entry',
+    path: () => '/v1/photo-products-addresses',
+    json: { label: 'Home', ...address },
+    as: 'maya',
+  },
 ]
 
 /** Every way to put `bad` into `value`: each string replaced, each record key replaced. */
@@ -120,6 +126,7 @@ const counts = async () => ({
   signups: (await t.db.select().from(schema.smokescreenSignups)).length,
   egifts: (await t.db.select().from(schema.egifts)).length,
   actions: (await t.db.select().from(schema.referralUserActions)).length,
+  addresses: (await t.db.select().from(schema.savedAddresses)).length,
 })
 
 describe('text PostgreSQL cannot store is refused at the contract (400), whatever the field', () => {

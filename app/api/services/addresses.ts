@@ -14,36 +14,9 @@ import { AppError, notFound } from '../errors'
 type AddressInput = z.output<typeof addressBookEntryRequestSchema>
 type AddressRow = typeof savedAddresses.$inferSelect
 
-function entryOf(row: AddressRow): AddressBookEntry {
-  return {
-    id: row.id,
-    label: row.label,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    line1: row.line1,
-    line2: row.line2,
-    city: row.city,
-    state: row.state,
-    postalCode: row.postalCode,
-    country: 'US',
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  }
+function entryOf({ userId: _userId, createdAt, updatedAt, ...fields }: AddressRow): AddressBookEntry {
+  return { ...fields, country: 'US', createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString() }
 }
-
-const fieldsOf = (input: AddressInput) => ({
-  label: input.label,
-  name: input.name,
-  email: input.email,
-  phone: input.phone,
-  line1: input.line1,
-  line2: input.line2,
-  city: input.city,
-  state: input.state,
-  postalCode: input.postalCode,
-  country: input.country,
-})
 
 export async function listAddresses(db: Database, user: SessionUser): Promise<AddressBook> {
   const rows = await db
@@ -79,7 +52,7 @@ export async function createAddress(db: Database, user: SessionUser, input: Addr
     }
     const [row] = await tx
       .insert(savedAddresses)
-      .values({ userId: user.id, ...fieldsOf(input), createdAt: now, updatedAt: now })
+      .values({ userId: user.id, ...input, createdAt: now, updatedAt: now })
       .returning()
     return entryOf(row!)
   })
@@ -88,7 +61,7 @@ export async function createAddress(db: Database, user: SessionUser, input: Addr
 export async function updateAddress(db: Database, user: SessionUser, id: string, input: AddressInput, now: Date): Promise<AddressBookEntry> {
   const [row] = await db
     .update(savedAddresses)
-    .set({ ...fieldsOf(input), updatedAt: now })
+    .set({ ...input, updatedAt: now })
     .where(and(eq(savedAddresses.id, id), eq(savedAddresses.userId, user.id)))
     .returning()
   if (!row) throw notFound('Address')

@@ -37,13 +37,9 @@ export function AddressBookPage() {
     setFocusAfter(null)
   }, [focusAfter, book.data])
 
-  const onSaved = (saved: AddressBookEntry) => {
-    void queryClient.invalidateQueries({ queryKey: addressBookQuery().queryKey })
-    queryClient.setQueryData<AddressBook | null>(addressBookQuery().queryKey, (old) => {
-      if (!old) return old
-      const others = old.addresses.filter((a) => a.id !== saved.id)
-      return { ...old, addresses: [...others, saved].sort((a, b) => a.label.localeCompare(b.label, undefined, { sensitivity: 'base' })) }
-    })
+  const onSaved = async (saved: AddressBookEntry) => {
+    // The list is read again, in the API's order, before focus moves to the saved address.
+    await queryClient.invalidateQueries({ queryKey: addressBookQuery().queryKey })
     notify.success(`Saved “${saved.label}”`)
     setEditing(null)
     setFocusAfter(saved.id)
@@ -237,7 +233,7 @@ function AddressForm({
   title: string
   id?: string
   initial: Draft
-  onSaved: (saved: AddressBookEntry) => void
+  onSaved: (saved: AddressBookEntry) => Promise<void>
   onCancel: () => void
   className?: string
 }) {
@@ -263,7 +259,7 @@ function AddressForm({
     try {
       const outcome = await saveAddress({ data: { id, address: { ...draft, country: 'US' } } })
       if (outcome.ok) {
-        onSaved(outcome.data)
+        await onSaved(outcome.data)
         return
       }
       const { fields, other } = fieldErrorsOf(outcome.error, fieldOrder)
