@@ -74,14 +74,15 @@ export function startLifecycle({ graceSeconds, name }: { graceSeconds: number; n
   async function stop(signal: NodeJS.Signals) {
     const started = performance.now()
     beginDrain()
-    console.log(`${name}: ${signal} received; draining (up to ${graceSeconds} s)`)
     // The process is gone within the grace whatever happens below.
     setTimeout(() => {
       console.error(`${name}: still stopping after ${graceSeconds} s; exiting now`)
       process.exit(0)
     }, graceMs).unref()
     const drainTimer = setTimeout(() => deadline.abort(), Math.max(0, graceMs - closeBudgetMs(graceMs)))
+    // drainHttp closes the listening socket before its first await: once this line is out, connections are refused.
     const http = drainHttp(deadline.signal)
+    console.log(`${name}: ${signal} received; draining (up to ${graceSeconds} s)`)
     // A warm-up in progress stops at its next step; what it opened is then registered for closing.
     await Promise.race([Promise.allSettled(starting), untilAborted(deadline.signal)])
     const failed = await runShutdownHooks('drain', deadline.signal)
