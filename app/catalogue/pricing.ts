@@ -2,6 +2,7 @@
  * Money rules of the cart, in whole cents. The server computes every total with these; the client
  * only shows what the server answered.
  */
+import { salesTaxCents } from './sales-tax'
 import { DEFAULT_SHIPPING_METHOD, FREE_SHIPPING_THRESHOLD_CENTS, shippingPriceCents, type ShippingMethodId } from './shipping'
 
 export const toCents = (dollars: number) => Math.round(dollars * 100)
@@ -57,11 +58,21 @@ export function applyBundles(lines: readonly PricedLine[], bundles: readonly Bun
  * shipping, and one rule for every checkout keeps the totals the shopper sees equal to what they are
  * charged), and it leaves at least MIN_CHARGE_CENTS to pay.
  */
+/**
+ * Where the goods go, for sales tax: the state, and whether the tax is an estimate (the cart, a checkout not yet
+ * paid: the address may still change) or what was charged. Null: no address known yet, no tax shown.
+ */
+export type TaxDestination = { state: string; estimated: boolean }
+
+/** The sales tax part of a set of totals (the contract's taxSchema). */
+export type TotalsTax = { state: string; estimated: boolean; source: 'table' | 'stripe' }
+
 export function cartTotals(
   lines: PricedLine[],
   availableCreditCents = 0,
   bundles: readonly BundleRule[] = [],
   shippingMethod: ShippingMethodId = DEFAULT_SHIPPING_METHOD,
+  destination: TaxDestination | null = null,
 ) {
   const subtotalCents = lines.reduce((sum, l) => sum + l.priceCents * l.quantity, 0)
   const saleSubtotal = lines.reduce((sum, l) => sum + Math.min(l.salePriceCents, l.priceCents) * l.quantity, 0)
@@ -73,17 +84,52 @@ export function cartTotals(
   const beforeCredit = goodsCents + shippingCents
   const creditable = Math.min(goodsCents, beforeCredit - MIN_CHARGE_CENTS)
   const creditsCents = Math.max(0, Math.min(availableCreditCents, creditable))
-  return {
-    currency: 'usd' as const,
-    itemCount,
-    subtotalCents,
-    saleSavingsCents: subtotalCents - saleSubtotal,
-    bundleSavingsCents,
-    bundles: applied,
-    shippingMethod,
-    shippingCents,
-    creditsCents,
-    totalCents: beforeCredit - creditsCents,
-    freeShippingRemainingCents: itemCount === 0 ? FREE_SHIPPING_THRESHOLD_CENTS : Math.max(0, FREE_SHIPPING_THRESHOLD_CENTS - goodsCents),
-  }
+  return withSalesTax(
+    {
+      currency: 'usd' as const,
+      itemCount,
+      subtotalCents,
+      saleSavingsCents: subtotalCents - saleSubtotal,
+      bundleSavingsCents,
+      bundles: applied,
+      shippingMethod,
+      shippingCents,
+      creditsCents,
+      totalCents: beforeCredit - creditsCents,
+      freeShippingRemainingCents: itemCount === 0 ? FREE_SHIPPING_THRESHOLD_CENTS : Math.max(0, FREE_SHIPPING_THRESHOLD_CENTS - goodsCents),
+      taxCents: 0,
+      tax: null as TotalsTax | null,
+    },
+    destination,
+  )
+}
+
+/** The money fields withSalesTax reads and writes. */
+type Taxable = {
+  subtotalCents: number
+  saleSavingsCents: number
+  bundleSavingsCents: number
+  shippingCents: number
+  creditsCents: number
+  totalCents: number
+  taxCents: number
+  tax: TotalsTax | null
+}
+
+/**
+ * The same totals with the sales tax of `destination` (the state table), replacing any tax they held. The tax is
+ * on the goods after sale prices, bundle savings and store credit (all discounts the store funds), plus shipping
+ * where the state taxes it (decision 052). The total is what is charged: goods − credit + shipping + tax.
+ */
+export function withSalesTax<T extends Taxable>(totals: T, destination: TaxDestination | null): T {
+  const untaxedTotal = totals.totalCents - totals.taxCents
+  if (!destination) return { ...totals, taxCents: 0, tax: null, totalCents: untaxedTotal }
+  const taxableGoods = totals.subtotalCents - totals.saleSavingsCents - totals.bundleSavingsCents - totals.creditsCents
+  const taxCents = salesTaxCents(destination.state, taxableGoods, totals.shippingCents)
+  return { ...totals, taxCents, tax: { state: destination.state, estimated: destination.estimated, source: 'table' }, totalCents: untaxedTotal + taxCents }
+}
+
+/** The totals with the tax a payment provider computed and charged (Stripe Tax) in place of the table's. */
+export function withProviderTax<T extends Taxable>(totals: T, state: string, taxCents: number): T {
+  return { ...totals, taxCents, tax: { state, estimated: false, source: 'stripe' }, totalCents: totals.totalCents - totals.taxCents + taxCents }
 }

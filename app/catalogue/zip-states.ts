@@ -117,4 +117,3 @@ export const zipInState = (zip: string, state: string) => statesOfZip(zip).inclu
 export const stateNames: ReadonlyMap<string, string> = new Map(usStates)
 
 /** Whether `code` is one of the states (or DC) we ship to. */
-export const isStateCode = (code: string): code is StateCode => stateNames.has(code)

@@ -127,6 +127,13 @@ export const totalsSchema = z.object({
   totalCents: z.number().int(),
   /** How much more (at sale price, after bundle savings) ships free; 0 when it already does. */
   freeShippingRemainingCents: z.number().int(),
+  /** Sales tax, included in totalCents (0 and null on sessions and orders made before sales tax, and while no address is known). */
+  taxCents: z.number().int().default(0),
+  /** Where the tax is for, whether it is still an estimate, and who computed it (the state table, or Stripe Tax). */
+  tax: z
+    .object({ state: z.string(), estimated: z.boolean(), source: z.enum(['table', 'stripe']) })
+    .nullable()
+    .default(null),
 })
 export type CartTotals = z.infer<typeof totalsSchema>
 

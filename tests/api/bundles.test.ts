@@ -9,6 +9,7 @@ import type { OrnamentShape } from '../../app/catalogue/ornaments'
 import { cartItemFor, recordPreview } from '../support/cart'
 import { createStripeMock, MOCK_STRIPE_SECRET_KEY, type StripeMockServer } from '../support/stripe-mock'
 import { createTestApi, type TestApi } from '../support/test-api'
+import { withSalesTax } from '../../app/catalogue/pricing'
 
 const address = {
   name: 'Maya Rivera',
@@ -143,6 +144,8 @@ describe('on the local provider', () => {
         creditsCents: 0,
         totalCents: 6997,
         freeShippingRemainingCents: 0,
+        taxCents: 0,
+        tax: null,
       })
     })
 
@@ -180,7 +183,9 @@ describe('on the local provider', () => {
       })
       expect(paid.status, JSON.stringify(paid.body)).toBe(200)
       const order = await t.request(`/v1/photo-products-orders/${paid.body.orderId}`, { cookie })
-      expect(order.body.totals).toEqual(cart.totals)
+      // Charged: the cart's totals with the tax of the address's state, on the goods after the bundle saving.
+      expect(order.body.totals).toEqual(withSalesTax(cart.totals, { state: address.state, estimated: false }))
+      expect(order.body.totals.taxCents).toBe(Math.round(6997 * 0.04))
     })
 
     it('bundle savings and store credit together are the discount, and credit stops at the goods after savings', async () => {

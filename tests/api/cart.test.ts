@@ -88,6 +88,9 @@ describe('adding items (SPEC.md §3, §5)', () => {
       creditsCents: 0,
       totalCents: 3098,
       freeShippingRemainingCents: 2501,
+      // No address known yet (no order, no address book): no tax until checkout has one.
+      taxCents: 0,
+      tax: null,
     })
   })
 
@@ -375,7 +378,8 @@ describe('checkout on the local provider', () => {
       id: res.body.orderId,
       status: 'paid',
       shippingAddress: address,
-      totals: session.totals,
+      // What the session priced, with the sales tax of the state the address is in (NY, 4 % on goods and shipping).
+      totals: { ...session.totals, taxCents: 124, tax: { state: 'NY', estimated: false, source: 'table' }, totalCents: session.totals.totalCents + 124 },
       reference: expect.stringMatching(/^KS-[0-9A-F]{8}$/),
     })
     expect((await t.request(`/v1/photo-products-orders/${res.body.orderId}`, { cookie: otherCookie })).status).toBe(404)

@@ -1,10 +1,12 @@
 import { and, eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { checkoutSessions, orders } from '../../app/api/db/schema'
+import { checkoutSessions, orders, outboxEmails } from '../../app/api/db/schema'
 import { MemoryRateLimiter } from '../../app/api/rate-limit'
-import { LOCAL_TEST_CARDS } from '../../app/contract/cart'
-import { MIN_CHARGE_CENTS } from '../../app/catalogue/pricing'
+import { LOCAL_TEST_CARDS, type CartTotals } from '../../app/contract/cart'
+import { formatCents } from '../../app/catalogue/currency'
+import { stateTaxRules } from '../../app/catalogue/sales-tax'
+import { MIN_CHARGE_CENTS, withSalesTax } from '../../app/catalogue/pricing'
 import { cartItemFor, recordPreview, testAddress } from '../support/cart'
 import { giftCode, storeCreditOf } from '../support/credit'
 import { createSession } from '../../app/api/services/accounts'
@@ -13,12 +15,22 @@ import { REFERRAL_COOKIE } from '../../app/contract/referral'
 import { createTestApi, type TestApi } from '../support/test-api'
 
 /**
- * Issue 29, bug 1, as a property: over any sequence of checkouts (repeated, or several at once),
+ * Issue 29, bug 1 and issue 33 (sales tax), as a property: over any sequence of checkouts (repeated, or several at once),
  * cancels, expiries, payments, credit granted (an e-gift, a referral's welcome) and cart changes, after
  * every step the open checkout (or, with none open, the cart) charges the cart's total less
  * min(the credit the shopper holds, what credit may pay); a payment charges exactly that; the ledger sums
  * to the balance GET /v1/store-credit shows; and nothing is ever negative.
  */
+/**
+ * The tax rule (decision 052), written out independently of pricing.ts: the state's rate on the goods after sale
+ * prices, bundle savings and credit, plus shipping where the state taxes it, rounded half up once.
+ */
+function expectTaxRule(totals: CartTotals, state: string) {
+  const { rate, taxesShipping } = stateTaxRules[state]!
+  const taxable = totals.subtotalCents - totals.saleSavingsCents - totals.bundleSavingsCents - totals.creditsCents + (taxesShipping ? totals.shippingCents : 0)
+  expect(totals.taxCents, JSON.stringify(totals)).toBe(Math.round((taxable * rate) / 100_000))
+}
+
 let t: TestApi
 let buyerCookie: string
 
@@ -28,6 +40,17 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
+/** Where a payment ships to: states that tax shipping and states that do not, and states with no sales tax. */
+const destinations = [
+  { state: 'NY', postalCode: '10002', city: 'New York' },
+  { state: 'CA', postalCode: '94103', city: 'San Francisco' },
+  { state: 'TX', postalCode: '78701', city: 'Austin' },
+  { state: 'MN', postalCode: '55401', city: 'Minneapolis' },
+  { state: 'OR', postalCode: '97201', city: 'Portland' },
+  { state: 'DE', postalCode: '19801', city: 'Wilmington' },
+  { state: 'MO', postalCode: '63101', city: 'St. Louis' },
+] as const
+
 const step = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('add' as const), shape: fc.constantFrom('tree' as const, 'star' as const, 'stocking' as const) }), weight: 3 },
   { arbitrary: fc.record({ kind: fc.constant('quantity' as const), pick: fc.nat(5), quantity: fc.integer({ min: 1, max: 4 }) }), weight: 1 },
@@ -35,7 +58,7 @@ const step = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('checkout' as const), together: fc.integer({ min: 1, max: 3 }) }), weight: 5 },
   { arbitrary: fc.record({ kind: fc.constant('cancel' as const) }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('expire' as const) }), weight: 1 },
-  { arbitrary: fc.record({ kind: fc.constant('pay' as const) }), weight: 2 },
+  { arbitrary: fc.record({ kind: fc.constant('pay' as const), to: fc.constantFrom(...destinations) }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant('gift' as const), dollars: fc.constantFrom(10, 20, 50) }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant('referral' as const) }), weight: 1 },
 )
@@ -93,17 +116,27 @@ describe('what a shopper is charged (property)', () => {
               await t.request(`/v1/photo-products-cart/checkout-session/${open.id}/cancel`, { method: 'POST', cookie })
             } else if (open && s.kind === 'expire') {
               expect((await t.request(`/v1/photo-products-cart/checkout-session/${open.id}`, { cookie })).body.status).toBe('expired')
-            } else if (open) {
+            } else if (open && s.kind === 'pay') {
               const paid = await t.request(`/v1/checkout/local/${open.id}/pay`, {
                 method: 'POST',
                 cookie,
-                json: { cardNumber: LOCAL_TEST_CARDS.succeeds, shippingAddress: testAddress },
+                json: { cardNumber: LOCAL_TEST_CARDS.succeeds, shippingAddress: { ...testAddress, ...s.to } },
               })
               expect(paid.status, JSON.stringify(paid.body)).toBe(200)
-              // What the order charged is what the open checkout said it would, checked below to be the rule's amount.
+              // The order charges what the open checkout said, with the tax of the state the address is in (the
+              // estimate it showed, if any, replaced), and its confirmation e-mail and the provider say the same.
               const [order] = await t.db.select().from(orders).where(eq(orders.checkoutSessionId, open.id))
-              expect(order!.totals).toEqual(open.totals)
+              expect(order!.totals).toEqual(withSalesTax(open.totals, { state: s.to.state, estimated: false }))
+              expectTaxRule(order!.totals, s.to.state)
+              expect((await t.api.deps.payments.retrieveSession(`local_${open.id}`)).amountTotalCents).toBe(order!.totals.totalCents)
+              const [email] = await t.db
+                .select()
+                .from(outboxEmails)
+                .where(eq(outboxEmails.reference, `order-confirmation:${order!.id}`))
+              expect(email!.text).toContain(`Total paid: ${formatCents(order!.totals.totalCents)}`)
+              if (order!.totals.taxCents > 0) expect(email!.text).toContain(`Sales tax (${s.to.state}): ${formatCents(order!.totals.taxCents)}`)
               if (open.totals.creditsCents > 0) seen.add('paid with credit')
+              if (order!.totals.taxCents > 0 && open.totals.creditsCents > 0) seen.add('taxed after credit')
             }
           } else if (s.kind === 'gift') {
             const code = await giftCode(t, buyerCookie, s.dollars * 100)
@@ -133,7 +166,11 @@ describe('what a shopper is charged (property)', () => {
             const beforeCredit = goods + totals.shippingCents
             const creditMayPay = Math.max(0, Math.min(goods, beforeCredit - MIN_CHARGE_CENTS))
             expect(totals.creditsCents, JSON.stringify({ held, totals })).toBe(Math.min(held, creditMayPay))
-            expect(totals.totalCents).toBe(beforeCredit - totals.creditsCents)
+            expect(totals.totalCents).toBe(beforeCredit - totals.creditsCents + totals.taxCents)
+            // Before an address, the tax is the estimate for the state of the shopper's last order (none before one).
+            expect(totals.tax?.estimated ?? true).toBe(true)
+            if (totals.tax) expectTaxRule(totals, totals.tax.state)
+            else expect(totals.taxCents).toBe(0)
             for (const cents of [totals.creditsCents, totals.totalCents, totals.shippingCents, goods]) expect(cents).toBeGreaterThanOrEqual(0)
           }
           // The open checkout charges what the cart shows (a cart change closes it).
@@ -153,7 +190,7 @@ describe('what a shopper is charged (property)', () => {
               { kind: 'checkout', together: 1 },
               { kind: 'checkout', together: 1 },
               { kind: 'checkout', together: 2 },
-              { kind: 'pay' },
+              { kind: 'pay', to: destinations[0] },
             ],
           ],
           // Credit granted while a checkout is open, then a cart change, then Back and Checkout again.
@@ -167,13 +204,13 @@ describe('what a shopper is charged (property)', () => {
               { kind: 'add', shape: 'tree' },
               { kind: 'cancel' },
               { kind: 'checkout', together: 1 },
-              { kind: 'pay' },
+              { kind: 'pay', to: destinations[3] },
             ],
           ],
         ],
       },
     )
     console.log(`checkout credit property: ${NUM_RUNS} generated runs + 2 examples, ${stepsRun} events, each followed by the invariant checks`)
-    expect([...seen].sort()).toEqual(['checkout together', 'paid with credit', 'replaced a checkout holding credit'])
+    expect([...seen].sort()).toEqual(['checkout together', 'paid with credit', 'replaced a checkout holding credit', 'taxed after credit'])
   }, 300_000)
 })

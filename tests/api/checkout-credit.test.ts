@@ -55,7 +55,8 @@ describe('a checkout session that replaces another', () => {
     })
     expect(paid.status).toBe(200)
     const order = await t.request(`/v1/photo-products-orders/${paid.body.orderId}`, { cookie: shopper.cookie })
-    expect(order.body.totals).toMatchObject({ creditsCents: 1000, totalCents: 2098 })
+    // Paid with the tax of the address (NY, 4 %) on the goods after credit and on shipping: (1499 + 599) × 4 % = 84.
+    expect(order.body.totals).toMatchObject({ creditsCents: 1000, taxCents: 84, totalCents: 2098 + 84 })
     expect(await storeCreditOf(t, shopper.cookie, shopper.user.id)).toEqual({ balanceCents: 0, ledgerSumCents: 0 })
   })
 

@@ -1,12 +1,15 @@
 import { createHmac } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { carts, checkoutSessions, jobs, orders } from '../../app/api/db/schema'
+import { eq } from 'drizzle-orm'
+import { carts, checkoutSessions, jobs, orders, outboxEmails } from '../../app/api/db/schema'
+import { formatCents } from '../../app/catalogue/currency'
+import { withSalesTax } from '../../app/catalogue/pricing'
 import type Stripe from 'stripe'
 import { createStripeClient, STRIPE_MAX_NETWORK_RETRIES, StripePaymentProvider } from '../../app/api/providers/payments/stripe'
 import { MemoryRateLimiter } from '../../app/api/rate-limit'
 import { cartItemFor, recordPreview } from '../support/cart'
 import { creditedShopper } from '../support/credit'
-import { createStripeMock, MOCK_STRIPE_SECRET_KEY, MOCK_STRIPE_WEBHOOK_SECRET, type StripeMockServer } from '../support/stripe-mock'
+import { createStripeMock, MOCK_STRIPE_SECRET_KEY, MOCK_STRIPE_WEBHOOK_SECRET, mockStripeTax, type StripeMockServer } from '../support/stripe-mock'
 import { createTestApi, type TestApi } from '../support/test-api'
 
 /**
@@ -138,6 +141,34 @@ describe('the Stripe webhook', () => {
     expect(order!.shippingAddress).toMatchObject({ country: 'US' })
   })
 
+  it('records the sales tax Stripe Tax charged, not the store’s own table: order, confirmation and charge agree', async () => {
+    const { session, stripeId } = await startCheckout(2)
+    const [create] = mock.callsTo('POST', '/v1/checkout/sessions').slice(-1)
+    expect(create!.body.automatic_tax).toEqual({ enabled: 'true' })
+    // Texas taxes shipping: Stripe's tax is on the ornaments and the shipping.
+    mock.complete(stripeId, { shipping: { state: 'TX', city: 'Austin', postalCode: '78701' } })
+    expect((await deliver(mock.event('checkout.session.completed', stripeId))).status).toBe(200)
+    const stripeTax = mockStripeTax('TX', 2 * 2499, 599).total
+    expect(stripeTax).not.toBe(withSalesTax(session.totals, { state: 'TX', estimated: false }).taxCents)
+    const [order] = await t.db.select().from(orders)
+    expect(order!.totals).toMatchObject({
+      taxCents: stripeTax,
+      tax: { state: 'TX', estimated: false, source: 'stripe' },
+      totalCents: 2 * 2499 + 599 + stripeTax,
+    })
+    // What Stripe charged is what the order says it charged.
+    const charged = mock.sessions.get(stripeId)!
+    expect(charged.amount_total).toBe(order!.totals.totalCents)
+    expect(charged.total_details.amount_tax).toBe(order!.totals.taxCents)
+    const [email] = await t.db
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.reference, `order-confirmation:${order!.id}`))
+    expect(email!.text).toContain(`Sales tax (TX): ${formatCents(stripeTax)}`)
+    expect(email!.text).toContain(`Total paid: ${formatCents(order!.totals.totalCents)}`)
+    expect((await getSession(session.id)).totals).toEqual(order!.totals)
+  })
+
   it('the return page and the webhook arriving together make one order', async () => {
     const { session, stripeId } = await startCheckout()
     mock.complete(stripeId, { paymentStatus: 'paid' })
@@ -250,6 +281,9 @@ describe('refunds in Stripe', () => {
     mock.complete(stripeId, { paymentStatus: 'paid' })
     expect((await deliver(mock.event('checkout.session.completed', stripeId))).status).toBe(200)
     const [order] = await t.db.select().from(orders)
+    // Stripe Tax charged California's tax on the mock's default address: a full refund returns it with the rest.
+    expect(order!.totals).toMatchObject({ taxCents: mock.sessions.get(stripeId)!.total_details.amount_tax, tax: { state: 'CA', source: 'stripe' } })
+    expect(order!.totals.taxCents).toBeGreaterThan(0)
     const paymentIntentId = mock.sessions.get(stripeId)!.payment_intent!
     expect(mock.paymentIntents.get(paymentIntentId)!.metadata).toEqual({ checkout_session_id: session.id })
     return { session, order: order!, paymentIntentId }

@@ -124,8 +124,8 @@ describe('the order confirmation', () => {
       subject: `Your Keepsake order ${order.reference} is confirmed`,
     })
     expect(email.sendAfter.toISOString()).toBe(START.toISOString())
-    // Two Star pairs at $24.99 (list $29.99), $5.99 shipping (under $50): $55.97, as the order's totals say.
-    expect(order.totals.totalCents).toBe(5597)
+    // Two Star pairs at $24.99 (list $29.99), $5.99 shipping (under $50): $55.97, and New York's 4 % on both, $2.24: $58.21, as the order's totals say.
+    expect(order.totals.totalCents).toBe(5821)
     const orderUrl = `${TEST_ORIGIN}/photo-products/orders#order-${order.reference}`
     for (const part of [
       'Star Photo Ornament',
@@ -133,13 +133,14 @@ describe('the order confirmation', () => {
       'Subtotal: $59.98',
       'Sale savings: −$10.00',
       'Shipping: $5.99',
-      'Total paid: $55.97',
+      'Sales tax (NY): $2.24',
+      'Total paid: $58.21',
     ]) {
       expect(email.text).toContain(part)
     }
     expect(email.text).toContain('Shipping to:\nMaya Rivera\n12 Orchard Street\nApt 4\nNew York, NY 10002')
     expect(email.text).toContain(`See your order: ${orderUrl}`)
-    expect(email.html).toContain('$55.97')
+    expect(email.html).toContain('$58.21')
     expect(email.html).toContain(`href="${orderUrl}"`)
     expect(email.html).toContain('12 Orchard Street<br>Apt 4<br>New York, NY 10002')
     // The two photos on the ornaments, as absolute URLs an e-mail client can load without our cookie.
@@ -294,6 +295,8 @@ describe('the templates', () => {
       creditsCents: 1000,
       totalCents: 5697,
       freeShippingRemainingCents: 0,
+      taxCents: 0,
+      tax: null,
     }
     const { text, html } = orderConfirmationEmail({
       ...base,

@@ -125,7 +125,12 @@ describe('choosing the cart’s shipping', () => {
     })
     expect(paid.status, JSON.stringify(paid.body)).toBe(200)
     const order = (await t.request(`/v1/photo-products-orders/${paid.body.orderId}`, { cookie })).body
-    expect(order).toMatchObject({ arrivesBy: '2026-11-27', totals: { shippingMethod: 'express', shippingCents: 1499, totalCents: 2499 + 1499 } })
+    // The address's state taxes shipping (NY, 4 %): the tax is on the ornament and the express shipping.
+    const taxCents = Math.round((2499 + 1499) * 0.04)
+    expect(order).toMatchObject({
+      arrivesBy: '2026-11-27',
+      totals: { shippingMethod: 'express', shippingCents: 1499, taxCents, totalCents: 2499 + 1499 + taxCents },
+    })
   })
 
   it('changing the method closes a checkout opened before (it charged the old one); choosing the same one again does not', async () => {

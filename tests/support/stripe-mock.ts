@@ -68,7 +68,7 @@ export type MockCheckoutSession = {
   allow_promotion_codes: null
   amount_subtotal: number
   amount_total: number
-  automatic_tax: { enabled: boolean; liability: null; status: null }
+  automatic_tax: { enabled: boolean; liability: null; status: null | 'requires_location_inputs' | 'complete' }
   billing_address_collection: null
   cancel_url: string | null
   client_reference_id: string | null
@@ -237,6 +237,7 @@ const SESSION_PARAMS = new Set([
   'billing_address_collection',
   'phone_number_collection',
   'payment_intent_data',
+  'automatic_tax',
   'expand',
 ])
 /** What Checkout passes on to the PaymentIntent it creates (Stripe's `payment_intent_data`). */
@@ -288,6 +289,21 @@ const COUPON_PARAMS = new Set([
   'expand',
 ])
 const CURRENCIES = new Set(['usd', 'eur', 'gbp', 'cad', 'aud'])
+/**
+ * The mock's stand-in for Stripe Tax's engine: a combined (state and local) rate per destination state, in
+ * thousandths of a percent, and the states where it taxes shipping. Deliberately not the store's own table
+ * (app/catalogue/sales-tax.ts), so a test can tell the tax Stripe charged from the tax the store would have.
+ */
+export const MOCK_STRIPE_TAX_RATES: Record<string, number> = { CA: 8625, NY: 8875, TX: 8250, WA: 10_100, OR: 0, IL: 8875, FL: 7000 }
+export const MOCK_STRIPE_TAX_DEFAULT_RATE = 6500
+export const MOCK_STRIPE_TAXED_SHIPPING = new Set(['NY', 'TX', 'WA'])
+/** Stripe Tax on a session's discounted line items and its shipping, for an address in `state`. */
+export function mockStripeTax(state: string, discountedItemsCents: number, shippingCents: number) {
+  const rate = MOCK_STRIPE_TAX_RATES[state] ?? MOCK_STRIPE_TAX_DEFAULT_RATE
+  const items = Math.round((discountedItemsCents * rate) / 100_000)
+  const shipping = MOCK_STRIPE_TAXED_SHIPPING.has(state) ? Math.round((shippingCents * rate) / 100_000) : 0
+  return { items, shipping, total: items + shipping }
+}
 /** Stripe's minimum charge in USD. */
 const MINIMUM_CHARGE_CENTS = 50
 
@@ -477,6 +493,14 @@ export function createStripeMock(options: StripeMockOptions = {}) {
     const lineItems = body.line_items
     if (lineItems === undefined || (Array.isArray(lineItems) && lineItems.length === 0)) return missing('line_items')
     if (!Array.isArray(lineItems)) return invalidArray('line_items')
+    let automaticTax = false
+    if (body.automatic_tax !== undefined) {
+      const tax = body.automatic_tax
+      if (!isRecord(tax) || tax.enabled === undefined) return missing('automatic_tax[enabled]')
+      if (tax.enabled !== 'true' && tax.enabled !== 'false')
+        return invalidRequest('Invalid boolean: must be true or false', { param: 'automatic_tax[enabled]' })
+      automaticTax = tax.enabled === 'true'
+    }
     let currency: string | null = null
     let subtotal = 0
     for (const [i, raw] of lineItems.entries()) {
@@ -504,6 +528,11 @@ export function createStripeMock(options: StripeMockOptions = {}) {
       if (unitAmount === null || unitAmount < 0)
         return invalidRequest(`Invalid non-negative integer: ${String(priceData.unit_amount)}`, {
           param: `${at}[price_data][unit_amount]`,
+        })
+      // Stripe Tax needs to know whether a price includes tax; this account sets no default, so each price says.
+      if (automaticTax && priceData.tax_behavior === undefined)
+        return invalidRequest('Automatic tax calculation requires a tax_behavior on every price; this price has none.', {
+          param: `${at}[price_data][tax_behavior]`,
         })
       if (priceData.product === undefined && priceData.product_data === undefined)
         return invalidRequest(`You must specify either \`product\` or \`product_data\` in ${at}[price_data].`, {
@@ -597,6 +626,10 @@ export function createStripeMock(options: StripeMockOptions = {}) {
         const badData = unknownParam(data, SHIPPING_RATE_DATA_PARAMS, `${at}[shipping_rate_data]`)
         if (badData) return badData
         if (typeof data.display_name !== 'string' || data.display_name === '') return missing(`${at}[shipping_rate_data][display_name]`)
+        if (automaticTax && data.tax_behavior === undefined)
+          return invalidRequest('Automatic tax calculation requires a tax_behavior on every shipping rate; this one has none.', {
+            param: `${at}[shipping_rate_data][tax_behavior]`,
+          })
         if (data.type !== undefined && data.type !== 'fixed_amount')
           return invalidRequest('Invalid type: must be fixed_amount', { param: `${at}[shipping_rate_data][type]` })
         const fixed = data.fixed_amount
@@ -662,7 +695,8 @@ export function createStripeMock(options: StripeMockOptions = {}) {
       allow_promotion_codes: null,
       amount_subtotal: subtotal,
       amount_total: total,
-      automatic_tax: { enabled: false, liability: null, status: null },
+      // Stripe Tax cannot compute until Checkout has the address; `complete` adds the tax.
+      automatic_tax: { enabled: automaticTax, liability: null, status: automaticTax ? 'requires_location_inputs' : null },
       billing_address_collection: null,
       cancel_url: (body.cancel_url as string | undefined) ?? null,
       client_reference_id: (body.client_reference_id as string | undefined) ?? null,
@@ -939,6 +973,17 @@ export function createStripeMock(options: StripeMockOptions = {}) {
       line2: details.line2 ?? null,
       postal_code: details.postalCode,
       state: details.state,
+    }
+    if (session.automatic_tax.enabled && address?.state) {
+      // Stripe Tax on the address just collected: the tax joins the total before the payment is taken.
+      const tax = mockStripeTax(address.state, session.amount_subtotal - session.total_details.amount_discount, session.total_details.amount_shipping)
+      session.total_details.amount_tax = tax.total
+      session.amount_total += tax.total
+      if (session.shipping_cost) {
+        session.shipping_cost.amount_tax = tax.shipping
+        session.shipping_cost.amount_total = session.shipping_cost.amount_subtotal + tax.shipping
+      }
+      session.automatic_tax.status = 'complete'
     }
     session.status = 'complete'
     session.payment_status = paymentStatus

@@ -2,7 +2,18 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { storeBundles } from '../../app/api/services/bundles'
 import { variantOfShape, type OrnamentShape } from '../../app/catalogue/ornaments'
-import { applyBundles, cartTotals, MIN_CHARGE_CENTS, toCents, type BundleRule, type PricedLine } from '../../app/catalogue/pricing'
+import {
+  applyBundles,
+  cartTotals,
+  MIN_CHARGE_CENTS,
+  toCents,
+  withProviderTax,
+  withSalesTax,
+  type BundleRule,
+  type PricedLine,
+} from '../../app/catalogue/pricing'
+import { stateTaxRules } from '../../app/catalogue/sales-tax'
+import { stateNames } from '../../app/catalogue/zip-states'
 import { FREE_SHIPPING_THRESHOLD_CENTS, SHIPPING_CENTS } from '../../app/catalogue/shipping'
 
 /** A cart line of one shape at the catalogue's prices, as cart.ts builds it. */
@@ -234,6 +245,54 @@ describe('cart totals with bundles', () => {
             for (const item of r.items) used.set(item.variantId, (used.get(item.variantId) ?? 0) + item.quantity * applied.sets)
           }
           for (const [variantId, n] of used) expect(n).toBeLessThanOrEqual(lines.filter((l) => l.variantId === variantId).reduce((s, l) => s + l.quantity, 0))
+        },
+      ),
+    )
+  })
+})
+
+describe('sales tax (decision 052)', () => {
+  const anyLines = fc.array(fc.constantFrom<OrnamentShape>('tree', 'star', 'stocking'), { maxLength: 8 }).map((shapes) => shapes.map((s) => line(s)))
+  const anyState = fc.constantFrom(...Object.keys(stateTaxRules))
+
+  it('has a rule for every state and DC we ship to, and only for those', () => {
+    expect(Object.keys(stateTaxRules).sort()).toEqual([...stateNames.keys()].sort())
+    for (const rule of Object.values(stateTaxRules)) expect(Number.isInteger(rule.rate) && rule.rate >= 0 && rule.rate < 10_000).toBe(true)
+  })
+
+  it('New York: 4 % on the ornaments and on shipping; California: 7.25 % on the ornaments only; Oregon: none', () => {
+    const one = [line('star')]
+    expect(cartTotals(one, 0, [], 'standard', { state: 'NY', estimated: false })).toMatchObject({
+      taxCents: Math.round((2499 + 599) * 0.04),
+      totalCents: 2499 + 599 + 124,
+    })
+    expect(cartTotals(one, 0, [], 'standard', { state: 'CA', estimated: false })).toMatchObject({ taxCents: 181, totalCents: 2499 + 599 + 181 })
+    expect(cartTotals(one, 0, [], 'standard', { state: 'OR', estimated: true })).toMatchObject({ taxCents: 0, tax: { state: 'OR', estimated: true } })
+    expect(cartTotals(one)).toMatchObject({ taxCents: 0, tax: null, totalCents: 2499 + 599 })
+  })
+
+  it('for any cart, credit and state: total = goods − credit + shipping + tax, the tax on what is left after every discount', () => {
+    fc.assert(
+      fc.property(
+        anyLines,
+        fc.integer({ min: 0, max: 20_000 }),
+        fc.constantFrom('standard' as const, 'express' as const),
+        anyState,
+        (lines, credit, method, state) => {
+          const untaxed = cartTotals(lines, credit, storeBundles, method)
+          const taxed = cartTotals(lines, credit, storeBundles, method, { state, estimated: false })
+          const { rate, taxesShipping } = stateTaxRules[state]!
+          const goods = taxed.subtotalCents - taxed.saleSavingsCents - taxed.bundleSavingsCents
+          const taxable = goods - taxed.creditsCents + (taxesShipping ? taxed.shippingCents : 0)
+          expect(taxed.taxCents).toBe(Math.round((taxable * rate) / 100_000))
+          expect(taxed.totalCents).toBe(goods - taxed.creditsCents + taxed.shippingCents + taxed.taxCents)
+          // Tax changes nothing else: the credit, the shipping and the savings are the untaxed cart's.
+          expect({ ...taxed, taxCents: 0, tax: null, totalCents: untaxed.totalCents }).toEqual(untaxed)
+          // Applying it again, or for the same state from the taxed totals, is the same; removing it gives the untaxed total back.
+          expect(withSalesTax(taxed, { state, estimated: false })).toEqual(taxed)
+          expect(withSalesTax(taxed, null).totalCents).toBe(untaxed.totalCents)
+          // A provider's tax replaces the table's and nothing else.
+          expect(withProviderTax(taxed, state, 321).totalCents).toBe(untaxed.totalCents + 321)
         },
       ),
     )

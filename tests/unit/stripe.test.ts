@@ -7,13 +7,15 @@ import {
   STRIPE_MAX_NETWORK_RETRIES,
   StripeApiError,
   StripePaymentProvider,
+  STRIPE_GOODS_TAX_CODE,
+  STRIPE_SHIPPING_TAX_CODE,
   StripeWebhookError,
   createStripeClient,
   parseStripeWebhook,
   stripeShippingAddress,
   type StripeSessionFields,
 } from '../../app/api/providers/payments/stripe'
-import { MOCK_STRIPE_SECRET_KEY, MOCK_STRIPE_WEBHOOK_SECRET, createStripeMock, type StripeMockServer } from '../support/stripe-mock'
+import { MOCK_STRIPE_SECRET_KEY, MOCK_STRIPE_WEBHOOK_SECRET, createStripeMock, mockStripeTax, type StripeMockServer } from '../support/stripe-mock'
 
 const START = Date.UTC(2025, 0, 15, 12, 0, 0)
 const START_S = START / 1000
@@ -270,6 +272,44 @@ describe('retries: the SDK’s policy', () => {
   })
 })
 
+describe('Stripe Tax on a checkout session (automaticTax)', () => {
+  it('asks Stripe Tax for the tax: tax-exclusive prices, the goods and shipping tax codes, automatic_tax enabled', async () => {
+    const { mock, provider } = await setup()
+    await provider.createSession(sessionInput({ automaticTax: true, discountCents: 500 }))
+    const [create] = mock.callsTo('POST', '/v1/checkout/sessions')
+    expect(create!.body.automatic_tax).toEqual({ enabled: 'true' })
+    const lines = create!.body.line_items as { price_data: { tax_behavior: string; product_data: { tax_code: string } } }[]
+    for (const line of lines) {
+      expect(line.price_data.tax_behavior).toBe('exclusive')
+      expect(line.price_data.product_data.tax_code).toBe(STRIPE_GOODS_TAX_CODE)
+    }
+    const [option] = create!.body.shipping_options as { shipping_rate_data: Record<string, unknown> }[]
+    expect(option!.shipping_rate_data).toMatchObject({ tax_behavior: 'exclusive', tax_code: STRIPE_SHIPPING_TAX_CODE })
+  })
+
+  it('without automaticTax (an e-gift), sends none of it', async () => {
+    const { mock, provider } = await setup()
+    await provider.createSession(sessionInput())
+    const [create] = mock.callsTo('POST', '/v1/checkout/sessions')
+    expect(create!.body.automatic_tax).toBeUndefined()
+    expect(JSON.stringify(create!.body)).not.toContain('tax_')
+  })
+
+  it('answers the tax Stripe added once the address is known, on the retrieve and on the completed event', async () => {
+    const { mock, provider } = await setup()
+    const { providerSessionId: id } = await provider.createSession(sessionInput({ automaticTax: true, discountCents: 500 }))
+    expect((await provider.retrieveSession(id)).taxCents).toBe(0)
+    mock.complete(id, { shipping: { state: 'TX', city: 'Austin', postalCode: '78701' } })
+    const tax = mockStripeTax('TX', SUBTOTAL - 500, 599)
+    expect(tax.shipping).toBeGreaterThan(0)
+    const state = await provider.retrieveSession(id)
+    expect(state).toMatchObject({ status: 'paid', taxCents: tax.total, amountTotalCents: SUBTOTAL - 500 + 599 + tax.total })
+    const { rawBody, signatureHeader } = mock.event('checkout.session.completed', id)
+    const event = parseStripeWebhook({ rawBody, signatureHeader, secret: MOCK_STRIPE_WEBHOOK_SECRET, nowSeconds: START_S })
+    expect(event.state).toMatchObject({ taxCents: tax.total, amountTotalCents: SUBTOTAL - 500 + 599 + tax.total })
+  })
+})
+
 describe('StripePaymentProvider.createSession', () => {
   it('creates the Checkout Session Stripe expects and answers its id and URL', async () => {
     const { mock, provider } = await setup()
@@ -428,6 +468,7 @@ describe('StripePaymentProvider.retrieveSession', () => {
       status: 'open',
       shippingAddress: null,
       amountTotalCents: SUBTOTAL + 599,
+      taxCents: 0,
     })
     expect(mock.callsTo('GET', '/v1/checkout/sessions/').at(-1)!.query).toEqual({ expand: ['payment_intent'] })
   })
@@ -450,6 +491,7 @@ describe('StripePaymentProvider.retrieveSession', () => {
     expect(state).toEqual({
       status: 'paid',
       amountTotalCents: SUBTOTAL + 599,
+      taxCents: 0,
       shippingAddress: {
         name: 'Ada Lovelace',
         email: 'ada@example.org',
@@ -659,6 +701,7 @@ describe('parseStripeWebhook: events', () => {
       state: {
         status: 'paid',
         amountTotalCents: SUBTOTAL + 599,
+        taxCents: 0,
         shippingAddress: expect.objectContaining({ name: 'Ada Lovelace', email: 'ada@example.org', country: 'US' }),
       },
     })

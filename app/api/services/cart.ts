@@ -2,7 +2,7 @@
  * The photo-products cart (SPEC.md §3–§5, §7): one open cart per shopper, lines made only from the
  * previews the server rendered for that shopper, prices only from the catalogue, totals on the server.
  */
-import { and, asc, eq, ne, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, isNotNull, ne, sql } from 'drizzle-orm'
 import {
   MAX_LINES_PER_CART,
   MAX_QUANTITY_PER_LINE,
@@ -16,10 +16,10 @@ import { canMove, cartTransitions } from './cart-states'
 import { findOrnamentVariant, ornamentProduct, variantTitle } from '../../catalogue/ornaments'
 import { samePersonalText, textWithYear } from '../../catalogue/personal-line'
 import type { GeneratedPreview, GeneratePreviewRequest } from '../../contract/designs'
-import { cartTotals, toCents } from '../../catalogue/pricing'
+import { cartTotals, toCents, type TaxDestination } from '../../catalogue/pricing'
 import { DEFAULT_SHIPPING_METHOD, shippingMethodIds, type ShippingMethodId } from '../../catalogue/shipping'
 import type { Database } from '../db/client'
-import { cartItems, carts, checkoutSessions, orders, previews } from '../db/schema'
+import { cartItems, carts, checkoutSessions, orders, previews, savedAddresses } from '../db/schema'
 import { storeBundles } from './bundles'
 import { creditForCart } from './credit'
 import type { SessionUser } from '../env'
@@ -86,6 +86,7 @@ export function totalsOf(
   items: { metadata: CartItemMetadata; quantity: number }[],
   availableCreditCents = 0,
   shippingMethod: ShippingMethodId = DEFAULT_SHIPPING_METHOD,
+  destination: TaxDestination | null = null,
 ) {
   return cartTotals(
     items.map((i) => ({
@@ -97,16 +98,45 @@ export function totalsOf(
     availableCreditCents,
     storeBundles,
     shippingMethod,
+    destination,
   )
 }
 
+/**
+ * Where the cart's sales tax is estimated for, before checkout asks for the address: the state the shopper's
+ * latest order went to, else their most recently saved address book entry; null (no estimate) for neither.
+ */
+export async function estimatedTaxDestination(db: Db, userId: string): Promise<TaxDestination | null> {
+  const [lastOrder] = await db
+    .select({ address: orders.shippingAddress })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), isNotNull(orders.shippingAddress)))
+    .orderBy(desc(orders.createdAt))
+    .limit(1)
+  const state =
+    lastOrder?.address?.state ??
+    (
+      await db
+        .select({ state: savedAddresses.state })
+        .from(savedAddresses)
+        .where(eq(savedAddresses.userId, userId))
+        .orderBy(desc(savedAddresses.updatedAt))
+        .limit(1)
+    )[0]?.state
+  return state ? { state, estimated: true } : null
+}
+
 export async function cartView(db: Db, cart: CartRow): Promise<Cart> {
-  const [rows, credit] = await Promise.all([cartItemsOf(db, cart.id), creditForCart(db, cart.userId, cart.id)])
+  const [rows, credit, destination] = await Promise.all([
+    cartItemsOf(db, cart.id),
+    creditForCart(db, cart.userId, cart.id),
+    estimatedTaxDestination(db, cart.userId),
+  ])
   return {
     id: cart.id,
     status: cart.status,
     items: rows.map(itemView),
-    totals: totalsOf(rows, credit, cart.shippingMethod),
+    totals: totalsOf(rows, credit, cart.shippingMethod, destination),
     availableCreditCents: credit,
     shippingOptions: shippingMethodIds.map((method) => ({ method, priceCents: totalsOf(rows, 0, method).shippingCents })),
     updatedAt: cart.updatedAt.toISOString(),

@@ -11,16 +11,24 @@
 import { metrics } from '../../observability/metrics'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { and, desc, eq, inArray } from 'drizzle-orm'
-import { LOCAL_TEST_CARDS, type CheckoutLine, type CheckoutSession, type CheckoutSessionStatus, type Order, type ShippingAddress } from '../../contract/cart'
+import {
+  LOCAL_TEST_CARDS,
+  type CartTotals,
+  type CheckoutLine,
+  type CheckoutSession,
+  type CheckoutSessionStatus,
+  type Order,
+  type ShippingAddress,
+} from '../../contract/cart'
 import { canMove, checkoutSessionTransitions } from './cart-states'
-import { toCents } from '../../catalogue/pricing'
+import { toCents, withProviderTax, withSalesTax } from '../../catalogue/pricing'
 import { arrivesBy, businessDaysOf, DEFAULT_SHIPPING_METHOD, shippingMethods } from '../../catalogue/shipping'
 import type { Database } from '../db/client'
 import { cartItems, carts, checkoutSessions, orders, previews } from '../db/schema'
 import type { ApiDeps, SessionUser } from '../env'
 import { AppError, notFound } from '../errors'
 import { PaymentProviderError, type PaymentState } from '../providers/payments/provider'
-import { cartItemsOf, moveCart, openCart, totalsOf } from './cart'
+import { cartItemsOf, estimatedTaxDestination, moveCart, openCart, totalsOf } from './cart'
 import { creditForCart, creditGranted, lockAccount, lockSession, releaseCredit, reserveCredit, restoreCreditForRefund, spendCredit, type Db } from './credit'
 import { enqueueJob } from './jobs'
 import { queueOrderConfirmation } from './order-emails'
@@ -192,6 +200,8 @@ export async function createCheckoutSession(deps: ApiDeps, user: SessionUser, ti
     if (cart.status === 'abandoned') cart = await moveCart(tx, cart, 'active', now)
     return { cart, rows }
   })
+  // Until the payment page has the address, the tax is the cart's estimate; paying replaces it (chargedTotals).
+  const taxEstimate = await estimatedTaxDestination(deps.db, user.id)
 
   const lines: CheckoutLine[] = rows.map((r) => ({
     cartItemId: r.id,
@@ -222,7 +232,7 @@ export async function createCheckoutSession(deps: ApiDeps, user: SessionUser, ti
         lines,
         previewIds: Object.fromEntries(rows.map((r) => [r.id, r.previewId])),
         // Priced below, once the sessions it replaces have given their credit back.
-        totals: totalsOf(rows, 0, cart.shippingMethod),
+        totals: totalsOf(rows, 0, cart.shippingMethod, taxEstimate),
         arrivesBy: arrivesBy(cart.shippingMethod, now, timeZone),
         expiresAt,
         createdAt: now,
@@ -258,7 +268,7 @@ export async function createCheckoutSession(deps: ApiDeps, user: SessionUser, ti
     const current = await lockSession(tx, id)
     if (current?.status !== 'open') throw superseded()
     await lockAccount(tx, user.id)
-    const totals = totalsOf(rows, await creditForCart(tx, user.id, cart.id), cart.shippingMethod)
+    const totals = totalsOf(rows, await creditForCart(tx, user.id, cart.id), cart.shippingMethod, taxEstimate)
     const [priced] = await tx.update(checkoutSessions).set({ totals }).where(eq(checkoutSessions.id, id)).returning()
     await reserveCredit(tx, { id, userId: user.id, creditsCents: totals.creditsCents }, deps.now())
     return priced!
@@ -281,6 +291,7 @@ export async function createCheckoutSession(deps: ApiDeps, user: SessionUser, ti
       shippingCents: totals.shippingCents,
       shippingMethod: { label: shippingMethods[cart.shippingMethod].label, businessDays: businessDaysOf(cart.shippingMethod) },
       discountCents: totals.creditsCents + totals.bundleSavingsCents,
+      automaticTax: true,
       successUrl: `${base}/photo-products/checkout/complete?checkout=${id}&session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${base}/photo-products/cart?cancelled=${id}`,
       expiresAt,
@@ -309,7 +320,7 @@ async function moveSession(
   db: Database,
   row: SessionRow,
   to: CheckoutSessionStatus,
-  { at, shippingAddress, lastError }: { at: Date; shippingAddress?: ShippingAddress | null; lastError?: string | null },
+  { at, shippingAddress, lastError, totals }: { at: Date; shippingAddress?: ShippingAddress | null; lastError?: string | null; totals?: CartTotals },
 ): Promise<SessionRow> {
   const from = (Object.keys(checkoutSessionTransitions) as CheckoutSessionStatus[]).filter((s) => canMove(checkoutSessionTransitions, s, to))
   const [moved] = await db
@@ -318,6 +329,7 @@ async function moveSession(
       status: to,
       updatedAt: at,
       ...(shippingAddress ? { shippingAddress } : {}),
+      ...(totals ? { totals } : {}),
       ...(lastError !== undefined ? { lastError } : {}),
     })
     .where(and(eq(checkoutSessions.id, row.id), inArray(checkoutSessions.status, from)))
@@ -336,13 +348,28 @@ async function moveSession(
 }
 
 /**
+ * What a cart session charges once the payment page has the shipping address: its totals with the sales tax
+ * where the goods go, the tax Stripe Tax charged when Stripe computed it, else the state table's (decision
+ * 052). Undefined when nothing changes (an e-gift ships nowhere; no address known).
+ */
+export function chargedTotals(row: Pick<SessionRow, 'purpose' | 'totals'>, address: ShippingAddress | null | undefined, providerTaxCents?: number | null) {
+  if (row.purpose !== 'cart' || !address) return undefined
+  if (typeof providerTaxCents === 'number') return withProviderTax(row.totals, address.state, providerTaxCents)
+  return withSalesTax(row.totals, { state: address.state, estimated: false })
+}
+
+/**
  * Applies what the payment provider says about a session (webhook or a fresh retrieve): forward
  * moves only, then fulfil when paid; an expired session leaves its cart abandoned.
  */
 export async function applyPaymentState(deps: ApiDeps, row: SessionRow, state: PaymentState) {
   let current = row
   if (state.status !== row.status && canMove(checkoutSessionTransitions, row.status, state.status)) {
-    current = await moveSession(deps.db, row, state.status, { at: deps.now(), shippingAddress: state.shippingAddress })
+    current = await moveSession(deps.db, row, state.status, {
+      at: deps.now(),
+      shippingAddress: state.shippingAddress,
+      totals: state.status === 'paid' || state.status === 'processing' ? chargedTotals(row, state.shippingAddress, state.taxCents) : undefined,
+    })
     if (current.status === 'expired') await abandonCartOf(deps, current)
   }
   if (current.status === 'paid') await fulfilCheckout(deps, current.id)
@@ -429,6 +456,7 @@ export async function payLocalCheckout(
   row = await moveSession(deps.db, row, 'paid', {
     at: deps.now(),
     shippingAddress: row.purpose === 'cart' ? input.shippingAddress : null,
+    totals: chargedTotals(row, input.shippingAddress),
     lastError: null,
   })
   const order = row.status === 'paid' ? await fulfilCheckout(deps, row.id) : null

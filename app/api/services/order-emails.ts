@@ -8,6 +8,7 @@ import { describePersonalText } from '../../catalogue/personal-line'
 import { eq, inArray } from 'drizzle-orm'
 import type { CartTotals, CheckoutLine, ShippingAddress } from '../../contract/cart'
 import { formatCents } from '../../catalogue/currency'
+import { taxLineLabel } from '../../catalogue/sales-tax'
 import type { Database } from '../db/client'
 import { orders, previews, users } from '../db/schema'
 import type { ApiDeps } from '../env'
@@ -78,6 +79,7 @@ function totalRows(totals: CartTotals): [string, string][] {
     ...(totals.bundleSavingsCents > 0 ? [['Bundle savings', `−${formatCents(totals.bundleSavingsCents)}`] as [string, string]] : []),
     ['Shipping', totals.shippingCents === 0 ? 'Free' : formatCents(totals.shippingCents)],
     ...(totals.creditsCents > 0 ? [['Store credit', `−${formatCents(totals.creditsCents)}`] as [string, string]] : []),
+    ...(taxLineLabel(totals) ? [[taxLineLabel(totals)!, formatCents(totals.taxCents)] as [string, string]] : []),
   ]
 }
 

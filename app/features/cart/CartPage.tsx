@@ -140,7 +140,7 @@ export function CartPage({ cancelledSessionId, onCancelledHandled }: CartPagePro
           </h2>
           <ShippingChoice cart={cart.data} onChoose={editing.setShipping} disabled={leaving} />
           <div className="mt-4">
-            <TotalsList totals={totals} />
+            <TotalsList totals={totals} untaxedNote="Calculated at checkout" />
           </div>
           <div className="mt-4 space-y-3">
             {totals.shippingMethod === 'standard' ? <FreeShippingNudge totals={totals} /> : null}

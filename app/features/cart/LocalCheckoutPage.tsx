@@ -17,6 +17,7 @@ import { PromisedArrival } from '~/features/cart/ShippingPromise'
 import { TotalsList } from '~/features/cart/Totals'
 import { currentUserQuery } from '~/features/account/account.functions'
 import { formatCents } from '~/catalogue/currency'
+import { withSalesTax } from '~/catalogue/pricing'
 import { usePublicConfig } from '~/lib/public-config'
 import { fieldErrorsOf } from '~/lib/field-errors'
 
@@ -148,7 +149,9 @@ function CheckoutForm({ session }: { session: CheckoutSession }) {
   }
 
   const set = (field: AddressField) => (value: string) => setAddress((a) => ({ ...a, [field]: value }))
-  const total = formatCents(session.totals.totalCents)
+  // The tax where the goods go, as the server will charge it once this address is sent (chargedTotals, the same function).
+  const totals = !giftId && address.state ? withSalesTax(session.totals, { state: address.state, estimated: false }) : session.totals
+  const total = formatCents(totals.totalCents)
 
   return (
     <main id="main" className="pb-16">
@@ -176,7 +179,7 @@ function CheckoutForm({ session }: { session: CheckoutSession }) {
               <OrderLines lines={session.lines} thumbnail="sm" />
               <div className="border-t border-ink/10 py-3">
                 <PromisedArrival arrivesBy={session.arrivesBy} method={session.totals.shippingMethod} className="mb-3 text-ink" />
-                <TotalsList totals={session.totals} totalLabel="Total due today" />
+                <TotalsList totals={totals} totalLabel="Total due today" untaxedNote="Added with the address" />
               </div>
             </div>
           )}

@@ -35,6 +35,12 @@ const whereNow: Record<Exclude<OrderStatus, 'submission_failed'>, string> = {
   refunded: 'Refunded — the payment and any store credit it used have gone back to you.',
 }
 
+/** A refund gives back everything the order charged, its sales tax included, and the store credit it used. */
+function refundedLine(order: Order) {
+  const tax = order.totals.taxCents > 0 ? `, ${formatCents(order.totals.taxCents)} sales tax included,` : ''
+  return `Refunded — your payment of ${formatCents(order.totals.totalCents)}${tax} and any store credit it used have gone back to you.`
+}
+
 /** How far along the four steps an order is; a failed submission is stuck after Paid. */
 const reached: Record<OrderStatus, number> = { paid: 0, submission_failed: 0, submitted: 1, in_production: 2, shipped: 3, canceled: 0, refunded: 0 }
 
@@ -116,7 +122,7 @@ function OrderCard({ order }: { order: Order }) {
       {order.status !== 'refunded' && order.status !== 'canceled' ? <Timeline order={order} /> : null}
       {order.status !== 'submission_failed' ? (
         <p className="mt-3 text-sm text-ink-soft" data-testid="order-status">
-          {whereNow[order.status]}
+          {order.status === 'refunded' ? refundedLine(order) : whereNow[order.status]}
         </p>
       ) : null}
       {order.status !== 'refunded' && order.status !== 'canceled' ? (

@@ -1,5 +1,6 @@
 import type { CartTotals } from '~/contract/cart'
 import { formatCents } from '~/catalogue/currency'
+import { taxLineLabel } from '~/catalogue/sales-tax'
 import { FREE_SHIPPING_THRESHOLD_CENTS } from '~/catalogue/shipping'
 
 type RowProps = { label: string; detail?: string; value: string; tone?: 'ink' | 'pine'; testId?: string }
@@ -22,8 +23,12 @@ function Row({ label, detail, value, tone = 'ink', testId }: RowProps) {
   )
 }
 
-/** The money of a cart, a checkout or an order, as the server totalled it. */
-export function TotalsList({ totals, totalLabel = 'Total' }: { totals: CartTotals; totalLabel?: string }) {
+/**
+ * The money of a cart, a checkout or an order, as the server totalled it. `untaxedNote` is what the tax line says
+ * while no address is known (the cart, a checkout); without it, totals with no tax list no tax line.
+ */
+export function TotalsList({ totals, totalLabel = 'Total', untaxedNote }: { totals: CartTotals; totalLabel?: string; untaxedNote?: string }) {
+  const taxLabel = taxLineLabel(totals)
   return (
     <dl className="text-base" data-testid="totals">
       <Row label="Subtotal" value={formatCents(totals.subtotalCents)} testId="subtotal" />
@@ -39,6 +44,16 @@ export function TotalsList({ totals, totalLabel = 'Total' }: { totals: CartTotal
       ) : null}
       <Row label="Shipping" value={totals.shippingCents === 0 ? 'Free' : formatCents(totals.shippingCents)} testId="shipping" />
       {totals.creditsCents > 0 ? <Row label="Credits" value={`−${formatCents(totals.creditsCents)}`} tone="pine" testId="credits" /> : null}
+      {taxLabel ? (
+        <Row
+          label={taxLabel}
+          detail={totals.tax?.estimated ? 'Final once checkout has the address' : undefined}
+          value={formatCents(totals.taxCents)}
+          testId="tax"
+        />
+      ) : untaxedNote ? (
+        <Row label="Sales tax" value={untaxedNote} testId="tax" />
+      ) : null}
       <div className="mt-2 flex items-baseline justify-between gap-4 border-t border-ink/10 pt-3">
         <dt className="text-lg font-semibold">{totalLabel}</dt>
         <dd className="text-xl font-bold tabular-nums" data-testid="total">

@@ -32,6 +32,11 @@ export type CreatePaymentSessionInput = {
   discountCents: number
   /** Whether the payment page asks for a shipping address (default true); an e-gift ships nothing. */
   collectShipping?: boolean
+  /**
+   * Whether the provider computes and charges sales tax on the address it collects (Stripe Tax; default false).
+   * Goods and shipping are then priced tax-exclusive; the tax it charged comes back in PaymentState.taxCents.
+   */
+  automaticTax?: boolean
   /** Absolute URLs. Stripe's success URL carries {CHECKOUT_SESSION_ID}. */
   successUrl: string
   cancelUrl: string
@@ -52,6 +57,8 @@ export type PaymentState = {
   shippingAddress: ShippingAddress | null
   /** What the provider says it charged, whole cents; null when unknown. */
   amountTotalCents: number | null
+  /** The sales tax the provider computed and charged (Stripe Tax), whole cents; null when it computes none (local). */
+  taxCents?: number | null
 }
 
 export interface PaymentProvider {

@@ -33,6 +33,10 @@ const MIN_EXPIRY_S = 30 * 60 + 60
 const MAX_EXPIRY_S = 24 * 60 * 60 - 60
 /** The coupon's name on Stripe's payment page and receipt (Stripe allows 40 characters). */
 export const STRIPE_DISCOUNT_NAME = 'Bundle savings and store credit'
+/** Stripe Tax's product tax code for the ornaments: General - Tangible Goods. */
+export const STRIPE_GOODS_TAX_CODE = 'txcd_99999999'
+/** Stripe Tax's tax code for a shipping charge: Shipping (taxed where the destination state taxes it). */
+export const STRIPE_SHIPPING_TAX_CODE = 'txcd_92010001'
 /** Stripe's default and recommended webhook timestamp tolerance. */
 export const DEFAULT_WEBHOOK_TOLERANCE_S = 300
 
@@ -102,6 +106,7 @@ function redact(message: string) {
   return message.replace(/\b(sk|rk)_(live|test)_[A-Za-z0-9]+/g, '$1_$2_[redacted]').replace(/\bwhsec_[A-Za-z0-9]+/g, 'whsec_[redacted]')
 }
 
+const isWholeCents = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
@@ -109,6 +114,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
  * webhook endpoint's API version rather than the SDK's.
  */
 export type StripeSessionFields = Pick<Stripe.Checkout.Session, 'id' | 'status' | 'payment_status' | 'amount_total' | 'customer_email' | 'metadata'> & {
+  /** With Stripe Tax, amount_tax is the tax it added to amount_total. */
+  total_details?: { amount_tax?: number | null } | null
   customer_details: { email: string | null; name: string | null; phone: string | null } | null
   collected_information?: { shipping_details: StripeShippingDetails | null } | null
   /** Before 2025-03-31.basil (collected_information since); an older webhook endpoint still sends it. */
@@ -136,6 +143,7 @@ function stripeSessionDetails(session: StripeSessionFields): Omit<PaymentState, 
   return {
     shippingAddress: stripeShippingAddress(session),
     amountTotalCents: typeof session.amount_total === 'number' ? session.amount_total : null,
+    taxCents: isWholeCents(session.total_details?.amount_tax) ? session.total_details.amount_tax : null,
   }
 }
 
@@ -227,8 +235,10 @@ export class StripePaymentProvider implements PaymentProvider {
         price_data: {
           currency: 'usd',
           unit_amount: line.unitAmountCents,
+          ...(input.automaticTax ? { tax_behavior: 'exclusive' as const } : {}),
           product_data: {
             name: line.name,
+            ...(input.automaticTax ? { tax_code: STRIPE_GOODS_TAX_CODE } : {}),
             // Stripe's servers fetch the image, so only a public https URL is worth sending.
             images: line.imageUrl && isHttps(line.imageUrl) ? [line.imageUrl] : undefined,
           },
@@ -244,6 +254,7 @@ export class StripePaymentProvider implements PaymentProvider {
                   type: 'fixed_amount',
                   display_name: input.shippingCents > 0 ? `${input.shippingMethod?.label ?? 'Standard'} shipping` : 'Free shipping',
                   fixed_amount: { amount: input.shippingCents, currency: 'usd' },
+                  ...(input.automaticTax ? { tax_behavior: 'exclusive' as const, tax_code: STRIPE_SHIPPING_TAX_CODE } : {}),
                   ...(input.shippingMethod
                     ? { delivery_estimate: { maximum: { unit: 'business_day' as const, value: input.shippingMethod.businessDays } } }
                     : {}),
@@ -252,6 +263,8 @@ export class StripePaymentProvider implements PaymentProvider {
             ],
           }),
       discounts: coupon ? [{ coupon: coupon.id }] : undefined,
+      // Stripe Tax on the address Checkout collects: the tax is added to the total and reported in total_details.
+      ...(input.automaticTax ? { automatic_tax: { enabled: true } } : {}),
     }
     const session = await stripeCall('create checkout session', () => this.stripe.checkout.sessions.create(params, { idempotencyKey: input.idempotencyKey }))
     if (typeof session.url !== 'string' || session.url === '')
