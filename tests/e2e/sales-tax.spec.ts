@@ -32,7 +32,7 @@ test.describe('sales tax (decision 052)', () => {
     await shootBothWidths(page, 'cart-untaxed', 'sales-tax')
 
     await page.setViewportSize({ width: 390, height: 844 })
-    await summary.getByRole('button', { name: 'Checkout' }).click()
+    await page.getByRole('button', { name: 'Checkout' }).click()
     await expect(page).toHaveURL(/\/utils\/checkout\/[0-9a-f-]{36}$/)
     await waitForHydration(page)
     await expect(page.getByTestId('tax')).toHaveText('Added with the address')
