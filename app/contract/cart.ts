@@ -229,6 +229,23 @@ export type OrderStatus = (typeof orderStatuses)[number]
 
 export const orderParamsSchema = z.object({ id: z.uuid({ error: 'Order id must be a UUID' }) })
 
+/** One parcel of an order: what goes to one address, with the print provider's own status and tracking for it. */
+export const orderParcelSchema = z.object({
+  id: z.uuid(),
+  /** 1, 2, … in the order the parcels are listed. */
+  position: z.number().int(),
+  /** A parcel to a saved address may have no recipient e-mail (the address book's is optional). */
+  shippingAddress: shippingAddressSchema.extend({ email: z.string() }).nullable(),
+  shippingMethod: z.enum(shippingMethodIds),
+  arrivesBy: isoDaySchema.nullable(),
+  /** The order's lines (by cart item) and how many of each this parcel holds. */
+  items: z.array(z.object({ cartItemId: z.uuid(), quantity: z.number().int() })),
+  status: z.enum(orderStatuses),
+  trackingNumber: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
+})
+export type OrderParcel = z.infer<typeof orderParcelSchema>
+
 export const orderSchema = z.object({
   id: z.uuid(),
   /** A short human reference, e.g. KS-7F3A2C. */
@@ -244,6 +261,8 @@ export const orderSchema = z.object({
   providerOrderId: z.string().nullable(),
   trackingNumber: z.string().nullable(),
   trackingUrl: z.string().nullable(),
+  /** Where the order goes, one parcel per address; the order's status and tracking above are worked out from them. */
+  parcels: z.array(orderParcelSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 })

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { checkoutSessions, jobs, orders, outboxEmails, previews } from '../../app/api/db/schema'
+import { checkoutSessions, jobs, orderParcels, orders, outboxEmails, previews } from '../../app/api/db/schema'
 import { createStripeClient, StripePaymentProvider } from '../../app/api/providers/payments/stripe'
 import { applyPaymentState, fulfilCheckout } from '../../app/api/services/checkout'
 import { demoAccounts } from '../../app/api/demo/accounts'
@@ -12,6 +12,7 @@ import { LOCAL_TEST_CARDS, type Order } from '../../app/contract/cart'
 import { cartItemFor, recordPreview } from '../support/cart'
 import { addAlbumPhotos } from '../support/photos'
 import { createStripeMock, MOCK_STRIPE_SECRET_KEY, MOCK_STRIPE_WEBHOOK_SECRET, type StripeMockServer } from '../support/stripe-mock'
+import { splitIntoTwoParcels } from '../support/parcels'
 import { createTestApi, TEST_ORIGIN, type TestApi } from '../support/test-api'
 
 let t: TestApi
@@ -228,7 +229,8 @@ describe('the shipping e-mail', () => {
     const { order } = await paidOrder()
     const ship = await shipLocally()
     const own = 'https://track.example.com/parcel?id=42&lang=en'
-    await t.db.update(orders).set({ trackingUrl: own }).where(eq(orders.id, order.id))
+    // The order's one parcel (it has the order's id) is what the provider ships and tracks.
+    await t.db.update(orderParcels).set({ trackingUrl: own }).where(eq(orderParcels.id, order.id))
     await ship()
     const email = (await emailOf(`order-shipped:${order.id}`))!
     expect(email.text).toContain(`Track your parcel: ${own}`)
@@ -242,6 +244,30 @@ describe('the shipping e-mail', () => {
     await t.db.update(orders).set({ status: 'refunded' }).where(eq(orders.id, order.id))
     await ship()
     expect(await emailOf(`order-shipped:${order.id}`)).toBeUndefined()
+  })
+})
+
+describe('an order of two parcels with the local print shop (issue 33)', () => {
+  it('each parcel goes through production on its own, ships with its own tracking and its own e-mail; the order ships with the last', async () => {
+    const { order } = await paidOrder()
+    const secondId = await splitIntoTwoParcels(t, order.id)
+    const ship = await shipLocally()
+    const before = await orderOf(order.id)
+    expect(before.parcels.map((p: { status: string }) => p.status)).toEqual(['in_production', 'in_production'])
+    expect(before.status).toBe('in_production')
+    await ship()
+    const after = await orderOf(order.id)
+    expect(after.status).toBe('shipped')
+    const [mine, grandmas] = after.parcels as { id: string; trackingNumber: string; shippingAddress: { city: string } }[]
+    expect(mine!.trackingNumber).toMatch(/^1ZKS\d{14}$/)
+    expect(grandmas!.trackingNumber).toMatch(/^1ZKS\d{14}$/)
+    expect(grandmas!.trackingNumber).not.toBe(mine!.trackingNumber)
+    expect(grandmas!.shippingAddress.city).toBe('Columbus')
+    const mails = [(await emailOf(`order-shipped:${order.id}`))!, (await emailOf(`order-shipped:${secondId}`))!]
+    expect(mails[0]!.text).toContain(mine!.trackingNumber)
+    expect(mails[0]!.text).toContain('New York, NY 10002')
+    expect(mails[1]!.text).toContain(grandmas!.trackingNumber)
+    expect(mails[1]!.text).toContain('Columbus, OH 43004')
   })
 })
 

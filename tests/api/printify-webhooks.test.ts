@@ -13,6 +13,7 @@ import { metrics } from '../../app/observability/metrics'
 import { cartItemOfGenerated } from '../support/cart'
 import { addAlbumPhotos } from '../support/photos'
 import { createPrintifyMock, MOCK_ORDER_TOPICS, MOCK_PRINTIFY_SHOP_ID, MOCK_PRINTIFY_TOKEN, signPrintify, type MockOrderEvent } from '../support/printify-mock'
+import { splitIntoTwoParcels } from '../support/parcels'
 import { createTestApi, TEST_ORIGIN, type TestApi } from '../support/test-api'
 
 /**
@@ -119,6 +120,50 @@ describe('the webhook subscriptions (npm run printify:webhooks)', () => {
     // Back to the store under test.
     await syncPrintifyWebhooks(client, HOOK_URL, SECRET)
     expect(new Set([...mock.webhooks.values()].map((h) => `${h.url} ${h.secret}`))).toEqual(new Set([`${HOOK_URL} ${SECRET}`]))
+  })
+})
+
+describe('an order of two parcels (issue 33)', () => {
+  it('is two Printify orders, each with its own id, quantity and address; each ships on its own, and the order is shipped when both are', async () => {
+    const added = await t.request('/v1/photo-products-cart/items', { method: 'POST', cookie, json: cartItemOfGenerated(generated, { quantity: 3 }) })
+    expect(added.status, JSON.stringify(added.body)).toBe(201)
+    const session = await t.request('/v1/photo-products-cart/checkout-session', { method: 'POST', cookie })
+    const paid = await t.request(`/v1/checkout/local/${session.body.id}/pay`, {
+      method: 'POST',
+      cookie,
+      json: { cardNumber: '4242424242424242', shippingAddress: address },
+    })
+    const orderId = paid.body.orderId as string
+    const secondId = await splitIntoTwoParcels(t, orderId)
+    await drainJobs(t.api.deps, fulfilmentJobs)
+    const sent = [...mock.orders.values()].filter((o) => o.external_id === orderId || o.external_id === secondId)
+    expect(sent.map((o) => [o.external_id, o.line_items.map((l) => l.quantity), o.address_to.region]).sort()).toEqual(
+      [
+        [orderId, [1], 'NY'],
+        [secondId, [2], 'OH'],
+      ].sort(),
+    )
+    const parcels = (await t.request(`/v1/photo-products-orders/${orderId}`, { cookie })).body.parcels as { id: string; status: string }[]
+    expect(parcels.map((p) => [p.id, p.status])).toEqual([
+      [orderId, 'submitted'],
+      [secondId, 'submitted'],
+    ])
+
+    // Grandma's parcel ships first: it is shipped with its tracking and e-mail; the order is not shipped yet.
+    const grandmas = sent.find((o) => o.external_id === secondId)!
+    await mock.advanceOrder(grandmas.id, 'shipped', { number: '9400111899220000000002' })
+    const view = async () => (await t.request(`/v1/photo-products-orders/${orderId}`, { cookie })).body
+    expect((await view()).parcels[1]).toMatchObject({ status: 'shipped', trackingNumber: '9400111899220000000002' })
+    expect((await view()).status).toBe('submitted')
+    expect(await shippedMails(secondId)).toHaveLength(1)
+    expect((await shippedMails(secondId))[0]!.text).toContain('Columbus, OH 43004')
+    expect(await shippedMails(orderId)).toHaveLength(0)
+
+    const mayas = sent.find((o) => o.external_id === orderId)!
+    await mock.advanceOrder(mayas.id, 'shipped', { number: '9400111899220000000001' })
+    expect(await view()).toMatchObject({ status: 'shipped', trackingNumber: '9400111899220000000001' })
+    expect((await view()).parcels.map((p: { trackingNumber: string }) => p.trackingNumber)).toEqual(['9400111899220000000001', '9400111899220000000002'])
+    expect(await shippedMails(orderId)).toHaveLength(1)
   })
 })
 

@@ -342,6 +342,37 @@ export const orders = pgTable(
 )
 
 /**
+ * A parcel of an order: what goes to one address, and the print provider's order for it (its own status,
+ * provider id and tracking). The provider's external id is the parcel's id; an order's first parcel has the
+ * order's own id, so an order of one parcel is known to the provider (and to its jobs and e-mails) as before
+ * parcels. The order's status and tracking are worked out from its parcels (fulfilment.ts, syncOrderFromParcels).
+ */
+export const orderParcels = pgTable(
+  'order_parcels',
+  {
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** 1, 2, …: the order the parcels are listed in. */
+    position: integer('position').notNull(),
+    shippingAddress: jsonb('shipping_address').$type<import('../../contract/cart').ShippingAddress>(),
+    shippingMethod: text('shipping_method', { enum: shippingMethodIds }).notNull().default('standard'),
+    /** The day this parcel was promised by (YYYY-MM-DD). */
+    arrivesBy: text('arrives_by'),
+    /** Which of the order's lines, and how many of each, this parcel holds. */
+    items: jsonb('items').$type<{ cartItemId: string; quantity: number }[]>().notNull(),
+    status: text('status', { enum: orderStatuses }).notNull().default('paid'),
+    providerOrderId: text('provider_order_id'),
+    trackingNumber: text('tracking_number'),
+    trackingUrl: text('tracking_url'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('order_parcels_position_idx').on(t.orderId, t.position), index('order_parcels_provider_order_idx').on(t.providerOrderId)],
+)
+
+/**
  * Printify webhook events already handled, by Printify's event id: a redelivery (Printify retries until it
  * hears 2xx) or a replay is recognised here and changes nothing (docs/decisions/043-printify-webhooks.md).
  */

@@ -10,7 +10,7 @@
  */
 import { metrics } from '../../observability/metrics'
 import { randomBytes, randomUUID } from 'node:crypto'
-import { and, desc, eq, inArray } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import {
   LOCAL_TEST_CARDS,
   type CartTotals,
@@ -18,19 +18,20 @@ import {
   type CheckoutSession,
   type CheckoutSessionStatus,
   type Order,
+  type OrderParcel,
   type ShippingAddress,
 } from '../../contract/cart'
 import { canMove, checkoutSessionTransitions } from './cart-states'
 import { toCents, withProviderTax, withSalesTax } from '../../catalogue/pricing'
 import { arrivesBy, businessDaysOf, DEFAULT_SHIPPING_METHOD, shippingMethods } from '../../catalogue/shipping'
 import type { Database } from '../db/client'
-import { cartItems, carts, checkoutSessions, orders, previews } from '../db/schema'
+import { cartItems, carts, checkoutSessions, orderParcels, orders, previews } from '../db/schema'
 import type { ApiDeps, SessionUser } from '../env'
 import { AppError, notFound } from '../errors'
 import { PaymentProviderError, type PaymentState } from '../providers/payments/provider'
 import { cartItemsOf, estimatedTaxDestination, moveCart, openCart, totalsOf } from './cart'
 import { creditForCart, creditGranted, lockAccount, lockSession, releaseCredit, reserveCredit, restoreCreditForRefund, spendCredit, type Db } from './credit'
-import { enqueueJob } from './jobs'
+import { parcelsOf, queueParcelSubmission } from './fulfilment'
 import { queueOrderConfirmation } from './order-emails'
 import { approveReferralFor, voidRewardForOrder } from './referral'
 import { crashPoint } from '../crash-points'
@@ -88,7 +89,23 @@ export function sessionView(row: SessionRow, orderId: string | null): CheckoutSe
   }
 }
 
-export function orderView(row: OrderRow): Order {
+type ParcelRow = typeof orderParcels.$inferSelect
+
+function parcelView(row: ParcelRow): OrderParcel {
+  return {
+    id: row.id,
+    position: row.position,
+    shippingAddress: row.shippingAddress ?? null,
+    shippingMethod: row.shippingMethod,
+    arrivesBy: row.arrivesBy,
+    items: row.items,
+    status: row.status,
+    trackingNumber: row.trackingNumber,
+    trackingUrl: row.trackingUrl,
+  }
+}
+
+export function orderView(row: OrderRow, parcels: ParcelRow[]): Order {
   return {
     id: row.id,
     reference: row.reference,
@@ -102,6 +119,7 @@ export function orderView(row: OrderRow): Order {
     providerOrderId: row.providerOrderId,
     trackingNumber: row.trackingNumber,
     trackingUrl: row.trackingUrl,
+    parcels: parcels.map(parcelView),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }
@@ -520,13 +538,28 @@ export const cartCheckout: CheckoutPurposeHandler = {
         updatedAt: now,
       })
       .returning()
+    // One parcel, to the address the checkout collected; it has the order's id (fulfilment.ts).
+    const [parcel] = await tx
+      .insert(orderParcels)
+      .values({
+        id: orderId,
+        orderId,
+        position: 1,
+        shippingAddress: session.shippingAddress,
+        shippingMethod: session.totals.shippingMethod,
+        arrivesBy: session.arrivesBy,
+        items: session.lines.map((l) => ({ cartItemId: l.cartItemId, quantity: l.quantity })),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
     // In the order's transaction: no order without its confirmation, and a replay finds the order above and queues none.
     await queueOrderConfirmation(tx, deps, order!, now)
 
     await checkOutCart(tx as unknown as Database, session, now)
     await spendCredit(tx, session, now)
     await approveReferralFor(tx, session.userId, { id: orderId, checkoutStartedAt: session.createdAt }, now)
-    await enqueueJob(tx, { kind: 'submit-order', dedupeKey: `submit-order:${orderId}`, payload: { orderId }, runAt: now })
+    await queueParcelSubmission(tx, parcel!, now)
     await crashPoint('checkout:before-commit')
     return order!
   },
@@ -572,6 +605,8 @@ export async function refundOrder(deps: ApiDeps, orderId: string) {
     if (order.status === 'refunded') return order
     const now = deps.now()
     const [refunded] = await tx.update(orders).set({ status: 'refunded', updatedAt: now }).where(eq(orders.id, orderId)).returning()
+    // Its parcels stop wherever they are (a job that runs for one later finds it refunded and does nothing).
+    await tx.update(orderParcels).set({ status: 'refunded', updatedAt: now }).where(eq(orderParcels.orderId, orderId))
     const [session] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, order.checkoutSessionId))
     if (session) await restoreCreditForRefund(tx, session, order.id, now)
     await voidRewardForOrder(tx, order.id, now)
@@ -583,7 +618,26 @@ export async function refundOrder(deps: ApiDeps, orderId: string) {
 
 export async function listOrders(db: Database, user: SessionUser) {
   const rows = await db.select().from(orders).where(eq(orders.userId, user.id)).orderBy(desc(orders.createdAt))
-  return { orders: rows.map(orderView) }
+  const parcels = rows.length
+    ? await db
+        .select()
+        .from(orderParcels)
+        .where(
+          inArray(
+            orderParcels.orderId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(orderParcels.position))
+    : []
+  return {
+    orders: rows.map((row) =>
+      orderView(
+        row,
+        parcels.filter((p) => p.orderId === row.id),
+      ),
+    ),
+  }
 }
 
 export async function getOrder(db: Database, user: SessionUser, id: string) {
@@ -592,7 +646,7 @@ export async function getOrder(db: Database, user: SessionUser, id: string) {
     .from(orders)
     .where(and(eq(orders.id, id), eq(orders.userId, user.id)))
   if (!row) throw notFound('Order')
-  return orderView(row)
+  return orderView(row, await parcelsOf(db, row.id))
 }
 
 /** A Stripe webhook's session, by Stripe's id or, failing that, our own id from its metadata. */

@@ -1,96 +1,172 @@
 /**
- * After payment: the order goes to the print provider by a durable job (retried with backoff, never
- * submitted twice), and the local provider then moves it through production on a timer. Each step
- * changes the order and schedules the next step in one transaction, so a crash between them cannot
- * stop the chain (docs/decisions/018-jobs-that-survive-a-crash.md).
+ * After payment: each parcel of the order goes to the print provider as its own order, by a durable job
+ * (retried with backoff, never submitted twice), and the local provider then moves it through production on a
+ * timer. Each step changes the parcel (and the order's status worked out from its parcels) and schedules the
+ * next step in one transaction, so a crash between them cannot stop the chain
+ * (docs/decisions/018-jobs-that-survive-a-crash.md).
+ *
+ * An order's first parcel has the order's id, so an order of one parcel keeps the job keys
+ * (`submit-order:<orderId>`), provider external id and e-mail references it had before parcels.
  */
 import { randomInt } from 'node:crypto'
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, asc, eq, isNull } from 'drizzle-orm'
 import type { OrderStatus } from '../../contract/cart'
 import { canMove, orderTransitions } from './cart-states'
 import { crashPoint } from '../crash-points'
 import type { Database } from '../db/client'
-import { orders } from '../db/schema'
+import { orderParcels, orders } from '../db/schema'
 import type { ApiDeps } from '../env'
 import type { JobHandlers, JobRow } from './jobs'
 import { enqueueJob } from './jobs'
 import { queueOrderShipped } from './order-emails'
 
-async function loadOrder(deps: ApiDeps, job: JobRow) {
-  const orderId = String(job.payload.orderId ?? '')
-  const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId))
-  if (!order) throw new Error(`order ${orderId} not found`)
-  return order
+export type OrderRow = typeof orders.$inferSelect
+export type ParcelRow = typeof orderParcels.$inferSelect
+type Executor = Pick<Database, 'update' | 'insert' | 'select'>
+
+/** The job's parcel and its order; jobs queued before parcels name only the order, whose first parcel has its id. */
+async function loadParcel(deps: ApiDeps, job: JobRow) {
+  const parcelId = String(job.payload.parcelId ?? job.payload.orderId ?? '')
+  const [parcel] = await deps.db.select().from(orderParcels).where(eq(orderParcels.id, parcelId))
+  if (!parcel) throw new Error(`parcel ${parcelId} not found`)
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, parcel.orderId))
+  if (!order) throw new Error(`order ${parcel.orderId} not found`)
+  return { parcel, order }
 }
 
-type Executor = Pick<Database, 'update' | 'insert'>
+/** The parcels of an order, in their order. */
+export function parcelsOf(db: Pick<Database, 'select'>, orderId: string) {
+  return db.select().from(orderParcels).where(eq(orderParcels.orderId, orderId)).orderBy(asc(orderParcels.position))
+}
 
-async function moveOrder(deps: ApiDeps, db: Executor, orderId: string, from: OrderStatus, to: OrderStatus, set: Partial<typeof orders.$inferInsert> = {}) {
+/** How far along production each status is; a failed submission counts as not yet at the printer. */
+const progress: Record<OrderStatus, number> = { paid: 0, submission_failed: 0, submitted: 1, in_production: 2, shipped: 3, canceled: 4, refunded: 5 }
+
+/**
+ * The order's status from its parcels: refunded stays refunded; a parcel whose submission failed shows on the
+ * order (support sees it); otherwise the least advanced parcel that is not canceled (all canceled: canceled).
+ * The order's provider id and tracking are its first parcel's.
+ */
+export function orderStateOf(order: Pick<OrderRow, 'status'>, parcels: Pick<ParcelRow, 'status' | 'providerOrderId' | 'trackingNumber' | 'trackingUrl'>[]) {
+  const [first] = parcels
+  const live = parcels.filter((p) => p.status !== 'canceled' && p.status !== 'refunded')
+  const status: OrderStatus =
+    order.status === 'refunded'
+      ? 'refunded'
+      : parcels.some((p) => p.status === 'submission_failed')
+        ? 'submission_failed'
+        : live.length === 0
+          ? (first?.status ?? order.status)
+          : live.reduce((least, p) => (progress[p.status] < progress[least] ? p.status : least), live[0]!.status)
+  return { status, providerOrderId: first?.providerOrderId ?? null, trackingNumber: first?.trackingNumber ?? null, trackingUrl: first?.trackingUrl ?? null }
+}
+
+/** Writes the order's status and tracking as its parcels say (in the transaction that moved a parcel). */
+export async function syncOrderFromParcels(deps: ApiDeps, db: Executor, orderId: string) {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId))
+  if (!order) return
+  const state = orderStateOf(order, await parcelsOf(db, orderId))
+  if (
+    state.status === order.status &&
+    state.providerOrderId === order.providerOrderId &&
+    state.trackingNumber === order.trackingNumber &&
+    state.trackingUrl === order.trackingUrl
+  )
+    return
+  await db
+    .update(orders)
+    .set({ ...state, updatedAt: deps.now() })
+    .where(eq(orders.id, orderId))
+}
+
+/** Moves a parcel forward only (the order's transitions), then the order with it; answers whether it moved. */
+export async function moveParcel(
+  deps: ApiDeps,
+  db: Executor,
+  parcel: Pick<ParcelRow, 'id' | 'orderId'>,
+  from: OrderStatus,
+  to: OrderStatus,
+  set: Partial<typeof orderParcels.$inferInsert> = {},
+) {
   if (!canMove(orderTransitions, from, to)) return false
   const moved = await db
-    .update(orders)
+    .update(orderParcels)
     .set({ ...set, status: to, updatedAt: deps.now() })
-    .where(and(eq(orders.id, orderId), eq(orders.status, from)))
-    .returning({ id: orders.id })
-  return moved.length > 0
+    .where(and(eq(orderParcels.id, parcel.id), eq(orderParcels.status, from)))
+    .returning({ id: orderParcels.id })
+  if (moved.length === 0) return false
+  await syncOrderFromParcels(deps, db, parcel.orderId)
+  return true
 }
 
 const nextLocalStep: Partial<Record<OrderStatus, OrderStatus>> = { submitted: 'in_production', in_production: 'shipped' }
 
-async function scheduleLocalStep(deps: ApiDeps, db: Executor, orderId: string, to: OrderStatus) {
+async function scheduleLocalStep(deps: ApiDeps, db: Executor, parcel: Pick<ParcelRow, 'id' | 'orderId'>, to: OrderStatus) {
   await enqueueJob(db, {
     kind: 'advance-order',
-    dedupeKey: `advance-order:${orderId}:${to}`,
-    payload: { orderId, to },
+    dedupeKey: `advance-order:${parcel.id}:${to}`,
+    payload: { orderId: parcel.orderId, parcelId: parcel.id, to },
     runAt: new Date(deps.now().getTime() + deps.config.localFulfilmentStepSeconds * 1000),
   })
 }
 
+/** The job that sends one parcel to the print provider (queued with the order, in its transaction). */
+export async function queueParcelSubmission(db: Executor, parcel: Pick<ParcelRow, 'id' | 'orderId'>, now: Date) {
+  await enqueueJob(db, { kind: 'submit-order', dedupeKey: `submit-order:${parcel.id}`, payload: { orderId: parcel.orderId, parcelId: parcel.id }, runAt: now })
+}
+
 /**
- * Submits once: an order that already has the provider's id is not sent again, and the provider itself
- * finds an earlier try whose answer was lost (a crash between its answer and our update).
+ * Submits once: a parcel that already has the provider's id is not sent again, and the provider itself finds an
+ * earlier try whose answer was lost (a crash between its answer and our update), by the parcel's id.
  */
-async function submitOrder(deps: ApiDeps, job: JobRow) {
-  const order = await loadOrder(deps, job)
-  if (order.status === 'refunded') return
-  if (order.providerOrderId) {
+async function submitParcel(deps: ApiDeps, job: JobRow) {
+  const { parcel, order } = await loadParcel(deps, job)
+  if (order.status === 'refunded' || parcel.status === 'refunded') return
+  if (parcel.providerOrderId) {
     // Submitted by an earlier run; make sure the production steps were scheduled (a no-op when they were).
-    if (order.provider === 'local' && order.status === 'submitted') await scheduleLocalStep(deps, deps.db, order.id, 'in_production')
+    if (order.provider === 'local' && parcel.status === 'submitted') await scheduleLocalStep(deps, deps.db, parcel, 'in_production')
     return
   }
-  if (!order.shippingAddress) throw new Error(`order ${order.id} has no shipping address`)
+  if (!parcel.shippingAddress) throw new Error(`parcel ${parcel.id} of order ${order.id} has no shipping address`)
+  const quantities = new Map(parcel.items.map((i) => [i.cartItemId, i.quantity]))
   await crashPoint('submit-order:before-provider')
   const { providerOrderId } = await deps.print.submitOrder({
-    orderId: order.id,
-    reference: order.reference,
-    lines: order.printItems.map((i) => ({ providerProductId: i.providerProductId, variantId: i.variantId, quantity: i.quantity })),
-    address: order.shippingAddress,
+    orderId: parcel.id,
+    reference: parcel.position === 1 ? order.reference : `${order.reference}-${parcel.position}`,
+    lines: order.printItems
+      .filter((i) => (quantities.get(i.cartItemId) ?? 0) > 0)
+      .map((i) => ({ providerProductId: i.providerProductId, variantId: i.variantId, quantity: quantities.get(i.cartItemId)! })),
+    address: parcel.shippingAddress,
   })
   await crashPoint('submit-order:after-provider')
-  const from = order.status === 'submission_failed' ? 'submission_failed' : 'paid'
+  const from = parcel.status === 'submission_failed' ? 'submission_failed' : 'paid'
   await deps.db.transaction(async (tx) => {
     const updated = await tx
-      .update(orders)
+      .update(orderParcels)
       .set({ providerOrderId, status: 'submitted', updatedAt: deps.now() })
-      .where(and(eq(orders.id, order.id), isNull(orders.providerOrderId), eq(orders.status, from)))
-      .returning({ id: orders.id })
-    if (updated.length > 0 && order.provider === 'local') await scheduleLocalStep(deps, tx, order.id, 'in_production')
+      .where(and(eq(orderParcels.id, parcel.id), isNull(orderParcels.providerOrderId), eq(orderParcels.status, from)))
+      .returning({ id: orderParcels.id })
+    if (updated.length > 0) {
+      await syncOrderFromParcels(deps, tx, order.id)
+      if (order.provider === 'local') await scheduleLocalStep(deps, tx, parcel, 'in_production')
+    }
     await crashPoint('submit-order:before-commit')
   })
 }
 
 /** The local print shop: submitted → in production → shipped with a tracking number. */
-async function advanceOrder(deps: ApiDeps, job: JobRow) {
-  const order = await loadOrder(deps, job)
+async function advanceParcel(deps: ApiDeps, job: JobRow) {
+  const { parcel, order } = await loadParcel(deps, job)
   const to = job.payload.to as OrderStatus
-  if (order.status === to || nextLocalStep[order.status] !== to) return
+  if (order.status === 'refunded') return
+  if (parcel.status === to || nextLocalStep[parcel.status] !== to) return
   const tracking = to === 'shipped' ? { trackingNumber: `1ZKS${String(randomInt(0, 1e9)).padStart(9, '0')}${String(randomInt(0, 1e5)).padStart(5, '0')}` } : {}
   await deps.db.transaction(async (tx) => {
-    if (await moveOrder(deps, tx, order.id, order.status, to, tracking)) {
+    if (await moveParcel(deps, tx, parcel, parcel.status, to, tracking)) {
       const next = nextLocalStep[to]
-      if (next) await scheduleLocalStep(deps, tx, order.id, next)
+      if (next) await scheduleLocalStep(deps, tx, parcel, next)
       // With the status change, so the shopper hears of the shipment exactly when (and once) it is recorded.
-      if (to === 'shipped') await queueOrderShipped(tx, deps, order.id, deps.now())
+      if (to === 'shipped') await queueOrderShipped(tx, deps, parcel.id, deps.now())
     }
     await crashPoint('advance-order:before-commit')
   })
@@ -98,12 +174,12 @@ async function advanceOrder(deps: ApiDeps, job: JobRow) {
 
 export const fulfilmentJobs: JobHandlers = {
   'submit-order': {
-    run: submitOrder,
-    // Out of retries: the order shows it, support can see the job's last error and requeue it.
+    run: submitParcel,
+    // Out of retries: the parcel and its order show it, support can see the job's last error and requeue it.
     onGiveUp: async (deps, job) => {
-      const order = await loadOrder(deps, job)
-      await moveOrder(deps, deps.db, order.id, order.status, 'submission_failed')
+      const { parcel } = await loadParcel(deps, job)
+      await moveParcel(deps, deps.db, parcel, parcel.status, 'submission_failed')
     },
   },
-  'advance-order': { run: advanceOrder },
+  'advance-order': { run: advanceParcel },
 }

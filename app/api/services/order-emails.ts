@@ -10,7 +10,7 @@ import type { CartTotals, CheckoutLine, ShippingAddress } from '../../contract/c
 import { formatCents } from '../../catalogue/currency'
 import { taxLineLabel } from '../../catalogue/sales-tax'
 import type { Database } from '../db/client'
-import { orders, previews, users } from '../db/schema'
+import { orderParcels, orders, previews, users } from '../db/schema'
 import type { ApiDeps } from '../env'
 import { queueEmail } from './mail'
 import { button, cranberry, cream, e, ink, mailLayout, soft } from './mail-layout'
@@ -249,21 +249,24 @@ export async function queueOrderConfirmation(db: Executor, deps: EmailDeps, orde
 }
 
 /** The order just moved to shipped (in the same transaction, so its tracking number is the one written). */
-export async function queueOrderShipped(db: Executor, deps: EmailDeps, orderId: string, now: Date) {
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId))
-  if (!order) throw new Error(`order ${orderId} not found`)
+/** One parcel shipped: its tracking and where it goes (an order of one parcel: the parcel has the order's id). */
+export async function queueOrderShipped(db: Executor, deps: EmailDeps, parcelId: string, now: Date) {
+  const [parcel] = await db.select().from(orderParcels).where(eq(orderParcels.id, parcelId))
+  if (!parcel) throw new Error(`parcel ${parcelId} not found`)
+  const [order] = await db.select().from(orders).where(eq(orders.id, parcel.orderId))
+  if (!order) throw new Error(`order ${parcel.orderId} not found`)
   const shopper = await shopperOf(db, order.userId)
   return queueEmail(db, deps.config, {
     kind: 'order-shipped',
-    reference: orderShippedReference(order.id),
+    reference: orderShippedReference(parcel.id),
     to: shopper.email,
     sendAfter: now,
     ...orderShippedEmail({
       firstName: shopper.firstName,
       reference: order.reference,
-      trackingNumber: order.trackingNumber,
-      trackingLink: trackingLinkFor(order.trackingNumber, order.trackingUrl),
-      shippingAddress: order.shippingAddress ?? null,
+      trackingNumber: parcel.trackingNumber,
+      trackingLink: trackingLinkFor(parcel.trackingNumber, parcel.trackingUrl),
+      shippingAddress: parcel.shippingAddress ?? null,
       orderUrl: orderPageUrl(deps.config.publicUrl, order.reference),
       supportEmail: deps.config.supportEmail,
     }),

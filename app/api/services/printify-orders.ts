@@ -7,14 +7,14 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm'
 import type { OrderStatus } from '../../contract/cart'
 import type { Database } from '../db/client'
-import { jobs, orders, printifyWebhookEvents } from '../db/schema'
+import { jobs, orderParcels, orders, printifyWebhookEvents } from '../db/schema'
 import { readBodyCapped } from '../endpoint'
 import type { ApiDeps } from '../env'
 import { AppError } from '../errors'
 import { logger } from '../../observability/log'
 import { PrintifyProvider, type PrintifyOrderDetail } from '../providers/print/printify'
 import { PrintProviderError } from '../providers/print/provider'
-import { canMove, orderTransitions } from './cart-states'
+import { moveParcel, syncOrderFromParcels } from './fulfilment'
 import type { JobHandlers } from './jobs'
 import { enqueueJob } from './jobs'
 import { queueOrderShipped } from './order-emails'
@@ -118,28 +118,25 @@ export function stateOfPrintifyEvent(type: string, data: Record<string, unknown>
  * transaction (once: the e-mail's reference is unique). An order already shipped without tracking learns it.
  * Answers whether anything changed.
  */
-export async function applyPrintifyState(deps: ApiDeps, tx: Tx, orderId: string, state: PrintifyState): Promise<boolean> {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
-  if (!order || order.provider !== 'printify') return false
+export async function applyPrintifyState(deps: ApiDeps, tx: Tx, parcelId: string, state: PrintifyState): Promise<boolean> {
+  const [parcel] = await tx.select().from(orderParcels).where(eq(orderParcels.id, parcelId)).for('update')
+  if (!parcel) return false
+  const [order] = await tx.select({ provider: orders.provider }).from(orders).where(eq(orders.id, parcel.orderId))
+  if (order?.provider !== 'printify') return false
   const now = deps.now()
   const tracking = state.tracking
   if (state.to === null) return false
-  if (order.status === state.to) {
+  if (parcel.status === state.to) {
     // Already there; a later event may still bring the tracking the first one lacked.
-    if (state.to !== 'shipped' || !tracking || order.trackingNumber || order.trackingUrl) return false
-    await tx.update(orders).set({ trackingNumber: tracking.number, trackingUrl: tracking.url, updatedAt: now }).where(eq(orders.id, order.id))
+    if (state.to !== 'shipped' || !tracking || parcel.trackingNumber || parcel.trackingUrl) return false
+    await tx.update(orderParcels).set({ trackingNumber: tracking.number, trackingUrl: tracking.url, updatedAt: now }).where(eq(orderParcels.id, parcel.id))
+    await syncOrderFromParcels(deps, tx, parcel.orderId)
     return true
   }
-  if (!canMove(orderTransitions, order.status, state.to as OrderStatus)) return false
-  const set: Partial<typeof orders.$inferInsert> = { status: state.to, updatedAt: now }
+  const set: Partial<typeof orderParcels.$inferInsert> = {}
   if (state.to === 'shipped' && tracking) Object.assign(set, { trackingNumber: tracking.number, trackingUrl: tracking.url })
-  const moved = await tx
-    .update(orders)
-    .set(set)
-    .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
-    .returning({ id: orders.id })
-  if (moved.length === 0) return false
-  if (state.to === 'shipped') await queueOrderShipped(tx, deps, order.id, now)
+  if (!(await moveParcel(deps, tx, parcel, parcel.status, state.to as OrderStatus, set))) return false
+  if (state.to === 'shipped') await queueOrderShipped(tx, deps, parcel.id, now)
   return true
 }
 
@@ -208,21 +205,22 @@ export async function receivePrintifyWebhook(deps: ApiDeps, request: Request): P
   const providerOrderId = resource.id
   const state = stateOfPrintifyEvent(type, resource.data)
   return deps.db.transaction(async (tx) => {
-    const [order] = await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.provider, 'printify'), eq(orders.providerOrderId, providerOrderId)))
+    const [parcel] = await tx
+      .select({ id: orderParcels.id, orderId: orderParcels.orderId })
+      .from(orderParcels)
+      .innerJoin(orders, eq(orders.id, orderParcels.orderId))
+      .where(and(eq(orders.provider, 'printify'), eq(orderParcels.providerOrderId, providerOrderId)))
     // An order we do not know (placed in the shop another way, or not yet recorded: the poll catches that) is not kept.
-    if (!order) return { outcome: 'ignored' as const, eventId, type, orderId: null }
+    if (!parcel) return { outcome: 'ignored' as const, eventId, type, orderId: null }
     const recorded = await tx
       .insert(printifyWebhookEvents)
       .values({ eventId, type, providerOrderId, outcome: 'ignored', receivedAt: deps.now() })
       .onConflictDoNothing({ target: printifyWebhookEvents.eventId })
       .returning({ eventId: printifyWebhookEvents.eventId })
-    if (recorded.length === 0) return { outcome: 'duplicate' as const, eventId, type, orderId: order.id }
-    const applied = await applyPrintifyState(deps, tx, order.id, state)
+    if (recorded.length === 0) return { outcome: 'duplicate' as const, eventId, type, orderId: parcel.orderId }
+    const applied = await applyPrintifyState(deps, tx, parcel.id, state)
     if (applied) await tx.update(printifyWebhookEvents).set({ outcome: 'applied' }).where(eq(printifyWebhookEvents.eventId, eventId))
-    return { outcome: applied ? ('applied' as const) : ('ignored' as const), eventId, type, orderId: order.id }
+    return { outcome: applied ? ('applied' as const) : ('ignored' as const), eventId, type, orderId: parcel.orderId }
   })
 }
 
@@ -272,17 +270,18 @@ export async function pollPrintifyOrders(deps: ApiDeps): Promise<{ checked: numb
   const client = deps.print.client
   const before = new Date(deps.now().getTime() - printify.pollMinutes * 60_000)
   const stuck = await deps.db
-    .select({ id: orders.id, providerOrderId: orders.providerOrderId })
-    .from(orders)
+    .select({ id: orderParcels.id, providerOrderId: orderParcels.providerOrderId })
+    .from(orderParcels)
+    .innerJoin(orders, eq(orders.id, orderParcels.orderId))
     .where(
       and(
         eq(orders.provider, 'printify'),
-        inArray(orders.status, ['submitted', 'in_production']),
-        isNotNull(orders.providerOrderId),
-        lt(orders.updatedAt, before),
+        inArray(orderParcels.status, ['submitted', 'in_production']),
+        isNotNull(orderParcels.providerOrderId),
+        lt(orderParcels.updatedAt, before),
       ),
     )
-    .orderBy(orders.updatedAt)
+    .orderBy(orderParcels.updatedAt)
     .limit(POLL_BATCH)
   let moved = 0
   for (const order of stuck) {
@@ -298,7 +297,7 @@ export async function pollPrintifyOrders(deps: ApiDeps): Promise<{ checked: numb
     const state = stateOfPrintifyOrder(detail)
     const applied = await deps.db.transaction((tx) => applyPrintifyState(deps, tx, order.id, state))
     if (applied) moved++
-    else await deps.db.update(orders).set({ updatedAt: deps.now() }).where(eq(orders.id, order.id)) // looked at: next in line after the others
+    else await deps.db.update(orderParcels).set({ updatedAt: deps.now() }).where(eq(orderParcels.id, order.id)) // looked at: next in line after the others
   }
   return { checked: stuck.length, moved }
 }
