@@ -12,7 +12,12 @@ export const FIELD_LIMITS = {
   note: 500,
   /** An address book entry's own name ("Grandma Rose"). */
   addressLabel: 40,
+  /** A parcel's gift message, printed on its packing slip. */
+  giftMessage: 300,
 } as const
+
+/** A gift message fits the packing slip's message box in at most this many lines. */
+export const GIFT_MESSAGE_MAX_LINES = 8
 
 /** How many addresses one shopper may keep in their address book (issue 33). */
 export const MAX_SAVED_ADDRESSES = 25

@@ -228,6 +228,10 @@ export const orderStatuses = ['paid', 'submitted', 'in_production', 'shipped', '
 export type OrderStatus = (typeof orderStatuses)[number]
 
 export const orderParamsSchema = z.object({ id: z.uuid({ error: 'Order id must be a UUID' }) })
+export const parcelParamsSchema = z.object({
+  id: z.uuid({ error: 'Order id must be a UUID' }),
+  parcelId: z.uuid({ error: 'Parcel id must be a UUID' }),
+})
 
 /** One parcel of an order: what goes to one address, with the print provider's own status and tracking for it. */
 export const orderParcelSchema = z.object({
@@ -240,6 +244,10 @@ export const orderParcelSchema = z.object({
   arrivesBy: isoDaySchema.nullable(),
   /** The order's lines (by cart item) and how many of each this parcel holds. */
   items: z.array(z.object({ cartItemId: z.uuid(), quantity: z.number().int() })),
+  /** Printed on the parcel's packing slip; null for none. */
+  giftMessage: z.string().nullable(),
+  /** The recipient told "a gift is on its way" when it ships; null for nobody. */
+  recipientEmail: z.string().nullable(),
   status: z.enum(orderStatuses),
   trackingNumber: z.string().nullable(),
   trackingUrl: z.string().nullable(),

@@ -4,7 +4,7 @@
  * one, and a drop-down says "Choose". The API answers these messages too, so a form shows what the
  * server said at the field it belongs to.
  */
-import { FIELD_LIMITS } from '../catalogue/field-limits'
+import { FIELD_LIMITS, GIFT_MESSAGE_MAX_LINES } from '../catalogue/field-limits'
 import { z } from './zod'
 
 const capitalised = (words: string) => `${words[0]!.toUpperCase()}${words.slice(1)}`
@@ -72,3 +72,16 @@ export const zipCode = () =>
     .trim()
     .min(1, { error: 'Enter the ZIP code' })
     .regex(/^\d{5}(-\d{4})?$/, { error: 'ZIP code must be 5 digits (or ZIP+4)' })
+
+/**
+ * A gift message for a parcel's packing slip: optional, at most FIELD_LIMITS.giftMessage characters and
+ * GIFT_MESSAGE_MAX_LINES lines (the slip's message box); line breaks are kept, other control characters refused.
+ */
+export const giftMessage = () =>
+  z
+    .string()
+    .trim()
+    .max(FIELD_LIMITS.giftMessage, { error: `A gift message can be at most ${FIELD_LIMITS.giftMessage} characters` })
+    .refine((value) => value.split('\n').length <= GIFT_MESSAGE_MAX_LINES, { error: `A gift message can be at most ${GIFT_MESSAGE_MAX_LINES} lines` })
+    .refine((value) => !/[\u0000-\u0009\u000b-\u001f\u007f]/.test(value), { error: 'A gift message can hold letters, numbers, punctuation and line breaks only' })
+    .default('')

@@ -1,14 +1,18 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { asc, sql } from 'drizzle-orm'
+import { randomUUID } from 'node:crypto'
+import { asc, eq, sql } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrationsFolder } from '../../app/api/db/client'
-import { orderParcels, orders } from '../../app/api/db/schema'
+import { orderParcels, orders, outboxEmails } from '../../app/api/db/schema'
+import { giftNoteReference } from '../../app/api/services/order-emails'
+import { formatWeekday } from '../../app/catalogue/shipping'
 import { fulfilmentJobs, orderStateOf } from '../../app/api/services/fulfilment'
 import { drainJobs } from '../../app/api/services/jobs'
 import { LOCAL_TEST_CARDS, orderStatuses, type OrderStatus } from '../../app/contract/cart'
 import { cartItemFor, recordPreview, testAddress } from '../support/cart'
+import { grandmaAddress, splitIntoTwoParcels } from '../support/parcels'
 import { createTestApi, type TestApi } from '../support/test-api'
 
 /**
@@ -48,6 +52,8 @@ describe('an order’s parcels', () => {
         shippingMethod: 'standard',
         arrivesBy: order.arrivesBy,
         items: order.lines.map((l: { cartItemId: string; quantity: number }) => ({ cartItemId: l.cartItemId, quantity: l.quantity })),
+        giftMessage: null,
+        recipientEmail: null,
         status: 'paid',
         trackingNumber: null,
         trackingUrl: null,
@@ -73,6 +79,76 @@ describe('an order’s parcels', () => {
     await t.db.delete(orderParcels)
     await t.db.execute(sql.raw(backfill))
     expect(await parcels()).toEqual(made)
+  })
+})
+
+describe('a gift parcel (issue 33, item 3)', () => {
+  const message = 'Merry Christmas, Grandma!\nLove from Maya & the kids <3'
+
+  async function giftOrder() {
+    const orderId = await paidOrder(3)
+    const parcelId = await splitIntoTwoParcels(t, orderId, grandmaAddress, { giftMessage: message, recipientEmail: 'rose@example.org' })
+    return { orderId, parcelId }
+  }
+
+  it('its packing slip holds the contents, the recipient and the message, escaped, and no prices', async () => {
+    const { orderId, parcelId } = await giftOrder()
+    const res = await t.api.fetch(
+      new Request(`http://localhost:3000/v1/photo-products-orders/${orderId}/parcels/${parcelId}/packing-slip`, { headers: { cookie } }),
+    )
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    const html = await res.text()
+    expect(html).toContain('Merry Christmas, Grandma!<br>Love from Maya &amp; the kids &lt;3')
+    expect(html).toContain('2 ×')
+    expect(html).toContain('Tree Photo Ornament')
+    expect(html).toContain('Rose Rivera<br>4 Maple Court<br>Columbus, OH 43004')
+    expect(html).toContain('parcel 2 of 2')
+    expect(html).not.toMatch(/\$\s?\d|\d\.\d\d\b|total|price/i)
+    // The shopper's own parcel: no message box.
+    const own = await (
+      await t.api.fetch(new Request(`http://localhost:3000/v1/photo-products-orders/${orderId}/parcels/${orderId}/packing-slip`, { headers: { cookie } }))
+    ).text()
+    expect(own).not.toContain('Gift message')
+    expect(own).toContain('1 ×')
+  })
+
+  it('another shopper, an unknown parcel or a malformed id get nothing of it', async () => {
+    const { orderId, parcelId } = await giftOrder()
+    const other = await t.signIn(1)
+    const slip = (path: string, who = cookie) => t.request(`/v1/photo-products-orders/${path}/packing-slip`, { cookie: who })
+    expect((await slip(`${orderId}/parcels/${parcelId}`, other)).status).toBe(404)
+    expect((await slip(`${orderId}/parcels/${randomUUID()}`)).status).toBe(404)
+    expect((await slip(`${randomUUID()}/parcels/${parcelId}`)).status).toBe(404)
+    expect((await slip(`${orderId}/parcels/not-a-parcel`)).status).toBe(400)
+    expect((await slip(`${orderId}/parcels/${parcelId}`, '')).status).toBe(401)
+  })
+
+  it('its recipient hears it is on its way when it ships: from whom, by when, and nothing of prices or the order', async () => {
+    const { orderId, parcelId } = await giftOrder()
+    const start = t.now()
+    try {
+      await drainJobs(t.api.deps, fulfilmentJobs)
+      for (const step of [1, 2]) {
+        t.setNow(new Date(start.getTime() + step * t.config.localFulfilmentStepSeconds * 1000))
+        await drainJobs(t.api.deps, fulfilmentJobs)
+      }
+    } finally {
+      t.setNow(start)
+    }
+    const order = (await t.request(`/v1/photo-products-orders/${orderId}`, { cookie })).body
+    expect(order.status).toBe('shipped')
+    const notes = await t.db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'gift-note'))
+    const note = notes.find((n) => n.reference === giftNoteReference(parcelId))!
+    expect(note).toMatchObject({ to: 'rose@example.org', subject: `A gift is on its way from ${t.users[0].firstName}` })
+    expect(note.text).toContain(`It should arrive by ${formatWeekday(order.parcels[1].arrivesBy)}.`)
+    for (const body of [note.text, note.html]) {
+      expect(body).not.toMatch(/\$\s?\d/)
+      expect(body).not.toContain(order.reference)
+      expect(body).not.toContain('Merry Christmas')
+    }
+    // The shopper's own parcel has no recipient to tell.
+    expect(notes.filter((n) => n.reference === giftNoteReference(orderId))).toEqual([])
   })
 })
 

@@ -7,13 +7,13 @@ import { PrintifyClient, PrintifyProvider, syncPrintifyWebhooks } from '../../ap
 import { fulfilmentJobs } from '../../app/api/services/fulfilment'
 import { jobHandlers, scheduleRecurringJobs } from '../../app/api/services/handlers'
 import { drainJobs } from '../../app/api/services/jobs'
-import { orderShippedReference } from '../../app/api/services/order-emails'
+import { giftNoteReference, orderShippedReference } from '../../app/api/services/order-emails'
 import { pseudoTemplates } from '../../app/catalogue/ornaments'
 import { metrics } from '../../app/observability/metrics'
 import { cartItemOfGenerated } from '../support/cart'
 import { addAlbumPhotos } from '../support/photos'
 import { createPrintifyMock, MOCK_ORDER_TOPICS, MOCK_PRINTIFY_SHOP_ID, MOCK_PRINTIFY_TOKEN, signPrintify, type MockOrderEvent } from '../support/printify-mock'
-import { splitIntoTwoParcels } from '../support/parcels'
+import { grandmaAddress, splitIntoTwoParcels } from '../support/parcels'
 import { createTestApi, TEST_ORIGIN, type TestApi } from '../support/test-api'
 
 /**
@@ -67,9 +67,9 @@ beforeAll(async () => {
 }, 180_000)
 afterAll(() => t?.close())
 
-/** A paid order, submitted to Printify by its job: answers our id and Printify's. */
-async function printifyOrder() {
-  const added = await t.request('/v1/photo-products-cart/items', { method: 'POST', cookie, json: cartItemOfGenerated(generated, { quantity: 1 }) })
+/** A paid order of one design, not yet sent to Printify: answers our id. */
+async function paidOrder(quantity = 1) {
+  const added = await t.request('/v1/photo-products-cart/items', { method: 'POST', cookie, json: cartItemOfGenerated(generated, { quantity }) })
   expect(added.status, JSON.stringify(added.body)).toBe(201)
   const session = await t.request('/v1/photo-products-cart/checkout-session', { method: 'POST', cookie })
   const paid = await t.request(`/v1/checkout/local/${session.body.id}/pay`, {
@@ -78,11 +78,14 @@ async function printifyOrder() {
     json: { cardNumber: '4242424242424242', shippingAddress: address },
   })
   expect(paid.body.status).toBe('paid')
+  return paid.body.orderId as string
+}
+
+/** A paid order, submitted to Printify by its job: answers our id and Printify's. */
+async function printifyOrder() {
+  const orderId = await paidOrder()
   await drainJobs(t.api.deps, fulfilmentJobs)
-  const [order] = await t.db
-    .select()
-    .from(orders)
-    .where(eq(orders.id, paid.body.orderId as string))
+  const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId))
   expect(order).toMatchObject({ status: 'submitted', provider: 'printify' })
   return { orderId: order!.id, printifyId: order!.providerOrderId! }
 }
@@ -125,16 +128,8 @@ describe('the webhook subscriptions (npm run printify:webhooks)', () => {
 
 describe('an order of two parcels (issue 33)', () => {
   it('is two Printify orders, each with its own id, quantity and address; each ships on its own, and the order is shipped when both are', async () => {
-    const added = await t.request('/v1/photo-products-cart/items', { method: 'POST', cookie, json: cartItemOfGenerated(generated, { quantity: 3 }) })
-    expect(added.status, JSON.stringify(added.body)).toBe(201)
-    const session = await t.request('/v1/photo-products-cart/checkout-session', { method: 'POST', cookie })
-    const paid = await t.request(`/v1/checkout/local/${session.body.id}/pay`, {
-      method: 'POST',
-      cookie,
-      json: { cardNumber: '4242424242424242', shippingAddress: address },
-    })
-    const orderId = paid.body.orderId as string
-    const secondId = await splitIntoTwoParcels(t, orderId)
+    const orderId = await paidOrder(3)
+    const secondId = await splitIntoTwoParcels(t, orderId, grandmaAddress, { giftMessage: 'For your tree, Grandma', recipientEmail: 'rose@example.org' })
     await drainJobs(t.api.deps, fulfilmentJobs)
     const sent = [...mock.orders.values()].filter((o) => o.external_id === orderId || o.external_id === secondId)
     expect(sent.map((o) => [o.external_id, o.line_items.map((l) => l.quantity), o.address_to.region]).sort()).toEqual(
@@ -158,6 +153,14 @@ describe('an order of two parcels (issue 33)', () => {
     expect(await shippedMails(secondId)).toHaveLength(1)
     expect((await shippedMails(secondId))[0]!.text).toContain('Columbus, OH 43004')
     expect(await shippedMails(orderId)).toHaveLength(0)
+    // Printify's order takes no message for the box (decision 054): the recipient's note carries it instead.
+    expect(JSON.stringify(grandmas)).not.toContain('For your tree')
+    const [note] = await t.db
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.reference, giftNoteReference(secondId)))
+    expect(note).toMatchObject({ to: 'rose@example.org', kind: 'gift-note' })
+    expect(note!.text).toContain('For your tree, Grandma')
 
     const mayas = sent.find((o) => o.external_id === orderId)!
     await mock.advanceOrder(mayas.id, 'shipped', { number: '9400111899220000000001' })

@@ -66,6 +66,14 @@ test.describe('sales tax (decision 052)', () => {
     await card.getByText('Order details').click()
     await expect(card.getByTestId('tax')).toHaveText(dollars(tax))
     await expect(card.getByTestId('total')).toHaveText(total)
+    // The packing slip of its one parcel: what is in the box and where it goes, and no prices.
+    await expect(card.getByTestId('parcel')).toHaveCount(1)
+    const slip = await page.request.get((await card.getByRole('link', { name: /^Packing slip/ }).getAttribute('href'))!)
+    expect(slip.status()).toBe(200)
+    const html = await slip.text()
+    expect(html).toContain(`Packing slip ${reference}`)
+    expect(html).toContain('New York, NY 10002')
+    expect(html).not.toMatch(/\$\s?\d/)
     await expectNoAxeViolations(page)
     await shootBothWidths(page, 'orders-taxed', 'sales-tax')
 

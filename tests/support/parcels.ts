@@ -23,7 +23,12 @@ export const grandmaAddress: ShippingAddress = {
  * line stays in the first parcel (the order's own id, the checkout's address), the rest goes to `to`, as a
  * checkout to several addresses records them. Answers the second parcel's id.
  */
-export async function splitIntoTwoParcels(t: TestApi, orderId: string, to: ShippingAddress = grandmaAddress) {
+export async function splitIntoTwoParcels(
+  t: TestApi,
+  orderId: string,
+  to: ShippingAddress = grandmaAddress,
+  gift: { giftMessage?: string; recipientEmail?: string } = {},
+) {
   const [first] = await t.db.select().from(orderParcels).where(eq(orderParcels.id, orderId))
   const [item] = first!.items
   if (!item || first!.items.length !== 1 || item.quantity < 2) throw new Error('splitIntoTwoParcels needs an order of one line with quantity 2 or more')
@@ -41,6 +46,8 @@ export async function splitIntoTwoParcels(t: TestApi, orderId: string, to: Shipp
         position: 2,
         shippingAddress: to,
         shippingMethod: 'express',
+        giftMessage: gift.giftMessage ?? null,
+        recipientEmail: gift.recipientEmail ?? null,
         arrivesBy: first!.arrivesBy,
         items: [{ cartItemId: item.cartItemId, quantity: item.quantity - 1 }],
         createdAt: t.now(),

@@ -362,6 +362,10 @@ export const orderParcels = pgTable(
     arrivesBy: text('arrives_by'),
     /** Which of the order's lines, and how many of each, this parcel holds. */
     items: jsonb('items').$type<{ cartItemId: string; quantity: number }[]>().notNull(),
+    /** Printed on the packing slip (no prices); null for none. */
+    giftMessage: text('gift_message'),
+    /** When set, the recipient gets a short "a gift is on its way" note when the parcel ships. */
+    recipientEmail: text('recipient_email'),
     status: text('status', { enum: orderStatuses }).notNull().default('paid'),
     providerOrderId: text('provider_order_id'),
     trackingNumber: text('tracking_number'),

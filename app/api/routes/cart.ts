@@ -11,6 +11,7 @@ import { AppError, notFound } from '../errors'
 import { PaymentProviderError } from '../providers/payments/provider'
 import { parseStripeWebhook, StripePaymentProvider, StripeWebhookError, type StripeChargeRefund, type StripeWebhookEvent } from '../providers/payments/stripe'
 import { generatePreview } from '../services/previews'
+import { packingSlip } from '../services/packing-slips'
 import { addCartItem, getCart, moveOpenCart, orderAgain, removeCartItem, setCartShipping, updateCartItemQuantity } from '../services/cart'
 import {
   applyPaymentState,
@@ -86,6 +87,7 @@ endpoint(cartRoutes, cartApi.orderAgain, async ({ user, params, body }, c) => {
 })
 
 endpoint(cartRoutes, cartApi.getOrder, ({ user, params }, c) => getOrder(c.get('deps').db, user, params.id))
+endpoint(cartRoutes, cartApi.packingSlip, ({ user, params }, c) => packingSlip(c.get('deps').db, user, params.id, params.parcelId))
 
 const MAX_WEBHOOK_BYTES = 256 * 1024
 

@@ -99,6 +99,8 @@ function parcelView(row: ParcelRow): OrderParcel {
     shippingMethod: row.shippingMethod,
     arrivesBy: row.arrivesBy,
     items: row.items,
+    giftMessage: row.giftMessage,
+    recipientEmail: row.recipientEmail,
     status: row.status,
     trackingNumber: row.trackingNumber,
     trackingUrl: row.trackingUrl,

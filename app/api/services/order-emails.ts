@@ -8,6 +8,7 @@ import { describePersonalText } from '../../catalogue/personal-line'
 import { eq, inArray } from 'drizzle-orm'
 import type { CartTotals, CheckoutLine, ShippingAddress } from '../../contract/cart'
 import { formatCents } from '../../catalogue/currency'
+import { formatWeekday } from '../../catalogue/shipping'
 import { taxLineLabel } from '../../catalogue/sales-tax'
 import type { Database } from '../db/client'
 import { orderParcels, orders, previews, users } from '../db/schema'
@@ -249,6 +250,34 @@ export async function queueOrderConfirmation(db: Executor, deps: EmailDeps, orde
 }
 
 /** The order just moved to shipped (in the same transaction, so its tracking number is the one written). */
+/** The note a parcel's recipient gets when it ships: who it is from and when it arrives; no prices, nothing of the order. */
+export function giftNoteEmail(data: {
+  senderFirstName: string
+  recipientName: string
+  arrivesBy: string | null
+  /** Only when the box cannot carry it (a Printify parcel: decision 054); the local shop prints it on the slip. */
+  message?: string | null
+  supportEmail: string
+}): RenderedEmail {
+  const subject = `A gift is on its way from ${data.senderFirstName}`
+  const when = data.arrivesBy ? `It should arrive by ${formatWeekday(data.arrivesBy)}.` : 'It should arrive in the next few days.'
+  const text = [
+    `Hi ${data.recipientName},`,
+    '',
+    `${data.senderFirstName} has sent you a gift from Keepsake, and it is on its way. ${when}`,
+    '',
+    ...(data.message ? [`${data.senderFirstName} wrote:`, data.message, ''] : []),
+    'No peeking!',
+  ].join('\n')
+  const body = `<h1 style="margin:0 0 12px;font-size:24px;line-height:1.3">A gift is on its way from ${e(data.senderFirstName)}</h1>
+<p style="margin:0 0 16px;font-size:16px;line-height:1.5">Hi ${e(data.recipientName)}, ${e(data.senderFirstName)} has sent you a gift from Keepsake, and it is on its way. ${e(when)}</p>
+${data.message ? `<p style="margin:0 0 4px;font-size:14px;color:${soft}">${e(data.senderFirstName)} wrote:</p><p style="margin:0 0 16px;font-size:18px;line-height:1.5">${e(data.message).replace(/\n/g, '<br>')}</p>` : ''}
+<p style="margin:0;font-size:16px;line-height:1.5">No peeking!</p>`
+  return { subject, text, html: mailLayout({ title: subject, preheader: when, body, footer: `Questions? Write to ${e(data.supportEmail)}.` }) }
+}
+
+export const giftNoteReference = (parcelId: string) => `gift-note:${parcelId}`
+
 /** One parcel shipped: its tracking and where it goes (an order of one parcel: the parcel has the order's id). */
 export async function queueOrderShipped(db: Executor, deps: EmailDeps, parcelId: string, now: Date) {
   const [parcel] = await db.select().from(orderParcels).where(eq(orderParcels.id, parcelId))
@@ -256,6 +285,21 @@ export async function queueOrderShipped(db: Executor, deps: EmailDeps, parcelId:
   const [order] = await db.select().from(orders).where(eq(orders.id, parcel.orderId))
   if (!order) throw new Error(`order ${parcel.orderId} not found`)
   const shopper = await shopperOf(db, order.userId)
+  // A gift to someone with an e-mail address: they hear it is coming (once per parcel, like the shopper's notice).
+  if (parcel.recipientEmail)
+    await queueEmail(db, deps.config, {
+      kind: 'gift-note',
+      reference: giftNoteReference(parcel.id),
+      to: parcel.recipientEmail,
+      sendAfter: now,
+      ...giftNoteEmail({
+        senderFirstName: shopper.firstName,
+        recipientName: parcel.shippingAddress?.name ?? 'there',
+        arrivesBy: parcel.arrivesBy,
+        message: order.provider === 'printify' ? parcel.giftMessage : null,
+        supportEmail: deps.config.supportEmail,
+      }),
+    })
   return queueEmail(db, deps.config, {
     kind: 'order-shipped',
     reference: orderShippedReference(parcel.id),

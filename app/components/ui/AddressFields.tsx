@@ -64,3 +64,38 @@ export function StreetAddressFields({
     </>
   )
 }
+
+/** A US address as it is written on a parcel: name, street lines, "City, ST 12345", and optionally the country. */
+export function PostalAddress({
+  address,
+  country = false,
+  className = 'not-italic leading-relaxed',
+  testId,
+}: {
+  address: { name: string; line1: string; line2?: string; city: string; state: string; postalCode: string }
+  country?: boolean
+  className?: string
+  testId?: string
+}) {
+  return (
+    <address className={className} data-testid={testId}>
+      {address.name}
+      <br />
+      {address.line1}
+      {address.line2 ? (
+        <>
+          <br />
+          {address.line2}
+        </>
+      ) : null}
+      <br />
+      {address.city}, {address.state} {address.postalCode}
+      {country ? (
+        <>
+          <br />
+          <span className="text-ink-soft">United States</span>
+        </>
+      ) : null}
+    </address>
+  )
+}

@@ -6,7 +6,7 @@ import { TextField } from '~/components/ui/fields'
 import { LoadFailedPanel, StatePanel } from '~/components/ui/StatePanel'
 import { SignInActions, signInHint } from '~/components/ui/SignInActions'
 import type { AddressBook, AddressBookEntry } from '~/contract/addresses'
-import { StreetAddressFields, streetFields, type StreetField } from '~/components/ui/AddressFields'
+import { PostalAddress, StreetAddressFields, streetFields, type StreetField } from '~/components/ui/AddressFields'
 import { usePublicConfig } from '~/lib/public-config'
 import { notify } from '~/lib/toast'
 import { addressBookQuery, removeAddress, saveAddress } from './addresses.functions'
@@ -178,21 +178,7 @@ function AddressCard({
       <h2 id={`address-${entry.id}`} tabIndex={-1} className="text-xl font-bold outline-none">
         {entry.label}
       </h2>
-      <address className="mt-2 not-italic leading-relaxed">
-        {entry.name}
-        <br />
-        {entry.line1}
-        {entry.line2 ? (
-          <>
-            <br />
-            {entry.line2}
-          </>
-        ) : null}
-        <br />
-        {entry.city}, {entry.state} {entry.postalCode}
-        <br />
-        <span className="text-ink-soft">United States</span>
-      </address>
+      <PostalAddress address={entry} country className="mt-2 not-italic leading-relaxed" />
       {entry.email || entry.phone ? <p className="mt-2 break-all text-sm text-ink-soft">{[entry.email, entry.phone].filter(Boolean).join(' · ')}</p> : null}
       <div className="mt-4 flex flex-wrap gap-2">
         {confirming ? (

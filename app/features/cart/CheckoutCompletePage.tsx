@@ -14,6 +14,7 @@ import { TotalsList } from '~/features/cart/Totals'
 import { useFollow } from '~/lib/use-follow'
 import { trackOnce } from '~/lib/analytics'
 import { usePublicConfig } from '~/lib/public-config'
+import { PostalAddress } from '~/components/ui/AddressFields'
 
 /** Still waiting on the provider: not yet paid, or paid but the order is not made yet. */
 const confirming = (session: CheckoutSession) => session.status === 'open' || session.status === 'processing' || (session.status === 'paid' && !session.orderId)
@@ -160,21 +161,7 @@ function ThankYou({ session, order }: { session: CheckoutSession; order: Order |
             <h2 id="ship-heading" className="text-xl font-bold">
               Shipping to
             </h2>
-            <address className="mt-2 not-italic leading-relaxed" data-testid="shipping-address">
-              {address.name}
-              <br />
-              {address.line1}
-              {address.line2 ? (
-                <>
-                  <br />
-                  {address.line2}
-                </>
-              ) : null}
-              <br />
-              {address.city}, {address.state} {address.postalCode}
-              <br />
-              United States
-            </address>
+            <PostalAddress address={address} country className="mt-2 not-italic leading-relaxed" testId="shipping-address" />
             <p className="mt-3 text-sm text-ink-soft">Receipt sent to {address.email}</p>
           </section>
         ) : null}

@@ -1,0 +1,2 @@
+ALTER TABLE "order_parcels" ADD COLUMN "gift_message" text;--> statement-breakpoint
+ALTER TABLE "order_parcels" ADD COLUMN "recipient_email" text;
