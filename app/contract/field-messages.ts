@@ -83,5 +83,7 @@ export const giftMessage = () =>
     .trim()
     .max(FIELD_LIMITS.giftMessage, { error: `A gift message can be at most ${FIELD_LIMITS.giftMessage} characters` })
     .refine((value) => value.split('\n').length <= GIFT_MESSAGE_MAX_LINES, { error: `A gift message can be at most ${GIFT_MESSAGE_MAX_LINES} lines` })
-    .refine((value) => !/[\u0000-\u0009\u000b-\u001f\u007f]/.test(value), { error: 'A gift message can hold letters, numbers, punctuation and line breaks only' })
+    .refine((value) => !/[\u0000-\u0009\u000b-\u001f\u007f]/.test(value), {
+      error: 'A gift message can hold letters, numbers, punctuation and line breaks only',
+    })
     .default('')
