@@ -124,7 +124,7 @@ const [
   { openDatabase },
   { previews },
   { findSessionUser },
-  { cartItemsOf, openCart, totalsOf },
+  { cartItemsOf, estimatedTaxDestination, openCart, totalsOf },
   { creditForCart },
   { shippingMethodIds },
   { demoAccounts, seedDemoAccounts },
@@ -241,8 +241,12 @@ const baseline = http.createServer(async (req, res) => {
     const shopper = token ? await findSessionUser(db, token, new Date()) : null
     if (!shopper) return void res.writeHead(401).end()
     const cart = await openCart(db, shopper.id)
-    // The same three reads as the API's cartView: lines, and the credit (balance plus what an open checkout holds).
-    const [rows, credit] = await Promise.all([cartItemsOf(db, cart.id), creditForCart(db, shopper.id, cart.id)])
+    // The same reads as the API's cartView: lines, the credit (balance plus what an open checkout holds), and where tax is estimated for.
+    const [rows, credit, destination] = await Promise.all([
+      cartItemsOf(db, cart.id),
+      creditForCart(db, shopper.id, cart.id),
+      estimatedTaxDestination(db, shopper.id),
+    ])
     const body = JSON.stringify({
       id: cart.id,
       status: cart.status,
@@ -262,7 +266,7 @@ const baseline = http.createServer(async (req, res) => {
           addedAt: row.createdAt.toISOString(),
         }
       }),
-      totals: totalsOf(rows, credit, cart.shippingMethod),
+      totals: totalsOf(rows, credit, cart.shippingMethod, destination),
       availableCreditCents: credit,
       shippingOptions: shippingMethodIds.map((method) => ({ method, priceCents: totalsOf(rows, 0, method).shippingCents })),
       updatedAt: cart.updatedAt.toISOString(),

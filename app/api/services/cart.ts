@@ -19,7 +19,7 @@ import type { GeneratedPreview, GeneratePreviewRequest } from '../../contract/de
 import { cartTotals, toCents, type TaxDestination } from '../../catalogue/pricing'
 import { DEFAULT_SHIPPING_METHOD, shippingMethodIds, type ShippingMethodId } from '../../catalogue/shipping'
 import type { Database } from '../db/client'
-import { cartItems, carts, checkoutSessions, orders, previews, savedAddresses } from '../db/schema'
+import { cartItems, carts, checkoutSessions, orders, previews, savedAddresses, users } from '../db/schema'
 import { storeBundles } from './bundles'
 import { creditForCart } from './credit'
 import type { SessionUser } from '../env'
@@ -107,22 +107,24 @@ export function totalsOf(
  * latest order went to, else their most recently saved address book entry; null (no estimate) for neither.
  */
 export async function estimatedTaxDestination(db: Db, userId: string): Promise<TaxDestination | null> {
-  const [lastOrder] = await db
-    .select({ address: orders.shippingAddress })
+  // One round trip (the cart is read often): both candidates as scalar subqueries, the order's first.
+  const lastOrder = db
+    .select({ state: sql`${orders.shippingAddress}->>'state'` })
     .from(orders)
     .where(and(eq(orders.userId, userId), isNotNull(orders.shippingAddress)))
     .orderBy(desc(orders.createdAt))
     .limit(1)
-  const state =
-    lastOrder?.address?.state ??
-    (
-      await db
-        .select({ state: savedAddresses.state })
-        .from(savedAddresses)
-        .where(eq(savedAddresses.userId, userId))
-        .orderBy(desc(savedAddresses.updatedAt))
-        .limit(1)
-    )[0]?.state
+  const newestSaved = db
+    .select({ state: savedAddresses.state })
+    .from(savedAddresses)
+    .where(eq(savedAddresses.userId, userId))
+    .orderBy(desc(savedAddresses.updatedAt))
+    .limit(1)
+  const [row] = await db
+    .select({ state: sql<string | null>`coalesce((${lastOrder}), (${newestSaved}))` })
+    .from(users)
+    .where(eq(users.id, userId))
+  const state = row?.state
   return state ? { state, estimated: true } : null
 }
 
