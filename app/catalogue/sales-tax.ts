@@ -86,9 +86,6 @@ export function salesTaxCents(state: string, taxableGoodsCents: number, shipping
   return Math.floor((taxable * rate + 50_000) / 100_000)
 }
 
-/** "7.25 %" for a state's rate, as the cart's estimate explains it. */
-export const formatTaxRate = (state: string) => `${(taxRuleOf(state).rate / 1000).toLocaleString('en-US', { maximumFractionDigits: 3 })} %`
-
 /** What the tax fields of a set of totals say (the contract's totals.tax and taxCents). */
 type TaxOfTotals = { taxCents: number; tax: { state: string; estimated: boolean } | null }
 

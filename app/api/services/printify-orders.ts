@@ -284,20 +284,20 @@ export async function pollPrintifyOrders(deps: ApiDeps): Promise<{ checked: numb
     .orderBy(orderParcels.updatedAt)
     .limit(POLL_BATCH)
   let moved = 0
-  for (const order of stuck) {
+  for (const parcel of stuck) {
     let detail: PrintifyOrderDetail
     try {
-      detail = await client.getOrder(order.providerOrderId!)
+      detail = await client.getOrder(parcel.providerOrderId!)
     } catch (error) {
-      // One order Printify cannot answer for does not hold up the others; it is looked up again next time.
+      // One parcel Printify cannot answer for does not hold up the others; it is looked up again next time.
       if (!(error instanceof PrintProviderError)) throw error
-      logger().warn(`[printify] poll: order ${order.id} (Printify ${order.providerOrderId}): ${error.message}`)
+      logger().warn(`[printify] poll: parcel ${parcel.id} (Printify ${parcel.providerOrderId}): ${error.message}`)
       continue
     }
     const state = stateOfPrintifyOrder(detail)
-    const applied = await deps.db.transaction((tx) => applyPrintifyState(deps, tx, order.id, state))
+    const applied = await deps.db.transaction((tx) => applyPrintifyState(deps, tx, parcel.id, state))
     if (applied) moved++
-    else await deps.db.update(orderParcels).set({ updatedAt: deps.now() }).where(eq(orderParcels.id, order.id)) // looked at: next in line after the others
+    else await deps.db.update(orderParcels).set({ updatedAt: deps.now() }).where(eq(orderParcels.id, parcel.id)) // looked at: next in line after the others
   }
   return { checked: stuck.length, moved }
 }
