@@ -5,6 +5,8 @@
 /** A cart line holds at most this many of one design; a cart at most this many lines. */
 export const MAX_QUANTITY_PER_LINE = 10
 export const MAX_LINES_PER_CART = 20
+/** Parcels to address book entries one cart may ship, besides the shopper's own. */
+export const MAX_PARCELS_PER_CART = 10
 
 /** The local provider's test cards (Stripe's numbers, so shoppers who know them feel at home). */
 export const LOCAL_TEST_CARDS = { succeeds: '4242424242424242', declined: '4000000000000002' } as const

@@ -6,7 +6,7 @@ import { appliedBundleSchema } from './bundles'
 import { printAreaSchema, sourceImageSchema } from './designs'
 import { personalTextSchema } from './personal-line'
 import { FIELD_LIMITS } from '../catalogue/field-limits'
-import { emailAddress, optionalText, personName, phoneNumber, requiredText, usState, zipCode } from './field-messages'
+import { emailAddress, giftMessage, optionalEmailAddress, optionalText, personName, phoneNumber, requiredText, usState, zipCode } from './field-messages'
 import { shippingMethodIds } from '../catalogue/shipping'
 import { isoDaySchema } from './shipping'
 import { z } from './zod'
@@ -14,8 +14,8 @@ import { z } from './zod'
 /** SPEC.md §5: a cart item's provider must be PRINTIFY. */
 export const cartItemProviders = ['PRINTIFY'] as const
 
-export { LOCAL_TEST_CARDS, MAX_LINES_PER_CART, MAX_QUANTITY_PER_LINE } from '../catalogue/cart-terms'
-import { MAX_QUANTITY_PER_LINE } from '../catalogue/cart-terms'
+export { LOCAL_TEST_CARDS, MAX_LINES_PER_CART, MAX_PARCELS_PER_CART, MAX_QUANTITY_PER_LINE } from '../catalogue/cart-terms'
+import { MAX_LINES_PER_CART, MAX_PARCELS_PER_CART, MAX_QUANTITY_PER_LINE } from '../catalogue/cart-terms'
 
 const boundedText = (name: string, max: number) =>
   z
@@ -111,6 +111,24 @@ export const cartItemSchema = z.object({
 })
 export type CartItem = z.infer<typeof cartItemSchema>
 
+const totalsTaxSchema = z.object({ state: z.string(), estimated: z.boolean(), source: z.enum(['table', 'stripe']) })
+
+/** A parcel's share of the totals (catalogue/pricing.ts, ParcelTotals): the totals' money is the sum of these. */
+export const parcelTotalsSchema = z.object({
+  /** 'own' for the parcel to the address the checkout asks for, else the address book entry's id. */
+  key: z.string(),
+  shippingMethod: z.enum(shippingMethodIds),
+  itemCount: z.number().int(),
+  /** Its goods at sale prices less its share of the bundle savings. */
+  goodsCents: z.number().int(),
+  bundleSavingsCents: z.number().int(),
+  shippingCents: z.number().int(),
+  creditsCents: z.number().int(),
+  taxCents: z.number().int(),
+  tax: totalsTaxSchema.nullable(),
+})
+export type ParcelTotals = z.infer<typeof parcelTotalsSchema>
+
 export const totalsSchema = z.object({
   currency: z.literal('usd'),
   itemCount: z.number().int(),
@@ -130,12 +148,36 @@ export const totalsSchema = z.object({
   /** Sales tax, included in totalCents (0 and null on sessions and orders made before sales tax, and while no address is known). */
   taxCents: z.number().int().default(0),
   /** Where the tax is for, whether it is still an estimate, and who computed it (the state table, or Stripe Tax). */
-  tax: z
-    .object({ state: z.string(), estimated: z.boolean(), source: z.enum(['table', 'stripe']) })
-    .nullable()
-    .default(null),
+  tax: totalsTaxSchema.nullable().default(null),
+  /** One per parcel, the shopper's own first (empty on sessions and orders made before parcels: one parcel, the whole). */
+  parcels: z.array(parcelTotalsSchema).default([]),
 })
 export type CartTotals = z.infer<typeof totalsSchema>
+
+/** Which lines, and how many of each, a parcel holds. */
+const parcelItemsSchema = z.array(z.object({ cartItemId: z.uuid(), quantity: z.number().int() }))
+
+/**
+ * A parcel of the cart (decision 055): the shopper's own (key 'own', to the address the checkout asks for; it
+ * holds whatever no other parcel does) or one to an address book entry. Its money is totals.parcels' entry with
+ * the same key.
+ */
+export const cartParcelSchema = z.object({
+  key: z.string(),
+  /** The address book entry; null for the shopper's own parcel. */
+  addressId: z.uuid().nullable(),
+  /** The entry's name ("Grandma Rose"); null for the shopper's own. */
+  label: z.string().nullable(),
+  address: z.object({ name: z.string(), line1: z.string(), line2: z.string(), city: z.string(), state: z.string(), postalCode: z.string() }).nullable(),
+  shippingMethod: z.enum(shippingMethodIds),
+  /** '' for none. */
+  giftMessage: z.string(),
+  recipientEmail: z.string(),
+  items: parcelItemsSchema,
+  /** What each method would cost this parcel. */
+  shippingOptions: z.array(z.object({ method: z.enum(shippingMethodIds), priceCents: z.number().int() })),
+})
+export type CartParcel = z.infer<typeof cartParcelSchema>
 
 export const cartSchema = z.object({
   id: z.uuid(),
@@ -146,9 +188,52 @@ export const cartSchema = z.object({
   availableCreditCents: z.number().int(),
   /** What each shipping method would cost this cart (totals charge the chosen one, totals.shippingMethod). */
   shippingOptions: z.array(z.object({ method: z.enum(shippingMethodIds), priceCents: z.number().int() })),
+  /** Where the cart ships: the shopper's own parcel first (when it holds anything), then one per address book entry. */
+  parcels: z.array(cartParcelSchema),
   updatedAt: z.string(),
 })
 export type Cart = z.infer<typeof cartSchema>
+
+const parcelQuantity = z
+  .number({ error: 'quantity must be a whole number' })
+  .int({ error: `quantity must be a whole number from 1 to ${MAX_QUANTITY_PER_LINE}` })
+  .min(1, { error: `quantity must be a whole number from 1 to ${MAX_QUANTITY_PER_LINE}` })
+  .max(MAX_QUANTITY_PER_LINE, { error: `quantity must be a whole number from 1 to ${MAX_QUANTITY_PER_LINE}` })
+
+/** One parcel to an address book entry, as the shopper asks for it. */
+export const cartParcelChoiceSchema = z
+  .object({
+    addressId: z.uuid({ error: 'addressId must be the id of an address in your address book' }),
+    shippingMethod: z.enum(shippingMethodIds, { error: `Choose a shipping method: ${shippingMethodIds.join(' or ')}` }).default('standard'),
+    giftMessage: giftMessage(),
+    recipientEmail: optionalEmailAddress(),
+    items: z
+      .array(z.object({ cartItemId: z.uuid({ error: 'cartItemId must be the id of a line in your cart' }), quantity: parcelQuantity }))
+      .min(1, { error: 'Choose at least one ornament for this address' })
+      .max(MAX_LINES_PER_CART, { error: `A parcel holds at most ${MAX_LINES_PER_CART} designs` }),
+  })
+  .superRefine((parcel, context) => {
+    const seen = new Set<string>()
+    parcel.items.forEach((item, i) => {
+      if (seen.has(item.cartItemId)) context.addIssue({ code: 'custom', path: ['items', i, 'cartItemId'], message: 'Each design appears once in a parcel' })
+      seen.add(item.cartItemId)
+    })
+  })
+export type CartParcelChoice = z.infer<typeof cartParcelChoiceSchema>
+
+/** PUT parcels: the parcels to address book entries, all of them (what they do not hold ships to the shopper). */
+export const setCartParcelsRequestSchema = z
+  .object({
+    parcels: z.array(cartParcelChoiceSchema).max(MAX_PARCELS_PER_CART, { error: `An order ships to at most ${MAX_PARCELS_PER_CART} other addresses` }),
+  })
+  .superRefine(({ parcels }, context) => {
+    const seen = new Set<string>()
+    parcels.forEach((parcel, i) => {
+      if (seen.has(parcel.addressId)) context.addIssue({ code: 'custom', path: ['parcels', i, 'addressId'], message: 'Each address gets one parcel' })
+      seen.add(parcel.addressId)
+    })
+  })
+export type SetCartParcelsRequest = z.input<typeof setCartParcelsRequestSchema>
 
 export const setCartShippingRequestSchema = z.object({
   method: z.enum(shippingMethodIds, { error: `Choose a shipping method: ${shippingMethodIds.join(' or ')}` }),
@@ -238,12 +323,15 @@ export const orderParcelSchema = z.object({
   id: z.uuid(),
   /** 1, 2, … in the order the parcels are listed. */
   position: z.number().int(),
+  /** The address book entry it went to and that entry's name then ("Grandma Rose"); null for the shopper's own address. */
+  addressId: z.uuid().nullable(),
+  label: z.string().nullable(),
   /** A parcel to a saved address may have no recipient e-mail (the address book's is optional). */
   shippingAddress: shippingAddressSchema.extend({ email: z.string() }).nullable(),
   shippingMethod: z.enum(shippingMethodIds),
   arrivesBy: isoDaySchema.nullable(),
   /** The order's lines (by cart item) and how many of each this parcel holds. */
-  items: z.array(z.object({ cartItemId: z.uuid(), quantity: z.number().int() })),
+  items: parcelItemsSchema,
   /** Printed on the parcel's packing slip; null for none. */
   giftMessage: z.string().nullable(),
   /** The recipient told "a gift is on its way" when it ships; null for nobody. */

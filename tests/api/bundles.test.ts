@@ -146,6 +146,19 @@ describe('on the local provider', () => {
         freeShippingRemainingCents: 0,
         taxCents: 0,
         tax: null,
+        parcels: [
+          {
+            key: 'own',
+            shippingMethod: 'standard',
+            itemCount: 3,
+            goodsCents: 6997,
+            bundleSavingsCents: 800,
+            shippingCents: 0,
+            creditsCents: 0,
+            taxCents: 0,
+            tax: null,
+          },
+        ],
       })
     })
 

@@ -91,6 +91,20 @@ describe('adding items (SPEC.md §3, §5)', () => {
       // No address known yet (no order, no address book): no tax until checkout has one.
       taxCents: 0,
       tax: null,
+      // One parcel, the shopper's own: the whole cart.
+      parcels: [
+        {
+          key: 'own',
+          shippingMethod: 'standard',
+          itemCount: 1,
+          goodsCents: 2499,
+          bundleSavingsCents: 0,
+          shippingCents: 599,
+          creditsCents: 0,
+          taxCents: 0,
+          tax: null,
+        },
+      ],
     })
   })
 
@@ -379,7 +393,13 @@ describe('checkout on the local provider', () => {
       status: 'paid',
       shippingAddress: address,
       // What the session priced, with the sales tax of the state the address is in (NY, 4 % on goods and shipping).
-      totals: { ...session.totals, taxCents: 124, tax: { state: 'NY', estimated: false, source: 'table' }, totalCents: session.totals.totalCents + 124 },
+      totals: {
+        ...session.totals,
+        taxCents: 124,
+        tax: { state: 'NY', estimated: false, source: 'table' },
+        totalCents: session.totals.totalCents + 124,
+        parcels: [{ ...session.totals.parcels[0], taxCents: 124, tax: { state: 'NY', estimated: false, source: 'table' } }],
+      },
       reference: expect.stringMatching(/^KS-[0-9A-F]{8}$/),
     })
     expect((await t.request(`/v1/photo-products-orders/${res.body.orderId}`, { cookie: otherCookie })).status).toBe(404)

@@ -323,6 +323,7 @@ describe('the templates', () => {
       freeShippingRemainingCents: 0,
       taxCents: 0,
       tax: null,
+      parcels: [],
     }
     const { text, html } = orderConfirmationEmail({
       ...base,

@@ -48,6 +48,8 @@ describe('an order’s parcels', () => {
       {
         id: orderId,
         position: 1,
+        addressId: null,
+        label: null,
         shippingAddress: order.shippingAddress,
         shippingMethod: 'standard',
         arrivesBy: order.arrivesBy,

@@ -14,6 +14,9 @@
  *   the PaymentIntent's metadata is the session's `payment_intent_data[metadata]`, as Checkout copies it.
  * - Refunds (create, by `payment_intent` or `charge`, whole or `amount`), which update the Charge's
  *   `amount_refunded` and `refunded` (true only once the whole amount is refunded).
+ * - Stripe Tax: Checkout's `automatic_tax` (taxed when `complete` collects the address; a line with the
+ *   Nontaxable code `txcd_00000000` is taxed at 0) and Tax Calculations (`POST /v1/tax/calculations`, retrieve,
+ *   `expand[]=line_items`), both priced by the same engine (`mockStripeTax`), so they agree on the same goods.
  * - Events as Stripe delivers them: pretty-printed JSON, signed `t=…,v1=…,v0=…` (test mode adds a v0).
  * Knobs inject failures (before or after the request took effect; over HTTP a network failure drops the
  * connection without an answer) and drive sessions the way a shopper would.
@@ -100,6 +103,57 @@ export type MockCheckoutSession = {
   total_details: { amount_discount: number; amount_shipping: number; amount_tax: number }
   ui_mode: 'hosted'
   url: string | null
+}
+
+export type MockTaxCalculationLineItem = {
+  id: string
+  object: 'tax.calculation_line_item'
+  amount: number
+  amount_tax: number
+  livemode: false
+  metadata: Record<string, string> | null
+  performance_location: null
+  product: string | null
+  quantity: number
+  reference: string
+  tax_behavior: 'exclusive'
+  tax_code: string
+}
+
+export type MockTaxCalculation = {
+  id: string
+  object: 'tax.calculation'
+  amount_total: number
+  currency: string
+  customer: null
+  customer_details: {
+    address: Address
+    address_source: 'billing' | 'shipping' | null
+    ip_address: null
+    tax_ids: []
+    taxability_override: 'none'
+  }
+  expires_at: number
+  livemode: false
+  ship_from_details: null
+  shipping_cost: { amount: number; amount_tax: number; tax_behavior: 'exclusive'; tax_code: string } | null
+  tax_amount_exclusive: number
+  tax_amount_inclusive: 0
+  tax_breakdown: {
+    amount: number
+    inclusive: false
+    tax_rate_details: {
+      country: 'US'
+      flat_amount: null
+      percentage_decimal: string
+      rate_type: 'percentage'
+      state: string
+      tax_type: 'sales_tax'
+    }
+    taxability_reason: 'standard_rated' | 'not_subject_to_tax' | 'product_exempt'
+    taxable_amount: number
+  }[]
+  tax_date: number
 }
 
 export type MockCoupon = {
@@ -289,6 +343,25 @@ const COUPON_PARAMS = new Set([
   'expand',
 ])
 const CURRENCIES = new Set(['usd', 'eur', 'gbp', 'cad', 'aud'])
+const TAX_CALCULATION_PARAMS = new Set(['currency', 'line_items', 'customer', 'customer_details', 'shipping_cost', 'ship_from_details', 'tax_date', 'expand'])
+const TAX_CUSTOMER_DETAILS_PARAMS = new Set(['address', 'address_source', 'ip_address', 'tax_ids', 'taxability_override'])
+const TAX_ADDRESS_PARAMS = new Set(['line1', 'line2', 'city', 'state', 'postal_code', 'country'])
+const TAX_LINE_ITEM_PARAMS = new Set(['amount', 'quantity', 'reference', 'tax_behavior', 'tax_code', 'product', 'metadata', 'performance_location'])
+const TAX_SHIPPING_COST_PARAMS = new Set(['amount', 'shipping_rate', 'tax_behavior', 'tax_code'])
+/** Stripe Tax's "Nontaxable" product tax code: Stripe Tax charges nothing on it. */
+export const MOCK_STRIPE_NONTAXABLE_TAX_CODE = 'txcd_00000000'
+/** Stripe Tax's default code for a shipping charge. */
+const SHIPPING_TAX_CODE = 'txcd_92010001'
+/** What a Stripe tax code looks like: `txcd_` and eight digits. */
+const TAX_CODE_PATTERN = /^txcd_\d{8}$/
+/** US states, DC and territories, the tax locations Stripe Tax recognises in the US. */
+const US_TAX_STATES = new Set(
+  'AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY PR VI GU AS MP'.split(
+    ' ',
+  ),
+)
+/** Stripe keeps a tax calculation 90 days. */
+const TAX_CALCULATION_TTL_S = 90 * 24 * 60 * 60
 /**
  * The mock's stand-in for Stripe Tax's engine: a combined (state and local) rate per destination state, in
  * thousandths of a percent, and the states where it taxes shipping. Deliberately not the store's own table
@@ -304,6 +377,24 @@ export function mockStripeTax(state: string, discountedItemsCents: number, shipp
   const shipping = MOCK_STRIPE_TAXED_SHIPPING.has(state) ? Math.round((shippingCents * rate) / 100_000) : 0
   return { items, shipping, total: items + shipping }
 }
+/**
+ * Splits `total` over `amounts` in proportion (largest remainder), so the parts are whole cents and add up to
+ * `total`: how a discount spreads over line items, and how one tax amount spreads over the lines it was charged on.
+ */
+function spread(total: number, amounts: number[]): number[] {
+  const sum = amounts.reduce((a, b) => a + b, 0)
+  if (sum === 0) return amounts.map(() => 0)
+  const exact = amounts.map((amount) => (total * amount) / sum)
+  const parts = exact.map(Math.floor)
+  let left = total - parts.reduce((a, b) => a + b, 0)
+  const order = exact.map((value, i) => [value - Math.floor(value), i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1])
+  for (const [, i] of order) {
+    if (left <= 0) break
+    parts[i]!++
+    left--
+  }
+  return parts
+}
 /** Stripe's minimum charge in USD. */
 const MINIMUM_CHARGE_CENTS = 50
 
@@ -317,6 +408,11 @@ export function createStripeMock(options: StripeMockOptions = {}) {
   const paymentIntents = new Map<string, MockPaymentIntent>()
   const charges = new Map<string, MockCharge>()
   const refunds = new Map<string, MockRefund>()
+  const taxCalculations = new Map<string, MockTaxCalculation>()
+  /** Each tax calculation's line items (Stripe lists them apart, or on the calculation when expanded). */
+  const taxCalculationLines = new Map<string, MockTaxCalculationLineItem[]>()
+  /** Each session's line totals and whether Stripe Tax taxes them (not under the Nontaxable code), for `complete`. */
+  const sessionTaxLines = new Map<string, { amount: number; taxable: boolean }[]>()
   /** Each session's `payment_intent_data` (Stripe keeps it off the session object and applies it to its PaymentIntent). */
   const intentData = new Map<string, { metadata: Record<string, string>; description: string | null }>()
   const idempotency = new Map<string, Saved>()
@@ -466,6 +562,9 @@ export function createStripeMock(options: StripeMockOptions = {}) {
     if (path === '/v1/checkout/sessions' && method === 'POST') return createSession(call.body)
     if (path === '/v1/coupons' && method === 'POST') return createCoupon(call.body)
     if (path === '/v1/refunds' && method === 'POST') return createRefund(call.body)
+    if (path === '/v1/tax/calculations' && method === 'POST') return createTaxCalculation(call.body)
+    const calculation = /^\/v1\/tax\/calculations\/([^/]+)$/.exec(path)
+    if (calculation && method === 'GET') return retrieveTaxCalculation(decodeURIComponent(calculation[1]!), call.query)
     const intent = /^\/v1\/payment_intents\/([^/]+)$/.exec(path)
     if (intent && method === 'GET') return retrievePaymentIntent(decodeURIComponent(intent[1]!), call.query)
     const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path)
@@ -503,6 +602,7 @@ export function createStripeMock(options: StripeMockOptions = {}) {
     }
     let currency: string | null = null
     let subtotal = 0
+    const taxLines: { amount: number; taxable: boolean }[] = []
     for (const [i, raw] of lineItems.entries()) {
       const at = `line_items[${i}]`
       if (!isRecord(raw)) return invalidRequest(`Invalid object`, { param: at })
@@ -544,6 +644,11 @@ export function createStripeMock(options: StripeMockOptions = {}) {
         const badProduct = unknownParam(productData, PRODUCT_DATA_PARAMS, `${at}[price_data][product_data]`)
         if (badProduct) return badProduct
         if (typeof productData.name !== 'string' || productData.name === '') return missing(`${at}[price_data][product_data][name]`)
+        if (productData.tax_code !== undefined && !TAX_CODE_PATTERN.test(String(productData.tax_code)))
+          return invalidRequest(`No such tax code: '${String(productData.tax_code)}'`, {
+            param: `${at}[price_data][product_data][tax_code]`,
+            code: 'resource_missing',
+          })
         if (productData.images !== undefined) {
           if (!Array.isArray(productData.images)) return invalidArray(`${at}[price_data][product_data][images]`)
           if (productData.images.length > 8) return invalidRequest('You may provide at most 8 images.', { param: `${at}[price_data][product_data][images]` })
@@ -556,6 +661,8 @@ export function createStripeMock(options: StripeMockOptions = {}) {
         }
       }
       subtotal += unitAmount * quantity
+      const taxCode = isRecord(productData) ? productData.tax_code : undefined
+      taxLines.push({ amount: unitAmount * quantity, taxable: taxCode !== MOCK_STRIPE_NONTAXABLE_TAX_CODE })
     }
     currency ??= 'usd'
 
@@ -731,6 +838,7 @@ export function createStripeMock(options: StripeMockOptions = {}) {
     }
     sessions.set(id, session)
     intentData.set(id, { metadata: intentMetadata, description: intentDescription })
+    sessionTaxLines.set(id, taxLines)
     return { status: 200, body: structuredClone(session), save: true }
   }
 
@@ -887,6 +995,200 @@ export function createStripeMock(options: StripeMockOptions = {}) {
   }
 
   // -------------------------------------------------------------------------------------------
+  // Tax Calculations
+
+  /**
+   * Stripe Tax on goods shipped to `customer_details[address]`: the same engine as Checkout's automatic tax, so a
+   * calculation and a session taxing the same goods at the same state agree. The mock implements exclusive
+   * amounts (Stripe's default) and US addresses only.
+   */
+  function createTaxCalculation(body: Record<string, unknown>): Answer {
+    const unknown = unknownParam(body, TAX_CALCULATION_PARAMS)
+    if (unknown) return unknown
+    if (body.currency === undefined) return missing('currency')
+    const currency = String(body.currency).toLowerCase()
+    if (!CURRENCIES.has(currency)) return invalidRequest(`Invalid currency: ${String(body.currency)}.`, { param: 'currency' })
+    if (body.customer !== undefined) return invalidRequest(`No such customer: '${String(body.customer)}'`, { param: 'customer', code: 'resource_missing' })
+
+    const lineItems = body.line_items
+    if (lineItems === undefined || (Array.isArray(lineItems) && lineItems.length === 0)) return missing('line_items')
+    if (!Array.isArray(lineItems)) return invalidArray('line_items')
+    const lines: { amount: number; quantity: number; reference: string; taxCode: string; metadata: Record<string, string> | null }[] = []
+    const references = new Set<string>()
+    for (const [i, raw] of lineItems.entries()) {
+      const at = `line_items[${i}]`
+      if (!isRecord(raw)) return invalidRequest('Invalid object', { param: at })
+      const bad = unknownParam(raw, TAX_LINE_ITEM_PARAMS, at)
+      if (bad) return bad
+      if (raw.product !== undefined) return invalidRequest(`No such product: '${String(raw.product)}'`, { param: `${at}[product]`, code: 'resource_missing' })
+      if (raw.amount === undefined) return missing(`${at}[amount]`)
+      const amount = integer(raw.amount)
+      if (amount === null || amount < 0) return invalidRequest(`Invalid non-negative integer: ${String(raw.amount)}`, { param: `${at}[amount]` })
+      let quantity = 1
+      if (raw.quantity !== undefined) {
+        const value = integer(raw.quantity)
+        if (value === null || value < 1) return invalidRequest(`Invalid positive integer: ${String(raw.quantity)}`, { param: `${at}[quantity]` })
+        quantity = value
+      }
+      const reference = raw.reference === undefined ? `L${i}` : String(raw.reference)
+      if (reference.length > 500)
+        return invalidRequest('Invalid string: must be at most 500 characters', { param: `${at}[reference]`, code: 'string_length_exceeded' })
+      if (references.has(reference))
+        return invalidRequest(`The line item reference '${reference}' is used more than once; references must be unique within a calculation.`, {
+          param: `${at}[reference]`,
+        })
+      references.add(reference)
+      const refusal = exclusiveOnly(raw.tax_behavior, `${at}[tax_behavior]`) ?? taxCodeRefusal(raw.tax_code, `${at}[tax_code]`)
+      if (refusal) return refusal
+      const checked = validMetadata(raw.metadata, `${at}[metadata]`)
+      if ('refusal' in checked) return checked.refusal
+      const taxCode = raw.tax_code === undefined ? 'txcd_99999999' : String(raw.tax_code)
+      lines.push({ amount, quantity, reference, taxCode, metadata: raw.metadata === undefined ? null : checked.metadata })
+    }
+
+    const details = body.customer_details
+    if (details === undefined) return missing('customer_details')
+    if (!isRecord(details)) return invalidRequest('Invalid object', { param: 'customer_details' })
+    const badDetails = unknownParam(details, TAX_CUSTOMER_DETAILS_PARAMS, 'customer_details')
+    if (badDetails) return badDetails
+    if (details.address === undefined) return missing('customer_details[address]')
+    const raw = details.address
+    if (!isRecord(raw)) return invalidRequest('Invalid object', { param: 'customer_details[address]' })
+    const badAddress = unknownParam(raw, TAX_ADDRESS_PARAMS, 'customer_details[address]')
+    if (badAddress) return badAddress
+    if (raw.country === undefined || raw.country === '') return missing('customer_details[address][country]')
+    if (details.address_source !== undefined && details.address_source !== 'billing' && details.address_source !== 'shipping')
+      return invalidRequest('Invalid customer_details[address_source]: must be one of billing or shipping', { param: 'customer_details[address_source]' })
+    const text = (value: unknown) => (value === undefined || value === '' ? null : String(value))
+    const address: Address = {
+      city: text(raw.city),
+      country: String(raw.country).toUpperCase(),
+      line1: text(raw.line1),
+      line2: text(raw.line2),
+      postal_code: text(raw.postal_code),
+      state: text(raw.state)?.toUpperCase() ?? null,
+    }
+    if (address.country !== 'US')
+      return invalidRequest(`The Stripe mock implements US addresses only, not ${address.country}.`, { param: 'customer_details[address][country]' })
+    // Stripe Tax needs a recognisable US location: a state it knows and a 5-digit ZIP code.
+    if (address.state === null || !US_TAX_STATES.has(address.state) || !/^\d{5}(-\d{4})?$/.test(address.postal_code ?? ''))
+      return invalidRequest("The customer's address isn't a valid tax location: a US address needs a valid state and a 5-digit postal code.", {
+        param: 'customer_details[address]',
+        code: 'customer_tax_location_invalid',
+      })
+
+    let shipping: { amount: number; taxCode: string } | null = null
+    if (body.shipping_cost !== undefined) {
+      const cost = body.shipping_cost
+      if (!isRecord(cost)) return invalidRequest('Invalid object', { param: 'shipping_cost' })
+      const bad = unknownParam(cost, TAX_SHIPPING_COST_PARAMS, 'shipping_cost')
+      if (bad) return bad
+      if (cost.shipping_rate !== undefined)
+        return invalidRequest(`No such shipping rate: '${String(cost.shipping_rate)}'`, { param: 'shipping_cost[shipping_rate]', code: 'resource_missing' })
+      if (cost.amount === undefined) return missing('shipping_cost[amount]')
+      const amount = integer(cost.amount)
+      if (amount === null || amount < 0) return invalidRequest(`Invalid non-negative integer: ${String(cost.amount)}`, { param: 'shipping_cost[amount]' })
+      const refusal = exclusiveOnly(cost.tax_behavior, 'shipping_cost[tax_behavior]') ?? taxCodeRefusal(cost.tax_code, 'shipping_cost[tax_code]')
+      if (refusal) return refusal
+      shipping = { amount, taxCode: cost.tax_code === undefined ? SHIPPING_TAX_CODE : String(cost.tax_code) }
+    }
+    const expand = body.expand === undefined ? [] : Array.isArray(body.expand) ? body.expand : [body.expand]
+    for (const field of expand) if (field !== 'line_items') return invalidRequest(`This property cannot be expanded (${String(field)}).`, { param: 'expand' })
+
+    // The engine Checkout uses: one rounding over the taxable goods, then spread back over the lines it came from.
+    const state = address.state
+    const taxable = lines.map((line) => (line.taxCode === MOCK_STRIPE_NONTAXABLE_TAX_CODE ? 0 : line.amount))
+    const shippingTaxable = shipping && shipping.taxCode !== MOCK_STRIPE_NONTAXABLE_TAX_CODE ? shipping.amount : 0
+    const tax = mockStripeTax(
+      state,
+      taxable.reduce((a, b) => a + b, 0),
+      shippingTaxable,
+    )
+    const lineTaxes = spread(tax.items, taxable)
+    const rate = MOCK_STRIPE_TAX_RATES[state] ?? MOCK_STRIPE_TAX_DEFAULT_RATE
+    const goods = lines.reduce((sum, line) => sum + line.amount, 0)
+    const created = seconds()
+    const id = nextId('taxcalc_')
+    const items: MockTaxCalculationLineItem[] = lines.map((line, i) => ({
+      id: nextId('tax_li_'),
+      object: 'tax.calculation_line_item',
+      amount: line.amount,
+      amount_tax: lineTaxes[i]!,
+      livemode: false,
+      metadata: line.metadata,
+      performance_location: null,
+      product: null,
+      quantity: line.quantity,
+      reference: line.reference,
+      tax_behavior: 'exclusive',
+      tax_code: line.taxCode,
+    }))
+    const taxableAmount = taxable.reduce((a, b) => a + b, 0) + (MOCK_STRIPE_TAXED_SHIPPING.has(state) ? shippingTaxable : 0)
+    const calculation: MockTaxCalculation = {
+      id,
+      object: 'tax.calculation',
+      amount_total: goods + (shipping?.amount ?? 0) + tax.total,
+      currency,
+      customer: null,
+      customer_details: {
+        address,
+        address_source: (details.address_source as 'billing' | 'shipping' | undefined) ?? null,
+        ip_address: null,
+        tax_ids: [],
+        taxability_override: 'none',
+      },
+      expires_at: created + TAX_CALCULATION_TTL_S,
+      livemode: false,
+      ship_from_details: null,
+      shipping_cost: shipping ? { amount: shipping.amount, amount_tax: tax.shipping, tax_behavior: 'exclusive', tax_code: shipping.taxCode } : null,
+      tax_amount_exclusive: tax.total,
+      tax_amount_inclusive: 0,
+      tax_breakdown: [
+        {
+          amount: tax.total,
+          inclusive: false,
+          tax_rate_details: {
+            country: 'US',
+            flat_amount: null,
+            percentage_decimal: (rate / 1000).toFixed(4),
+            rate_type: 'percentage',
+            state,
+            tax_type: 'sales_tax',
+          },
+          taxability_reason: taxableAmount === 0 ? 'product_exempt' : rate === 0 ? 'not_subject_to_tax' : 'standard_rated',
+          taxable_amount: taxableAmount,
+        },
+      ],
+      tax_date: created,
+    }
+    taxCalculations.set(id, calculation)
+    taxCalculationLines.set(id, items)
+    return { status: 200, body: taxCalculationView(calculation, expand.includes('line_items')), save: true }
+  }
+
+  function retrieveTaxCalculation(id: string, query: Record<string, unknown>): Answer {
+    const calculation = taxCalculations.get(id)
+    if (!calculation || seconds() >= calculation.expires_at) return noSuch('tax.calculation', id, 'calculation')
+    const expand = query.expand === undefined ? [] : Array.isArray(query.expand) ? query.expand : [query.expand]
+    for (const field of expand)
+      if (field !== 'line_items') return invalidRequest(`This property cannot be expanded (${String(field)}).`, { param: 'expand', save: false })
+    return { status: 200, body: taxCalculationView(calculation, expand.includes('line_items')), save: false }
+  }
+
+  /** The calculation as Stripe answers it: `line_items` only when expanded, as a list object. */
+  function taxCalculationView(calculation: MockTaxCalculation, withLines: boolean): Record<string, unknown> {
+    const view: Record<string, unknown> = structuredClone(calculation)
+    if (withLines)
+      view.line_items = {
+        object: 'list',
+        data: structuredClone(taxCalculationLines.get(calculation.id) ?? []),
+        has_more: false,
+        url: `/v1/tax/calculations/${calculation.id}/line_items`,
+      }
+    return view
+  }
+
+  // -------------------------------------------------------------------------------------------
   // Coupons
 
   function createCoupon(body: Record<string, unknown>): Answer {
@@ -976,7 +1278,14 @@ export function createStripeMock(options: StripeMockOptions = {}) {
     }
     if (session.automatic_tax.enabled && address?.state) {
       // Stripe Tax on the address just collected: the tax joins the total before the payment is taken.
-      const tax = mockStripeTax(address.state, session.amount_subtotal - session.total_details.amount_discount, session.total_details.amount_shipping)
+      // The discount spreads over the line items in proportion; lines under the Nontaxable code are taxed at 0.
+      const lines = sessionTaxLines.get(session.id) ?? [{ amount: session.amount_subtotal, taxable: true }]
+      const discounts = spread(
+        session.total_details.amount_discount,
+        lines.map((line) => line.amount),
+      )
+      const taxableItems = lines.reduce((sum, line, i) => (line.taxable ? sum + line.amount - discounts[i]! : sum), 0)
+      const tax = mockStripeTax(address.state, taxableItems, session.total_details.amount_shipping)
       session.total_details.amount_tax = tax.total
       session.amount_total += tax.total
       if (session.shipping_cost) {
@@ -1132,6 +1441,7 @@ export function createStripeMock(options: StripeMockOptions = {}) {
     paymentIntents,
     charges,
     refunds,
+    taxCalculations,
     /** Calls with this method whose path starts with `pathPrefix`. */
     callsTo(method: string, pathPrefix: string) {
       return calls.filter((c) => c.method === method && c.path.startsWith(pathPrefix))
@@ -1263,6 +1573,18 @@ function validMetadata(value: unknown, param: string): { metadata: Record<string
     if (item.length > 500) return { refusal: invalidRequest('Metadata values can be at most 500 characters long.', { param: at }) }
   }
   return { metadata: value as Record<string, string> }
+}
+
+/** The mock computes exclusive amounts only (Stripe's default for a calculation). */
+function exclusiveOnly(value: unknown, param: string): Answer | null {
+  if (value === undefined || value === 'exclusive') return null
+  if (value === 'inclusive') return invalidRequest('The Stripe mock implements tax_behavior=exclusive only.', { param })
+  return invalidRequest('Invalid tax_behavior: must be one of exclusive or inclusive', { param })
+}
+
+function taxCodeRefusal(value: unknown, param: string): Answer | null {
+  if (value === undefined || TAX_CODE_PATTERN.test(String(value))) return null
+  return invalidRequest(`No such tax code: '${String(value)}'`, { param, code: 'resource_missing' })
 }
 
 function defaultErrorBody(status: number) {

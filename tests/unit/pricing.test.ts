@@ -3,8 +3,11 @@ import { describe, expect, it } from 'vitest'
 import { storeBundles } from '../../app/api/services/bundles'
 import { variantOfShape, type OrnamentShape } from '../../app/catalogue/ornaments'
 import {
+  allocateCents,
   applyBundles,
   cartTotals,
+  OWN_PARCEL,
+  parcelledTotals,
   MIN_CHARGE_CENTS,
   toCents,
   withProviderTax,
@@ -287,7 +290,13 @@ describe('sales tax (decision 052)', () => {
           expect(taxed.taxCents).toBe(Math.round((taxable * rate) / 100_000))
           expect(taxed.totalCents).toBe(goods - taxed.creditsCents + taxed.shippingCents + taxed.taxCents)
           // Tax changes nothing else: the credit, the shipping and the savings are the untaxed cart's.
-          expect({ ...taxed, taxCents: 0, tax: null, totalCents: untaxed.totalCents }).toEqual(untaxed)
+          expect({
+            ...taxed,
+            taxCents: 0,
+            tax: null,
+            totalCents: untaxed.totalCents,
+            parcels: taxed.parcels.map((p) => ({ ...p, taxCents: 0, tax: null })),
+          }).toEqual(untaxed)
           // Applying it again, or for the same state from the taxed totals, is the same; removing it gives the untaxed total back.
           expect(withSalesTax(taxed, { state, estimated: false })).toEqual(taxed)
           expect(withSalesTax(taxed, null).totalCents).toBe(untaxed.totalCents)
@@ -296,5 +305,95 @@ describe('sales tax (decision 052)', () => {
         },
       ),
     )
+  })
+
+  it('allocateCents: parts add up exactly and none exceeds its weight', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 50_000 }), { minLength: 1, maxLength: 6 }), fc.nat(), (weights, seed) => {
+        const sum = weights.reduce((a, b) => a + b, 0)
+        const total = sum === 0 ? 0 : seed % (sum + 1)
+        const parts = allocateCents(total, weights)
+        expect(parts.reduce((a, b) => a + b, 0)).toBe(total)
+        parts.forEach((part, i) => expect(part >= 0 && part <= weights[i]!).toBe(true))
+      }),
+    )
+    expect(allocateCents(100, [1, 1, 1])).toEqual([34, 33, 33])
+  })
+})
+
+describe('totals of a cart shipping in parcels (decision 055)', () => {
+  const shapes = fc.constantFrom<OrnamentShape>('tree', 'star', 'stocking')
+  const anyParcel = fc.record({
+    lines: fc.array(
+      fc.record({ shape: shapes, quantity: fc.integer({ min: 1, max: 4 }) }).map(({ shape, quantity }) => line(shape, quantity)),
+      { maxLength: 4 },
+    ),
+    method: fc.constantFrom('standard' as const, 'express' as const),
+    state: fc.option(fc.constantFrom(...Object.keys(stateTaxRules)), { nil: null }),
+  })
+
+  it('one parcel is exactly the cart of one address', () => {
+    const lines = [line('star', 2), line('tree')]
+    const destination = { state: 'NY', estimated: true }
+    expect(parcelledTotals([{ key: OWN_PARCEL, lines, shippingMethod: 'express', destination }], 700, storeBundles)).toEqual(
+      cartTotals(lines, 700, storeBundles, 'express', destination),
+    )
+  })
+
+  it('for any split, credit and states: the charge is the sum of each parcel’s goods − credit + shipping + tax', () => {
+    fc.assert(
+      fc.property(fc.array(anyParcel, { minLength: 1, maxLength: 4 }), fc.integer({ min: 0, max: 30_000 }), (plans, credit) => {
+        const parcels = plans.map((p, i) => ({
+          key: i === 0 ? OWN_PARCEL : `book-${i}`,
+          lines: p.lines,
+          shippingMethod: p.method,
+          destination: p.state ? { state: p.state, estimated: false } : null,
+        }))
+        const t = parcelledTotals(parcels, credit, storeBundles)
+        const sum = (pick: (p: (typeof t.parcels)[number]) => number) => t.parcels.reduce((a, p) => a + pick(p), 0)
+        expect(t.parcels.map((p) => p.key)).toEqual(parcels.map((p) => p.key))
+        expect(sum((p) => p.itemCount)).toBe(t.itemCount)
+        expect(sum((p) => p.bundleSavingsCents)).toBe(t.bundleSavingsCents)
+        expect(sum((p) => p.shippingCents)).toBe(t.shippingCents)
+        expect(sum((p) => p.creditsCents)).toBe(t.creditsCents)
+        expect(sum((p) => p.taxCents)).toBe(t.taxCents)
+        expect(sum((p) => p.goodsCents)).toBe(t.subtotalCents - t.saleSavingsCents - t.bundleSavingsCents)
+        expect(t.totalCents).toBe(sum((p) => p.goodsCents - p.creditsCents + p.shippingCents + p.taxCents))
+        if (t.itemCount > 0) expect(t.totalCents).toBeGreaterThanOrEqual(Math.min(MIN_CHARGE_CENTS, t.totalCents + t.creditsCents))
+        t.parcels.forEach((p, i) => {
+          // Each parcel: its own shipping by its own method, its tax from its own state on what is left of its goods.
+          const state = plans[i]!.state
+          expect(p.creditsCents).toBeLessThanOrEqual(p.goodsCents)
+          if (!state) expect(p.taxCents).toBe(0)
+          else {
+            const { rate, taxesShipping } = stateTaxRules[state]!
+            expect(p.taxCents).toBe(Math.round(((p.goodsCents - p.creditsCents + (taxesShipping ? p.shippingCents : 0)) * rate) / 100_000))
+          }
+        })
+        // Re-taxing the shopper's own parcel touches no other parcel, and taking it off gives the total without it.
+        const own = t.parcels[0]!
+        const untaxedOwn = withSalesTax(t, null)
+        expect(untaxedOwn.parcels.slice(1)).toEqual(t.parcels.slice(1))
+        expect(untaxedOwn.totalCents).toBe(t.totalCents - own.taxCents)
+        expect(withProviderTax(t, 'TX', 77).totalCents).toBe(t.totalCents - own.taxCents + 77)
+      }),
+    )
+  })
+
+  it('two parcels to two states: each ships and is taxed on its own', () => {
+    const t = parcelledTotals(
+      [
+        { key: OWN_PARCEL, lines: [line('star')], shippingMethod: 'standard', destination: { state: 'NY', estimated: false } },
+        { key: 'grandma', lines: [line('star', 2)], shippingMethod: 'express', destination: { state: 'CA', estimated: false } },
+      ],
+      0,
+      [],
+    )
+    expect(t.parcels).toMatchObject([
+      { key: OWN_PARCEL, itemCount: 1, goodsCents: 2499, shippingCents: SHIPPING_CENTS, taxCents: Math.round(((2499 + SHIPPING_CENTS) * 4000) / 100_000) },
+      { key: 'grandma', itemCount: 2, goodsCents: 4998, shippingCents: 1499, taxCents: Math.round((4998 * 7250) / 100_000) },
+    ])
+    expect(t.tax).toEqual({ state: 'NY, CA', estimated: false, source: 'table' })
+    expect(t.shippingMethod).toBe('standard')
   })
 })

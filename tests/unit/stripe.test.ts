@@ -1,13 +1,14 @@
 import Stripe from 'stripe'
 import { afterEach, describe, expect, it } from 'vitest'
 import { shippingAddressSchema } from '../../app/contract/cart'
-import { PaymentProviderError, type CreatePaymentSessionInput } from '../../app/api/providers/payments/provider'
+import { PaymentProviderError, type CreatePaymentSessionInput, type TaxCalculationInput } from '../../app/api/providers/payments/provider'
 import {
   STRIPE_API_VERSION,
   STRIPE_MAX_NETWORK_RETRIES,
   StripeApiError,
   StripePaymentProvider,
   STRIPE_GOODS_TAX_CODE,
+  STRIPE_NONTAXABLE_TAX_CODE,
   STRIPE_SHIPPING_TAX_CODE,
   StripeWebhookError,
   createStripeClient,
@@ -80,6 +81,20 @@ function sessionInput(overrides: Partial<CreatePaymentSessionInput> = {}): Creat
 }
 /** 2 × 24.99 + 15.00 */
 const SUBTOTAL = 6498
+
+/** The goods of sessionInput's lines, as a Tax Calculation's lines (their totals), to a known address. */
+function taxInput(overrides: Partial<TaxCalculationInput> = {}): TaxCalculationInput {
+  return {
+    address: { line1: '11 Congress Ave', city: 'Austin', state: 'TX', postalCode: '78701', country: 'US' },
+    lines: [
+      { reference: 'parcel-2:ornament', amountCents: 2 * 2499, quantity: 2 },
+      { reference: 'parcel-2:mug', amountCents: 1500, quantity: 1 },
+    ],
+    shippingCents: 599,
+    idempotencyKey: `tax:${CHECKOUT_ID}:parcel-2`,
+    ...overrides,
+  }
+}
 /** Every attempt the SDK makes before it gives up. */
 const ATTEMPTS = STRIPE_MAX_NETWORK_RETRIES + 1
 
@@ -307,6 +322,142 @@ describe('Stripe Tax on a checkout session (automaticTax)', () => {
     const { rawBody, signatureHeader } = mock.event('checkout.session.completed', id)
     const event = parseStripeWebhook({ rawBody, signatureHeader, secret: MOCK_STRIPE_WEBHOOK_SECRET, nowSeconds: START_S })
     expect(event.state).toMatchObject({ taxCents: tax.total, amountTotalCents: SUBTOTAL - 500 + 599 + tax.total })
+  })
+})
+
+describe('Stripe Tax for parcels to other addresses', () => {
+  it('sends a line with taxCode under that code, so Stripe Tax charges nothing on it', async () => {
+    const { mock, provider } = await setup()
+    const { providerSessionId: id } = await provider.createSession(
+      sessionInput({
+        automaticTax: true,
+        lines: [
+          { name: 'Tree Photo Ornament (pair)', unitAmountCents: 2499, quantity: 2 },
+          { name: 'Photo Mug (to Grandma)', unitAmountCents: 1500, quantity: 1, taxCode: STRIPE_NONTAXABLE_TAX_CODE },
+        ],
+      }),
+    )
+    const [create] = mock.callsTo('POST', '/v1/checkout/sessions')
+    const lines = create!.body.line_items as { price_data: { tax_behavior: string; product_data: { tax_code: string } } }[]
+    expect(lines.map((line) => line.price_data.product_data.tax_code)).toEqual([STRIPE_GOODS_TAX_CODE, STRIPE_NONTAXABLE_TAX_CODE])
+    expect(lines.map((line) => line.price_data.tax_behavior)).toEqual(['exclusive', 'exclusive'])
+
+    mock.complete(id, { shipping: { state: 'TX', city: 'Austin', postalCode: '78701' } })
+    const tax = mockStripeTax('TX', 2 * 2499, 599)
+    expect(tax.total).toBeLessThan(mockStripeTax('TX', SUBTOTAL, 599).total)
+    expect(await provider.retrieveSession(id)).toMatchObject({ status: 'paid', taxCents: tax.total, amountTotalCents: SUBTOTAL + 599 + tax.total })
+  })
+
+  it('a taxCode without automaticTax is not sent (nothing is taxed)', async () => {
+    const { mock, provider } = await setup()
+    await provider.createSession(sessionInput({ lines: [{ name: 'Photo Mug', unitAmountCents: 1500, quantity: 1, taxCode: STRIPE_NONTAXABLE_TAX_CODE }] }))
+    expect(JSON.stringify(mock.callsTo('POST', '/v1/checkout/sessions')[0]!.body)).not.toContain('tax_')
+  })
+
+  it('calculateTax sends Stripe’s documented Tax Calculation and answers tax_amount_exclusive and the id', async () => {
+    const { mock, provider } = await setup()
+    const result = await provider.calculateTax(taxInput({ address: { ...taxInput().address, line2: 'Suite 300' } }))
+
+    expect(mock.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /v1/tax/calculations'])
+    const [call] = mock.calls
+    expect(call!.idempotencyKey).toBe(`tax:${CHECKOUT_ID}:parcel-2`)
+    expect(call!.headers['content-type']).toBe('application/x-www-form-urlencoded')
+    expect(call!.headers['stripe-version']).toBe(STRIPE_API_VERSION)
+    expect(call!.body).toEqual({
+      currency: 'usd',
+      customer_details: {
+        address: { line1: '11 Congress Ave', line2: 'Suite 300', city: 'Austin', state: 'TX', postal_code: '78701', country: 'US' },
+        address_source: 'shipping',
+      },
+      line_items: [
+        { amount: '4998', quantity: '2', reference: 'parcel-2:ornament', tax_behavior: 'exclusive', tax_code: STRIPE_GOODS_TAX_CODE },
+        { amount: '1500', quantity: '1', reference: 'parcel-2:mug', tax_behavior: 'exclusive', tax_code: STRIPE_GOODS_TAX_CODE },
+      ],
+      shipping_cost: { amount: '599', tax_code: STRIPE_SHIPPING_TAX_CODE, tax_behavior: 'exclusive' },
+    })
+
+    const tax = mockStripeTax('TX', SUBTOTAL, 599)
+    expect(tax.shipping).toBeGreaterThan(0)
+    expect(result).toEqual({ taxCents: tax.total, calculationId: expect.stringMatching(/^taxcalc_/) })
+    expect(mock.taxCalculations.get(result.calculationId)).toMatchObject({
+      object: 'tax.calculation',
+      currency: 'usd',
+      amount_total: SUBTOTAL + 599 + tax.total,
+      tax_amount_exclusive: tax.total,
+      tax_amount_inclusive: 0,
+      shipping_cost: { amount: 599, amount_tax: tax.shipping, tax_behavior: 'exclusive', tax_code: STRIPE_SHIPPING_TAX_CODE },
+      customer_details: { address_source: 'shipping', address: { state: 'TX', postal_code: '78701', country: 'US' } },
+    })
+  })
+
+  it('calculateTax leaves out an empty line2, and a retry with the same key gets the same calculation', async () => {
+    const { mock, provider } = await setup()
+    mock.failNext(500)
+    const first = await provider.calculateTax(taxInput({ address: { ...taxInput().address, line2: '' } }))
+    const again = await provider.calculateTax(taxInput())
+    expect(again).toEqual(first)
+    const calls = mock.callsTo('POST', '/v1/tax/calculations')
+    expect(calls.map((c) => [c.status, c.replayed])).toEqual([
+      [500, false],
+      [200, false],
+      [200, true],
+    ])
+    expect(calls[1]!.body.customer_details).toEqual({
+      address: { line1: '11 Congress Ave', city: 'Austin', state: 'TX', postal_code: '78701', country: 'US' },
+      address_source: 'shipping',
+    })
+    expect(mock.taxCalculations.size).toBe(1)
+  })
+
+  it('a calculation and a checkout session taxing the same goods at the same state charge the same tax', async () => {
+    const states = [
+      ['TX', 'Austin', '78701'],
+      ['NY', 'Brooklyn', '11201'],
+      ['CA', 'San Francisco', '94103'],
+      ['WA', 'Seattle', '98101'],
+      ['OR', 'Portland', '97201'],
+      ['CO', 'Denver', '80202'],
+    ] as const
+    for (const [state, city, postalCode] of states) {
+      const { mock, provider } = await setup()
+      const { providerSessionId: id } = await provider.createSession(sessionInput({ automaticTax: true }))
+      mock.complete(id, { shipping: { line1: '11 Main St', line2: null, state, city, postalCode } })
+      const session = await provider.retrieveSession(id)
+      const calculation = await provider.calculateTax(taxInput({ address: { line1: '11 Main St', city, state, postalCode, country: 'US' } }))
+      expect(calculation.taxCents, state).toBe(session.taxCents)
+      expect(calculation.taxCents, state).toBe(mockStripeTax(state, SUBTOTAL, 599).total)
+    }
+  })
+
+  it('refuses what Stripe refuses, as a StripeApiError with Stripe’s message, without retrying', async () => {
+    const { mock, provider } = await setup()
+    const error = await failure(
+      provider.calculateTax(taxInput({ address: { line1: '1 Nowhere Rd', city: 'Nowhere', state: 'ZZ', postalCode: '00000', country: 'US' } })),
+      StripeApiError,
+    )
+    expect(error).toMatchObject({ status: 400, type: 'invalid_request_error', code: 'customer_tax_location_invalid', param: 'customer_details[address]' })
+    expect(error.message).toMatch(/^Stripe create tax calculation failed with HTTP 400 \(invalid_request_error, customer_tax_location_invalid\): /)
+    expect(mock.calls).toHaveLength(1)
+    expect(mock.taxCalculations.size).toBe(0)
+
+    for (let i = 0; i < ATTEMPTS; i++) mock.failNext(500)
+    expect((await failure(provider.calculateTax(taxInput()), StripeApiError)).status).toBe(500)
+  })
+
+  it('refuses amounts Stripe cannot tax before calling it', async () => {
+    const { mock, provider } = await setup()
+    const line = { reference: 'a', amountCents: 100, quantity: 1 }
+    for (const input of [
+      taxInput({ lines: [] }),
+      taxInput({ lines: [{ ...line, amountCents: -1 }] }),
+      taxInput({ lines: [{ ...line, amountCents: 10.5 }] }),
+      taxInput({ lines: [{ ...line, quantity: 0 }] }),
+      taxInput({ lines: [line, { ...line }] }),
+      taxInput({ shippingCents: -5 }),
+      taxInput({ idempotencyKey: '' }),
+    ])
+      await failure(provider.calculateTax(input))
+    expect(mock.calls).toHaveLength(0)
   })
 })
 
@@ -953,6 +1104,77 @@ describe('the Stripe mock', () => {
     expect(mock.sessions.size).toBe(0)
     expect((await post(`${base}&${line}&line_items[0][price_data][unit_amount]=500`)).status).toBe(200)
     expect(mock.sessions.size).toBe(1)
+  })
+
+  it('validates a Tax Calculation like Stripe (currency, address, amounts, tax location) and answers Stripe’s shape', async () => {
+    const { mock, server } = await setup()
+    let key = 0
+    const post = async (body: string) => {
+      const response = await fetch(`${server.url}/v1/tax/calculations`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${mock.secretKey}`,
+          'Content-Type': 'application/x-www-form-urlencoded',
+          'Idempotency-Key': `calculation-${++key}`,
+        },
+        body,
+      })
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> & { error: Record<string, string> } }
+    }
+    const address =
+      'customer_details[address][line1]=11 Main St&customer_details[address][city]=Austin&customer_details[address][postal_code]=78701&customer_details[address][country]=US'
+    const line = 'line_items[0][amount]=1000&line_items[0][reference]=a&line_items[0][tax_code]=txcd_99999999'
+    const valid = `currency=usd&${address}&customer_details[address][state]=TX&customer_details[address_source]=shipping&${line}`
+
+    expect(await post(`${address}&customer_details[address][state]=TX&${line}`)).toEqual({
+      status: 400,
+      body: {
+        error: expect.objectContaining({
+          type: 'invalid_request_error',
+          code: 'parameter_missing',
+          param: 'currency',
+          message: 'Missing required param: currency.',
+        }),
+      },
+    })
+    expect((await post(`currency=usd&${line}`)).body.error).toMatchObject({ code: 'parameter_missing', param: 'customer_details' })
+    expect((await post(`currency=usd&customer_details[address_source]=shipping&${line}`)).body.error).toMatchObject({
+      code: 'parameter_missing',
+      param: 'customer_details[address]',
+    })
+    const negative = await post(valid.replace('line_items[0][amount]=1000', 'line_items[0][amount]=-1'))
+    expect(negative).toMatchObject({ status: 400, body: { error: { type: 'invalid_request_error', param: 'line_items[0][amount]' } } })
+    expect((await post(`${valid}&shipping_cost[amount]=-5`)).body.error).toMatchObject({ param: 'shipping_cost[amount]' })
+    const unknownState = await post(valid.replace('[state]=TX', '[state]=ZZ'))
+    expect(unknownState).toMatchObject({ status: 400, body: { error: { code: 'customer_tax_location_invalid', param: 'customer_details[address]' } } })
+    expect((await post(`${valid}&line_items[1][amount]=5&line_items[1][reference]=a`)).body.error).toMatchObject({ param: 'line_items[1][reference]' })
+    expect((await post(`${valid}&line_items[0][colour]=red`)).body.error).toMatchObject({ code: 'parameter_unknown' })
+    expect(mock.taxCalculations.size).toBe(0)
+
+    const ok = await post(
+      `${valid}&line_items[1][amount]=500&line_items[1][reference]=b&line_items[1][tax_code]=${STRIPE_NONTAXABLE_TAX_CODE}&shipping_cost[amount]=599`,
+    )
+    const tax = mockStripeTax('TX', 1000, 599)
+    expect(ok.status).toBe(200)
+    expect(ok.body).toMatchObject({
+      id: expect.stringMatching(/^taxcalc_/),
+      object: 'tax.calculation',
+      amount_total: 1000 + 500 + 599 + tax.total,
+      currency: 'usd',
+      tax_amount_exclusive: tax.total,
+      tax_amount_inclusive: 0,
+      shipping_cost: { amount: 599, amount_tax: tax.shipping, tax_code: STRIPE_SHIPPING_TAX_CODE, tax_behavior: 'exclusive' },
+      customer_details: { address: { state: 'TX', postal_code: '78701', country: 'US', line2: null }, address_source: 'shipping' },
+    })
+    // Line items come only when expanded, as a list object.
+    expect(ok.body).not.toHaveProperty('line_items')
+    const expanded = await post(`${valid}&expand[]=line_items`)
+    expect(expanded.body.line_items).toMatchObject({
+      object: 'list',
+      has_more: false,
+      data: [{ object: 'tax.calculation_line_item', amount: 1000, amount_tax: mockStripeTax('TX', 1000, 0).items, reference: 'a', quantity: 1 }],
+    })
+    expect(mock.taxCalculations.size).toBe(2)
   })
 
   it('refuses requests without the secret key, in Stripe’s error shape', async () => {

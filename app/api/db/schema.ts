@@ -228,6 +228,8 @@ export const carts = pgTable(
       .default('active'),
     /** The shipping the shopper chose (catalogue/shipping.ts); the cart's totals charge it. */
     shippingMethod: text('shipping_method', { enum: shippingMethodIds }).notNull().default('standard'),
+    /** Parcels to address book entries (decision 055); what they do not hold ships to the shopper's own address. */
+    parcels: jsonb('parcels').$type<import('../../contract/cart').CartParcelChoice[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -287,6 +289,8 @@ export const checkoutSessions = pgTable(
     shippingAddress: jsonb('shipping_address').$type<import('../../contract/cart').ShippingAddress>(),
     /** The day the order is promised by (YYYY-MM-DD), computed for the shopper's time zone when the checkout began; null for an e-gift. */
     arrivesBy: text('arrives_by'),
+    /** The cart's parcels when the checkout began, in totals.parcels' order; null for an e-gift and sessions from before parcels. */
+    parcels: jsonb('parcels').$type<import('../services/parcel-plans').SessionParcel[]>(),
     lastError: text('last_error'),
     /** Store credit held for this session (totals.creditsCents): reserved at creation, then spent or released once. */
     creditStatus: text('credit_status', { enum: ['none', 'reserved', 'spent', 'released'] })
@@ -356,6 +360,9 @@ export const orderParcels = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     /** 1, 2, …: the order the parcels are listed in. */
     position: integer('position').notNull(),
+    /** The address book entry it went to (no reference: the entry may be removed later) and its name then; null for the shopper's own. */
+    addressId: uuid('address_id'),
+    label: text('label'),
     shippingAddress: jsonb('shipping_address').$type<import('../../contract/cart').ShippingAddress>(),
     shippingMethod: text('shipping_method', { enum: shippingMethodIds }).notNull().default('standard'),
     /** The day this parcel was promised by (YYYY-MM-DD). */

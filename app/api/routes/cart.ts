@@ -12,7 +12,7 @@ import { PaymentProviderError } from '../providers/payments/provider'
 import { parseStripeWebhook, StripePaymentProvider, StripeWebhookError, type StripeChargeRefund, type StripeWebhookEvent } from '../providers/payments/stripe'
 import { generatePreview } from '../services/previews'
 import { packingSlip } from '../services/packing-slips'
-import { addCartItem, getCart, moveOpenCart, orderAgain, removeCartItem, setCartShipping, updateCartItemQuantity } from '../services/cart'
+import { addCartItem, getCart, moveOpenCart, orderAgain, removeCartItem, setCartParcels, setCartShipping, updateCartItemQuantity } from '../services/cart'
 import {
   applyPaymentState,
   cancelCheckoutSession,
@@ -54,6 +54,13 @@ endpoint(cartRoutes, cartApi.removeCartItem, async ({ user, params }, c) => {
 endpoint(cartRoutes, cartApi.setCartShipping, async ({ user, body }, c) => {
   const deps = c.get('deps')
   const { cart, changed } = await setCartShipping(deps.db, user, body.method, deps.now())
+  if (changed) await closeCheckoutsOfChangedCart(deps, cart.id)
+  return cart
+})
+
+endpoint(cartRoutes, cartApi.setCartParcels, async ({ user, body }, c) => {
+  const deps = c.get('deps')
+  const { cart, changed } = await setCartParcels(deps.db, user, body.parcels, deps.now())
   if (changed) await closeCheckoutsOfChangedCart(deps, cart.id)
   return cart
 })

@@ -2,7 +2,7 @@
  * The photo-products cart (SPEC.md §3–§5, §7): one open cart per shopper, lines made only from the
  * previews the server rendered for that shopper, prices only from the catalogue, totals on the server.
  */
-import { and, asc, desc, eq, isNotNull, ne, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm'
 import {
   MAX_LINES_PER_CART,
   MAX_QUANTITY_PER_LINE,
@@ -10,6 +10,8 @@ import {
   type Cart,
   type CartItem,
   type CartItemMetadata,
+  type CartParcel,
+  type CartParcelChoice,
   type CartStatus,
 } from '../../contract/cart'
 import { canMove, cartTransitions } from './cart-states'
@@ -17,9 +19,10 @@ import { findOrnamentVariant, ornamentProduct, variantTitle } from '../../catalo
 import { samePersonalText, textWithYear } from '../../catalogue/personal-line'
 import type { GeneratedPreview, GeneratePreviewRequest } from '../../contract/designs'
 import { cartTotals, toCents, type TaxDestination } from '../../catalogue/pricing'
-import { DEFAULT_SHIPPING_METHOD, shippingMethodIds, type ShippingMethodId } from '../../catalogue/shipping'
+import { DEFAULT_SHIPPING_METHOD, shippingMethodIds, shippingPriceCents, type ShippingMethodId } from '../../catalogue/shipping'
 import type { Database } from '../db/client'
-import { cartItems, carts, checkoutSessions, orders, previews, savedAddresses, users } from '../db/schema'
+import { cartItems, carts, checkoutSessions, orderParcels, orders, previews, savedAddresses, users } from '../db/schema'
+import { parcelPlan, planTotals, type PlannedParcel } from './parcel-plans'
 import { storeBundles } from './bundles'
 import { creditForCart } from './credit'
 import type { SessionUser } from '../env'
@@ -128,19 +131,47 @@ export async function estimatedTaxDestination(db: Db, userId: string): Promise<T
   return state ? { state, estimated: true } : null
 }
 
+/** The cart's parcels as they stand (parcel-plans.ts), with its lines. */
+export async function cartPlan(db: Db, cart: CartRow) {
+  const rows = await cartItemsOf(db, cart.id)
+  return { rows, plan: await parcelPlan(db, cart.userId, cart.shippingMethod, cart.parcels, rows) }
+}
+
+const shippingOptionsOf = (goodsCents: number, itemCount: number) =>
+  shippingMethodIds.map((method) => ({ method, priceCents: shippingPriceCents(method, goodsCents, itemCount) }))
+
+function parcelView(parcel: PlannedParcel, money: { goodsCents: number; itemCount: number }): CartParcel {
+  const e = parcel.entry
+  return {
+    key: parcel.key,
+    addressId: e?.id ?? null,
+    label: e?.label ?? null,
+    address: e ? { name: e.name, line1: e.line1, line2: e.line2, city: e.city, state: e.state, postalCode: e.postalCode } : null,
+    shippingMethod: parcel.shippingMethod,
+    giftMessage: parcel.giftMessage,
+    recipientEmail: parcel.recipientEmail,
+    items: parcel.items,
+    shippingOptions: shippingOptionsOf(money.goodsCents, money.itemCount),
+  }
+}
+
 export async function cartView(db: Db, cart: CartRow): Promise<Cart> {
-  const [rows, credit, destination] = await Promise.all([
-    cartItemsOf(db, cart.id),
+  const [{ rows, plan }, credit, destination] = await Promise.all([
+    cartPlan(db, cart),
     creditForCart(db, cart.userId, cart.id),
     estimatedTaxDestination(db, cart.userId),
   ])
+  const totals = planTotals(plan, rows, credit, destination)
+  const own = totals.parcels[0]!
   return {
     id: cart.id,
     status: cart.status,
     items: rows.map(itemView),
-    totals: totalsOf(rows, credit, cart.shippingMethod, destination),
+    totals,
     availableCreditCents: credit,
-    shippingOptions: shippingMethodIds.map((method) => ({ method, priceCents: totalsOf(rows, 0, method).shippingCents })),
+    // The shopper's own parcel's: the cart's shipping method is its method.
+    shippingOptions: shippingOptionsOf(own.goodsCents, own.itemCount),
+    parcels: plan.map((p, i) => parcelView(p, totals.parcels[i]!)),
     updatedAt: cart.updatedAt.toISOString(),
   }
 }
@@ -297,6 +328,46 @@ export async function setCartShipping(db: Database, user: SessionUser, method: S
     if (cart.shippingMethod === method) return { cart: await cartView(tx, cart), changed: false }
     cart = await activate(tx, cart, now)
     const [row] = await tx.update(carts).set({ shippingMethod: method, updatedAt: now }).where(eq(carts.id, cart.id)).returning()
+    return { cart: await cartView(tx, row!), changed: true }
+  })
+}
+
+/**
+ * PUT parcels: the parcels to address book entries, replacing those the cart had (what they do not hold ships to
+ * the shopper's own address). Each address must be the shopper's own entry and each line one of their cart's (404
+ * otherwise), and no line may send more than it holds (422). Answers whether anything changed.
+ */
+export async function setCartParcels(db: Database, user: SessionUser, parcels: CartParcelChoice[], now: Date) {
+  return db.transaction(async (tx) => {
+    let cart = await openCart(tx, user.id, { lock: true })
+    const rows = await cartItemsOf(tx, cart.id)
+    const addressIds = parcels.map((p) => p.addressId)
+    const entries = addressIds.length
+      ? await tx
+          .select({ id: savedAddresses.id })
+          .from(savedAddresses)
+          .where(and(eq(savedAddresses.userId, user.id), inArray(savedAddresses.id, addressIds)))
+      : []
+    const sent = new Map<string, number>()
+    for (const parcel of parcels) {
+      if (!entries.some((e) => e.id === parcel.addressId)) throw notFound('Address')
+      for (const item of parcel.items) {
+        if (!rows.some((r) => r.id === item.cartItemId)) throw notFound('Cart item')
+        sent.set(item.cartItemId, (sent.get(item.cartItemId) ?? 0) + item.quantity)
+      }
+    }
+    for (const row of rows) {
+      const n = sent.get(row.id) ?? 0
+      if (n > row.quantity) {
+        throw new AppError(
+          'rule_broken',
+          `Your cart holds ${row.quantity} of the ${row.metadata.title}, so no more than ${row.quantity} can ship to other addresses (you chose ${n})`,
+        )
+      }
+    }
+    if (JSON.stringify(cart.parcels) === JSON.stringify(parcels)) return { cart: await cartView(tx, cart), changed: false }
+    cart = await activate(tx, cart, now)
+    const [row] = await tx.update(carts).set({ parcels, updatedAt: now }).where(eq(carts.id, cart.id)).returning()
     return { cart: await cartView(tx, row!), changed: true }
   })
 }

@@ -22,14 +22,16 @@ import {
   type ShippingAddress,
 } from '../../contract/cart'
 import { canMove, checkoutSessionTransitions } from './cart-states'
-import { toCents, withProviderTax, withSalesTax } from '../../catalogue/pricing'
+import { OWN_PARCEL, toCents, withProviderTax, withSalesTax } from '../../catalogue/pricing'
 import { arrivesBy, businessDaysOf, DEFAULT_SHIPPING_METHOD, shippingMethods } from '../../catalogue/shipping'
 import type { Database } from '../db/client'
 import { cartItems, carts, checkoutSessions, orderParcels, orders, previews } from '../db/schema'
 import type { ApiDeps, SessionUser } from '../env'
 import { AppError, notFound } from '../errors'
-import { PaymentProviderError, type PaymentState } from '../providers/payments/provider'
-import { cartItemsOf, estimatedTaxDestination, moveCart, openCart, totalsOf } from './cart'
+import { PaymentProviderError, type PaymentLine, type PaymentState } from '../providers/payments/provider'
+import { STRIPE_NONTAXABLE_TAX_CODE as NONTAXABLE_TAX_CODE } from '../providers/payments/stripe'
+import { cartItemsOf, cartPlan, estimatedTaxDestination, moveCart, openCart } from './cart'
+import { planSignature, planTotals, sessionParcelsOf, type PlannedParcel, type SessionParcel } from './parcel-plans'
 import { creditForCart, creditGranted, lockAccount, lockSession, releaseCredit, reserveCredit, restoreCreditForRefund, spendCredit, type Db } from './credit'
 import { parcelsOf, queueParcelSubmission } from './fulfilment'
 import { queueOrderConfirmation } from './order-emails'
@@ -95,6 +97,8 @@ function parcelView(row: ParcelRow): OrderParcel {
   return {
     id: row.id,
     position: row.position,
+    addressId: row.addressId,
+    label: row.label,
     shippingAddress: row.shippingAddress ?? null,
     shippingMethod: row.shippingMethod,
     arrivesBy: row.arrivesBy,
@@ -190,18 +194,25 @@ export async function closeCheckoutsOfChangedCredit(deps: ApiDeps, userId: strin
     .from(checkoutSessions)
     .where(and(eq(checkoutSessions.userId, userId), eq(checkoutSessions.purpose, 'cart'), eq(checkoutSessions.status, 'open')))
   for (const row of open) {
-    const [items, [cart], credit] = await Promise.all([
-      cartItemsOf(deps.db, row.cartId!),
-      deps.db.select({ shippingMethod: carts.shippingMethod }).from(carts).where(eq(carts.id, row.cartId!)),
-      creditForCart(deps.db, userId, row.cartId!),
-    ])
-    if (totalsOf(items, credit, cart?.shippingMethod).creditsCents !== row.totals.creditsCents) await endSession(deps, row, CREDIT_CHANGED_MESSAGE)
+    const [[cart], credit] = await Promise.all([deps.db.select().from(carts).where(eq(carts.id, row.cartId!)), creditForCart(deps.db, userId, row.cartId!)])
+    if (!cart) continue
+    const { rows, plan } = await cartPlan(deps.db, cart)
+    if (planTotals(plan, rows, credit, null).creditsCents !== row.totals.creditsCents) await endSession(deps, row, CREDIT_CHANGED_MESSAGE)
   }
 }
 
-/** True when the session's lines are no longer the cart's: another line, another quantity, or one gone. */
+/**
+ * True when the session's lines are no longer the cart's: another line, another quantity, or one gone; or, for a
+ * session that keeps parcels, any parcel different (its lines, method, message, recipient or address).
+ */
 async function cartDiffersFrom(db: Database, row: SessionRow) {
   if (row.purpose !== 'cart' || !row.cartId) return false
+  if (row.parcels) {
+    const [cart] = await db.select().from(carts).where(eq(carts.id, row.cartId))
+    if (!cart) return true
+    const { plan } = await cartPlan(db, cart)
+    return planSignature(sessionParcelsOf(plan, '', () => '')) !== planSignature(row.parcels)
+  }
   const [items, [cart]] = await Promise.all([
     cartItemsOf(db, row.cartId),
     db.select({ shippingMethod: carts.shippingMethod }).from(carts).where(eq(carts.id, row.cartId)),
@@ -213,12 +224,12 @@ async function cartDiffersFrom(db: Database, row: SessionRow) {
 
 export async function createCheckoutSession(deps: ApiDeps, user: SessionUser, timeZone: string): Promise<CheckoutSession> {
   const now = deps.now()
-  const { cart, rows } = await deps.db.transaction(async (tx) => {
+  const { cart, rows, plan } = await deps.db.transaction(async (tx) => {
     let cart = await openCart(tx, user.id, { lock: true })
-    const rows = await cartItemsOf(tx, cart.id)
+    const { rows, plan } = await cartPlan(tx, cart)
     if (rows.length === 0) throw new AppError('rule_broken', 'Your cart is empty; add an ornament before checking out')
     if (cart.status === 'abandoned') cart = await moveCart(tx, cart, 'active', now)
-    return { cart, rows }
+    return { cart, rows, plan }
   })
   // Until the payment page has the address, the tax is the cart's estimate; paying replaces it (chargedTotals).
   const taxEstimate = await estimatedTaxDestination(deps.db, user.id)
@@ -251,9 +262,11 @@ export async function createCheckoutSession(deps: ApiDeps, user: SessionUser, ti
         provider: deps.payments.name,
         lines,
         previewIds: Object.fromEntries(rows.map((r) => [r.id, r.previewId])),
-        // Priced below, once the sessions it replaces have given their credit back.
-        totals: totalsOf(rows, 0, cart.shippingMethod, taxEstimate),
+        // Priced below, once the sessions it replaces have given their credit back. The parcels to address book
+        // entries are taxed for their state already: their address is known and will not change.
+        totals: planTotals(plan, rows, 0, taxEstimate, false),
         arrivesBy: arrivesBy(cart.shippingMethod, now, timeZone),
+        parcels: sessionParcelsOf(plan, user.email, (method) => arrivesBy(method, now, timeZone)),
         expiresAt,
         createdAt: now,
         updatedAt: now,
@@ -288,27 +301,23 @@ export async function createCheckoutSession(deps: ApiDeps, user: SessionUser, ti
     const current = await lockSession(tx, id)
     if (current?.status !== 'open') throw superseded()
     await lockAccount(tx, user.id)
-    const totals = totalsOf(rows, await creditForCart(tx, user.id, cart.id), cart.shippingMethod, taxEstimate)
+    const totals = planTotals(plan, rows, await creditForCart(tx, user.id, cart.id), taxEstimate, false)
     const [priced] = await tx.update(checkoutSessions).set({ totals }).where(eq(checkoutSessions.id, id)).returning()
     await reserveCredit(tx, { id, userId: user.id, creditsCents: totals.creditsCents }, deps.now())
     return priced!
   })
-  const totals = row.totals
 
   const base = deps.config.publicUrl
   let atProvider
   try {
+    row = await taxParcelsAtProvider(deps, row, plan)
+    const totals = row.totals
     atProvider = await deps.payments.createSession({
       checkoutSessionId: id,
       cartId: cart.id,
       customerEmail: user.email,
-      lines: lines.map((l) => ({
-        name: `${l.title} (pair)`,
-        unitAmountCents: l.unitAmountCents,
-        quantity: l.quantity,
-        imageUrl: l.previewCdnUrl && deps.media.absolute(l.previewCdnUrl),
-      })),
-      shippingCents: totals.shippingCents,
+      lines: paymentLines(deps, lines, plan, totals),
+      shippingCents: totals.parcels.find((p) => p.key === OWN_PARCEL)?.shippingCents ?? 0,
       shippingMethod: { label: shippingMethods[cart.shippingMethod].label, businessDays: businessDaysOf(cart.shippingMethod) },
       discountCents: totals.creditsCents + totals.bundleSavingsCents,
       automaticTax: true,
@@ -333,6 +342,62 @@ export async function createCheckoutSession(deps: ApiDeps, user: SessionUser, ti
     throw superseded()
   }
   return sessionView(updated, null)
+}
+
+/**
+ * With a payment provider that computes tax (Stripe Tax), the parcels to address book entries are taxed by it for
+ * their address (its tax calculations), in place of the state table: the payment page collects one address, the
+ * shopper's own, and taxes only that parcel itself (decision 055).
+ */
+async function taxParcelsAtProvider(deps: ApiDeps, row: SessionRow, plan: PlannedParcel[]): Promise<SessionRow> {
+  const calculate = deps.payments.calculateTax?.bind(deps.payments)
+  if (!calculate || plan.every((p) => !p.entry)) return row
+  let totals = row.totals
+  for (const parcel of plan) {
+    const money = totals.parcels.find((p) => p.key === parcel.key)
+    if (!parcel.entry || !money) continue
+    const e = parcel.entry
+    const { taxCents } = await calculate({
+      address: { line1: e.line1, ...(e.line2 ? { line2: e.line2 } : {}), city: e.city, state: e.state, postalCode: e.postalCode, country: 'US' },
+      lines: [{ reference: `parcel:${parcel.key}`, amountCents: money.goodsCents - money.creditsCents, quantity: 1 }],
+      shippingCents: money.shippingCents,
+      idempotencyKey: `checkout-tax:${row.id}:${parcel.key}`,
+    })
+    totals = withProviderTax(totals, e.state, taxCents, parcel.key)
+  }
+  const [taxed] = await deps.db.update(checkoutSessions).set({ totals }).where(eq(checkoutSessions.id, row.id)).returning()
+  return taxed!
+}
+
+/**
+ * What the payment page lists: the shopper's own parcel's ornaments (taxed by the page for the address it
+ * collects), then each other parcel's ornaments, shipping and tax, as lines the page must not tax again.
+ */
+function paymentLines(deps: ApiDeps, lines: CheckoutLine[], plan: PlannedParcel[], totals: CartTotals): PaymentLine[] {
+  const lineOf = new Map(lines.map((l) => [l.cartItemId, l]))
+  return plan.flatMap((parcel) => {
+    const to = parcel.entry ? ` · to ${parcel.entry.label}` : ''
+    const untaxed = parcel.entry ? { taxCode: NONTAXABLE_TAX_CODE } : {}
+    const goods = parcel.items.map((item) => {
+      const l = lineOf.get(item.cartItemId)!
+      return {
+        name: `${l.title} (pair)${to}`,
+        unitAmountCents: l.unitAmountCents,
+        quantity: item.quantity,
+        imageUrl: l.previewCdnUrl && deps.media.absolute(l.previewCdnUrl),
+        ...untaxed,
+      }
+    })
+    const money = totals.parcels.find((p) => p.key === parcel.key)
+    if (!parcel.entry || !money) return goods
+    return [
+      ...goods,
+      ...(money.shippingCents > 0
+        ? [{ name: `${shippingMethods[parcel.shippingMethod].label} shipping${to}`, unitAmountCents: money.shippingCents, quantity: 1, ...untaxed }]
+        : []),
+      ...(money.taxCents > 0 ? [{ name: `Sales tax (${parcel.entry.state})${to}`, unitAmountCents: money.taxCents, quantity: 1, ...untaxed }] : []),
+    ]
+  })
 }
 
 /** Moves a session forward only (cart-states.ts); answers the row as it is afterwards. */
@@ -540,20 +605,40 @@ export const cartCheckout: CheckoutPurposeHandler = {
         updatedAt: now,
       })
       .returning()
-    // One parcel, to the address the checkout collected; it has the order's id (fulfilment.ts).
-    const [parcel] = await tx
-      .insert(orderParcels)
-      .values({
-        id: orderId,
-        orderId,
-        position: 1,
-        shippingAddress: session.shippingAddress,
+    // A parcel per address, as the checkout kept them; the first has the order's id (fulfilment.ts). A session
+    // from before parcels ships in one, to the address the checkout collected.
+    const planned: SessionParcel[] = session.parcels ?? [
+      {
+        key: OWN_PARCEL,
+        addressId: null,
+        label: null,
+        shippingAddress: null,
         shippingMethod: session.totals.shippingMethod,
         arrivesBy: session.arrivesBy,
         items: session.lines.map((l) => ({ cartItemId: l.cartItemId, quantity: l.quantity })),
-        createdAt: now,
-        updatedAt: now,
-      })
+        giftMessage: null,
+        recipientEmail: null,
+      },
+    ]
+    const parcels = await tx
+      .insert(orderParcels)
+      .values(
+        planned.map((p, i) => ({
+          id: i === 0 ? orderId : randomUUID(),
+          orderId,
+          position: i + 1,
+          addressId: p.addressId,
+          label: p.label,
+          shippingAddress: p.key === OWN_PARCEL ? session.shippingAddress : p.shippingAddress,
+          shippingMethod: p.shippingMethod,
+          arrivesBy: p.arrivesBy,
+          items: p.items,
+          giftMessage: p.giftMessage,
+          recipientEmail: p.recipientEmail,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
       .returning()
     // In the order's transaction: no order without its confirmation, and a replay finds the order above and queues none.
     await queueOrderConfirmation(tx, deps, order!, now)
@@ -561,7 +646,7 @@ export const cartCheckout: CheckoutPurposeHandler = {
     await checkOutCart(tx as unknown as Database, session, now)
     await spendCredit(tx, session, now)
     await approveReferralFor(tx, session.userId, { id: orderId, checkoutStartedAt: session.createdAt }, now)
-    await queueParcelSubmission(tx, parcel!, now)
+    for (const parcel of parcels) await queueParcelSubmission(tx, parcel, now)
     await crashPoint('checkout:before-commit')
     return order!
   },

@@ -13,6 +13,7 @@ import {
   parcelParamsSchema,
   orderSchema,
   ordersResponseSchema,
+  setCartParcelsRequestSchema,
   setCartShippingRequestSchema,
   updateCartItemRequestSchema,
 } from '../cart'
@@ -61,6 +62,15 @@ export const cartApi = {
     summary: 'Choose the cart’s shipping method (standard or express); the totals charge it',
     auth: 'user',
     body: setCartShippingRequestSchema,
+    response: cartSchema,
+  },
+  setCartParcels: {
+    method: 'put',
+    path: '/photo-products-cart/parcels',
+    tag,
+    summary: 'Ship lines, or part of their quantity, to address book entries (each its own parcel, method and gift message); the rest ships to the shopper',
+    auth: 'user',
+    body: setCartParcelsRequestSchema,
     response: cartSchema,
   },
   resumeCart: {

@@ -13,6 +13,12 @@ export type PaymentLine = {
   quantity: number
   /** An absolute https/http URL of the line's preview image, shown by hosted pages that can fetch it. */
   imageUrl?: string
+  /**
+   * With automaticTax, the Stripe Tax product tax code for this line instead of the goods code (STRIPE_GOODS_TAX_CODE),
+   * e.g. STRIPE_NONTAXABLE_TAX_CODE for parcels going to another address whose tax was calculated separately
+   * (calculateTax) and is charged as its own line.
+   */
+  taxCode?: string
 }
 
 export type CreatePaymentSessionInput = {
@@ -61,12 +67,37 @@ export type PaymentState = {
   taxCents?: number | null
 }
 
+/**
+ * The sales tax on goods shipped to one known address, for parcels that do not go to the address the payment page
+ * collects. Amounts are whole cents and tax-exclusive.
+ */
+export type TaxCalculationInput = {
+  address: { line1: string; line2?: string; city: string; state: string; postalCode: string; country: 'US' }
+  /** `reference` is unique within the calculation; `amountCents` is the line's total (all units, after discounts). */
+  lines: { reference: string; amountCents: number; quantity: number }[]
+  shippingCents: number
+  /** A retried calculation with the same key gets the same answer (and calculation id). */
+  idempotencyKey: string
+}
+
+export type TaxCalculation = {
+  /** The tax on the lines and shipping, whole cents. */
+  taxCents: number
+  /** The provider's id for the calculation (Stripe: taxcalc_…). */
+  calculationId: string
+}
+
 export interface PaymentProvider {
   readonly name: 'local' | 'stripe'
   createSession(input: CreatePaymentSessionInput): Promise<PaymentSession>
   retrieveSession(providerSessionId: string): Promise<PaymentState>
   /** Ends an open session so it can no longer be paid (a newer session replaced it, or the shopper cancelled). */
   expireSession(providerSessionId: string): Promise<void>
+  /**
+   * The sales tax for goods shipped to `input.address` (Stripe Tax Calculations). Optional: the local provider has
+   * none, and callers fall back to the state table.
+   */
+  calculateTax?(input: TaxCalculationInput): Promise<TaxCalculation>
 }
 
 /** The provider could not do what was asked; the API answers 502 with this message. */

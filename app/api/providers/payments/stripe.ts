@@ -17,7 +17,15 @@
  */
 import Stripe from 'stripe'
 import type { ShippingAddress } from '../../../contract/cart'
-import { PaymentProviderError, type CreatePaymentSessionInput, type PaymentProvider, type PaymentSession, type PaymentState } from './provider'
+import {
+  PaymentProviderError,
+  type CreatePaymentSessionInput,
+  type PaymentProvider,
+  type PaymentSession,
+  type PaymentState,
+  type TaxCalculation,
+  type TaxCalculationInput,
+} from './provider'
 
 /**
  * The API version every request pins. The SDK's types describe exactly this version, so it is the SDK's own:
@@ -35,6 +43,8 @@ const MAX_EXPIRY_S = 24 * 60 * 60 - 60
 export const STRIPE_DISCOUNT_NAME = 'Bundle savings and store credit'
 /** Stripe Tax's product tax code for the ornaments: General - Tangible Goods. */
 export const STRIPE_GOODS_TAX_CODE = 'txcd_99999999'
+/** Stripe Tax's "Nontaxable" product tax code: a line taxed at 0 (its tax was calculated elsewhere). */
+export const STRIPE_NONTAXABLE_TAX_CODE = 'txcd_00000000'
 /** Stripe Tax's tax code for a shipping charge: Shipping (taxed where the destination state taxes it). */
 export const STRIPE_SHIPPING_TAX_CODE = 'txcd_92010001'
 /** Stripe's default and recommended webhook timestamp tolerance. */
@@ -238,7 +248,7 @@ export class StripePaymentProvider implements PaymentProvider {
           ...(input.automaticTax ? { tax_behavior: 'exclusive' as const } : {}),
           product_data: {
             name: line.name,
-            ...(input.automaticTax ? { tax_code: STRIPE_GOODS_TAX_CODE } : {}),
+            ...(input.automaticTax ? { tax_code: line.taxCode ?? STRIPE_GOODS_TAX_CODE } : {}),
             // Stripe's servers fetch the image, so only a public https URL is worth sending.
             images: line.imageUrl && isHttps(line.imageUrl) ? [line.imageUrl] : undefined,
           },
@@ -304,6 +314,42 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   /**
+   * Stripe Tax on goods shipped to a known address (POST /v1/tax/calculations), all tax-exclusive: the lines as
+   * goods, the shipping as shipping. Stripe keeps the calculation (its id) for 90 days.
+   */
+  async calculateTax(input: TaxCalculationInput): Promise<TaxCalculation> {
+    validateTaxInput(input)
+    const { address } = input
+    const params: Stripe.Tax.CalculationCreateParams = {
+      currency: 'usd',
+      customer_details: {
+        address: {
+          line1: address.line1,
+          ...(address.line2 ? { line2: address.line2 } : {}),
+          city: address.city,
+          state: address.state,
+          postal_code: address.postalCode,
+          country: address.country,
+        },
+        address_source: 'shipping',
+      },
+      line_items: input.lines.map((line) => ({
+        amount: line.amountCents,
+        quantity: line.quantity,
+        reference: line.reference,
+        tax_behavior: 'exclusive',
+        tax_code: STRIPE_GOODS_TAX_CODE,
+      })),
+      shipping_cost: { amount: input.shippingCents, tax_code: STRIPE_SHIPPING_TAX_CODE, tax_behavior: 'exclusive' },
+    }
+    const calculation = await stripeCall('create tax calculation', () => this.stripe.tax.calculations.create(params, { idempotencyKey: input.idempotencyKey }))
+    if (!isWholeCents(calculation.tax_amount_exclusive))
+      throw new PaymentProviderError(`Stripe answered tax calculation ${String(calculation.id)} without a tax amount.`)
+    if (typeof calculation.id !== 'string' || calculation.id === '') throw new PaymentProviderError('Stripe answered a tax calculation without an id.')
+    return { taxCents: calculation.tax_amount_exclusive, calculationId: calculation.id }
+  }
+
+  /**
    * Our checkout session id for a Stripe PaymentIntent (its metadata.checkout_session_id, copied there from the
    * session's payment_intent_data), or null when Stripe has no such PaymentIntent or it does not carry one.
    * Other failures (network, 5xx, auth) throw, so a webhook answers non-2xx and Stripe delivers it again.
@@ -340,6 +386,23 @@ function validateInput(input: CreatePaymentSessionInput) {
   if (!wholeCents(input.shippingCents)) throw new PaymentProviderError(`Stripe needs whole, non-negative shipping cents, not ${input.shippingCents}.`)
   if (!wholeCents(input.discountCents)) throw new PaymentProviderError(`Stripe needs whole, non-negative discount cents, not ${input.discountCents}.`)
   if (!input.idempotencyKey) throw new PaymentProviderError('Stripe session creation needs an idempotency key.')
+}
+
+/** Refused before calling Stripe, as validateInput. */
+function validateTaxInput(input: TaxCalculationInput) {
+  const wholeCents = (value: number) => Number.isInteger(value) && value >= 0
+  if (input.lines.length === 0) throw new PaymentProviderError('Stripe Tax needs at least one line to calculate tax on.')
+  const references = new Set<string>()
+  for (const line of input.lines) {
+    if (!wholeCents(line.amountCents)) throw new PaymentProviderError(`Stripe Tax needs whole, non-negative cents, not ${line.amountCents}.`)
+    if (!Number.isInteger(line.quantity) || line.quantity < 1)
+      throw new PaymentProviderError(`Stripe Tax needs a whole, positive quantity, not ${line.quantity}.`)
+    if (line.reference === '' || references.has(line.reference))
+      throw new PaymentProviderError(`Stripe Tax needs a unique, non-empty reference for every line, not "${line.reference}".`)
+    references.add(line.reference)
+  }
+  if (!wholeCents(input.shippingCents)) throw new PaymentProviderError(`Stripe Tax needs whole, non-negative shipping cents, not ${input.shippingCents}.`)
+  if (!input.idempotencyKey) throw new PaymentProviderError('Stripe tax calculation needs an idempotency key.')
 }
 
 function isHttps(raw: string): boolean {

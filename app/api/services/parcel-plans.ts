@@ -1,0 +1,165 @@
+/**
+ * Where a cart ships (issue 33, item 2; docs/decisions/055-cart-parcels.md). The shopper may send lines, or part
+ * of a line's quantity, to entries of their address book; what no such parcel holds is the shopper's own parcel,
+ * shipped to the address the checkout asks for. The cart keeps the shopper's choices as asked (carts.parcels);
+ * the plan is those choices against the cart as it is now: a line removed or made smaller is taken from the
+ * parcels in their order, and an entry removed from the book takes its parcel with it (its ornaments come home).
+ */
+import { and, eq, inArray } from 'drizzle-orm'
+import type { CartItemMetadata, CartParcelChoice, ShippingAddress } from '../../contract/cart'
+import { OWN_PARCEL, parcelledTotals, toCents, type PricedLine, type TaxDestination } from '../../catalogue/pricing'
+import type { ShippingMethodId } from '../../catalogue/shipping'
+import type { Database } from '../db/client'
+import { savedAddresses } from '../db/schema'
+import { storeBundles } from './bundles'
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
+type Db = Database | Tx
+type EntryRow = typeof savedAddresses.$inferSelect
+type Line = { id: string; metadata: CartItemMetadata; quantity: number }
+
+export type ParcelItem = { cartItemId: string; quantity: number }
+
+/** One parcel of the plan: the shopper's own (no entry) or one to an address book entry. */
+export type PlannedParcel = {
+  key: string
+  entry: EntryRow | null
+  shippingMethod: ShippingMethodId
+  giftMessage: string
+  recipientEmail: string
+  items: ParcelItem[]
+}
+
+/**
+ * A parcel as a checkout session keeps it (checkout_sessions.parcels), in totals.parcels' order: the order's
+ * parcels are made from these. The shopper's own has no address until the payment page collects it.
+ */
+export type SessionParcel = {
+  key: string
+  addressId: string | null
+  label: string | null
+  shippingAddress: ShippingAddress | null
+  shippingMethod: ShippingMethodId
+  arrivesBy: string | null
+  items: ParcelItem[]
+  giftMessage: string | null
+  recipientEmail: string | null
+}
+
+/** The plan of a cart whose stored choices are `choices`, its own parcel shipping by `ownMethod`. */
+export async function parcelPlan(db: Db, userId: string, ownMethod: ShippingMethodId, choices: CartParcelChoice[], lines: Line[]): Promise<PlannedParcel[]> {
+  const entries =
+    choices.length === 0
+      ? []
+      : await db
+          .select()
+          .from(savedAddresses)
+          .where(
+            and(
+              eq(savedAddresses.userId, userId),
+              inArray(
+                savedAddresses.id,
+                choices.map((c) => c.addressId),
+              ),
+            ),
+          )
+  const left = new Map(lines.map((l) => [l.id, l.quantity]))
+  const booked: PlannedParcel[] = []
+  for (const choice of choices) {
+    const entry = entries.find((e) => e.id === choice.addressId)
+    if (!entry) continue
+    const items = choice.items.flatMap(({ cartItemId, quantity }) => {
+      const taken = Math.min(quantity, left.get(cartItemId) ?? 0)
+      if (taken <= 0) return []
+      left.set(cartItemId, left.get(cartItemId)! - taken)
+      return [{ cartItemId, quantity: taken }]
+    })
+    if (items.length === 0) continue
+    booked.push({ key: entry.id, entry, shippingMethod: choice.shippingMethod, giftMessage: choice.giftMessage, recipientEmail: choice.recipientEmail, items })
+  }
+  const ownItems = lines.filter((l) => left.get(l.id)! > 0).map((l) => ({ cartItemId: l.id, quantity: left.get(l.id)! }))
+  const own: PlannedParcel = { key: OWN_PARCEL, entry: null, shippingMethod: ownMethod, giftMessage: '', recipientEmail: '', items: ownItems }
+  // The shopper's own parcel is listed when it holds anything, or when nothing ships elsewhere (an empty cart).
+  return ownItems.length > 0 || booked.length === 0 ? [own, ...booked] : booked
+}
+
+const pricedLine = (line: Line, quantity: number): PricedLine => ({
+  priceCents: toCents(line.metadata.price),
+  salePriceCents: toCents(line.metadata.salePrice),
+  quantity,
+  variantId: line.metadata.variantId,
+})
+
+/**
+ * The plan's money (catalogue/pricing.ts parcelledTotals): the shopper's own parcel taxed for `ownDestination`
+ * (an estimate until the address is given), each other one for its entry's state, estimated while `estimated`.
+ */
+export function planTotals(plan: PlannedParcel[], lines: Line[], availableCreditCents: number, ownDestination: TaxDestination | null, estimated = true) {
+  const byId = new Map(lines.map((l) => [l.id, l]))
+  return parcelledTotals(
+    plan.map((p) => ({
+      key: p.key,
+      lines: p.items.map((i) => pricedLine(byId.get(i.cartItemId)!, i.quantity)),
+      shippingMethod: p.shippingMethod,
+      destination: p.entry ? { state: p.entry.state, estimated } : ownDestination,
+    })),
+    availableCreditCents,
+    storeBundles,
+  )
+}
+
+/** The address a parcel to an entry ships to; an entry without an e-mail gets the shopper's, for the carrier's notices. */
+export function entryAddress(entry: EntryRow, shopperEmail: string): ShippingAddress {
+  return {
+    name: entry.name,
+    email: entry.email || shopperEmail,
+    phone: entry.phone,
+    line1: entry.line1,
+    line2: entry.line2,
+    city: entry.city,
+    state: entry.state,
+    postalCode: entry.postalCode,
+    country: 'US',
+  }
+}
+
+/** The plan as a checkout session keeps it; `arrivesBy` gives each method's promise for when the checkout began. */
+export function sessionParcelsOf(plan: PlannedParcel[], shopperEmail: string, arrivesBy: (method: ShippingMethodId) => string): SessionParcel[] {
+  return plan.map((p) => ({
+    key: p.key,
+    addressId: p.entry?.id ?? null,
+    label: p.entry?.label ?? null,
+    shippingAddress: p.entry ? entryAddress(p.entry, shopperEmail) : null,
+    shippingMethod: p.shippingMethod,
+    arrivesBy: arrivesBy(p.shippingMethod),
+    items: p.items,
+    giftMessage: p.giftMessage || null,
+    recipientEmail: p.recipientEmail || null,
+  }))
+}
+
+/**
+ * What a checkout session must still match for its payment to be the cart's: each parcel's key, method, lines,
+ * message, recipient and address. A session made before parcels compares by its lines only (null).
+ */
+export function planSignature(parcels: Pick<SessionParcel, 'key' | 'shippingMethod' | 'items' | 'giftMessage' | 'recipientEmail' | 'shippingAddress'>[]) {
+  return JSON.stringify(
+    parcels.map((p) => [
+      p.key,
+      p.shippingMethod,
+      p.items.map((i) => [i.cartItemId, i.quantity]),
+      p.giftMessage ?? '',
+      p.recipientEmail ?? '',
+      p.shippingAddress
+        ? [
+            p.shippingAddress.name,
+            p.shippingAddress.line1,
+            p.shippingAddress.line2,
+            p.shippingAddress.city,
+            p.shippingAddress.state,
+            p.shippingAddress.postalCode,
+          ]
+        : null,
+    ]),
+  )
+}
