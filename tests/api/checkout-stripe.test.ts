@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { carts, checkoutSessions, jobs, orders, outboxEmails } from '../../app/api/db/schema'
+import { carts, checkoutSessions, jobs, orderParcels, orders, outboxEmails, savedAddresses } from '../../app/api/db/schema'
 import { formatCents } from '../../app/catalogue/currency'
 import { withSalesTax } from '../../app/catalogue/pricing'
 import type Stripe from 'stripe'
@@ -167,6 +167,76 @@ describe('the Stripe webhook', () => {
     expect(email!.text).toContain(`Sales tax (TX): ${formatCents(stripeTax)}`)
     expect(email!.text).toContain(`Total paid: ${formatCents(order!.totals.totalCents)}`)
     expect((await getSession(session.id)).totals).toEqual(order!.totals)
+  })
+
+  it('an order to three addresses: Checkout taxes the shopper’s own parcel, Stripe Tax calculations the others; all recorded and charged once', async () => {
+    await t.db.delete(savedAddresses)
+    const preview = await recordPreview(t, t.users[0].id, 'tree')
+    const line = (await t.request('/v1/photo-products-cart/items', { method: 'POST', cookie, json: { ...cartItemFor(preview), quantity: 3 } })).body.item.id
+    const entry = async (label: string, city: string, state: string, postalCode: string) =>
+      (
+        await t.request('/v1/photo-products-addresses', {
+          method: 'POST',
+          cookie,
+          json: { label, name: `${label} Rivera`, line1: '4 Maple Court', city, state, postalCode, phone: '' },
+        })
+      ).body.id as string
+    const [ny, wa] = [await entry('Grandma Rose', 'Albany', 'NY', '12207'), await entry('Aunt June', 'Seattle', 'WA', '98101')]
+    const parcels = await t.request('/v1/photo-products-cart/parcels', {
+      method: 'PUT',
+      cookie,
+      json: {
+        parcels: [
+          { addressId: ny, items: [{ cartItemId: line, quantity: 1 }], giftMessage: 'Love, Ava' },
+          { addressId: wa, shippingMethod: 'express', items: [{ cartItemId: line, quantity: 1 }] },
+        ],
+      },
+    })
+    expect(parcels.status).toBe(200)
+    const res = await t.request('/v1/photo-products-cart/checkout-session', { method: 'POST', cookie })
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
+    const stripeId = (await t.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, res.body.id)))[0]!.providerSessionId!
+    // One tax calculation per parcel to the book, for its own address.
+    const calculations = mock.callsTo('POST', '/v1/tax/calculations').filter((c) => String(c.idempotencyKey).startsWith(`checkout-tax:${res.body.id}:`))
+    expect(calculations.map((c) => (c.body.customer_details as { address: { state: string } }).address.state)).toEqual(['NY', 'WA'])
+    const nyTax = mockStripeTax('NY', 2499, 599).total
+    const waTax = mockStripeTax('WA', 2499, 1499).total
+    expect(res.body.totals.parcels.map((p: { taxCents: number; tax: unknown }) => [p.taxCents, p.tax])).toEqual([
+      // The shopper's own: the cart's estimate (their last order's state) until Checkout has the address.
+      [expect.any(Number), expect.objectContaining({ estimated: true, source: 'table' })],
+      [nyTax, { state: 'NY', estimated: false, source: 'stripe' }],
+      [waTax, { state: 'WA', estimated: false, source: 'stripe' }],
+    ])
+    // Checkout gets the other parcels' ornaments, shipping and tax as lines it must not tax again.
+    const [create] = mock.callsTo('POST', '/v1/checkout/sessions').slice(-1)
+    const items = create!.body.line_items as { price_data: { unit_amount: string; product_data: { name: string; tax_code: string } } }[]
+    expect(items.map((i) => [i.price_data.product_data.name, i.price_data.unit_amount, i.price_data.product_data.tax_code])).toEqual([
+      ['Tree Photo Ornament (pair)', '2499', 'txcd_99999999'],
+      ['Tree Photo Ornament (pair) · to Grandma Rose', '2499', 'txcd_00000000'],
+      ['Standard shipping · to Grandma Rose', '599', 'txcd_00000000'],
+      ['Sales tax (NY) · to Grandma Rose', String(nyTax), 'txcd_00000000'],
+      ['Tree Photo Ornament (pair) · to Aunt June', '2499', 'txcd_00000000'],
+      ['Express shipping · to Aunt June', '1499', 'txcd_00000000'],
+      ['Sales tax (WA) · to Aunt June', String(waTax), 'txcd_00000000'],
+    ])
+    mock.complete(stripeId, { shipping: { state: 'TX', city: 'Austin', postalCode: '78701' } })
+    expect((await deliver(mock.event('checkout.session.completed', stripeId))).status).toBe(200)
+    const ownTax = mockStripeTax('TX', 2499, 599).total
+    const [order] = await t.db.select().from(orders)
+    expect(order!.totals.parcels.map((p) => p.taxCents)).toEqual([ownTax, nyTax, waTax])
+    expect(order!.totals).toMatchObject({
+      taxCents: ownTax + nyTax + waTax,
+      tax: { state: 'TX, NY, WA', estimated: false, source: 'stripe' },
+      totalCents: 3 * 2499 + 599 + 599 + 1499 + ownTax + nyTax + waTax,
+    })
+    const charged = mock.sessions.get(stripeId)!
+    expect(charged.amount_total).toBe(order!.totals.totalCents)
+    const madeParcels = await t.db.select().from(orderParcels).where(eq(orderParcels.orderId, order!.id))
+    expect(madeParcels.map((p) => [p.position, p.shippingAddress!.state, p.giftMessage]).sort()).toEqual([
+      [1, 'TX', null],
+      [2, 'NY', 'Love, Ava'],
+      [3, 'WA', null],
+    ])
   })
 
   it('the return page and the webhook arriving together make one order', async () => {

@@ -22,7 +22,7 @@ import { cartTotals, toCents, type TaxDestination } from '../../catalogue/pricin
 import { DEFAULT_SHIPPING_METHOD, shippingMethodIds, shippingPriceCents, type ShippingMethodId } from '../../catalogue/shipping'
 import type { Database } from '../db/client'
 import { cartItems, carts, checkoutSessions, orderParcels, orders, previews, savedAddresses, users } from '../db/schema'
-import { parcelPlan, planTotals, type PlannedParcel } from './parcel-plans'
+import { clampChoices, parcelPlan, planTotals, type PlannedParcel } from './parcel-plans'
 import { storeBundles } from './bundles'
 import { creditForCart } from './credit'
 import type { SessionUser } from '../env'
@@ -300,12 +300,23 @@ async function ownItem(tx: Tx, user: SessionUser, itemId: string) {
   return { cart, item }
 }
 
+/**
+ * After a line changed, the parcels keep only what the lines now hold (clampChoices): a parcel hidden by a smaller
+ * line does not come back when another is removed later.
+ */
+async function keepParcelsWithin(tx: Tx, cart: CartRow, now: Date) {
+  const rows = await cartItemsOf(tx, cart.id)
+  const parcels = clampChoices(cart.parcels, new Map(rows.map((r) => [r.id, r.quantity])))
+  const [row] = await tx.update(carts).set({ parcels, updatedAt: now }).where(eq(carts.id, cart.id)).returning()
+  return row!
+}
+
 export async function updateCartItemQuantity(db: Database, user: SessionUser, itemId: string, quantity: number, now: Date) {
   return db.transaction(async (tx) => {
     let { cart } = await ownItem(tx, user, itemId)
     cart = await activate(tx, cart, now)
     await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, itemId))
-    return cartView(tx, await touch(tx, cart, now))
+    return cartView(tx, await keepParcelsWithin(tx, cart, now))
   })
 }
 
@@ -314,7 +325,7 @@ export async function removeCartItem(db: Database, user: SessionUser, itemId: st
     let { cart } = await ownItem(tx, user, itemId)
     cart = await activate(tx, cart, now)
     await tx.delete(cartItems).where(eq(cartItems.id, itemId))
-    return cartView(tx, await touch(tx, cart, now))
+    return cartView(tx, await keepParcelsWithin(tx, cart, now))
   })
 }
 

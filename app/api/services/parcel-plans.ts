@@ -46,6 +46,31 @@ export type SessionParcel = {
   recipientEmail: string | null
 }
 
+/**
+ * The choices as far as the lines hold: a line made smaller is taken from the parcels in their order, from the
+ * last first, and a parcel left with nothing goes. What `left` starts with is each line's quantity; it ends with
+ * what ships to the shopper's own address.
+ */
+export function clampChoices(choices: CartParcelChoice[], left: Map<string, number>): CartParcelChoice[] {
+  const asked = choices.map((c) => c.items.map((i) => ({ ...i })))
+  for (const [cartItemId, quantity] of left) {
+    let over = asked.flat().reduce((sum, i) => sum + (i.cartItemId === cartItemId ? i.quantity : 0), 0) - quantity
+    for (let p = asked.length - 1; p >= 0 && over > 0; p--) {
+      for (const item of asked[p]!.filter((i) => i.cartItemId === cartItemId)) {
+        const cut = Math.min(over, item.quantity)
+        item.quantity -= cut
+        over -= cut
+      }
+    }
+  }
+  const kept = choices.flatMap((c, p) => {
+    const items = asked[p]!.filter((i) => i.quantity > 0 && left.has(i.cartItemId))
+    return items.length > 0 ? [{ ...c, items }] : []
+  })
+  for (const item of kept.flatMap((c) => c.items)) left.set(item.cartItemId, left.get(item.cartItemId)! - item.quantity)
+  return kept
+}
+
 /** The plan of a cart whose stored choices are `choices`, its own parcel shipping by `ownMethod`. */
 export async function parcelPlan(db: Db, userId: string, ownMethod: ShippingMethodId, choices: CartParcelChoice[], lines: Line[]): Promise<PlannedParcel[]> {
   const entries =
@@ -64,19 +89,17 @@ export async function parcelPlan(db: Db, userId: string, ownMethod: ShippingMeth
             ),
           )
   const left = new Map(lines.map((l) => [l.id, l.quantity]))
-  const booked: PlannedParcel[] = []
-  for (const choice of choices) {
-    const entry = entries.find((e) => e.id === choice.addressId)
-    if (!entry) continue
-    const items = choice.items.flatMap(({ cartItemId, quantity }) => {
-      const taken = Math.min(quantity, left.get(cartItemId) ?? 0)
-      if (taken <= 0) return []
-      left.set(cartItemId, left.get(cartItemId)! - taken)
-      return [{ cartItemId, quantity: taken }]
-    })
-    if (items.length === 0) continue
-    booked.push({ key: entry.id, entry, shippingMethod: choice.shippingMethod, giftMessage: choice.giftMessage, recipientEmail: choice.recipientEmail, items })
-  }
+  const booked = clampChoices(
+    choices.filter((c) => entries.some((e) => e.id === c.addressId)),
+    left,
+  ).map((choice): PlannedParcel => ({
+    key: choice.addressId,
+    entry: entries.find((e) => e.id === choice.addressId)!,
+    shippingMethod: choice.shippingMethod,
+    giftMessage: choice.giftMessage,
+    recipientEmail: choice.recipientEmail,
+    items: choice.items,
+  }))
   const ownItems = lines.filter((l) => left.get(l.id)! > 0).map((l) => ({ cartItemId: l.id, quantity: left.get(l.id)! }))
   const own: PlannedParcel = { key: OWN_PARCEL, entry: null, shippingMethod: ownMethod, giftMessage: '', recipientEmail: '', items: ownItems }
   // The shopper's own parcel is listed when it holds anything, or when nothing ships elsewhere (an empty cart).
