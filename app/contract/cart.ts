@@ -275,6 +275,25 @@ export const shippingAddressSchema = z.object({
 })
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>
 
+/** Which line, and how many of it, a parcel holds. */
+export type ParcelItem = { cartItemId: string; quantity: number }
+
+/**
+ * A parcel as a checkout session keeps it (checkout_sessions.parcels; app/api/services/parcel-plans.ts), in totals.parcels' order: the order's
+ * parcels are made from these. The shopper's own has no address until the payment page collects it.
+ */
+export type SessionParcel = {
+  key: string
+  addressId: string | null
+  label: string | null
+  shippingAddress: ShippingAddress | null
+  shippingMethod: (typeof shippingMethodIds)[number]
+  arrivesBy: string | null
+  items: ParcelItem[]
+  giftMessage: string | null
+  recipientEmail: string | null
+}
+
 export const checkoutSessionSchema = z.object({
   id: z.uuid(),
   /** 'egift' sessions pay for an e-gift (issue 7): no cart, no shipping address. */

@@ -290,7 +290,7 @@ export const checkoutSessions = pgTable(
     /** The day the order is promised by (YYYY-MM-DD), computed for the shopper's time zone when the checkout began; null for an e-gift. */
     arrivesBy: text('arrives_by'),
     /** The cart's parcels when the checkout began, in totals.parcels' order; null for an e-gift and sessions from before parcels. */
-    parcels: jsonb('parcels').$type<import('../services/parcel-plans').SessionParcel[]>(),
+    parcels: jsonb('parcels').$type<import('../../contract/cart').SessionParcel[]>(),
     lastError: text('last_error'),
     /** Store credit held for this session (totals.creditsCents): reserved at creation, then spent or released once. */
     creditStatus: text('credit_status', { enum: ['none', 'reserved', 'spent', 'released'] })

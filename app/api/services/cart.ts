@@ -21,7 +21,7 @@ import type { GeneratedPreview, GeneratePreviewRequest } from '../../contract/de
 import { cartTotals, toCents, type TaxDestination } from '../../catalogue/pricing'
 import { DEFAULT_SHIPPING_METHOD, shippingMethodIds, shippingPriceCents, type ShippingMethodId } from '../../catalogue/shipping'
 import type { Database } from '../db/client'
-import { cartItems, carts, checkoutSessions, orderParcels, orders, previews, savedAddresses, users } from '../db/schema'
+import { cartItems, carts, checkoutSessions, orders, previews, savedAddresses, users } from '../db/schema'
 import { clampChoices, parcelPlan, planTotals, type PlannedParcel } from './parcel-plans'
 import { storeBundles } from './bundles'
 import { creditForCart } from './credit'

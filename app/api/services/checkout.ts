@@ -19,6 +19,7 @@ import {
   type CheckoutSessionStatus,
   type Order,
   type OrderParcel,
+  type SessionParcel,
   type ShippingAddress,
 } from '../../contract/cart'
 import { canMove, checkoutSessionTransitions } from './cart-states'
@@ -31,7 +32,7 @@ import { AppError, notFound } from '../errors'
 import { PaymentProviderError, type PaymentLine, type PaymentState } from '../providers/payments/provider'
 import { STRIPE_NONTAXABLE_TAX_CODE as NONTAXABLE_TAX_CODE } from '../providers/payments/stripe'
 import { cartItemsOf, cartPlan, estimatedTaxDestination, moveCart, openCart } from './cart'
-import { planSignature, planTotals, sessionParcelsOf, type PlannedParcel, type SessionParcel } from './parcel-plans'
+import { planSignature, planTotals, sessionParcelsOf, type PlannedParcel } from './parcel-plans'
 import { creditForCart, creditGranted, lockAccount, lockSession, releaseCredit, reserveCredit, restoreCreditForRefund, spendCredit, type Db } from './credit'
 import { parcelsOf, queueParcelSubmission } from './fulfilment'
 import { queueOrderConfirmation } from './order-emails'

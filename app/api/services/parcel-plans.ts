@@ -6,7 +6,7 @@
  * parcels in their order, and an entry removed from the book takes its parcel with it (its ornaments come home).
  */
 import { and, eq, inArray } from 'drizzle-orm'
-import type { CartItemMetadata, CartParcelChoice, ShippingAddress } from '../../contract/cart'
+import type { CartItemMetadata, CartParcelChoice, ParcelItem, SessionParcel, ShippingAddress } from '../../contract/cart'
 import { OWN_PARCEL, parcelledTotals, toCents, type PricedLine, type TaxDestination } from '../../catalogue/pricing'
 import type { ShippingMethodId } from '../../catalogue/shipping'
 import type { Database } from '../db/client'
@@ -18,8 +18,6 @@ type Db = Database | Tx
 type EntryRow = typeof savedAddresses.$inferSelect
 type Line = { id: string; metadata: CartItemMetadata; quantity: number }
 
-export type ParcelItem = { cartItemId: string; quantity: number }
-
 /** One parcel of the plan: the shopper's own (no entry) or one to an address book entry. */
 export type PlannedParcel = {
   key: string
@@ -28,22 +26,6 @@ export type PlannedParcel = {
   giftMessage: string
   recipientEmail: string
   items: ParcelItem[]
-}
-
-/**
- * A parcel as a checkout session keeps it (checkout_sessions.parcels), in totals.parcels' order: the order's
- * parcels are made from these. The shopper's own has no address until the payment page collects it.
- */
-export type SessionParcel = {
-  key: string
-  addressId: string | null
-  label: string | null
-  shippingAddress: ShippingAddress | null
-  shippingMethod: ShippingMethodId
-  arrivesBy: string | null
-  items: ParcelItem[]
-  giftMessage: string | null
-  recipientEmail: string | null
 }
 
 /**
