@@ -313,6 +313,20 @@ export const checkoutSessionSchema = z.object({
   lastError: z.string().nullable(),
   expiresAt: z.string(),
   createdAt: z.string(),
+  /** Where it ships besides the shopper's own address (entries of their address book), in totals.parcels' order. */
+  parcels: z
+    .array(
+      z.object({
+        key: z.string(),
+        label: z.string().nullable(),
+        city: z.string().nullable(),
+        state: z.string().nullable(),
+        shippingMethod: z.enum(shippingMethodIds),
+        arrivesBy: isoDaySchema.nullable(),
+        itemCount: z.number().int(),
+      }),
+    )
+    .default([]),
 })
 export type CheckoutSession = z.infer<typeof checkoutSessionSchema>
 

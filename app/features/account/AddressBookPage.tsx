@@ -17,7 +17,7 @@ type Draft = Record<Field, string>
 type FieldErrors = Partial<Record<Field, string>>
 
 const fieldOrder: Field[] = ['label', 'name', 'email', 'phone', ...streetFields]
-const emptyDraft: Draft = { label: '', name: '', email: '', phone: '', line1: '', line2: '', city: '', state: '', postalCode: '' }
+export const emptyDraft: Draft = { label: '', name: '', email: '', phone: '', line1: '', line2: '', city: '', state: '', postalCode: '' }
 const draftOf = (entry: AddressBookEntry): Draft => Object.fromEntries(fieldOrder.map((f) => [f, entry[f]])) as Draft
 
 /** /photo-products/addresses: the shopper's own addresses and their family's, kept for shipping gifts. */
@@ -208,7 +208,7 @@ function AddressCard({
   )
 }
 
-function AddressForm({
+export function AddressForm({
   title,
   id,
   initial,

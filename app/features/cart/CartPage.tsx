@@ -13,6 +13,7 @@ import { usePublicConfig } from '~/lib/public-config'
 import { notify } from '~/lib/toast'
 import { cancelCheckoutSession, cartQuery, createCheckoutSession, getCart, resumeCart } from './cart.functions'
 import { CartLine } from './CartLine'
+import { CartParcels } from './CartParcels'
 import { ChristmasDeliveryBanner, ShippingChoice } from './ShippingPromise'
 import { FreeShippingNudge, TotalsList } from './Totals'
 import { useCartEditing } from './useCartEditing'
@@ -133,12 +134,21 @@ export function CartPage({ cancelledSessionId, onCancelledHandled }: CartPagePro
               Make another ornament
             </Link>
           </p>
+          <CartParcels cart={cart.data} disabled={leaving || editing.saving} />
         </section>
         <section aria-labelledby="summary-heading" className="rounded-card bg-cream-card p-5 shadow-card lg:sticky lg:top-24" aria-busy={editing.saving}>
           <h2 id="summary-heading" className="text-xl font-bold">
             Order summary
           </h2>
-          <ShippingChoice cart={cart.data} onChoose={editing.setShipping} disabled={leaving} />
+          {/* The shopper's own parcel's shipping; each parcel to family chooses its own. */}
+          {cart.data.parcels.some((p) => p.key === 'own') ? (
+            <ShippingChoice
+              cart={cart.data}
+              onChoose={editing.setShipping}
+              disabled={leaving}
+              legend={cart.data.parcels.length > 1 ? 'Shipping to you' : 'Shipping'}
+            />
+          ) : null}
           <div className="mt-4">
             <TotalsList totals={totals} untaxedNote="Calculated at checkout" />
           </div>

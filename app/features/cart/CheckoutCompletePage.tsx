@@ -10,6 +10,7 @@ import type { CheckoutSession, Order } from '~/contract/cart'
 import { cartQuery, checkoutSessionQuery, orderQuery, ordersQuery } from '~/features/cart/cart.functions'
 import { OrderLines } from '~/features/cart/OrderLines'
 import { PromisedArrival } from '~/features/cart/ShippingPromise'
+import { OrderParcels } from '~/features/cart/OrderParcels'
 import { TotalsList } from '~/features/cart/Totals'
 import { useFollow } from '~/lib/use-follow'
 import { trackOnce } from '~/lib/analytics'
@@ -156,7 +157,12 @@ function ThankYou({ session, order }: { session: CheckoutSession; order: Order |
             <TotalsList totals={order?.totals ?? session.totals} totalLabel="Paid" />
           </div>
         </section>
-        {address ? (
+        {order && order.parcels.length > 1 ? (
+          <section aria-label="Where it goes" className="self-start rounded-card bg-cream-card px-5 py-4 shadow-card">
+            <OrderParcels order={order} headingLevel={2} />
+            {address ? <p className="mt-3 text-sm text-ink-soft">Receipt sent to {address.email}</p> : null}
+          </section>
+        ) : address ? (
           <section aria-labelledby="ship-heading" className="self-start rounded-card bg-cream-card px-5 py-4 shadow-card">
             <h2 id="ship-heading" className="text-xl font-bold">
               Shipping to

@@ -18,6 +18,7 @@ import { TotalsList } from '~/features/cart/Totals'
 import { currentUserQuery } from '~/features/account/account.functions'
 import { formatCents } from '~/catalogue/currency'
 import { withSalesTax } from '~/catalogue/pricing'
+import { formatWeekday, shippingMethods } from '~/catalogue/shipping'
 import { usePublicConfig } from '~/lib/public-config'
 import { fieldErrorsOf } from '~/lib/field-errors'
 
@@ -150,6 +151,8 @@ function CheckoutForm({ session }: { session: CheckoutSession }) {
 
   const set = (field: AddressField) => (value: string) => setAddress((a) => ({ ...a, [field]: value }))
   // The tax where the goods go, as the server will charge it once this address is sent (chargedTotals, the same function).
+  const toFamily = session.parcels.filter((p) => p.key !== 'own')
+  const shipsHome = session.parcels.length === 0 || session.parcels.some((p) => p.key === 'own')
   const totals = !giftId && address.state ? withSalesTax(session.totals, { state: address.state, estimated: false }) : session.totals
   const total = formatCents(totals.totalCents)
 
@@ -178,7 +181,21 @@ function CheckoutForm({ session }: { session: CheckoutSession }) {
             <div className="mt-5 rounded-card bg-cream-card px-4 py-2 shadow-card sm:px-5">
               <OrderLines lines={session.lines} thumbnail="sm" />
               <div className="border-t border-ink/10 py-3">
-                <PromisedArrival arrivesBy={session.arrivesBy} method={session.totals.shippingMethod} className="mb-3 text-ink" />
+                {shipsHome ? <PromisedArrival arrivesBy={session.arrivesBy} method={session.totals.shippingMethod} className="mb-3 text-ink" /> : null}
+                {toFamily.length > 0 ? (
+                  <div className="mb-3 text-sm" data-testid="checkout-parcels">
+                    <p className="font-semibold">Also shipping to</p>
+                    <ul className="mt-1 space-y-1 text-ink-soft">
+                      {toFamily.map((p) => (
+                        <li key={p.key}>
+                          {p.label} ({p.city}, {p.state}): {p.itemCount === 1 ? '1 ornament' : `${p.itemCount} ornaments`},{' '}
+                          {shippingMethods[p.shippingMethod].label.toLowerCase()}
+                          {p.arrivesBy ? `, arrives by ${formatWeekday(p.arrivesBy)}` : ''}
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                ) : null}
                 <TotalsList totals={totals} totalLabel="Total due today" untaxedNote="Added with the address" />
               </div>
             </div>
@@ -234,7 +251,8 @@ function CheckoutForm({ session }: { session: CheckoutSession }) {
               </fieldset>
 
               <fieldset className="space-y-4">
-                <legend className="text-xl font-bold">Shipping address</legend>
+                <legend className="text-xl font-bold">{shipsHome ? 'Shipping address' : 'Your address'}</legend>
+                {shipsHome ? null : <p className="text-sm text-ink-soft">For your receipt; every ornament ships to family.</p>}
                 <StreetAddressFields value={address} onChange={set} errors={errors} />
                 <div>
                   <label htmlFor="checkout-country" className="text-sm font-semibold">

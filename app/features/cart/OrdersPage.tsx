@@ -14,7 +14,7 @@ import { usePublicConfig } from '~/lib/public-config'
 import { useSignInAction } from '~/lib/sign-in-action'
 import { notify } from '~/lib/toast'
 import { PromisedArrival } from './ShippingPromise'
-import { PostalAddress } from '~/components/ui/AddressFields'
+import { OrderParcels } from './OrderParcels'
 
 /** While any order is still on its way, the list is read again this often (the print provider moves it along). */
 const REFRESH_MS = 15_000
@@ -165,60 +165,10 @@ function OrderCard({ order }: { order: Order }) {
               <TotalsList totals={order.totals} totalLabel="Paid" />
             </div>
           </div>
-          <Parcels order={order} />
+          <OrderParcels order={order} />
         </div>
       </details>
     </li>
-  )
-}
-
-const parcelStatus: Record<OrderStatus, string> = {
-  paid: 'Paid',
-  submission_failed: 'Paid — we’re sorting out a problem with the printer',
-  submitted: 'At the printer',
-  in_production: 'Being printed',
-  shipped: 'Shipped',
-  canceled: 'Canceled by the printer',
-  refunded: 'Refunded',
-}
-
-/** Where the order goes: each parcel's address, its own status and tracking, its gift message and its packing slip. */
-function Parcels({ order }: { order: Order }) {
-  const several = order.parcels.length > 1
-  return (
-    <div data-testid="parcels">
-      <h3 className="font-semibold">{several ? `Shipping in ${order.parcels.length} parcels` : 'Shipping to'}</h3>
-      <ul className="mt-1 space-y-4">
-        {order.parcels.map((parcel) => {
-          const address = parcel.shippingAddress ?? order.shippingAddress
-          return (
-            <li key={parcel.id} data-testid="parcel">
-              {several ? (
-                <p className="text-sm font-semibold">
-                  Parcel {parcel.position} · {parcelStatus[parcel.status]}
-                </p>
-              ) : null}
-              {address ? <PostalAddress address={address} className="not-italic leading-relaxed text-ink-soft" /> : null}
-              {several && parcel.trackingNumber ? (
-                <p className="text-sm text-ink-soft">
-                  Tracking <span className="font-mono font-semibold text-ink">{parcel.trackingNumber}</span>
-                </p>
-              ) : null}
-              {parcel.giftMessage ? <p className="mt-1 whitespace-pre-line text-sm italic text-ink">“{parcel.giftMessage}”</p> : null}
-              <a
-                href={`/v1/photo-products-orders/${order.id}/parcels/${parcel.id}/packing-slip`}
-                target="_blank"
-                rel="noopener"
-                className="inline-flex min-h-11 items-center text-sm font-semibold text-cranberry-dark underline-offset-4 hover:underline"
-              >
-                Packing slip{several ? ` for parcel ${parcel.position}` : ''}
-                <span className="sr-only"> (opens in a new tab)</span>
-              </a>
-            </li>
-          )
-        })}
-      </ul>
-    </div>
   )
 }
 

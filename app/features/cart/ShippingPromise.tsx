@@ -87,11 +87,21 @@ export function ChristmasDeliveryBanner({ className = '' }: { className?: string
 }
 
 /** The cart's shipping choice: each method with its price for this cart and the day it arrives. */
-export function ShippingChoice({ cart, onChoose, disabled }: { cart: Cart; onChoose: (method: ShippingMethodId) => void; disabled?: boolean }) {
+export function ShippingChoice({
+  cart,
+  onChoose,
+  disabled,
+  legend = 'Shipping',
+}: {
+  cart: Cart
+  onChoose: (method: ShippingMethodId) => void
+  disabled?: boolean
+  legend?: string
+}) {
   const calendar = useShippingCalendar()
   return (
     <fieldset className="mt-4" data-testid="shipping-choice">
-      <legend className="text-base font-semibold">Shipping</legend>
+      <legend className="text-base font-semibold">{legend}</legend>
       <div className="mt-2 space-y-2">
         {cart.shippingOptions.map((option) => {
           const method = calendar?.methods.find((m) => m.method === option.method)

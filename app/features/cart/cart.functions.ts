@@ -119,3 +119,27 @@ export const setCartShipping = createServerFn({ method: 'POST' })
   .middleware([apiMiddleware])
   .validator(setCartShippingRequestSchema)
   .handler(({ data, context: { api } }) => outcomeOf(() => api.call(cartApi.setCartShipping, { body: data })))
+
+/**
+ * The cart with its parcels to address book entries replaced; 404 for an address or a line that is not the
+ * shopper's, 422 for more than a line holds, 400 (with the field) for a gift message or e-mail refused.
+ */
+export const setCartParcels = createServerFn({ method: 'POST' })
+  .middleware([apiMiddleware])
+  .validator(
+    // Bounded in size only: the API owns the rules and answers each refusal with the field it concerns.
+    z.object({
+      parcels: z
+        .array(
+          z.object({
+            addressId: z.string().max(64),
+            shippingMethod: z.string().max(16),
+            giftMessage: z.string().max(2000),
+            recipientEmail: z.string().max(500),
+            items: z.array(z.object({ cartItemId: z.string().max(64), quantity: z.number() })).max(40),
+          }),
+        )
+        .max(20),
+    }),
+  )
+  .handler(({ data, context: { api } }) => outcomeOf(() => api.call(cartApi.setCartParcels, { body: data as never })))

@@ -14,6 +14,8 @@ import type { ApiFailure, ApiOutcome } from '../../lib/api-outcome'
  * carry, with the bundles the page has loaded (none yet: the server's answer adds their savings).
  */
 function withItems(cart: Cart, items: CartItem[], bundles: readonly BundleRule[], shippingMethod = cart.totals.shippingMethod): Cart {
+  // A cart shipping to several addresses is priced parcel by parcel on the server (decision 055): its totals wait for the answer.
+  if (cart.parcels.some((p) => p.addressId)) return { ...cart, items }
   const lines = items.map((i) => ({
     priceCents: toCents(i.metadata.price),
     salePriceCents: toCents(i.metadata.salePrice),
@@ -22,7 +24,9 @@ function withItems(cart: Cart, items: CartItem[], bundles: readonly BundleRule[]
   }))
   const totals = cartTotals(lines, cart.availableCreditCents, bundles, shippingMethod)
   const shippingOptions = shippingMethodIds.map((method) => ({ method, priceCents: cartTotals(lines, 0, bundles, method).shippingCents }))
-  return { ...cart, items, totals, shippingOptions }
+  const ownItems = items.map((i) => ({ cartItemId: i.id, quantity: i.quantity }))
+  const parcels = cart.parcels.map((p) => (p.key === 'own' ? { ...p, items: ownItems, shippingMethod, shippingOptions } : p))
+  return { ...cart, items, totals, shippingOptions, parcels }
 }
 
 function withQuantity(item: CartItem, quantity: number): CartItem {

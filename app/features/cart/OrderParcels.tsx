@@ -1,0 +1,81 @@
+import { formatCents } from '~/catalogue/currency'
+import { taxLineLabel } from '~/catalogue/sales-tax'
+import { formatWeekday, shippingMethods } from '~/catalogue/shipping'
+import { PostalAddress } from '~/components/ui/AddressFields'
+import type { Order, OrderStatus } from '~/contract/cart'
+
+const parcelStatus: Record<OrderStatus, string> = {
+  paid: 'Paid',
+  submission_failed: 'Paid — we’re sorting out a problem with the printer',
+  submitted: 'At the printer',
+  in_production: 'Being printed',
+  shipped: 'Shipped',
+  canceled: 'Canceled by the printer',
+  refunded: 'Refunded',
+}
+
+/**
+ * Where the order goes (the receipt and the order page): each parcel's address, what it holds, its shipping, tax,
+ * status and tracking, its gift message and its packing slip. One parcel is shown as a plain "Shipping to".
+ */
+export function OrderParcels({ order, headingLevel = 3 }: { order: Order; headingLevel?: 2 | 3 }) {
+  const several = order.parcels.length > 1
+  const Heading = `h${headingLevel}` as const
+  return (
+    <div data-testid="parcels">
+      <Heading className={headingLevel === 2 ? 'text-xl font-bold' : 'font-semibold'}>
+        {several ? `Shipping in ${order.parcels.length} parcels` : 'Shipping to'}
+      </Heading>
+      <ul className="mt-2 space-y-4">
+        {order.parcels.map((parcel) => {
+          const address = parcel.shippingAddress ?? order.shippingAddress
+          const money = order.totals.parcels.find((p) => p.key === (parcel.addressId ?? 'own'))
+          const tax = money ? taxLineLabel(money) : null
+          return (
+            <li key={parcel.id} data-testid="parcel" className={several ? 'rounded-xl border border-ink/10 px-3 py-2' : undefined}>
+              {several ? (
+                <p className="text-sm font-semibold">
+                  Parcel {parcel.position}
+                  {parcel.label ? ` · to ${parcel.label}` : ' · to you'} · {parcelStatus[parcel.status]}
+                </p>
+              ) : null}
+              {address ? <PostalAddress address={address} className="not-italic leading-relaxed text-ink-soft" /> : null}
+              {several ? (
+                <ul className="mt-1 text-sm">
+                  {parcel.items.map((item) => (
+                    <li key={item.cartItemId}>
+                      {item.quantity} × {order.lines.find((l) => l.cartItemId === item.cartItemId)?.title ?? 'Ornament'}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+              {several ? (
+                <p className="mt-1 text-sm text-ink-soft" data-testid="parcel-money">
+                  {shippingMethods[parcel.shippingMethod].label} shipping
+                  {parcel.arrivesBy ? `, arrives by ${formatWeekday(parcel.arrivesBy)}` : ''}
+                  {money ? ` · ${money.shippingCents === 0 ? 'free' : formatCents(money.shippingCents)}` : ''}
+                  {money && tax ? ` · ${tax} ${formatCents(money.taxCents)}` : ''}
+                </p>
+              ) : null}
+              {several && parcel.trackingNumber ? (
+                <p className="text-sm text-ink-soft">
+                  Tracking <span className="font-mono font-semibold text-ink">{parcel.trackingNumber}</span>
+                </p>
+              ) : null}
+              {parcel.giftMessage ? <p className="mt-1 whitespace-pre-line text-sm italic text-ink">“{parcel.giftMessage}”</p> : null}
+              <a
+                href={`/v1/photo-products-orders/${order.id}/parcels/${parcel.id}/packing-slip`}
+                target="_blank"
+                rel="noopener"
+                className="inline-flex min-h-11 items-center text-sm font-semibold text-cranberry-dark underline-offset-4 hover:underline"
+              >
+                Packing slip{several ? ` for parcel ${parcel.position}` : ''}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </li>
+          )
+        })}
+      </ul>
+    </div>
+  )
+}
