@@ -21,7 +21,8 @@ const base = Number(process.env.E2E_PORT_BASE ?? 3100)
  */
 const apiReady = '/v1/openapi.json'
 export const servers = {
-  main: { port: base, env: serverSecrets, ready: apiReady },
+  // The local print provider moves parcels along every 3 s here, so a test can see an order ship.
+  main: { port: base, env: { ...serverSecrets, LOCAL_FULFILMENT_STEP_SECONDS: '3' }, ready: apiReady },
   maintenance: { port: base + 1, env: { MAINTENANCE_MODE: 'true' }, ready: '/favicon.svg' },
   override: {
     port: base + 2,
