@@ -6,6 +6,7 @@ import { carts, checkoutSessions, jobs, orderParcels, orders, outboxEmails, save
 import { fulfilmentJobs } from '../../app/api/services/fulfilment'
 import { drainJobs } from '../../app/api/services/jobs'
 import { giftNoteReference } from '../../app/api/services/order-emails'
+import { formatCents } from '../../app/catalogue/currency'
 import { salesTaxCents } from '../../app/catalogue/sales-tax'
 import { shippingPriceCents } from '../../app/catalogue/shipping'
 import { LOCAL_TEST_CARDS, MAX_PARCELS_PER_CART, type Cart } from '../../app/contract/cart'
@@ -224,6 +225,21 @@ describe('an order to three addresses, paid once', () => {
     )
     expect(order.totals.totalCents).toBe(sum)
     expect(order.totals.totalCents).toBe(3 * 2499 + 599 + 1499 + 599 + salesTaxCents('OH', 2499, 599) + salesTaxCents('CA', 2499, 1499))
+
+    // The confirmation lists each parcel with its shipping and tax, and the total paid.
+    const [confirmation] = await t.db
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.reference, `order-confirmation:${orderId}`))
+    expect(confirmation!.text).toContain('Shipping in 3 parcels:')
+    expect(confirmation!.text).toContain(
+      `Parcel 1, to Grandma Rose: 1 ornament, Standard shipping $5.99, Sales tax (OH) ${formatCents(salesTaxCents('OH', 2499, 599))}`,
+    )
+    expect(confirmation!.text).toContain(
+      `Parcel 2, to Aunt June: 1 ornament, Express shipping $14.99, Sales tax (CA) ${formatCents(salesTaxCents('CA', 2499, 1499))}`,
+    )
+    expect(confirmation!.text).toContain(`Total paid: ${formatCents(order.totals.totalCents)}`)
+    expect(confirmation!.html).toContain('Shipping in 3 parcels')
 
     const start = t.now()
     try {

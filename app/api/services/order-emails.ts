@@ -8,7 +8,7 @@ import { describePersonalText } from '../../catalogue/personal-line'
 import { eq, inArray } from 'drizzle-orm'
 import type { CartTotals, CheckoutLine, ShippingAddress } from '../../contract/cart'
 import { formatCents } from '../../catalogue/currency'
-import { formatWeekday } from '../../catalogue/shipping'
+import { formatWeekday, shippingMethods } from '../../catalogue/shipping'
 import { taxLineLabel } from '../../catalogue/sales-tax'
 import type { Database } from '../db/client'
 import { orderParcels, orders, previews, users } from '../db/schema'
@@ -53,9 +53,45 @@ export type OrderConfirmationData = {
   lines: OrderEmailLine[]
   totals: CartTotals
   shippingAddress: ShippingAddress | null
+  /** An order in several parcels: each one's address and money (one parcel: none, the address above says it all). */
+  parcels?: ParcelSummary[]
   orderUrl: string
   supportEmail: string
 }
+
+/** One parcel of an order shipping to several addresses, as the confirmation lists it. */
+export type ParcelSummary = {
+  position: number
+  label: string | null
+  address: ShippingAddress | null
+  itemCount: number
+  shippingMethod: string
+  shippingCents: number
+  taxCents: number
+  taxLabel: string | null
+}
+
+/** "Parcel 2, to Grandma Rose: 1 ornament, Express shipping $14.99, Sales tax (CA) $1.81". */
+const parcelHeadline = (p: ParcelSummary) =>
+  `Parcel ${p.position}, to ${p.label ?? 'you'}: ${p.itemCount === 1 ? '1 ornament' : `${p.itemCount} ornaments`}, ${p.shippingMethod} shipping ${
+    p.shippingCents === 0 ? 'free' : formatCents(p.shippingCents)
+  }${p.taxLabel ? `, ${p.taxLabel} ${formatCents(p.taxCents)}` : ''}`
+
+function parcelTextLines(parcels: ParcelSummary[]) {
+  return [
+    '',
+    `Shipping in ${parcels.length} parcels:`,
+    ...parcels.flatMap((p) => [parcelHeadline(p), ...(p.address ? addressLines(p.address).map((l) => `  ${l}`) : [])]),
+  ]
+}
+
+const parcelsHtml = (parcels: ParcelSummary[]) =>
+  `<p style="margin:24px 0 4px;font-size:14px;color:${soft}">Shipping in ${parcels.length} parcels</p>${parcels
+    .map(
+      (p) =>
+        `<p style="margin:8px 0 0;font-size:14px;line-height:1.5"><strong>${e(parcelHeadline(p))}</strong>${p.address ? `<br>${addressLines(p.address).map(e).join('<br>')}` : ''}</p>`,
+    )
+    .join('')}`
 
 export type OrderShippedData = {
   firstName: string
@@ -96,9 +132,18 @@ const addressHtml = (a: ShippingAddress) =>
   `<p style="margin:24px 0 4px;font-size:14px;color:${soft}">Shipping to</p><p style="margin:0;font-size:15px;line-height:1.5">${addressLines(a).map(e).join('<br>')}</p>`
 
 /** The end of both e-mails' text: where it ships, the order page and the support address. */
-function closingTextLines(data: { shippingAddress: OrderConfirmationData['shippingAddress']; orderUrl: string; supportEmail: string }) {
+function closingTextLines(data: {
+  shippingAddress: OrderConfirmationData['shippingAddress']
+  parcels?: ParcelSummary[]
+  orderUrl: string
+  supportEmail: string
+}) {
   return [
-    ...(data.shippingAddress ? ['', 'Shipping to:', ...addressLines(data.shippingAddress)] : []),
+    ...(data.parcels && data.parcels.length > 1
+      ? parcelTextLines(data.parcels)
+      : data.shippingAddress
+        ? ['', 'Shipping to:', ...addressLines(data.shippingAddress)]
+        : []),
     '',
     `See your order: ${data.orderUrl}`,
     '',
@@ -158,7 +203,7 @@ ${lineRows}
 ${totalsHtml}
 <tr><td style="padding:8px 0 0;font-size:17px;font-weight:bold">Total paid</td><td align="right" style="padding:8px 0 0;font-size:17px;font-weight:bold;white-space:nowrap">${e(total)}</td></tr>
 </table>
-${data.shippingAddress ? addressHtml(data.shippingAddress) : ''}
+${data.parcels && data.parcels.length > 1 ? parcelsHtml(data.parcels) : data.shippingAddress ? addressHtml(data.shippingAddress) : ''}
 ${button(data.orderUrl, 'See your order')}`
   return { subject, text, html: orderLayout({ title: subject, preheader: `Order ${data.reference}: ${total}`, body, supportEmail: data.supportEmail }) }
 }
@@ -230,6 +275,24 @@ async function lineImages(db: Executor, deps: EmailDeps, order: OrderRow): Promi
 }
 
 /** The order was just made (fulfilCheckout's transaction): the confirmation to the shopper's account address. */
+/** The order's parcels as its confirmation lists them, with their share of the totals (by parcel key). */
+async function parcelSummaries(db: Executor, order: OrderRow): Promise<ParcelSummary[]> {
+  const rows = await db.select().from(orderParcels).where(eq(orderParcels.orderId, order.id)).orderBy(orderParcels.position)
+  return rows.map((p) => {
+    const money = order.totals.parcels?.find((m) => m.key === (p.addressId ?? 'own'))
+    return {
+      position: p.position,
+      label: p.label,
+      address: p.shippingAddress ?? order.shippingAddress ?? null,
+      itemCount: p.items.reduce((n, i) => n + i.quantity, 0),
+      shippingMethod: shippingMethods[p.shippingMethod].label,
+      shippingCents: money?.shippingCents ?? 0,
+      taxCents: money?.taxCents ?? 0,
+      taxLabel: money ? taxLineLabel(money) : null,
+    }
+  })
+}
+
 export async function queueOrderConfirmation(db: Executor, deps: EmailDeps, order: OrderRow, now: Date) {
   const shopper = await shopperOf(db, order.userId)
   return queueEmail(db, deps.config, {
@@ -243,6 +306,7 @@ export async function queueOrderConfirmation(db: Executor, deps: EmailDeps, orde
       lines: await lineImages(db, deps, order),
       totals: order.totals,
       shippingAddress: order.shippingAddress ?? null,
+      parcels: await parcelSummaries(db, order),
       orderUrl: orderPageUrl(deps.config.publicUrl, order.reference),
       supportEmail: deps.config.supportEmail,
     }),

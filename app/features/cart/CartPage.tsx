@@ -153,7 +153,10 @@ export function CartPage({ cancelledSessionId, onCancelledHandled }: CartPagePro
             <TotalsList totals={totals} untaxedNote="Calculated at checkout" />
           </div>
           <div className="mt-4 space-y-3">
-            {totals.shippingMethod === 'standard' ? <FreeShippingNudge totals={totals} /> : null}
+            {/* Free shipping is each parcel's own (decision 055): the nudge speaks for a cart shipping in one. */}
+            {totals.shippingMethod === 'standard' && cart.data.parcels.length === 1 && cart.data.parcels[0]!.key === 'own' ? (
+              <FreeShippingNudge totals={totals} />
+            ) : null}
             <BundleNudge items={items} />
           </div>
           <p id="checkout-hint" className="mt-3 min-h-5 text-sm text-ink-soft" role="status">

@@ -259,7 +259,7 @@ function BookParcel({ parcel, own, cart, busy, change }: { parcel: CartParcel; o
                 <span className="sr-only"> to {label}</span>
               </span>
               <select
-                className={`${inputClass(false)} mt-0 w-20`}
+                className={inputClass(false).replace('mt-1 ', '').replace('w-full', 'w-20 shrink-0')}
                 value={here}
                 disabled={busy}
                 onChange={(e) => setQuantity(line.id, Number(e.target.value))}

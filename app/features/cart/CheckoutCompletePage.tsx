@@ -143,17 +143,20 @@ function ThankYou({ session, order }: { session: CheckoutSession; order: Order |
       </div>
 
       <div className="mt-8 grid gap-6 md:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)]">
-        <section aria-labelledby="bought-heading" className="rounded-card bg-cream-card px-5 py-4 shadow-card">
+        <section aria-labelledby="bought-heading" className="self-start rounded-card bg-cream-card px-5 py-4 shadow-card">
           <h2 id="bought-heading" className="text-xl font-bold">
             What you ordered
           </h2>
           <OrderLines lines={order?.lines ?? session.lines} />
           <div className="border-t border-ink/10 pt-3">
-            <PromisedArrival
-              arrivesBy={order?.arrivesBy ?? session.arrivesBy}
-              method={(order?.totals ?? session.totals).shippingMethod}
-              className="mb-3 text-ink"
-            />
+            {/* An order in several parcels names each one's promise with the parcel. */}
+            {order && order.parcels.length > 1 ? null : (
+              <PromisedArrival
+                arrivesBy={order?.arrivesBy ?? session.arrivesBy}
+                method={(order?.totals ?? session.totals).shippingMethod}
+                className="mb-3 text-ink"
+              />
+            )}
             <TotalsList totals={order?.totals ?? session.totals} totalLabel="Paid" />
           </div>
         </section>

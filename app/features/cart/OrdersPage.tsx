@@ -31,7 +31,7 @@ const whereNow: Record<Exclude<OrderStatus, 'submission_failed'>, string> = {
   paid: 'Paid — we’re sending your design to the printer.',
   submitted: 'At the printer — production starts soon.',
   in_production: 'Being printed, cut and packed in its gift box.',
-  shipped: 'On its way to you.',
+  shipped: 'On its way.',
   canceled: 'Canceled by the printer — we’ll be in touch about your refund.',
   refunded: 'Refunded — the payment and any store credit it used have gone back to you.',
 }
@@ -126,7 +126,7 @@ function OrderCard({ order }: { order: Order }) {
           {order.status === 'refunded' ? refundedLine(order) : whereNow[order.status]}
         </p>
       ) : null}
-      {order.status !== 'refunded' && order.status !== 'canceled' ? (
+      {order.status !== 'refunded' && order.status !== 'canceled' && order.parcels.length <= 1 ? (
         <PromisedArrival arrivesBy={order.arrivesBy} method={order.totals.shippingMethod} className="mt-2 text-ink" />
       ) : null}
       <OrderAgainButton order={order} />
@@ -139,7 +139,11 @@ function OrderCard({ order }: { order: Order }) {
           .
         </p>
       ) : null}
-      {order.trackingNumber ? (
+      {order.parcels.length > 1 ? (
+        <p className="mt-4 text-sm" data-testid="parcel-count">
+          In {order.parcels.length} parcels, each with its own tracking under Order details.
+        </p>
+      ) : order.trackingNumber ? (
         <p className="mt-4 text-sm">
           Tracking number{' '}
           {order.trackingUrl ? (
