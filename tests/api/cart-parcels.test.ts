@@ -349,4 +349,36 @@ describe('an order to three addresses, paid once', () => {
       'refunded',
     ])
   })
+
+  it('Order again sets the parcels up again for the addresses still in the book, with their method, note and recipient', async () => {
+    const line = await addLine('tree', 3)
+    const roseId = await saveAddress(rose)
+    const juneId = await saveAddress(june)
+    await setParcels([
+      {
+        addressId: roseId,
+        shippingMethod: 'express',
+        items: [{ cartItemId: line, quantity: 1 }],
+        giftMessage: 'Love, Ava',
+        recipientEmail: 'rose@example.org',
+      },
+      { addressId: juneId, items: [{ cartItemId: line, quantity: 1 }] },
+    ])
+    const session = (await api('/v1/photo-products-cart/checkout-session', { method: 'POST' })).body
+    const paid = await api(`/v1/checkout/local/${session.id}/pay`, {
+      method: 'POST',
+      json: { cardNumber: LOCAL_TEST_CARDS.succeeds, shippingAddress: testAddress },
+    })
+    expect(paid.status).toBe(200)
+    // June has moved out of the book since.
+    expect((await api(`/v1/photo-products-addresses/${juneId}`, { method: 'DELETE' })).status).toBe(200)
+    const again = await api(`/v1/photo-products-orders/${paid.body.orderId}/order-again`, { method: 'POST' })
+    expect(again.status, JSON.stringify(again.body)).toBe(200)
+    const cart = again.body.cart as Cart
+    expect(cart.items).toHaveLength(1)
+    expect(cart.parcels.map((p) => [p.key, p.shippingMethod, p.giftMessage, p.recipientEmail, p.items])).toEqual([
+      ['own', 'standard', '', '', [{ cartItemId: cart.items[0]!.id, quantity: 2 }]],
+      [roseId, 'express', 'Love, Ava', 'rose@example.org', [{ cartItemId: cart.items[0]!.id, quantity: 1 }]],
+    ])
+  })
 })

@@ -21,7 +21,7 @@ import type { GeneratedPreview, GeneratePreviewRequest } from '../../contract/de
 import { cartTotals, toCents, type TaxDestination } from '../../catalogue/pricing'
 import { DEFAULT_SHIPPING_METHOD, shippingMethodIds, shippingPriceCents, type ShippingMethodId } from '../../catalogue/shipping'
 import type { Database } from '../db/client'
-import { cartItems, carts, checkoutSessions, orders, previews, savedAddresses, users } from '../db/schema'
+import { cartItems, carts, checkoutSessions, orderParcels, orders, previews, savedAddresses, users } from '../db/schema'
 import { clampChoices, parcelPlan, planTotals, type PlannedParcel } from './parcel-plans'
 import { storeBundles } from './bundles'
 import { creditForCart } from './credit'
@@ -480,5 +480,54 @@ export async function orderAgain(
     if (result.created) added++
     else alreadyInCart++
   }
+  await restoreParcels(db, user, orderId, lines, now)
   return { cart: await getCart(db, user), added, alreadyInCart }
+}
+
+/**
+ * Order again knows where the order went: its parcels to address book entries still in the book are set up again
+ * in the cart, with their method, message and recipient, for the same lines. A cart that already ships somewhere
+ * else keeps the shopper's own choice.
+ */
+async function restoreParcels(db: Database, user: SessionUser, orderId: string, lines: { item: CartItemRow }[], now: Date) {
+  const parcels = await db.select().from(orderParcels).where(eq(orderParcels.orderId, orderId)).orderBy(asc(orderParcels.position))
+  if (!parcels.some((p) => p.addressId)) return
+  await db.transaction(async (tx) => {
+    const cart = await openCart(tx, user.id, { lock: true })
+    if (cart.parcels.length > 0) return
+    const rows = await cartItemsOf(tx, cart.id)
+    // Each ordered line's place in this cart: the line Order again added for it, or the same design already there.
+    const lineFor = new Map(
+      lines.flatMap(({ item }) => {
+        const row =
+          rows.find((r) => r.itemIdentifier === `again:${item.id}` || r.itemIdentifier.startsWith(`again:${item.id}:`)) ??
+          rows.find((r) => r.previewId === item.previewId)
+        return row ? [[item.id, row.id] as const] : []
+      }),
+    )
+    const choices = parcels.flatMap((p): CartParcelChoice[] => {
+      const items = p.items.flatMap((i) => (lineFor.has(i.cartItemId) ? [{ cartItemId: lineFor.get(i.cartItemId)!, quantity: i.quantity }] : []))
+      if (!p.addressId || items.length === 0) return []
+      return [{ addressId: p.addressId, shippingMethod: p.shippingMethod, giftMessage: p.giftMessage ?? '', recipientEmail: p.recipientEmail ?? '', items }]
+    })
+    const entries = choices.length
+      ? await tx
+          .select({ id: savedAddresses.id })
+          .from(savedAddresses)
+          .where(
+            and(
+              eq(savedAddresses.userId, user.id),
+              inArray(
+                savedAddresses.id,
+                choices.map((c) => c.addressId),
+              ),
+            ),
+          )
+      : []
+    const kept = clampChoices(
+      choices.filter((c) => entries.some((e) => e.id === c.addressId)),
+      new Map(rows.map((r) => [r.id, r.quantity])),
+    )
+    if (kept.length > 0) await tx.update(carts).set({ parcels: kept, updatedAt: now }).where(eq(carts.id, cart.id))
+  })
 }
