@@ -2,18 +2,17 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { carts, checkoutSessions, jobs, orderParcels, orders, outboxEmails, savedAddresses } from '../../app/api/db/schema'
-import { fulfilmentJobs } from '../../app/api/services/fulfilment'
-import { drainJobs } from '../../app/api/services/jobs'
+import { orders, outboxEmails, savedAddresses } from '../../app/api/db/schema'
 import { giftNoteReference } from '../../app/api/services/order-emails'
 import { formatCents } from '../../app/catalogue/currency'
 import { salesTaxCents } from '../../app/catalogue/sales-tax'
 import { shippingPriceCents } from '../../app/catalogue/shipping'
 import { LOCAL_TEST_CARDS, MAX_PARCELS_PER_CART, type Cart } from '../../app/contract/cart'
-import { cartItemFor, recordPreview, testAddress } from '../support/cart'
+import { cartItemFor, emptyCartsAndOrders, recordPreview, testAddress } from '../support/cart'
 import { creditedShopper, storeCreditOf } from '../support/credit'
 import { refundOrder } from '../../app/api/services/checkout'
 import { createTestApi, type TestApi } from '../support/test-api'
+import { shipThroughLocalProvider } from '../support/parcels'
 
 /**
  * Shipping one cart to several addresses (issue 33, item 2; decision 055): lines, or part of a line, go to entries
@@ -29,11 +28,7 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 beforeEach(async () => {
-  await t.db.delete(orderParcels)
-  await t.db.delete(orders)
-  await t.db.delete(checkoutSessions)
-  await t.db.delete(carts)
-  await t.db.delete(jobs)
+  await emptyCartsAndOrders(t)
   await t.db.delete(savedAddresses)
 })
 
@@ -241,16 +236,7 @@ describe('an order to three addresses, paid once', () => {
     expect(confirmation!.text).toContain(`Total paid: ${formatCents(order.totals.totalCents)}`)
     expect(confirmation!.html).toContain('Shipping in 3 parcels')
 
-    const start = t.now()
-    try {
-      await drainJobs(t.api.deps, fulfilmentJobs)
-      for (const step of [1, 2]) {
-        t.setNow(new Date(start.getTime() + step * t.config.localFulfilmentStepSeconds * 1000))
-        await drainJobs(t.api.deps, fulfilmentJobs)
-      }
-    } finally {
-      t.setNow(start)
-    }
+    await shipThroughLocalProvider(t)
     const shipped = (await api(`/v1/photo-products-orders/${orderId}`)).body
     expect(shipped.status).toBe('shipped')
     const tracking = shipped.parcels.map((p: { status: string; trackingNumber: string }) => [p.status, p.trackingNumber])
@@ -281,7 +267,7 @@ describe('an order to three addresses, paid once', () => {
         }),
         fc.constantFrom('standard' as const, 'express' as const),
         async (spec, method) => {
-          for (const table of [orderParcels, orders, checkoutSessions, carts]) await t.db.delete(table)
+          await emptyCartsAndOrders(t)
           const lines = []
           for (const [shape, quantity, toRose, toJune] of spec) {
             const id = await addLine(shape, quantity)

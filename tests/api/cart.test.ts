@@ -6,7 +6,7 @@ import { fulfilmentJobs } from '../../app/api/services/fulfilment'
 import { claimJob, drainJobs, JOB_LEASE_MS } from '../../app/api/services/jobs'
 import { MAX_QUANTITY_PER_LINE } from '../../app/contract/cart'
 import { CART_CHANGED_MESSAGE } from '../../app/catalogue/cart-terms'
-import { cartItemFor, recordPreview } from '../support/cart'
+import { cartItemFor, emptyCartsAndOrders, recordPreview } from '../support/cart'
 import { createTestApi, type TestApi } from '../support/test-api'
 
 let t: TestApi
@@ -32,12 +32,7 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 /** Every test starts from an empty cart for both shoppers. */
-beforeEach(async () => {
-  await t.db.delete(orders)
-  await t.db.delete(checkoutSessions)
-  await t.db.delete(carts)
-  await t.db.delete(jobs)
-})
+beforeEach(() => emptyCartsAndOrders(t))
 
 const api = (path: string, init: Parameters<TestApi['request']>[1] = {}) => t.request(path, { cookie, ...init })
 const getCart = async (as = cookie) => (await t.request('/v1/photo-products-cart', { cookie: as })).body

@@ -1,13 +1,13 @@
 import { createHmac } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { carts, checkoutSessions, jobs, orderParcels, orders, outboxEmails, savedAddresses } from '../../app/api/db/schema'
+import { checkoutSessions, orderParcels, orders, outboxEmails, savedAddresses } from '../../app/api/db/schema'
 import { formatCents } from '../../app/catalogue/currency'
 import { withSalesTax } from '../../app/catalogue/pricing'
 import type Stripe from 'stripe'
 import { createStripeClient, STRIPE_MAX_NETWORK_RETRIES, StripePaymentProvider } from '../../app/api/providers/payments/stripe'
 import { MemoryRateLimiter } from '../../app/api/rate-limit'
-import { cartItemFor, recordPreview } from '../support/cart'
+import { cartItemFor, emptyCartsAndOrders, recordPreview } from '../support/cart'
 import { creditedShopper } from '../support/credit'
 import { createStripeMock, MOCK_STRIPE_SECRET_KEY, MOCK_STRIPE_WEBHOOK_SECRET, mockStripeTax, type StripeMockServer } from '../support/stripe-mock'
 import { createTestApi, type TestApi } from '../support/test-api'
@@ -36,12 +36,7 @@ afterAll(async () => {
   await t.close()
   await server.close()
 })
-beforeEach(async () => {
-  await t.db.delete(orders)
-  await t.db.delete(checkoutSessions)
-  await t.db.delete(carts)
-  await t.db.delete(jobs)
-})
+beforeEach(() => emptyCartsAndOrders(t))
 
 async function startCheckout(quantity = 1) {
   const preview = await recordPreview(t, t.users[0].id, 'tree')

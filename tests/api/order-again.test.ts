@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { cartItems, carts, checkoutSessions, jobs, orders } from '../../app/api/db/schema'
-import { cartItemFor, recordPreview, testAddress as address } from '../support/cart'
+import { cartItems } from '../../app/api/db/schema'
+import { cartItemFor, emptyCartsAndOrders, recordPreview, testAddress as address } from '../support/cart'
 import { createTestApi, type TestApi } from '../support/test-api'
 
 let t: TestApi
@@ -13,12 +13,7 @@ beforeAll(async () => {
   otherCookie = await t.signIn(1)
 })
 afterAll(() => t.close())
-beforeEach(async () => {
-  await t.db.delete(orders)
-  await t.db.delete(checkoutSessions)
-  await t.db.delete(carts)
-  await t.db.delete(jobs)
-})
+beforeEach(() => emptyCartsAndOrders(t))
 
 const cartOf = async (as = cookie) => (await t.request('/v1/photo-products-cart', { cookie: as })).body
 const again = (id: string, as: string | null = cookie) =>

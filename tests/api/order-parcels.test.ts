@@ -12,7 +12,7 @@ import { fulfilmentJobs, orderStateOf } from '../../app/api/services/fulfilment'
 import { drainJobs } from '../../app/api/services/jobs'
 import { LOCAL_TEST_CARDS, orderStatuses, type OrderStatus } from '../../app/contract/cart'
 import { cartItemFor, recordPreview, testAddress } from '../support/cart'
-import { grandmaAddress, splitIntoTwoParcels } from '../support/parcels'
+import { grandmaAddress, shipThroughLocalProvider, splitIntoTwoParcels } from '../support/parcels'
 import { createTestApi, type TestApi } from '../support/test-api'
 
 /**
@@ -128,16 +128,7 @@ describe('a gift parcel (issue 33, item 3)', () => {
 
   it('its recipient hears it is on its way when it ships: from whom, by when, and nothing of prices or the order', async () => {
     const { orderId, parcelId } = await giftOrder()
-    const start = t.now()
-    try {
-      await drainJobs(t.api.deps, fulfilmentJobs)
-      for (const step of [1, 2]) {
-        t.setNow(new Date(start.getTime() + step * t.config.localFulfilmentStepSeconds * 1000))
-        await drainJobs(t.api.deps, fulfilmentJobs)
-      }
-    } finally {
-      t.setNow(start)
-    }
+    await shipThroughLocalProvider(t)
     const order = (await t.request(`/v1/photo-products-orders/${orderId}`, { cookie })).body
     expect(order.status).toBe('shipped')
     const notes = await t.db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'gift-note'))

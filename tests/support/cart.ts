@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { previews } from '../../app/api/db/schema'
+import { carts, checkoutSessions, jobs, orders, previews } from '../../app/api/db/schema'
 import { findOrnamentVariant, ornamentProduct, pseudoTemplates, variantOfShape, type OrnamentShape } from '../../app/catalogue/ornaments'
 import type { TestApi } from './test-api'
 
@@ -88,4 +88,9 @@ export function cartItemOfGenerated(g: Record<string, any>, { metadata = {}, ...
     },
     ...rest,
   }
+}
+
+/** Every order, checkout session, cart and job gone (an order's parcels go with it): each test starts from empty carts. */
+export async function emptyCartsAndOrders(t: TestApi) {
+  for (const table of [orders, checkoutSessions, carts, jobs]) await t.db.delete(table)
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { orderParcels } from '../../app/api/db/schema'
-import { queueParcelSubmission } from '../../app/api/services/fulfilment'
+import { fulfilmentJobs, queueParcelSubmission } from '../../app/api/services/fulfilment'
+import { drainJobs } from '../../app/api/services/jobs'
 import type { ShippingAddress } from '../../app/contract/cart'
 import type { TestApi } from './test-api'
 
@@ -57,4 +58,21 @@ export async function splitIntoTwoParcels(
     await queueParcelSubmission(tx, second!, t.now())
   })
   return secondId
+}
+
+/**
+ * Runs the local print provider until what was paid has shipped: the submission, then its two production steps,
+ * each LOCAL_FULFILMENT_STEP_SECONDS later on the test clock (set back afterwards).
+ */
+export async function shipThroughLocalProvider(t: TestApi) {
+  const start = t.now()
+  try {
+    await drainJobs(t.api.deps, fulfilmentJobs)
+    for (const step of [1, 2]) {
+      t.setNow(new Date(start.getTime() + step * t.config.localFulfilmentStepSeconds * 1000))
+      await drainJobs(t.api.deps, fulfilmentJobs)
+    }
+  } finally {
+    t.setNow(start)
+  }
 }

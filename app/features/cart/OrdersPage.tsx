@@ -141,7 +141,7 @@ function OrderCard({ order }: { order: Order }) {
       ) : null}
       {order.parcels.length > 1 ? (
         <p className="mt-4 text-sm" data-testid="parcel-count">
-          In {order.parcels.length} parcels, each with its own tracking under Order details.
+          In {order.parcels.length} parcels, each tracked on its own: see them in the details below.
         </p>
       ) : order.trackingNumber ? (
         <p className="mt-4 text-sm">
