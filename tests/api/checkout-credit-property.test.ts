@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkoutSessions, orderParcels, orders, outboxEmails } from '../../app/api/db/schema'
@@ -10,12 +10,13 @@ import { MIN_CHARGE_CENTS, withSalesTax } from '../../app/catalogue/pricing'
 import { cartItemFor, recordPreview, testAddress } from '../support/cart'
 import { giftCode, storeCreditOf } from '../support/credit'
 import { createSession } from '../../app/api/services/accounts'
+import { refundOrder } from '../../app/api/services/checkout'
 import { SESSION_COOKIE } from '../../app/contract/headers'
 import { REFERRAL_COOKIE } from '../../app/contract/referral'
 import { createTestApi, type TestApi } from '../support/test-api'
 
 /**
- * Issue 29, bug 1 and issue 33 (sales tax), as a property: over any sequence of checkouts (repeated, or several at once),
+ * Issue 29, bug 1 and issue 33 (sales tax, parcels, refunds), as a property: over any sequence of checkouts (repeated, or several at once),
  * cancels, expiries, payments, credit granted (an e-gift, a referral's welcome) and cart changes, after
  * every step the open checkout (or, with none open, the cart) charges the cart's total less
  * min(the credit the shopper holds, what credit may pay); a payment charges exactly that; the ledger sums
@@ -86,6 +87,7 @@ const step = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('pay' as const), to: fc.constantFrom(...destinations) }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant('gift' as const), dollars: fc.constantFrom(10, 20, 50) }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant('referral' as const) }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant('refund' as const) }), weight: 1 },
   {
     arbitrary: fc.record({
       kind: fc.constant('split' as const),
@@ -209,6 +211,17 @@ describe('what a shopper is charged (property)', () => {
             const res = await t.request('/v1/photo-products-cart/parcels', { method: 'PUT', cookie, json: { parcels: next } })
             expect(res.status, JSON.stringify(res.body)).toBe(200)
             if (next.length > 0) seen.add('split')
+          } else if (s.kind === 'refund') {
+            // The operator refunds the shopper's latest order: every parcel stops, and the credit it spent comes back.
+            const [latest] = await t.db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)).limit(1)
+            if (latest && latest.status !== 'refunded') {
+              const before = (await storeCreditOf(t, cookie, userId)).balanceCents
+              await refundOrder(t.api.deps, latest.id)
+              expect((await storeCreditOf(t, cookie, userId)).balanceCents).toBe(before + latest.totals.creditsCents)
+              const parcels = await t.db.select().from(orderParcels).where(eq(orderParcels.orderId, latest.id))
+              expect(parcels.every((p) => p.status === 'refunded')).toBe(true)
+              if (latest.totals.creditsCents > 0 && parcels.length > 1) seen.add('refunded parcels and credit')
+            }
           } else if (s.kind === 'gift') {
             const code = await giftCode(t, buyerCookie, s.dollars * 100)
             expect((await t.request('/v1/egifts/redeem', { method: 'POST', cookie, json: { code } })).status).toBe(200)
@@ -290,6 +303,7 @@ describe('what a shopper is charged (property)', () => {
               { kind: 'split', pick: 0, to: 1, quantity: 1, method: 'standard' },
               { kind: 'checkout', together: 1 },
               { kind: 'pay', to: destinations[1] },
+              { kind: 'refund' },
             ],
           ],
         ],
@@ -300,6 +314,7 @@ describe('what a shopper is charged (property)', () => {
       'checkout together',
       'paid in parcels',
       'paid with credit',
+      'refunded parcels and credit',
       'replaced a checkout holding credit',
       'split',
       'taxed after credit',
