@@ -269,6 +269,20 @@ const baseline = http.createServer(async (req, res) => {
       totals: totalsOf(rows, credit, cart.shippingMethod, destination),
       availableCreditCents: credit,
       shippingOptions: shippingMethodIds.map((method) => ({ method, priceCents: totalsOf(rows, 0, method).shippingCents })),
+      // A cart shipping to one address (the bench's): one parcel, the shopper's own, holding every line.
+      parcels: [
+        {
+          key: 'own',
+          addressId: null,
+          label: null,
+          address: null,
+          shippingMethod: cart.shippingMethod,
+          giftMessage: '',
+          recipientEmail: '',
+          items: rows.map((row) => ({ cartItemId: row.id, quantity: row.quantity })),
+          shippingOptions: shippingMethodIds.map((method) => ({ method, priceCents: totalsOf(rows, 0, method).shippingCents })),
+        },
+      ],
       updatedAt: cart.updatedAt.toISOString(),
     })
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body)
