@@ -447,7 +447,7 @@ async function moveSession(
  * where the goods go, the tax Stripe Tax charged when Stripe computed it, else the state table's (decision
  * 052). Undefined when nothing changes (an e-gift ships nowhere; no address known).
  */
-export function chargedTotals(row: Pick<SessionRow, 'purpose' | 'totals'>, address: ShippingAddress | null | undefined, providerTaxCents?: number | null) {
+function chargedTotals(row: Pick<SessionRow, 'purpose' | 'totals'>, address: ShippingAddress | null | undefined, providerTaxCents?: number | null) {
   if (row.purpose !== 'cart' || !address) return undefined
   if (typeof providerTaxCents === 'number') return withProviderTax(row.totals, address.state, providerTaxCents)
   return withSalesTax(row.totals, { state: address.state, estimated: false })

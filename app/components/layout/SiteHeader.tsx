@@ -11,8 +11,8 @@ const nav = [
 
 /** `account` holds the shopper's own links (orders, cart): beside the logo on phones, after the store links on wide screens. */
 export function SiteHeader({ account }: { account?: ReactNode }) {
-  // The cart, orders and checkout live under /photo-products but are the account's links, not the store's.
-  const onAccountPage = useRouterState({ select: (s) => /^\/photo-products\/(cart|orders|checkout)(\/|$)/.test(s.location.pathname) })
+  // The cart, orders, checkout and address book live under /photo-products but are the account's, not the store's.
+  const onAccountPage = useRouterState({ select: (s) => /^\/photo-products\/(cart|orders|checkout|addresses)(\/|$)/.test(s.location.pathname) })
   return (
     <header className="sticky top-0 z-30 border-b border-ink/10 bg-cream/95 backdrop-blur supports-[backdrop-filter]:bg-cream/80">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 px-4 py-1 sm:px-6 lg:flex-nowrap lg:py-2">

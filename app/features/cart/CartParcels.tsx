@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useId, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { formatCents } from '~/catalogue/currency'
 import { FIELD_LIMITS } from '~/catalogue/field-limits'
 import { taxLineLabel } from '~/catalogue/sales-tax'
@@ -216,17 +216,25 @@ function BookParcel({ parcel, own, cart, busy, change }: { parcel: CartParcel; o
   const calendar = useQuery(shippingCalendarQuery()).data
   const label = parcel.label ?? 'this address'
   const id = useId()
-  const setQuantity = (cartItemId: string, quantity: number) =>
-    void change(
-      parcel.key,
-      (c) => ({
-        ...c,
-        items: [...c.items.filter((i) => i.cartItemId !== cartItemId), ...(quantity > 0 ? [{ cartItemId, quantity }] : [])].sort(
-          (a, b) => cart.items.findIndex((l) => l.id === a.cartItemId) - cart.items.findIndex((l) => l.id === b.cartItemId),
-        ),
-      }),
-      `change what goes to ${label}`,
+  // What the shopper just picked, shown at once until the server's answer (or its refusal) replaces it.
+  const [picked, setPicked] = useState<{ method?: CartParcel['shippingMethod']; quantities?: Record<string, number> }>({})
+  useEffect(() => setPicked({}), [parcel])
+  const settle = (outcome: Promise<ApiFailure | null>) => void outcome.then((failed) => failed && setPicked({}))
+  const setQuantity = (cartItemId: string, quantity: number) => {
+    setPicked((p) => ({ ...p, quantities: { ...p.quantities, [cartItemId]: quantity } }))
+    settle(
+      change(
+        parcel.key,
+        (c) => ({
+          ...c,
+          items: [...c.items.filter((i) => i.cartItemId !== cartItemId), ...(quantity > 0 ? [{ cartItemId, quantity }] : [])].sort(
+            (a, b) => cart.items.findIndex((l) => l.id === a.cartItemId) - cart.items.findIndex((l) => l.id === b.cartItemId),
+          ),
+        }),
+        `change what goes to ${label}`,
+      ),
     )
+  }
   return (
     <li className="rounded-xl border-2 border-gold/40 bg-cream px-4 py-3" data-testid="cart-parcel" data-parcel={parcel.key}>
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -251,6 +259,7 @@ function BookParcel({ parcel, own, cart, busy, change }: { parcel: CartParcel; o
         {cart.items.map((line) => {
           const here = quantityIn(parcel, line.id)
           const most = here + quantityIn(own, line.id)
+          const shown = picked.quantities?.[line.id] ?? here
           if (most === 0) return null
           return (
             <label key={line.id} className="flex items-center justify-between gap-3 text-sm">
@@ -260,7 +269,7 @@ function BookParcel({ parcel, own, cart, busy, change }: { parcel: CartParcel; o
               </span>
               <select
                 className={inputClass(false).replace('mt-1 ', '').replace('w-full', 'w-20 shrink-0')}
-                value={here}
+                value={shown}
                 disabled={busy}
                 onChange={(e) => setQuantity(line.id, Number(e.target.value))}
                 data-testid="parcel-quantity"
@@ -280,7 +289,7 @@ function BookParcel({ parcel, own, cart, busy, change }: { parcel: CartParcel; o
         <div className="mt-1 grid gap-2 sm:grid-cols-2">
           {parcel.shippingOptions.map((option) => {
             const arrives = calendar?.methods.find((m) => m.method === option.method)?.arrivesBy
-            const chosen = parcel.shippingMethod === option.method
+            const chosen = (picked.method ?? parcel.shippingMethod) === option.method
             return (
               <label
                 key={option.method}
@@ -291,7 +300,10 @@ function BookParcel({ parcel, own, cart, busy, change }: { parcel: CartParcel; o
                   name={`${id}-method`}
                   checked={chosen}
                   disabled={busy}
-                  onChange={() => void change(parcel.key, (c) => ({ ...c, shippingMethod: option.method }), `change the shipping to ${label}`)}
+                  onChange={() => {
+                    setPicked((p) => ({ ...p, method: option.method }))
+                    settle(change(parcel.key, (c) => ({ ...c, shippingMethod: option.method }), `change the shipping to ${label}`))
+                  }}
                   className="size-5 accent-cranberry"
                 />
                 <span className="min-w-0 flex-1 leading-tight">
