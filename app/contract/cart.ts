@@ -127,7 +127,6 @@ export const parcelTotalsSchema = z.object({
   taxCents: z.number().int(),
   tax: totalsTaxSchema.nullable(),
 })
-export type ParcelTotals = z.infer<typeof parcelTotalsSchema>
 
 export const totalsSchema = z.object({
   currency: z.literal('usd'),
@@ -194,12 +193,6 @@ export const cartSchema = z.object({
 })
 export type Cart = z.infer<typeof cartSchema>
 
-const parcelQuantity = z
-  .number({ error: 'quantity must be a whole number' })
-  .int({ error: `quantity must be a whole number from 1 to ${MAX_QUANTITY_PER_LINE}` })
-  .min(1, { error: `quantity must be a whole number from 1 to ${MAX_QUANTITY_PER_LINE}` })
-  .max(MAX_QUANTITY_PER_LINE, { error: `quantity must be a whole number from 1 to ${MAX_QUANTITY_PER_LINE}` })
-
 /** One parcel to an address book entry, as the shopper asks for it. */
 export const cartParcelChoiceSchema = z
   .object({
@@ -208,7 +201,7 @@ export const cartParcelChoiceSchema = z
     giftMessage: giftMessage(),
     recipientEmail: optionalEmailAddress(),
     items: z
-      .array(z.object({ cartItemId: z.uuid({ error: 'cartItemId must be the id of a line in your cart' }), quantity: parcelQuantity }))
+      .array(z.object({ cartItemId: z.uuid({ error: 'cartItemId must be the id of a line in your cart' }), quantity: quantitySchema }))
       .min(1, { error: 'Choose at least one ornament for this address' })
       .max(MAX_LINES_PER_CART, { error: `A parcel holds at most ${MAX_LINES_PER_CART} designs` }),
   })
@@ -233,7 +226,6 @@ export const setCartParcelsRequestSchema = z
       seen.add(parcel.addressId)
     })
   })
-export type SetCartParcelsRequest = z.input<typeof setCartParcelsRequestSchema>
 
 export const setCartShippingRequestSchema = z.object({
   method: z.enum(shippingMethodIds, { error: `Choose a shipping method: ${shippingMethodIds.join(' or ')}` }),

@@ -26,3 +26,9 @@ export function unwrap<T>(outcome: ApiOutcome<T>): T {
   if (outcome.ok) return outcome.data
   throw new ApiFailureError(outcome.error)
 }
+
+/** A call that never reached the API (the network, the server function itself): a failure like any other, code 'network'. */
+export const unreachable = (error: unknown): ApiOutcome<never> => ({
+  ok: false,
+  error: { status: 0, code: 'network', message: error instanceof Error ? error.message : 'Keepsake could not be reached', issues: [] },
+})

@@ -124,9 +124,10 @@ const [
   { openDatabase },
   { previews },
   { findSessionUser },
-  { cartItemsOf, estimatedTaxDestination, openCart, totalsOf },
+  { cartPlan, estimatedTaxDestination, openCart },
+  { planTotals },
   { creditForCart },
-  { shippingMethodIds },
+  { shippingMethodIds, shippingPriceCents },
   { demoAccounts, seedDemoAccounts },
   { SESSION_COOKIE },
   { findOrnamentVariant, ornamentProduct, ornamentShapes, pseudoTemplates, variantOfShape },
@@ -139,6 +140,7 @@ const [
   import('../../app/api/db/schema'),
   import('../../app/api/services/accounts'),
   import('../../app/api/services/cart'),
+  import('../../app/api/services/parcel-plans'),
   import('../../app/api/services/credit'),
   import('../../app/catalogue/shipping'),
   import('../../app/api/demo/accounts'),
@@ -242,11 +244,14 @@ const baseline = http.createServer(async (req, res) => {
     if (!shopper) return void res.writeHead(401).end()
     const cart = await openCart(db, shopper.id)
     // The same reads as the API's cartView: lines, the credit (balance plus what an open checkout holds), and where tax is estimated for.
-    const [rows, credit, destination] = await Promise.all([
-      cartItemsOf(db, cart.id),
+    const [{ rows, plan }, credit, destination] = await Promise.all([
+      cartPlan(db, cart),
       creditForCart(db, shopper.id, cart.id),
       estimatedTaxDestination(db, shopper.id),
     ])
+    const totals = planTotals(plan, rows, credit, destination)
+    const own = totals.parcels[0]!
+    const shippingOptions = shippingMethodIds.map((method) => ({ method, priceCents: shippingPriceCents(method, own.goodsCents, own.itemCount) }))
     const body = JSON.stringify({
       id: cart.id,
       status: cart.status,
@@ -266,9 +271,9 @@ const baseline = http.createServer(async (req, res) => {
           addedAt: row.createdAt.toISOString(),
         }
       }),
-      totals: totalsOf(rows, credit, cart.shippingMethod, destination),
+      totals,
       availableCreditCents: credit,
-      shippingOptions: shippingMethodIds.map((method) => ({ method, priceCents: totalsOf(rows, 0, method).shippingCents })),
+      shippingOptions,
       // A cart shipping to one address (the bench's): one parcel, the shopper's own, holding every line.
       parcels: [
         {
@@ -279,8 +284,8 @@ const baseline = http.createServer(async (req, res) => {
           shippingMethod: cart.shippingMethod,
           giftMessage: '',
           recipientEmail: '',
-          items: rows.map((row) => ({ cartItemId: row.id, quantity: row.quantity })),
-          shippingOptions: shippingMethodIds.map((method) => ({ method, priceCents: totalsOf(rows, 0, method).shippingCents })),
+          items: plan[0]!.items,
+          shippingOptions,
         },
       ],
       updatedAt: cart.updatedAt.toISOString(),

@@ -54,7 +54,7 @@ function bundleOf(definition: BundleDefinition): Bundle {
   }
 }
 
-/** The bundles on sale, in display order; the cart's totals apply these same rows (cart.ts totalsOf). */
+/** The bundles on sale, in display order; the cart's totals apply these same rows (parcel-plans.ts planTotals). */
 export const storeBundles: readonly Bundle[] = bundleDefinitions.map(bundleOf)
 
 export function listBundles(): { bundles: Bundle[] } {

@@ -2,7 +2,7 @@
  * The photo-products cart (SPEC.md §3–§5, §7): one open cart per shopper, lines made only from the
  * previews the server rendered for that shopper, prices only from the catalogue, totals on the server.
  */
-import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, isNotNull, ne, sql } from 'drizzle-orm'
 import {
   MAX_LINES_PER_CART,
   MAX_QUANTITY_PER_LINE,
@@ -18,12 +18,11 @@ import { canMove, cartTransitions } from './cart-states'
 import { findOrnamentVariant, ornamentProduct, variantTitle } from '../../catalogue/ornaments'
 import { samePersonalText, textWithYear } from '../../catalogue/personal-line'
 import type { GeneratedPreview, GeneratePreviewRequest } from '../../contract/designs'
-import { cartTotals, toCents, type TaxDestination } from '../../catalogue/pricing'
-import { DEFAULT_SHIPPING_METHOD, shippingMethodIds, shippingPriceCents, type ShippingMethodId } from '../../catalogue/shipping'
+import { toCents, type TaxDestination } from '../../catalogue/pricing'
+import { shippingMethodIds, shippingPriceCents, type ShippingMethodId } from '../../catalogue/shipping'
 import type { Database } from '../db/client'
 import { cartItems, carts, checkoutSessions, orderParcels, orders, previews, savedAddresses, users } from '../db/schema'
-import { clampChoices, parcelPlan, planTotals, type PlannedParcel } from './parcel-plans'
-import { storeBundles } from './bundles'
+import { clampChoices, ownEntries, parcelPlan, planTotals, type PlannedParcel } from './parcel-plans'
 import { creditForCart } from './credit'
 import type { SessionUser } from '../env'
 import { AppError, notFound } from '../errors'
@@ -82,27 +81,6 @@ function itemView(row: CartItemRow): CartItem {
 
 export async function cartItemsOf(db: Db, cartId: string) {
   return db.select().from(cartItems).where(eq(cartItems.cartId, cartId)).orderBy(asc(cartItems.createdAt), asc(cartItems.id))
-}
-
-/** The cart's money, with the price of every complete bundle set applied (SPEC.md §7 bundles). */
-export function totalsOf(
-  items: { metadata: CartItemMetadata; quantity: number }[],
-  availableCreditCents = 0,
-  shippingMethod: ShippingMethodId = DEFAULT_SHIPPING_METHOD,
-  destination: TaxDestination | null = null,
-) {
-  return cartTotals(
-    items.map((i) => ({
-      priceCents: toCents(i.metadata.price),
-      salePriceCents: toCents(i.metadata.salePrice),
-      quantity: i.quantity,
-      variantId: i.metadata.variantId,
-    })),
-    availableCreditCents,
-    storeBundles,
-    shippingMethod,
-    destination,
-  )
 }
 
 /**
@@ -352,13 +330,11 @@ export async function setCartParcels(db: Database, user: SessionUser, parcels: C
   return db.transaction(async (tx) => {
     let cart = await openCart(tx, user.id, { lock: true })
     const rows = await cartItemsOf(tx, cart.id)
-    const addressIds = parcels.map((p) => p.addressId)
-    const entries = addressIds.length
-      ? await tx
-          .select({ id: savedAddresses.id })
-          .from(savedAddresses)
-          .where(and(eq(savedAddresses.userId, user.id), inArray(savedAddresses.id, addressIds)))
-      : []
+    const entries = await ownEntries(
+      tx,
+      user.id,
+      parcels.map((p) => p.addressId),
+    )
     const sent = new Map<string, number>()
     for (const parcel of parcels) {
       if (!entries.some((e) => e.id === parcel.addressId)) throw notFound('Address')
@@ -510,20 +486,11 @@ async function restoreParcels(db: Database, user: SessionUser, orderId: string, 
       if (!p.addressId || items.length === 0) return []
       return [{ addressId: p.addressId, shippingMethod: p.shippingMethod, giftMessage: p.giftMessage ?? '', recipientEmail: p.recipientEmail ?? '', items }]
     })
-    const entries = choices.length
-      ? await tx
-          .select({ id: savedAddresses.id })
-          .from(savedAddresses)
-          .where(
-            and(
-              eq(savedAddresses.userId, user.id),
-              inArray(
-                savedAddresses.id,
-                choices.map((c) => c.addressId),
-              ),
-            ),
-          )
-      : []
+    const entries = await ownEntries(
+      tx,
+      user.id,
+      choices.map((c) => c.addressId),
+    )
     const kept = clampChoices(
       choices.filter((c) => entries.some((e) => e.id === c.addressId)),
       new Map(rows.map((r) => [r.id, r.quantity])),

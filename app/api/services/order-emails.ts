@@ -8,6 +8,7 @@ import { describePersonalText } from '../../catalogue/personal-line'
 import { eq, inArray } from 'drizzle-orm'
 import type { CartTotals, CheckoutLine, ShippingAddress } from '../../contract/cart'
 import { formatCents } from '../../catalogue/currency'
+import { OWN_PARCEL } from '../../catalogue/pricing'
 import { formatWeekday, shippingMethods } from '../../catalogue/shipping'
 import { taxLineLabel } from '../../catalogue/sales-tax'
 import type { Database } from '../db/client'
@@ -279,7 +280,7 @@ async function lineImages(db: Executor, deps: EmailDeps, order: OrderRow): Promi
 async function parcelSummaries(db: Executor, order: OrderRow): Promise<ParcelSummary[]> {
   const rows = await db.select().from(orderParcels).where(eq(orderParcels.orderId, order.id)).orderBy(orderParcels.position)
   return rows.map((p) => {
-    const money = order.totals.parcels?.find((m) => m.key === (p.addressId ?? 'own'))
+    const money = order.totals.parcels?.find((m) => m.key === (p.addressId ?? OWN_PARCEL))
     return {
       position: p.position,
       label: p.label,

@@ -53,23 +53,22 @@ export function clampChoices(choices: CartParcelChoice[], left: Map<string, numb
   return kept
 }
 
+/** The shopper's own address book entries among `ids` (another shopper's, or none, are simply not there). */
+export async function ownEntries(db: Db, userId: string, ids: string[]): Promise<EntryRow[]> {
+  if (ids.length === 0) return []
+  return db
+    .select()
+    .from(savedAddresses)
+    .where(and(eq(savedAddresses.userId, userId), inArray(savedAddresses.id, ids)))
+}
+
 /** The plan of a cart whose stored choices are `choices`, its own parcel shipping by `ownMethod`. */
 export async function parcelPlan(db: Db, userId: string, ownMethod: ShippingMethodId, choices: CartParcelChoice[], lines: Line[]): Promise<PlannedParcel[]> {
-  const entries =
-    choices.length === 0
-      ? []
-      : await db
-          .select()
-          .from(savedAddresses)
-          .where(
-            and(
-              eq(savedAddresses.userId, userId),
-              inArray(
-                savedAddresses.id,
-                choices.map((c) => c.addressId),
-              ),
-            ),
-          )
+  const entries = await ownEntries(
+    db,
+    userId,
+    choices.map((c) => c.addressId),
+  )
   const left = new Map(lines.map((l) => [l.id, l.quantity]))
   const booked = clampChoices(
     choices.filter((c) => entries.some((e) => e.id === c.addressId)),

@@ -9,6 +9,7 @@ import { BundleNudge } from '~/features/bundles/BundleNudge'
 import { OrnamentArt } from '~/components/OrnamentArt'
 import { track } from '~/lib/analytics'
 import { formatCents } from '~/catalogue/currency'
+import { OWN_PARCEL } from '~/catalogue/pricing'
 import { usePublicConfig } from '~/lib/public-config'
 import { notify } from '~/lib/toast'
 import { cancelCheckoutSession, cartQuery, createCheckoutSession, getCart, resumeCart } from './cart.functions'
@@ -141,7 +142,7 @@ export function CartPage({ cancelledSessionId, onCancelledHandled }: CartPagePro
             Order summary
           </h2>
           {/* The shopper's own parcel's shipping; each parcel to family chooses its own. */}
-          {cart.data.parcels.some((p) => p.key === 'own') ? (
+          {cart.data.parcels.some((p) => p.key === OWN_PARCEL) ? (
             <ShippingChoice
               cart={cart.data}
               onChoose={editing.setShipping}
@@ -154,7 +155,7 @@ export function CartPage({ cancelledSessionId, onCancelledHandled }: CartPagePro
           </div>
           <div className="mt-4 space-y-3">
             {/* Free shipping is each parcel's own (decision 055): the nudge speaks for a cart shipping in one. */}
-            {totals.shippingMethod === 'standard' && cart.data.parcels.length === 1 && cart.data.parcels[0]!.key === 'own' ? (
+            {totals.shippingMethod === 'standard' && cart.data.parcels.length === 1 && cart.data.parcels[0]!.key === OWN_PARCEL ? (
               <FreeShippingNudge totals={totals} />
             ) : null}
             <BundleNudge items={items} />

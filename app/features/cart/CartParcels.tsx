@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useId, useState } from 'react'
 import { formatCents } from '~/catalogue/currency'
+import { OWN_PARCEL } from '~/catalogue/pricing'
 import { FIELD_LIMITS } from '~/catalogue/field-limits'
 import { taxLineLabel } from '~/catalogue/sales-tax'
 import { formatWeekday, shippingMethods } from '~/catalogue/shipping'
@@ -9,9 +10,9 @@ import { Button, buttonClass } from '~/components/ui/Button'
 import { inputClass, TextField } from '~/components/ui/fields'
 import type { AddressBookEntry } from '~/contract/addresses'
 import type { Cart, CartParcel, CartParcelChoice } from '~/contract/cart'
-import { AddressForm, emptyDraft } from '~/features/account/AddressBookPage'
+import { AddressForm, emptyDraft } from '~/features/account/AddressForm'
 import { addressBookQuery } from '~/features/account/addresses.functions'
-import type { ApiFailure, ApiOutcome } from '~/lib/api-outcome'
+import { unreachable, type ApiFailure } from '~/lib/api-outcome'
 import { fieldErrorsOf } from '~/lib/field-errors'
 import { notify } from '~/lib/toast'
 import { cartQuery, setCartParcels } from './cart.functions'
@@ -25,11 +26,6 @@ const choicesOf = (cart: Cart): CartParcelChoice[] =>
 
 const quantityIn = (parcel: CartParcel | undefined, cartItemId: string) => parcel?.items.find((i) => i.cartItemId === cartItemId)?.quantity ?? 0
 
-const unreachable = (error: unknown): ApiOutcome<never> => ({
-  ok: false,
-  error: { status: 0, code: 'network', message: error instanceof Error ? error.message : 'Keepsake could not be reached', issues: [] },
-})
-
 /**
  * Where the cart ships (issue 33): the shopper's own parcel, and one per address book entry they send some of the
  * ornaments to, each with its own shipping, price, tax, gift message and recipient. Every change is saved at once;
@@ -41,7 +37,7 @@ export function CartParcels({ cart, disabled }: { cart: Cart; disabled?: boolean
   const [saving, setSaving] = useState(false)
   const [picking, setPicking] = useState(false)
   const [newAddress, setNewAddress] = useState(false)
-  const own = cart.parcels.find((p) => p.key === 'own')
+  const own = cart.parcels.find((p) => p.key === OWN_PARCEL)
   const booked = cart.parcels.filter((p) => p.addressId)
   const entries = book.data?.addresses ?? []
   const unused = entries.filter((e) => !booked.some((p) => p.addressId === e.id))
@@ -201,7 +197,7 @@ function ParcelMoney({ cart, parcel }: { cart: Cart; parcel: CartParcel }) {
 
 function OwnParcel({ parcel, cart, several }: { parcel: CartParcel; cart: Cart; several: boolean }) {
   return (
-    <li className="rounded-xl border-2 border-ink/10 bg-cream px-4 py-3" data-testid="cart-parcel" data-parcel="own">
+    <li className="rounded-xl border-2 border-ink/10 bg-cream px-4 py-3" data-testid="cart-parcel" data-parcel={OWN_PARCEL}>
       <h3 className="font-semibold">To you</h3>
       <p className="text-sm text-ink-soft">You’ll enter your address at checkout.</p>
       <ParcelItems parcel={parcel} cart={cart} />

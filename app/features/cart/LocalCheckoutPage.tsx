@@ -17,7 +17,7 @@ import { PromisedArrival } from '~/features/cart/ShippingPromise'
 import { TotalsList } from '~/features/cart/Totals'
 import { currentUserQuery } from '~/features/account/account.functions'
 import { formatCents } from '~/catalogue/currency'
-import { withSalesTax } from '~/catalogue/pricing'
+import { OWN_PARCEL, withSalesTax } from '~/catalogue/pricing'
 import { formatWeekday, shippingMethods } from '~/catalogue/shipping'
 import { usePublicConfig } from '~/lib/public-config'
 import { fieldErrorsOf } from '~/lib/field-errors'
@@ -151,8 +151,8 @@ function CheckoutForm({ session }: { session: CheckoutSession }) {
 
   const set = (field: AddressField) => (value: string) => setAddress((a) => ({ ...a, [field]: value }))
   // The tax where the goods go, as the server will charge it once this address is sent (chargedTotals, the same function).
-  const toFamily = session.parcels.filter((p) => p.key !== 'own')
-  const shipsHome = session.parcels.length === 0 || session.parcels.some((p) => p.key === 'own')
+  const toFamily = session.parcels.filter((p) => p.key !== OWN_PARCEL)
+  const shipsHome = session.parcels.length === 0 || session.parcels.some((p) => p.key === OWN_PARCEL)
   const totals = !giftId && address.state ? withSalesTax(session.totals, { state: address.state, estimated: false }) : session.totals
   const total = formatCents(totals.totalCents)
 

@@ -1,4 +1,5 @@
 import { formatCents } from '~/catalogue/currency'
+import { OWN_PARCEL } from '~/catalogue/pricing'
 import { taxLineLabel } from '~/catalogue/sales-tax'
 import { formatWeekday, shippingMethods } from '~/catalogue/shipping'
 import { PostalAddress } from '~/components/ui/AddressFields'
@@ -29,7 +30,7 @@ export function OrderParcels({ order, headingLevel = 3 }: { order: Order; headin
       <ul className="mt-2 space-y-4">
         {order.parcels.map((parcel) => {
           const address = parcel.shippingAddress ?? order.shippingAddress
-          const money = order.totals.parcels.find((p) => p.key === (parcel.addressId ?? 'own'))
+          const money = order.totals.parcels.find((p) => p.key === (parcel.addressId ?? OWN_PARCEL))
           const tax = money ? taxLineLabel(money) : null
           return (
             <li key={parcel.id} data-testid="parcel" className={several ? 'rounded-xl border border-ink/10 px-3 py-2' : undefined}>

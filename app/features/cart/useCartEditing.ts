@@ -2,12 +2,12 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useRef, useState } from 'react'
 import type { Cart, CartItem } from '~/contract/cart'
 import { bundlesQuery } from '~/features/bundles/bundles-query'
-import { cartTotals, toCents, type BundleRule } from '~/catalogue/pricing'
+import { cartTotals, OWN_PARCEL, toCents, type BundleRule } from '~/catalogue/pricing'
 import { shippingMethodIds, shippingMethods, type ShippingMethodId } from '~/catalogue/shipping'
 import { useSignInAction } from '~/lib/sign-in-action'
 import { notify } from '~/lib/toast'
 import { addCartItem, cartQuery, removeCartItem, setCartShipping, updateCartItemQuantity } from './cart.functions'
-import type { ApiFailure, ApiOutcome } from '../../lib/api-outcome'
+import { unreachable, type ApiFailure, type ApiOutcome } from '../../lib/api-outcome'
 
 /**
  * The cart as it will look once a change lands: lines and totals from the catalogue prices the lines
@@ -25,7 +25,7 @@ function withItems(cart: Cart, items: CartItem[], bundles: readonly BundleRule[]
   const totals = cartTotals(lines, cart.availableCreditCents, bundles, shippingMethod)
   const shippingOptions = shippingMethodIds.map((method) => ({ method, priceCents: cartTotals(lines, 0, bundles, method).shippingCents }))
   const ownItems = items.map((i) => ({ cartItemId: i.id, quantity: i.quantity }))
-  const parcels = cart.parcels.map((p) => (p.key === 'own' ? { ...p, items: ownItems, shippingMethod, shippingOptions } : p))
+  const parcels = cart.parcels.map((p) => (p.key === OWN_PARCEL ? { ...p, items: ownItems, shippingMethod, shippingOptions } : p))
   return { ...cart, items, totals, shippingOptions, parcels }
 }
 
@@ -40,11 +40,6 @@ function withQuantity(item: CartItem, quantity: number): CartItem {
 
 const { queryKey } = cartQuery()
 const bundlesKey = bundlesQuery('').queryKey
-
-const unreachable = (error: unknown): ApiOutcome<never> => ({
-  ok: false,
-  error: { status: 0, code: 'network', message: error instanceof Error ? error.message : 'Keepsake could not be reached', issues: [] },
-})
 
 /**
  * Changes to the cart, shown at once and sent one after another, so the API sees them in the order
