@@ -144,7 +144,8 @@ export function CartPage({ cancelledSessionId, onCancelledHandled }: CartPagePro
           {/* The shopper's own parcel's shipping; each parcel to family chooses its own. */}
           {cart.data.parcels.some((p) => p.key === OWN_PARCEL) ? (
             <ShippingChoice
-              cart={cart.data}
+              options={cart.data.shippingOptions}
+              chosen={cart.data.totals.shippingMethod}
               onChoose={editing.setShipping}
               disabled={leaving}
               legend={cart.data.parcels.length > 1 ? 'Shipping to you' : 'Shipping'}

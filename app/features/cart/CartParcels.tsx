@@ -1,11 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { formatCents } from '~/catalogue/currency'
 import { OWN_PARCEL } from '~/catalogue/pricing'
 import { FIELD_LIMITS } from '~/catalogue/field-limits'
 import { taxLineLabel } from '~/catalogue/sales-tax'
-import { formatWeekday, shippingMethods } from '~/catalogue/shipping'
 import { Button, buttonClass } from '~/components/ui/Button'
 import { inputClass, TextField } from '~/components/ui/fields'
 import type { AddressBookEntry } from '~/contract/addresses'
@@ -16,7 +15,7 @@ import { unreachable, type ApiFailure } from '~/lib/api-outcome'
 import { fieldErrorsOf } from '~/lib/field-errors'
 import { notify } from '~/lib/toast'
 import { cartQuery, setCartParcels } from './cart.functions'
-import { shippingCalendarQuery } from './shipping.functions'
+import { ShippingChoice } from './ShippingPromise'
 
 /** The parcels to address book entries, as PUT parcels takes them back. */
 const choicesOf = (cart: Cart): CartParcelChoice[] =>
@@ -209,9 +208,7 @@ function OwnParcel({ parcel, cart, several }: { parcel: CartParcel; cart: Cart; 
 type Change = (key: string, patch: (choice: CartParcelChoice) => CartParcelChoice | null, what: string) => Promise<ApiFailure | null>
 
 function BookParcel({ parcel, own, cart, busy, change }: { parcel: CartParcel; own: CartParcel | undefined; cart: Cart; busy: boolean; change: Change }) {
-  const calendar = useQuery(shippingCalendarQuery()).data
   const label = parcel.label ?? 'this address'
-  const id = useId()
   // What the shopper just picked, shown at once until the server's answer (or its refusal) replaces it.
   const [picked, setPicked] = useState<{ method?: CartParcel['shippingMethod']; quantities?: Record<string, number> }>({})
   useEffect(() => setPicked({}), [parcel])
@@ -280,38 +277,17 @@ function BookParcel({ parcel, own, cart, busy, change }: { parcel: CartParcel; o
           )
         })}
       </div>
-      <fieldset className="mt-3">
-        <legend className="text-sm font-semibold">Shipping to {label}</legend>
-        <div className="mt-1 grid gap-2 sm:grid-cols-2">
-          {parcel.shippingOptions.map((option) => {
-            const arrives = calendar?.methods.find((m) => m.method === option.method)?.arrivesBy
-            const chosen = (picked.method ?? parcel.shippingMethod) === option.method
-            return (
-              <label
-                key={option.method}
-                className={`flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border px-3 py-2 text-sm ${chosen ? 'border-cranberry bg-cranberry-tint/40' : 'border-ink/15 bg-cream-card'}`}
-              >
-                <input
-                  type="radio"
-                  name={`${id}-method`}
-                  checked={chosen}
-                  disabled={busy}
-                  onChange={() => {
-                    setPicked((p) => ({ ...p, method: option.method }))
-                    settle(change(parcel.key, (c) => ({ ...c, shippingMethod: option.method }), `change the shipping to ${label}`))
-                  }}
-                  className="size-5 accent-cranberry"
-                />
-                <span className="min-w-0 flex-1 leading-tight">
-                  <span className="block font-semibold">{shippingMethods[option.method].label}</span>
-                  <span className="block text-ink-soft">{arrives ? `Arrives by ${formatWeekday(arrives)}` : null}</span>
-                </span>
-                <span className="font-semibold tabular-nums">{option.priceCents === 0 ? 'Free' : formatCents(option.priceCents)}</span>
-              </label>
-            )
-          })}
-        </div>
-      </fieldset>
+      <ShippingChoice
+        compact
+        legend={`Shipping to ${label}`}
+        options={parcel.shippingOptions}
+        chosen={picked.method ?? parcel.shippingMethod}
+        disabled={busy}
+        onChoose={(method) => {
+          setPicked((p) => ({ ...p, method }))
+          settle(change(parcel.key, (c) => ({ ...c, shippingMethod: method }), `change the shipping to ${label}`))
+        }}
+      />
       <GiftFields parcel={parcel} label={label} busy={busy} change={change} />
       <ParcelMoney cart={cart} parcel={parcel} />
     </li>
