@@ -486,6 +486,10 @@ export function createStripeMock(options: StripeMockOptions = {}) {
           })
       })
     })
+    // The SDK keeps its connections alive between calls. Node closes an idle one after 5 s by default, and a call
+    // the SDK starts on it as it closes fails with ECONNRESET before reaching the double: on a busy machine that
+    // spends one of the SDK's retries where a test counts them. Idle connections stay open here; close() ends them.
+    server.keepAliveTimeout = 10 * 60_000
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)
       server.listen(0, '127.0.0.1', () => resolve())
