@@ -11,6 +11,7 @@ import { seedDemoOffers } from './demo/offers'
 import { sql } from 'drizzle-orm'
 import { storageFor } from './storage'
 import { recoverInterruptedUploads } from './services/uploads'
+import { warmPreviewRenderer } from './services/previews'
 
 let ready: Promise<{ api: Api; database: DatabaseHandle }> | undefined
 
@@ -53,6 +54,8 @@ export function getApiServer() {
         const worker = startJobWorker(api.deps, jobHandlers, { beforeDrain: scheduleRecurringJobs })
         onShutdown({ name: 'job worker', phase: 'drain', run: async (deadline) => void (await worker.stop(deadline)) })
       }
+      // The first previews after a start cost what every later one does (decision 056).
+      await warmPreviewRenderer(() => stopIfDraining('Warming the preview renderer'))
       return { api, database }
     } catch (error) {
       await database.close().catch(() => {})

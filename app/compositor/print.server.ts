@@ -250,10 +250,14 @@ function hasStaticUnderlay(template: PseudoTemplate): boolean {
 type Underlay = { size: { width: number; height: number }; patterns: RawImage; sheet: RawImage; mask: RawImage; frame: RawImage }
 /** A handful of templates at a handful of scales; the most recent few are kept. */
 const underlays = new PromiseCache<Underlay>(12)
+let underlaysMade = 0
+/** How many underlays this process has drawn (for tests: one per template and scale). */
+export const underlayRenders = () => underlaysMade
 
 /** Pattern cells cut to the silhouettes, and the same with the frame over them, for one template at one scale. */
 function underlayOf(template: PseudoTemplate, scale: number): Promise<Underlay> {
   return underlays.get(`${template.id}@${scale}`, async () => {
+    underlaysMade++
     const size = outputSize(template, scale)
     const [mask, frame] = await Promise.all([scaledBaseImageRaw(template.maskImageUrl, size), scaledBaseImageRaw(template.templateImageUrl, size)])
     const overlays = await Promise.all(

@@ -118,7 +118,7 @@ function ceilingInChild(job: CeilingJob): Promise<Timings> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], {
       cwd: root,
-      env: { ...process.env, PEAK_CEILING: JSON.stringify(job) },
+      env: { ...process.env, ...allocator, PEAK_CEILING: JSON.stringify(job) },
       stdio: ['ignore', 'pipe', 'inherit'],
     })
     let out = ''
@@ -131,6 +131,14 @@ function ceilingInChild(job: CeilingJob): Promise<Timings> {
     })
   })
 }
+
+/**
+ * The allocator setting `npm run serve` starts the store with (package.json; decision 056): glibc's malloc asks the
+ * kernel for transparent huge pages. The store and the ceiling both run with it, so the ratio compares code, not
+ * settings.
+ */
+const STORE_GLIBC_TUNABLES = 'glibc.malloc.hugetlb=1'
+const allocator = { GLIBC_TUNABLES: process.env.GLIBC_TUNABLES ?? STORE_GLIBC_TUNABLES }
 
 // --- settings -----------------------------------------------------------------------------------------
 const quick = process.argv.includes('--quick') || process.env.PEAK_QUICK === '1'
@@ -158,6 +166,7 @@ const storeEnv: Record<string, string> = {
   DATA_DIR: dataDir,
   DEMO_MODE: 'true',
   SESSION_SECRET: 'bench-peak-session-secret-0123456789abcdef',
+  ...allocator,
 }
 
 let store: ChildProcess | null = null

@@ -7,14 +7,24 @@ import { randomUUID } from 'node:crypto'
 import { and, count, eq, gt } from 'drizzle-orm'
 import sharp from 'sharp'
 import { crashPoint } from '../crash-points'
-import { clampTransform, effectiveDpi, MIN_PRINTABLE_DPI } from '../../compositor/layout'
+import { clampTransform, effectiveDpi, IDENTITY_TRANSFORM, MIN_PRINTABLE_DPI } from '../../compositor/layout'
 import { encodePng, renderFrontWithCells } from '../../compositor/print.server'
 import { mockupOf } from '../../compositor/mockup.server'
 import { baseImage } from '../../compositor/base-images.server'
 import { PromiseCache } from '../../compositor/promise-cache'
 import type { GeneratedPreview, GeneratePreviewRequest } from '../../contract/designs'
 import { describePersonalText } from '../../catalogue/personal-line'
-import { findBackSide, findOrnamentVariant, ornamentProduct, photoCells, templateForVariant, variantTitle } from '../../catalogue/ornaments'
+import {
+  backSides,
+  findBackSide,
+  findOrnamentVariant,
+  ornamentProduct,
+  ornamentShapes,
+  photoCells,
+  pseudoTemplates,
+  templateForVariant,
+  variantTitle,
+} from '../../catalogue/ornaments'
 import { previews } from '../db/schema'
 import type { ApiDeps, SessionUser } from '../env'
 import { AppError, notFound } from '../errors'
@@ -83,6 +93,25 @@ function backSideFilesOf(backsideUrl: string) {
     backMockupsMade++
     return { png, mockup }
   })
+}
+
+/**
+ * What every preview of an ornament reuses, made before the process says it is ready (server.ts) rather than by
+ * the first shoppers after a start: each template's underlay and cell map, its mockup backdrop, the PNG and JPEG
+ * codecs, and each ornament's default back side (print file and mockup). About a second of CPU per ornament,
+ * kept for the process's life (decision 056). `stop` is asked between ornaments (a signal during warm-up).
+ */
+export async function warmPreviewRenderer(stop: () => void = () => {}) {
+  const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 128, g: 128, b: 128 } } })
+    .jpeg()
+    .toBuffer()
+  for (const shape of ornamentShapes) {
+    stop()
+    const template = pseudoTemplates[shape]
+    const photos = Object.fromEntries(photoCells(template).map((cell) => [cell.id, { image: photo, transform: IDENTITY_TRANSFORM }]))
+    const front = await renderFrontWithCells({ template, photos, text: null })
+    await Promise.all([encodePng(front.image), mockupOf(front.image), backSideFilesOf(backSides[shape][0]!.backsideUrl)])
+  }
 }
 
 function assertDesign(input: GeneratePreviewRequest) {
