@@ -567,7 +567,10 @@ test('a rolling restart under load loses no request: each instance drains on SIG
     const variant = variantOfShape('star')
     const url = (file: string) => `${bucketBase}/previews/${id}/${file}`
     const photoIds = [randomUUID(), randomUUID()]
-    const sourceImages = photoIds.map((photoId, i) => ({ cropped: url(`source-${i}.jpg`), original: `${bucketBase}/photos/${photoId}/smartphone.jpg` }))
+    const sourceImages = photoIds.map((photoId, i) => ({
+      cropped: `/v1/media/previews/${id}/source-${i}.jpg`,
+      original: `${bucketBase}/photos/${photoId}/smartphone.jpg`,
+    }))
     await query(
       `insert into previews (id, user_id, variant_id, pseudo_template_id, back_side_id, design, print_areas, source_images, images, provider, provider_product_id)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'local', $10)`,

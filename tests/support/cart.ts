@@ -12,7 +12,10 @@ export async function recordPreview(t: TestApi, userId: string, shape: OrnamentS
   const variant = variantOfShape(shape)
   const url = (file: string) => t.api.deps.media.previewUrl(id, file)
   const photoIds = [randomUUID(), randomUUID()]
-  const sourceImages = photoIds.map((photoId, i) => ({ cropped: url(`source-${i}.jpg`), original: t.api.deps.media.photoUrl(photoId, 'smartphone') }))
+  const sourceImages = photoIds.map((photoId, i) => ({
+    cropped: t.api.deps.media.sourceCropUrl(id, i),
+    original: t.api.deps.media.photoUrl(photoId, 'smartphone'),
+  }))
   await t.db.insert(previews).values({
     id,
     userId,

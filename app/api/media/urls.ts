@@ -30,6 +30,10 @@ export function mediaUrls(config: { publicUrl: string; storage: { kind: 'local' 
     previewUrl(previewId: string, file: string) {
       return bucketBase ? `${bucketBase}/previews/${previewId}/${file}` : `/v1/media/previews/${previewId}/${file}`
     },
+    /** A preview's source crop: the API's URL even beside a bucket, since the API makes a crop on its first request (decision 056). */
+    sourceCropUrl(previewId: string, index: number) {
+      return `/v1/media/previews/${previewId}/source-${index}.jpg`
+    },
     /** A media URL of ours as an absolute URL under PUBLIC_URL, for links that leave the site; others unchanged. */
     absolute(url: string) {
       return url.startsWith('/') && !url.startsWith('//') ? new URL(url, ownOrigin).href : url

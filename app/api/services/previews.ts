@@ -40,6 +40,8 @@ export const PREVIEWS_PER_HOUR = 30
 
 export const previewKey = (previewId: string, file: string) => `previews/${previewId}/${file}`
 export const previewFiles = ['front.png', 'back.png', 'mockup-front.jpg', 'mockup-back.jpg', 'source-0.jpg', 'source-1.jpg'] as const
+/** The files a preview stores when it is made; the source crops are made the first time one is asked for (decision 056). */
+type FileMadeWithPreview = Exclude<(typeof previewFiles)[number], `source-${number}.jpg`>
 
 /** At most two renders at once in this process (they are CPU-bound, so this is per machine by design). */
 const MAX_CONCURRENT_RENDERS = 2
@@ -178,36 +180,23 @@ export async function generatePreview(deps: ApiDeps, provider: PrintProvider, us
         return stored.body
       }),
     )
-    const design = cells.map(({ cell, given }, i) => {
+    const design = cells.map(({ cell, given }) => {
       const row = owned.get(given.photoId)!
-      return { cellId: cell.id, photoId: given.photoId, transform: clampTransform(cell, row, given.transform), image: originals[i]! }
+      return { cellId: cell.id, photoId: given.photoId, transform: clampTransform(cell, row, given.transform) }
     })
-    const front = await renderFrontWithCells({
-      template,
-      photos: Object.fromEntries(design.map((d) => [d.cellId, { image: d.image, transform: d.transform }])),
-      text,
-    })
-    const [{ png: backPng, mockup: mockupBack }, frontPng, mockupFront, ...sources] = await Promise.all([
+    const front = await renderFrontWithCells({ template, photos: photosOf(design, originals), text })
+    const [{ png: backPng, mockup: mockupBack }, frontPng, mockupFront] = await Promise.all([
       backSideFilesOf(backSide.backsideUrl),
       encodePng(front.image),
       mockupOf(front.image),
-      // One source crop per photo, in the design's cell order.
-      ...design.map((d) => {
-        const c = front.cells.find((rendered) => rendered.cellId === d.cellId)!
-        return sharp(c.image.data, { raw: { width: c.image.width, height: c.image.height, channels: 4 } })
-          .flatten({ background: '#ffffff' })
-          .jpeg({ quality: 90 })
-          .toBuffer()
-      }),
     ])
-    const files: [string, Buffer, string][] = [
+    const files: [FileMadeWithPreview, Buffer, string][] = [
       ['front.png', frontPng, 'image/png'],
       ['back.png', backPng, 'image/png'],
-      ['mockup-front.jpg', mockupFront!, 'image/jpeg'],
+      ['mockup-front.jpg', mockupFront, 'image/jpeg'],
       ['mockup-back.jpg', mockupBack, 'image/jpeg'],
-      ...sources.map((body, i): [string, Buffer, string] => [`source-${i}.jpg`, body, 'image/jpeg']),
     ]
-    return { previewId, files, design: design.map(({ cellId, photoId, transform }) => ({ cellId, photoId, transform })), frontPng, backPng }
+    return { previewId, files, design, frontPng, backPng }
   })
   try {
     await Promise.all(files.map(([name, body, type]) => deps.storage.put(previewKey(previewId, name), body, type)))
@@ -251,7 +240,7 @@ export async function generatePreview(deps: ApiDeps, provider: PrintProvider, us
         { position: 'front' as const, imageUrl: url('front.png') },
         { position: 'back' as const, imageUrl: url('back.png') },
       ],
-      sourceImages: design.map((d, i) => ({ cropped: url(`source-${i}.jpg`), original: deps.media.photoUrl(d.photoId, 'smartphone') })),
+      sourceImages: design.map((d, i) => ({ cropped: deps.media.sourceCropUrl(previewId, i), original: deps.media.photoUrl(d.photoId, 'smartphone') })),
       images: mockups.map((m) => m.url),
       provider: provider.name,
       providerProductId: product.productId,
@@ -277,10 +266,60 @@ export async function generatePreview(deps: ApiDeps, provider: PrintProvider, us
   }
 }
 
-/** A preview's stored file, for GET /v1/media/previews/{id}/{file}. */
+type DesignCell = (typeof previews.$inferSelect)['design'][number]
+
+/** The design's photos as the renderer takes them, by cell. */
+const photosOf = (design: DesignCell[], originals: Buffer[]) =>
+  Object.fromEntries(design.map((d, i) => [d.cellId, { image: originals[i]!, transform: d.transform }]))
+
+/**
+ * A source crop: the photo as its cell draws it (before the mask and the frame, without the personal line), a
+ * JPEG on white. Nothing in the shopper's path reads one, so it is made the first time it is asked for, from the
+ * preview's record and its photos' originals, with the same renderer and so the same pixels as the print file,
+ * and then kept beside the preview's other files (decision 056). Null when the preview or a photo is gone.
+ */
+const cropsInFlight = new Map<string, Promise<Buffer | null>>()
+let cropsMade = 0
+/** How many source crops this process has rendered (for tests). */
+export const sourceCropRenders = () => cropsMade
+function sourceCrop(deps: ApiDeps, previewId: string, index: number): Promise<Buffer | null> {
+  const key = previewKey(previewId, `source-${index}.jpg`)
+  let crop = cropsInFlight.get(key)
+  if (!crop) {
+    crop = makeSourceCrop(deps, previewId, index, key).finally(() => cropsInFlight.delete(key))
+    cropsInFlight.set(key, crop)
+  }
+  return crop
+}
+
+async function makeSourceCrop(deps: ApiDeps, previewId: string, index: number, key: string): Promise<Buffer | null> {
+  const [record] = await deps.db.select().from(previews).where(eq(previews.id, previewId))
+  const template = record && Object.values(pseudoTemplates).find((t) => t.id === record.pseudoTemplateId)
+  const cell = record?.design[index]
+  if (!record || !template || !cell) return null
+  const originals = await Promise.all(record.design.map(async (d) => (await deps.storage.get(photoKey(d.photoId, 'original')))?.body))
+  if (originals.some((o) => !o)) return null
+  cropsMade++
+  const body = await withCpuSlot(async () => {
+    const front = await renderFrontWithCells({ template, photos: photosOf(record.design, originals as Buffer[]), text: record.text })
+    const { image } = front.cells.find((rendered) => rendered.cellId === cell.cellId)!
+    return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 90 })
+      .toBuffer()
+  })
+  await deps.storage.put(key, body, 'image/jpeg')
+  return body
+}
+
+/** A preview's stored file, for GET /v1/media/previews/{id}/{file}; a source crop is made on its first request. */
 export async function previewFile(deps: ApiDeps, previewId: string, file: string) {
   // Stored before the record is written (the provider fetches print files while the preview is made);
   // the id is a random UUID, so storage alone answers.
   if (!(previewFiles as readonly string[]).includes(file)) return null
-  return deps.storage.get(previewKey(previewId, file))
+  const stored = await deps.storage.get(previewKey(previewId, file))
+  const crop = /^source-(\d)\.jpg$/.exec(file)
+  if (stored || !crop) return stored
+  const body = await sourceCrop(deps, previewId, Number(crop[1]))
+  return body && { body }
 }
