@@ -20,9 +20,15 @@ export type Extent = { left: number; top: number; right: number; bottom: number 
  * photo was decoded, the photo's own edges, not the part's, decide what is drawn (the part is cut with a
  * margin, so its clamped edge is never sampled inside the photo).
  */
-export function placeBilinear(source: DecodedImage, m: Matrix, extent: Extent, rect: Rect): Uint8Array {
-  if (m.b === 0 && m.c === 0) return placeAxisAligned(source, m, extent, rect)
-  const out = new Uint8Array(rect.width * rect.height * 4)
+export function placeBilinear<Out extends Uint8Array = Uint8Array>(
+  source: DecodedImage,
+  m: Matrix,
+  extent: Extent,
+  rect: Rect,
+  /** Where to draw: `rect.width × rect.height × 4` bytes, all 0 (pixels the photo does not reach are left as they are). */
+  out: Out = new Uint8Array(rect.width * rect.height * 4) as Out,
+): Out {
+  if (m.b === 0 && m.c === 0) return placeAxisAligned(source, m, extent, rect, out)
   const det = m.a * m.d - m.b * m.c
   // The inverse: output → source.
   const ia = m.d / det
@@ -96,8 +102,7 @@ function axisTaps(count: number, start: number, scale: number, offset: number, f
  * An unturned placement (scaled, moved, perhaps mirrored: the designer's usual case): the same sampling as the
  * general path, with each column's taps and weight worked out once for the whole rectangle, not per pixel.
  */
-function placeAxisAligned(source: DecodedImage, m: Matrix, extent: Extent, rect: Rect): Uint8Array {
-  const out = new Uint8Array(rect.width * rect.height * 4)
+function placeAxisAligned<Out extends Uint8Array>(source: DecodedImage, m: Matrix, extent: Extent, rect: Rect, out: Out): Out {
   const { data, width, height, channels } = source
   const columns = axisTaps(rect.width, rect.left, 1 / m.a, -m.tx / m.a, extent.left, extent.right, width, channels)
   const rows = axisTaps(rect.height, rect.top, 1 / m.d, -m.ty / m.d, extent.top, extent.bottom, height, width * channels)

@@ -14,6 +14,7 @@ import { scaledBaseImage, scaledBaseImageRaw } from './base-images.server'
 import { typefaceFont } from './text-fonts.server'
 import { colourRgb, lineMask, linesByCell, lineRgba, type LineMask } from './text-line'
 import { placeBilinear, type DecodedImage, type Extent } from './place'
+import { BufferPool } from './buffer-pool'
 import { PromiseCache } from './promise-cache'
 import {
   cellClipRect,
@@ -29,6 +30,23 @@ import {
 } from './layout'
 
 export type RawImage = { data: Buffer; width: number; height: number }
+
+/**
+ * The sheets and cells renders draw into, kept for the next render (decision 056): two renders at once of the
+ * largest ornament hold about 80 MB of them.
+ */
+const pixelBuffers = new BufferPool(128 * 1024 * 1024)
+/** Buffers the renderer took, of them reused, and bytes kept (for tests). */
+export const pixelBufferStats = () => pixelBuffers.stats()
+
+/**
+ * Gives a rendered front's sheet and cells back for later renders. Only for a caller that has finished with every
+ * one of them, and whose outputs (PNG, JPEG) no longer read them: a buffer given back is drawn over by the next render.
+ */
+export function releaseFront(front: { image: RawImage; cells: RenderedCell[] }) {
+  pixelBuffers.give(front.image.data)
+  for (const cell of front.cells) pixelBuffers.give(cell.image.data)
+}
 
 export type PrintPhoto = {
   /** Encoded image bytes (the stored original rendition). */
@@ -149,8 +167,9 @@ export async function renderPhotoCell(cell: TemplateCell, photo: PrintPhoto, sca
     extent = { left: extent.left / sx, top: extent.top / sy, right: extent.right / sx, bottom: extent.bottom / sy }
   }
   const source = await toDecoded(pipeline)
-  const placed = placeBilinear(source, m, extent, rect)
-  return { rect, image: { data: Buffer.from(placed.buffer, placed.byteOffset, placed.byteLength), width: rect.width, height: rect.height } }
+  // Transparent where the photo does not reach: a kept buffer holds an earlier cell's pixels.
+  const placed = placeBilinear(source, m, extent, rect, pixelBuffers.take(rect.width * rect.height * 4).fill(0))
+  return { rect, image: { data: placed, width: rect.width, height: rect.height } }
 }
 
 /** What a pipeline decodes, as 3 (RGB) or 4 (RGBA) channels: no alpha is added to an opaque photo. */
@@ -286,7 +305,9 @@ async function patternOverlay(cell: TemplateCell, scale: number, size: { width: 
 async function renderFrontFast(design: FrontDesign, scale: number): Promise<{ image: RawImage; cells: RenderedCell[] }> {
   const { template } = design
   const [underlay, lines] = await Promise.all([underlayOf(template, scale), lineMasksOf(design, scale)])
-  const image: RawImage = { data: Buffer.from(underlay.sheet.data), width: underlay.size.width, height: underlay.size.height }
+  const data = pixelBuffers.take(underlay.sheet.data.length)
+  underlay.sheet.data.copy(data)
+  const image: RawImage = { data, width: underlay.size.width, height: underlay.size.height }
   const cells = await Promise.all(
     photoCellsOf(template).map(async (cell) => {
       const photo = design.photos[cell.id]

@@ -8,7 +8,7 @@ import { and, count, eq, gt } from 'drizzle-orm'
 import sharp from 'sharp'
 import { crashPoint } from '../crash-points'
 import { clampTransform, effectiveDpi, IDENTITY_TRANSFORM, MIN_PRINTABLE_DPI } from '../../compositor/layout'
-import { encodePng, renderFrontWithCells } from '../../compositor/print.server'
+import { encodePng, releaseFront, renderFrontWithCells } from '../../compositor/print.server'
 import { mockupOf } from '../../compositor/mockup.server'
 import { baseImage } from '../../compositor/base-images.server'
 import { PromiseCache } from '../../compositor/promise-cache'
@@ -113,6 +113,7 @@ export async function warmPreviewRenderer(stop: () => void = () => {}) {
     const photos = Object.fromEntries(photoCells(template).map((cell) => [cell.id, { image: photo, transform: IDENTITY_TRANSFORM }]))
     const front = await renderFrontWithCells({ template, photos, text: null })
     await Promise.all([encodePng(front.image), mockupOf(front.image), backSideFilesOf(backSides[shape][0]!.backsideUrl)])
+    releaseFront(front)
   }
 }
 
@@ -190,6 +191,8 @@ export async function generatePreview(deps: ApiDeps, provider: PrintProvider, us
       encodePng(front.image),
       mockupOf(front.image),
     ])
+    // Both encodes are done with the sheet and the cells: the next render draws into them (a failed one leaves them).
+    releaseFront(front)
     const files: [FileMadeWithPreview, Buffer, string][] = [
       ['front.png', frontPng, 'image/png'],
       ['back.png', backPng, 'image/png'],
@@ -303,10 +306,12 @@ async function makeSourceCrop(deps: ApiDeps, previewId: string, index: number, k
   const body = await withCpuSlot(async () => {
     const front = await renderFrontWithCells({ template, photos: photosOf(record.design, originals as Buffer[]), text: record.text })
     const { image } = front.cells.find((rendered) => rendered.cellId === cell.cellId)!
-    return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } })
+    const jpeg = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } })
       .flatten({ background: '#ffffff' })
       .jpeg({ quality: 90 })
       .toBuffer()
+    releaseFront(front)
+    return jpeg
   })
   await deps.storage.put(key, body, 'image/jpeg')
   return body
