@@ -15,7 +15,9 @@ const vendorPackages =
 // their own, for any lazy page that reaches them. In `vendor` they were folded into every page's entry chunk, though
 // the first load validates with zod/mini only (decision 046; the budget test fails should a first load load it).
 const classicZod = /[\\/]node_modules[\\/]zod[\\/]v4[\\/](classic[\\/]|locales[\\/]|core[\\/](to-json-schema|json-schema-processors|json-schema-generator)\.js)/
-// The shipping promise shows on the /photo-products landing as well as on lazy pages: one small chunk of its own.
+// The shipping promise shows on the /photo-products landing as well as on lazy pages: one small chunk of its own. Its
+// group does not take its dependencies: it used to take catalogue/currency.ts, so /egifts and the referral pages, which
+// format an amount and paint no shipping promise, loaded the whole chunk (2 KB gzip) for it.
 const shippingPromise = /[\\/]app[\\/](catalogue[\\/]shipping|features[\\/]cart[\\/](ShippingPromise|shipping\.functions))\.tsx?$/
 
 export default defineConfig({
@@ -31,7 +33,7 @@ export default defineConfig({
                 // `vendor` first: a group takes the dependencies of what it matches, and classic zod's include zod's core.
                 { name: 'vendor', test: (id: string) => vendorPackages.test(id) && !classicZod.test(id), priority: 4 },
                 { name: 'zod-classic', test: classicZod, priority: 3 },
-                { name: 'shipping-promise', test: shippingPromise, priority: 2 },
+                { name: 'shipping-promise', test: shippingPromise, priority: 2, includeDependenciesRecursively: false },
               ],
             },
           },
