@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useEffect, useRef, type ReactNode } from 'react'
+import { Suspense, useEffect, useRef, type ReactNode } from 'react'
 import { buttonClass } from '~/components/ui/Button'
 import { FeatureList, PageHero, Section } from '~/components/ui/PageHero'
 import { LoadFailedPanel } from '~/components/ui/StatePanel'
@@ -11,8 +11,10 @@ import { track } from '~/lib/analytics'
 import { egiftPurchasesQuery } from './egifts.functions'
 import { EgiftSignInPrompt } from './EgiftSignInPrompt'
 import { EGIFT_CARD_ART } from './gift-card'
-import { PurchaseForm } from './PurchaseForm'
-import { SentGifts } from './SentGifts'
+import { PurchaseForm, SentGifts } from './landing-parts'
+
+// A page the server painted the form or the sent gifts on hydrates once their code is in (app/lib/lazy-part.tsx).
+await Promise.all([PurchaseForm.ready, SentGifts.ready])
 
 /**
  * Back from a checkout the shopper cancelled (?cancelled=<gift id>): its payment session is ended,
@@ -61,7 +63,11 @@ export function EgiftsLanding({ cancelledGiftId, onDismissCancelled }: { cancell
       </EgiftSignInPrompt>
     )
   } else {
-    send = <PurchaseForm defaultSenderName={user.data.firstName} />
+    send = (
+      <Suspense fallback={<FormSkeleton />}>
+        <PurchaseForm defaultSenderName={user.data.firstName} />
+      </Suspense>
+    )
   }
 
   const sent = purchases.data ?? []
@@ -124,7 +130,9 @@ export function EgiftsLanding({ cancelledGiftId, onDismissCancelled }: { cancell
 
       {sent.length > 0 ? (
         <Section id="sent" title="Gifts you’ve sent">
-          <SentGifts purchases={sent} />
+          <Suspense fallback={null}>
+            <SentGifts purchases={sent} />
+          </Suspense>
         </Section>
       ) : null}
 
