@@ -5,7 +5,6 @@ import { buttonClass } from '~/components/ui/Button'
 import { FeatureList, PageHero, Section } from '~/components/ui/PageHero'
 import { LoadFailedPanel } from '~/components/ui/StatePanel'
 import { EGIFT_VALID_YEARS } from '~/catalogue/egift-terms'
-import { cancelCheckoutSession } from '~/features/cart/cart.functions'
 import { currentUserQuery } from '~/features/account/account.functions'
 import { track } from '~/lib/analytics'
 import { egiftPurchasesQuery } from './egifts.functions'
@@ -28,7 +27,9 @@ function useCancelledGift(giftId: string | undefined) {
   useEffect(() => {
     if (!gift || gift.status !== 'awaiting_payment' || handled.current === gift.id) return
     handled.current = gift.id
-    void cancelCheckoutSession({ data: { id: gift.checkoutSessionId } })
+    // The cart's server functions load only for this (rare) return, not with every visit to /egifts.
+    void import('~/features/cart/cart.functions')
+      .then(({ cancelCheckoutSession }) => cancelCheckoutSession({ data: { id: gift.checkoutSessionId } }))
       .catch(() => undefined)
       .then(() => queryClient.invalidateQueries({ queryKey: egiftPurchasesQuery().queryKey }))
   }, [gift, queryClient])
