@@ -11,6 +11,9 @@
 // The variants themselves live in ornament-variants.ts (what a route needs to know a variant id), re-exported here.
 import { ORNAMENT_PRODUCT_ID, findOrnamentVariant, ornamentVariants, type OrnamentShape, type OrnamentVariant } from './ornament-variants'
 
+// The sheets' sizes and art URLs live in ornament-art.ts (what the catalogue's cards draw), re-exported below.
+import { TEMPLATE_WIDTH, artBase, templateArtUrl, templateHeights, templateThumbnailAvifUrl } from './ornament-art'
+
 export { ORNAMENT_PRODUCT_ID, findOrnamentVariant, ornamentVariants, type OrnamentShape, type OrnamentVariant }
 
 export const ornamentShapes = ornamentVariants.map((v) => v.shape) as readonly OrnamentShape[]
@@ -39,11 +42,10 @@ export function variantOfShape(shape: OrnamentShape): OrnamentVariant {
 // ---------------------------------------------------------------------------------------------
 // Templates and cells (SPEC.md §3, §9)
 
-/** Every template is this wide; print files are rendered at template pixels (300 dpi). */
-export const TEMPLATE_WIDTH = 2670
+export { TEMPLATE_WIDTH, artBase, templateArtUrl, templateHeights, templateThumbnailAvifUrl }
+
 export const PRINT_DPI = 300
 
-export const templateHeights = { tree: 1844, star: 1519, stocking: 2026 } as const satisfies Record<OrnamentShape, number>
 export const cellSizes = {
   tree: { width: 1149, height: 1700 },
   star: { width: 1097, height: 1214 },
@@ -119,13 +121,6 @@ const textBands = {
 
 /** Canvas widths the live preview draws at; the API scales base images to exactly these. */
 export const previewWidths = [320, 480, 640, 800, 960, 1280] as const
-
-export const artBase = '/photo-products'
-/** The renderers' art is PNG; the catalogue card's thumbnail, shown only as an <img>, is WebP (a third of the bytes on the landing). */
-export const templateArtUrl = (shape: OrnamentShape, file: 'mask' | 'frame' | 'thumbnail' | 'pattern') =>
-  `${artBase}/templates/${shape}/${file}.${file === 'thumbnail' ? 'webp' : 'png'}`
-/** The same thumbnail as AVIF (about half the WebP's bytes), offered first by the catalogue's cards. */
-export const templateThumbnailAvifUrl = (shape: OrnamentShape) => `${artBase}/templates/${shape}/thumbnail.avif`
 
 export function pseudoTemplateId(shape: OrnamentShape) {
   return `pseudo-${shape}-pair`

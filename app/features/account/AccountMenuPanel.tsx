@@ -2,9 +2,8 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Link, useRouter } from '@tanstack/react-router'
 import { useState } from 'react'
 import { buttonClass } from '~/components/ui/Button'
-import { signOut } from '~/features/account/account.functions'
 import { notify } from '~/lib/toast'
-import { signOutEverywhere } from './sign-in.functions'
+import { signOut, signOutEverywhere } from './sign-in.functions'
 
 type SignedInUser = { firstName: string; lastName: string; email: string }
 

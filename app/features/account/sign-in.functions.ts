@@ -19,6 +19,11 @@ export const redeemSignInLink = createServerFn({ method: 'POST' })
   .validator(z.object({ token: z.string().max(2000) }))
   .handler(({ data, context: { api } }) => outcomeOf(() => api.call(growthApi.redeemSignInLink, { body: data })))
 
+/** Sign out of this browser. */
+export const signOut = createServerFn({ method: 'POST' })
+  .middleware([apiMiddleware])
+  .handler(({ context: { api } }) => api.call(growthApi.signOut))
+
 /** Sign out on every browser and device. */
 export const signOutEverywhere = createServerFn({ method: 'POST' })
   .middleware([apiMiddleware])

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import * as z from 'zod/mini'
+import { int } from '~/lib/lean-zod'
 import type { Bundle, BundlesResponse } from '~/contract/bundles'
 import { ornamentShapes, type OrnamentShape } from '~/catalogue/ornaments'
 import { usePublicConfig } from '~/lib/public-config'
@@ -13,14 +14,14 @@ export const BUNDLES_PATH = '/v1/loop/bundles'
  * contract's type, so the two cannot drift apart unnoticed.
  */
 const shape = z.enum(ornamentShapes as readonly [OrnamentShape, ...OrnamentShape[]])
-const wholeCents = z.int()
+const wholeCents = int()
 const bundlesAnswer: z.ZodMiniType<BundlesResponse> = z.object({
   bundles: z.array(
     z.object({
       id: z.string(),
       title: z.string(),
       description: z.string(),
-      items: z.array(z.object({ variantId: z.int(), quantity: z.int().check(z.positive()), title: z.string(), shape })),
+      items: z.array(z.object({ variantId: int(), quantity: int().check(z.positive()), title: z.string(), shape })),
       currency: z.literal('usd'),
       bundlePriceCents: wholeCents,
       regularPriceCents: wholeCents,

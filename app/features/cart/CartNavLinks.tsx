@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { cartQuery } from './cart.functions'
+import { cartQuery } from './cart-query.functions'
 
 const linkClass =
   'relative flex min-h-11 items-center gap-1.5 whitespace-nowrap rounded-full px-3 font-semibold text-ink-soft hover:text-ink data-[status=active]:bg-cranberry-tint data-[status=active]:text-cranberry-dark'

@@ -15,7 +15,7 @@ import { unreachable, type ApiFailure } from '~/lib/api-outcome'
 import { fieldErrorsOf } from '~/lib/field-errors'
 import { notify } from '~/lib/toast'
 import { cartQuery, setCartParcels } from './cart.functions'
-import { ShippingChoice } from './ShippingPromise'
+import { ShippingChoice } from './ShippingChoice'
 
 /** The parcels to address book entries, as PUT parcels takes them back. */
 const choicesOf = (cart: Cart): CartParcelChoice[] =>

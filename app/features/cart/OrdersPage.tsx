@@ -13,7 +13,7 @@ import { formatCents } from '~/catalogue/currency'
 import { usePublicConfig } from '~/lib/public-config'
 import { useSignInAction } from '~/lib/sign-in-action'
 import { notify } from '~/lib/toast'
-import { PromisedArrival } from './ShippingPromise'
+import { PromisedArrival } from './ArrivalDates'
 import { OrderParcels } from './OrderParcels'
 
 /** While any order is still on its way, the list is read again this often (the print provider moves it along). */

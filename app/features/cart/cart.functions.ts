@@ -14,10 +14,7 @@ import { unwrap } from '~/lib/api-outcome'
 import { orSignedOut, outcomeOf } from '~/lib/api-outcome.server'
 import { apiMiddleware } from '~/lib/api.middleware'
 
-/** The shopper's open cart (it always exists), or null when signed out. */
-export const getCart = createServerFn({ method: 'GET' })
-  .middleware([apiMiddleware])
-  .handler(({ context: { api } }) => orSignedOut(() => api.call(cartApi.getCart)))
+export { cartQuery, getCart } from './cart-query.functions'
 
 /** 201 for a new line, 200 when the same itemIdentifier is already there. */
 export const addCartItem = createServerFn({ method: 'POST' })
@@ -90,8 +87,6 @@ export const getOrder = createServerFn({ method: 'GET' })
   .middleware([apiMiddleware])
   .validator(orderParamsSchema)
   .handler(({ data, context: { api } }) => outcomeOf(() => api.call(cartApi.getOrder, { params: data })))
-
-export const cartQuery = () => queryOptions({ queryKey: ['cart'], queryFn: () => getCart() })
 
 /**
  * The session as an outcome: its pages tell a session that is not found from one that failed to load.

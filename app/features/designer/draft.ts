@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { boolean, int, isoDateTimeWithOffset, refine, uuid } from '~/lib/lean-zod'
 import { MAX_ZOOM } from '~/catalogue/ornaments'
 import { checkPersonalLine, colourIds, ornamentSides, sameLineOnBoth, textOrNull, typefaceIds, type PersonalText } from '~/catalogue/personal-line'
 import type { PhotoTransform } from '~/compositor/layout'
@@ -19,16 +20,16 @@ const bounded = (min: number, max: number) => z.number().check(z.gte(min), z.lte
 /** Our media URLs: absolute http(s), or a same-origin path. */
 const photoUrlSchema = z.string().check(
   z.maxLength(2048),
-  z.refine((url) => /^https?:\/\//i.test(url) || (url.startsWith('/') && !url.startsWith('//')), 'Expected a photo URL'),
+  refine((url: string) => /^https?:\/\//i.test(url) || (url.startsWith('/') && !url.startsWith('//')), 'Expected a photo URL'),
 )
 
 const draftPhotoSchema = z.object({
-  id: z.uuid(),
+  id: uuid(),
   /** The smartphone rendition, drawn by the live preview. */
   url: photoUrlSchema,
   /** The original's size, for the print-quality check. */
-  width: z.int().check(z.gte(1), z.lte(100_000)),
-  height: z.int().check(z.gte(1), z.lte(100_000)),
+  width: int().check(z.gte(1), z.lte(100_000)),
+  height: int().check(z.gte(1), z.lte(100_000)),
 })
 export type DraftPhoto = z.infer<typeof draftPhotoSchema>
 
@@ -63,12 +64,12 @@ function textOfKept(kept: z.infer<typeof textSchema> | null | undefined): Person
 }
 
 const draftSchema = z.object({
-  photos: z.record(cellIdSchema, draftPhotoSchema).check(z.refine(fewCells)),
-  transforms: z.record(cellIdSchema, transformSchema).check(z.refine(fewCells)),
+  photos: z.record(cellIdSchema, draftPhotoSchema).check(refine(fewCells)),
+  transforms: z.record(cellIdSchema, transformSchema).check(refine(fewCells)),
   backSideId: z.nullable(z.string().check(z.maxLength(64))),
-  editedAt: z.optional(z.iso.datetime({ offset: true })),
-  owner: z.optional(z.nullable(z.uuid())),
-  synced: z.optional(z.boolean()),
+  editedAt: z.optional(isoDateTimeWithOffset()),
+  owner: z.optional(z.nullable(uuid())),
+  synced: z.optional(boolean()),
   text: z.optional(z.nullable(textSchema)),
 })
 export type Draft = {

@@ -1,18 +1,19 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useEffect, useRef, type ReactNode } from 'react'
+import { Suspense, useEffect, useRef, type ReactNode } from 'react'
 import { buttonClass } from '~/components/ui/Button'
 import { FeatureList, PageHero, Section } from '~/components/ui/PageHero'
 import { LoadFailedPanel } from '~/components/ui/StatePanel'
 import { EGIFT_VALID_YEARS } from '~/catalogue/egift-terms'
-import { cancelCheckoutSession } from '~/features/cart/cart.functions'
 import { currentUserQuery } from '~/features/account/account.functions'
 import { track } from '~/lib/analytics'
 import { egiftPurchasesQuery } from './egifts.functions'
 import { EgiftSignInPrompt } from './EgiftSignInPrompt'
 import { EGIFT_CARD_ART } from './gift-card'
-import { PurchaseForm } from './PurchaseForm'
-import { SentGifts } from './SentGifts'
+import { PurchaseForm, SentGifts } from './landing-parts'
+
+// A page the server painted the form or the sent gifts on hydrates once their code is in (app/lib/lazy-part.tsx).
+await Promise.all([PurchaseForm.ready, SentGifts.ready])
 
 /**
  * Back from a checkout the shopper cancelled (?cancelled=<gift id>): its payment session is ended,
@@ -26,7 +27,9 @@ function useCancelledGift(giftId: string | undefined) {
   useEffect(() => {
     if (!gift || gift.status !== 'awaiting_payment' || handled.current === gift.id) return
     handled.current = gift.id
-    void cancelCheckoutSession({ data: { id: gift.checkoutSessionId } })
+    // The cart's server functions load only for this (rare) return, not with every visit to /egifts.
+    void import('~/features/cart/cart.functions')
+      .then(({ cancelCheckoutSession }) => cancelCheckoutSession({ data: { id: gift.checkoutSessionId } }))
       .catch(() => undefined)
       .then(() => queryClient.invalidateQueries({ queryKey: egiftPurchasesQuery().queryKey }))
   }, [gift, queryClient])
@@ -61,7 +64,11 @@ export function EgiftsLanding({ cancelledGiftId, onDismissCancelled }: { cancell
       </EgiftSignInPrompt>
     )
   } else {
-    send = <PurchaseForm defaultSenderName={user.data.firstName} />
+    send = (
+      <Suspense fallback={<FormSkeleton />}>
+        <PurchaseForm defaultSenderName={user.data.firstName} />
+      </Suspense>
+    )
   }
 
   const sent = purchases.data ?? []
@@ -124,7 +131,9 @@ export function EgiftsLanding({ cancelledGiftId, onDismissCancelled }: { cancell
 
       {sent.length > 0 ? (
         <Section id="sent" title="Gifts you’ve sent">
-          <SentGifts purchases={sent} />
+          <Suspense fallback={null}>
+            <SentGifts purchases={sent} />
+          </Suspense>
         </Section>
       ) : null}
 

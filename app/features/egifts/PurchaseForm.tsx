@@ -4,14 +4,13 @@ import { useId, useRef, useState, type FormEvent } from 'react'
 import { Button } from '~/components/ui/Button'
 import { FieldError, FieldHint, inputClass, TextField } from '~/components/ui/fields'
 import { SupportLine } from '~/components/ui/SupportLine'
-import { EGIFT_MAX_DOLLARS, EGIFT_MESSAGE_MAX, EGIFT_MIN_DOLLARS, EGIFT_NAME_MAX, EGIFT_PRESET_DOLLARS } from '~/catalogue/egift-terms'
+import { EGIFT_MAX_DOLLARS, EGIFT_MAX_SEND_DAYS, EGIFT_MESSAGE_MAX, EGIFT_MIN_DOLLARS, EGIFT_NAME_MAX, EGIFT_PRESET_DOLLARS } from '~/catalogue/egift-terms'
 import { FIELD_LIMITS } from '~/catalogue/field-limits'
 import { formatWholeDollars } from '~/catalogue/currency'
 import { parseWholeDollars } from '~/lib/money-input'
 import { usePublicConfig } from '~/lib/public-config'
 import { buyEgift, egiftPurchasesQuery } from './egifts.functions'
-import { sendOnRange } from './gift-card'
-import { formatCalendarDay } from '~/lib/dates'
+import { addDays, formatCalendarDay, todayHere } from '~/lib/dates'
 import { GiftCardPreview } from './GiftCardPreview'
 import { fieldErrorsOf } from '~/lib/field-errors'
 
@@ -20,6 +19,12 @@ type FieldErrors = Partial<Record<Field, string>>
 const fieldOrder: Field[] = ['amountCents', 'recipientName', 'recipientEmail', 'senderName', 'message', 'sendOn']
 
 type AmountChoice = (typeof EGIFT_PRESET_DOLLARS)[number] | 'other'
+
+/**
+ * The range of days a gift can be scheduled for: today to a year ahead (the send date the API checks is the buyer's).
+ * Here, not beside the card art in gift-card.ts: the dates it needs are no part of a signed-out visitor's first load.
+ */
+const sendOnRange = (today = todayHere()) => ({ min: today, max: addDays(today, EGIFT_MAX_SEND_DAYS) })
 
 /** The purchase form of /egifts, with a live preview of the card; paying happens on the checkout page it sends the shopper to. */
 export function PurchaseForm({ defaultSenderName }: { defaultSenderName: string }) {
@@ -130,7 +135,7 @@ export function PurchaseForm({ defaultSenderName }: { defaultSenderName: string 
   )
 
   return (
-    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] lg:gap-12">
+    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] lg:gap-12" data-lazy-part="egift-purchase-form">
       <form ref={form} onSubmit={(e) => void submit(e)} noValidate aria-labelledby={`${id}-heading`} className="space-y-7">
         <h3 id={`${id}-heading`} className="sr-only">
           Your gift

@@ -7,7 +7,7 @@ import { GiftStatusBadge } from './GiftStatus'
 /** "Gifts you've sent": each gift with where it stands, and a way back to paying for one that waits. */
 export function SentGifts({ purchases }: { purchases: EgiftPurchase[] }) {
   return (
-    <ul className="grid gap-3 md:grid-cols-2" aria-label="Gifts you’ve sent" data-testid="sent-gifts">
+    <ul className="grid gap-3 md:grid-cols-2" aria-label="Gifts you’ve sent" data-testid="sent-gifts" data-lazy-part="sent-gifts">
       {purchases.map((gift) => (
         <li key={gift.id} className="flex gap-4 rounded-card bg-cream-card p-4 shadow-card" data-testid="sent-gift">
           <img src={EGIFT_CARD_ART} alt="" width={96} height={60} className="mt-1 h-[3.75rem] w-24 shrink-0 rounded-lg object-cover" loading="lazy" />

@@ -1,7 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { ButtonLink } from '~/components/ui/Button'
 import { formatPrice } from '~/catalogue/currency'
-import { pseudoTemplates, templateThumbnailAvifUrl, type OrnamentShape } from '~/catalogue/ornaments'
+import { TEMPLATE_WIDTH, templateArtUrl, templateHeights, templateThumbnailAvifUrl } from '~/catalogue/ornament-art'
+import type { OrnamentShape } from '~/catalogue/ornament-variants'
 import { photoProductQuery } from './photo-products.functions'
 
 /** The three ornaments with their catalogue prices, as the API sells them. */
@@ -11,7 +12,6 @@ export function OrnamentGrid() {
     <ul className="grid gap-5 sm:grid-cols-3" aria-label="Photo ornaments">
       {product.variants.map((variant) => {
         const shape = variant.shape as OrnamentShape
-        const template = pseudoTemplates[shape]
         return (
           <li key={variant.id} className="flex flex-col overflow-hidden rounded-card bg-cream-card shadow-card" data-testid="ornament-card">
             <div className="flex justify-center bg-gradient-to-b from-cream-deep to-cream-card px-6 pb-2 pt-8">
@@ -19,10 +19,10 @@ export function OrnamentGrid() {
               <picture>
                 <source type="image/avif" srcSet={templateThumbnailAvifUrl(shape)} />
                 <img
-                  src={template.thumbnailUrl}
+                  src={templateArtUrl(shape, 'thumbnail')}
                   alt=""
                   width={480}
-                  height={Math.round((480 * template.height) / template.width)}
+                  height={Math.round((480 * templateHeights[shape]) / TEMPLATE_WIDTH)}
                   className="h-44 w-auto object-contain drop-shadow-md"
                   loading="lazy"
                 />

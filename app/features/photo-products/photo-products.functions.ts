@@ -3,7 +3,7 @@ import { createServerFn } from '@tanstack/react-start'
 import { photoProductsApi } from '~/contract/endpoints/photo-products'
 import { photoProductParamsSchema } from '~/contract/photo-products'
 import { apiMiddleware } from '~/lib/api.middleware'
-import { ORNAMENT_PRODUCT_ID } from '~/catalogue/ornaments'
+import { ORNAMENT_PRODUCT_ID } from '~/catalogue/ornament-variants'
 
 /** The photo product with its variants and prices. */
 export const getPhotoProduct = createServerFn({ method: 'GET' })

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
-import { Link, useRouter, type NotFoundRouteProps } from '@tanstack/react-router'
-import { useState } from 'react'
+import { Link, type NotFoundRouteProps } from '@tanstack/react-router'
+import { Suspense } from 'react'
 import { ButtonLink } from '~/components/ui/Button'
 import { FeatureList, PageHero, Section } from '~/components/ui/PageHero'
-import { LoadFailedPanel } from '~/components/ui/StatePanel'
 import type { ReferralInvite } from '~/contract/referral'
 import type { ApiOutcome } from '~/lib/api-outcome'
-import type { UnknownInvite } from './landing-loader'
+import { InviteLoadFailed, type UnknownInvite } from './landing-loader'
 import { OrnamentArt } from '~/components/OrnamentArt'
 import { currentUserQuery } from '~/features/account/account.functions'
 import { usePublicConfig } from '~/lib/public-config'
@@ -49,7 +48,9 @@ export function ReferralLanding({ variant, code, invite }: { variant: LandingVar
       ) : found === false ? (
         <InviteNotWorking />
       ) : (
-        <InviteLoadFailed message={invite.error.message} />
+        <Suspense fallback={null}>
+          <InviteLoadFailed message={invite.error.message} />
+        </Suspense>
       )}
     </main>
   )
@@ -151,27 +152,6 @@ function InviteNotWorking() {
           How referrals work
         </ButtonLink>
       </div>
-    </div>
-  )
-}
-
-function InviteLoadFailed({ message }: { message: string }) {
-  const router = useRouter()
-  const [retrying, setRetrying] = useState(false)
-  return (
-    <div className="mx-auto max-w-3xl px-4 pb-16 pt-10 sm:px-6 sm:pt-14">
-      <h1 className="mb-6 text-center text-3xl font-bold tracking-tight sm:text-4xl">You’re invited to Keepsake</h1>
-      <LoadFailedPanel
-        testId="invite-error"
-        title="We couldn’t open this invite just now"
-        reassurance={`${message} Your friend’s invite is still good — try again in a moment.`}
-        supportLead="Still stuck?"
-        retrying={retrying}
-        onRetry={() => {
-          setRetrying(true)
-          void router.invalidate().finally(() => setRetrying(false))
-        }}
-      />
     </div>
   )
 }

@@ -3,7 +3,9 @@ import { Link, useRouter } from '@tanstack/react-router'
 import { Button } from '~/components/ui/Button'
 import type { AuthenticateSession } from '~/contract/growth'
 import { notify } from '~/lib/toast'
-import { currentUserQuery, signInAsDemoUser, signInAsNewFamily, signOut } from '../account/account.functions'
+import { currentUserQuery } from '../account/account.functions'
+import { signInAsDemoUser, signInAsNewFamily } from '../account/demo-sign-in.functions'
+import { signOut } from '../account/sign-in.functions'
 
 type DemoUser = { id: string; firstName: string; lastName: string; email: string; familyName: string }
 

@@ -1,5 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { currentUserQuery, getDemoUsers } from '~/features/account/account.functions'
+import { currentUserQuery } from '~/features/account/account.functions'
+import { getDemoUsers } from '~/features/account/demo-sign-in.functions'
 import { DemoSignIn } from '~/features/utils/DemoSignIn'
 import { redirectSearch } from '~/lib/search-params'
 
