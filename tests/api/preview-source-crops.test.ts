@@ -32,10 +32,13 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-async function makePreview(ids: string[]) {
-  const res = await t.request('/v1/printify/generate-preview', {
+type Preview = { previewId: string; images: string[]; sourceImages: { cropped: string }[] }
+
+/** A star preview of `ids` by the shopper of `cookie`, through the API `api`. */
+async function makePreview(ids: string[], api: TestApi = t, shopper = cookie): Promise<Preview> {
+  const res = await api.request('/v1/printify/generate-preview', {
     method: 'POST',
-    cookie,
+    cookie: shopper,
     json: {
       variantId: 72965,
       pseudoTemplateId: template.id,
@@ -44,7 +47,7 @@ async function makePreview(ids: string[]) {
     },
   })
   expect(res.status, JSON.stringify(res.body)).toBe(201)
-  return res.body as { previewId: string; sourceImages: { cropped: string }[] }
+  return res.body as Preview
 }
 
 const get = (url: string) => t.api.fetch(new Request(new URL(url, TEST_ORIGIN)))
@@ -118,18 +121,7 @@ describe('beside a public bucket (S3_PUBLIC_URL)', () => {
   it('names the crops by the API, which makes them, while the other files are the bucket’s', async () => {
     const maya = await b.signIn(0)
     const ids = (await addAlbumPhotos(b, demoAccounts[0].family.id, 2, undefined, { width: 480, height: 360 })).map((p) => p.id)
-    const res = await b.request('/v1/printify/generate-preview', {
-      method: 'POST',
-      cookie: maya,
-      json: {
-        variantId: 72965,
-        pseudoTemplateId: template.id,
-        backSideId: '72965-1',
-        cells: cells.map((cell, i) => ({ cellId: cell.id, photoId: ids[i]!, transform: transforms[i]! })),
-      },
-    })
-    expect(res.status, JSON.stringify(res.body)).toBe(201)
-    const preview = res.body as { previewId: string; images: string[]; sourceImages: { cropped: string }[] }
+    const preview = await makePreview(ids, b, maya)
     expect(preview.images[0]).toBe(`${s3.endpoint}/${s3.bucket}/previews/${preview.previewId}/mockup-front.jpg`)
     expect(preview.sourceImages.map((s) => s.cropped)).toEqual([0, 1].map((i) => `/v1/media/previews/${preview.previewId}/source-${i}.jpg`))
     const crop = await b.api.fetch(new Request(new URL(preview.sourceImages[0]!.cropped, TEST_ORIGIN)))
