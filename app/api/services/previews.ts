@@ -297,7 +297,7 @@ function sourceCrop(deps: ApiDeps, previewId: string, index: number): Promise<Bu
 
 async function makeSourceCrop(deps: ApiDeps, previewId: string, index: number, key: string): Promise<Buffer | null> {
   const [record] = await deps.db.select().from(previews).where(eq(previews.id, previewId))
-  const template = record && Object.values(pseudoTemplates).find((t) => t.id === record.pseudoTemplateId)
+  const template = record && templateForVariant(record.variantId)
   const cell = record?.design[index]
   if (!record || !template || !cell) return null
   const originals = await Promise.all(record.design.map(async (d) => (await deps.storage.get(photoKey(d.photoId, 'original')))?.body))
