@@ -67,6 +67,7 @@ const envSchema = z.object({
   POSTHOG_KEY: optionalText,
   POSTHOG_HOST: url.default('https://us.i.posthog.com'),
   PREVIEW_LOGS: bool(false),
+  PREVIEW_WARM_UP: bool(true),
   MAINTENANCE_MODE: bool(false),
   ROOT_OVERRIDES: rootOverrides,
   DEMO_MODE: bool(true).optional(),
@@ -204,6 +205,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionReplayProjectId: e.POSTHOG_KEY ?? null,
     posthogHost: e.POSTHOG_HOST,
     previewLogs: e.PREVIEW_LOGS,
+    previewWarmUp: e.PREVIEW_WARM_UP,
     deepLinks: {
       celebrateAutoLogin: e.DEEP_LINK_CELEBRATE_AUTO_LOGIN,
       storeTab: e.DEEP_LINK_STORE_TAB,

@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm'
 import { storageFor } from './storage'
 import { recoverInterruptedUploads } from './services/uploads'
 import { warmPreviewRenderer } from './services/previews'
+import { logger } from '../observability/log'
 
 let ready: Promise<{ api: Api; database: DatabaseHandle }> | undefined
 
@@ -54,8 +55,13 @@ export function getApiServer() {
         const worker = startJobWorker(api.deps, jobHandlers, { beforeDrain: scheduleRecurringJobs })
         onShutdown({ name: 'job worker', phase: 'drain', run: async (deadline) => void (await worker.stop(deadline)) })
       }
-      // The first previews after a start cost what every later one does (decision 056).
-      await warmPreviewRenderer(() => stopIfDraining('Warming the preview renderer'))
+      // The first previews after a start cost what every later one does (decision 056). Test stores that make few
+      // previews and start often skip it (PREVIEW_WARM_UP=false).
+      if (config.previewWarmUp) {
+        const started = performance.now()
+        await warmPreviewRenderer(() => stopIfDraining('Warming the preview renderer'))
+        logger().info({ ms: Math.round(performance.now() - started) }, 'Preview renderer warmed')
+      }
       return { api, database }
     } catch (error) {
       await database.close().catch(() => {})

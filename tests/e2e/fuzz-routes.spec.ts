@@ -158,7 +158,7 @@ function serverFunctionIds() {
   const dir = path.resolve(import.meta.dirname, '../../dist/server/assets')
   const ids = new Set<string>()
   for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.js'))) {
-    for (const match of fs.readFileSync(path.join(dir, file), 'utf8').matchAll(/"([\w-]+)": \{\s*functionName: "\w+"/g)) ids.add(match[1])
+    for (const match of fs.readFileSync(path.join(dir, file), 'utf8').matchAll(/"([\w-]+)": \{\s*functionName: "\w+"/g)) ids.add(match[1]!)
   }
   return [...ids]
 }
