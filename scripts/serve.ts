@@ -4,6 +4,7 @@
  */
 // First: from here on a signal is handled (before the rest loads, it simply exits 0).
 import { healthMiddleware, startLifecycle } from './support/shutdown.ts'
+import { readdirSync } from 'node:fs'
 import { serve } from 'srvx'
 import { staticMiddleware } from 'srvx/static'
 import { loadConfig } from '../app.config.ts'
@@ -81,6 +82,19 @@ if (!lifecycle.stopping) {
   await lifecycle.track(warmUp())
 }
 
+/**
+ * Every chunk of the server build, loaded now rather than by the first shopper to open each page: a page's first
+ * render after a start otherwise waits for its modules to be read, resolved and compiled (about 1.3 s of CPU over
+ * a first shopping trip; half a second here). Loading a chunk only defines its modules (decision 056, follow-up).
+ */
+async function loadServerChunks() {
+  const dir = new URL('../dist/server/assets/', import.meta.url)
+  const chunks = readdirSync(dir).filter((name) => name.endsWith('.js'))
+  const started = performance.now()
+  await Promise.all(chunks.map((name) => import(new URL(name, dir).href)))
+  console.log(`Loaded the ${chunks.length} server chunks in ${Math.round(performance.now() - started)} ms`)
+}
+
 async function warmUp() {
   const started = performance.now()
   if (config.demoMode) {
@@ -90,5 +104,6 @@ async function warmUp() {
   const warm = await entry.fetch(new Request(`${config.publicUrl}/v1/openapi.json`))
   if (lifecycle.stopping) return
   console.log(warm.ok ? `Album API ready in ${Math.round(performance.now() - started)} ms` : `Album API answered ${warm.status} while starting`)
+  await lifecycle.track(loadServerChunks())
   lifecycle.markWarm()
 }
