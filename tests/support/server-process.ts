@@ -103,7 +103,7 @@ export async function startServer(
     cwd: root,
     env: {
       ...process.env,
-      // Short-lived test stores skip the preview warm-up (3 s of CPU each); a test that wants it passes 'true'.
+      // Short-lived test stores skip the preview warm-up (about 4 s of CPU each); a test that wants it passes its own value.
       PREVIEW_WARM_UP: 'false',
       // `npm run` puts node_modules/.bin (Node 22) first on PATH itself.
       ...env,
