@@ -320,12 +320,16 @@ async function run() {
   const shapes = catalogue.ornamentShapes
   type Sample = { step: Step; start: number; ms: number; ok: boolean; error?: string }
 
-  async function shop(i: number, round: number, samples: Sample[]) {
+  /** The store's CPU time per step, measured when one shopper runs alone (N = 1): where a trip's CPU goes. */
+  const stepCpu = new Map<Step, number[]>()
+  async function shop(i: number, round: number, samples: Sample[], alone = false) {
     const cookie = cookies[i]!
     const timed = async <T>(step: Step, work: () => Promise<T>): Promise<T> => {
       const t = performance.now()
+      const cpuBefore = alone ? cpuMsOf([store!.pid!]) : 0
       try {
         const value = await work()
+        if (alone) stepCpu.set(step, [...(stepCpu.get(step) ?? []), cpuMsOf([store!.pid!]) - cpuBefore])
         samples.push({ step, start: t, ms: performance.now() - t, ok: true })
         return value
       } catch (error) {
@@ -444,7 +448,7 @@ async function run() {
     const started = performance.now()
     await Promise.all(
       Array.from({ length: n }, async (_, i) => {
-        for (let round = 0; round < rounds; round++) await shop(i, round, samples).catch(() => undefined)
+        for (let round = 0; round < rounds; round++) await shop(i, round, samples, n === 1).catch(() => undefined)
       }),
     )
     const wall = (performance.now() - started) / 1000
@@ -501,6 +505,21 @@ async function run() {
     '\nCPU time per shopping trip (the store, its PostgreSQL backends, this process making the requests) against plain sharp’s per composite: the ratio a saturated machine approaches, and steadier than the rates when the machine is shared:\n',
   )
   console.log(cpuLines.join('\n'))
+  if (stepCpu.size > 0) {
+    console.log(
+      '\nThe store’s CPU time per step with one shopper alone (N = 1; mean over the trips; a step’s background work, such as an order’s jobs after paying, counts where it runs):\n',
+    )
+    console.log(
+      [
+        '| step | store CPU ms (mean) | trips |',
+        '|---|---|---|',
+        ...steps.map((step) => {
+          const of = stepCpu.get(step) ?? []
+          return `| ${step} | ${fmt(of.reduce((a, b) => a + b, 0) / of.length)} | ${of.length} |`
+        }),
+      ].join('\n'),
+    )
+  }
   console.log(
     `\nPreview p95 passes ${PREVIEW_P95_LIMIT_MS / 1000} s at: ${passedAt === null ? `no level measured (up to N = ${Math.max(...levels)})` : `N = ${passedAt}`}`,
   )
