@@ -515,6 +515,13 @@ export async function renderFrontGeneral(design: FrontDesign, scale: number): Pr
   return { image: await toRaw(blank(size).composite(overlays)), cells }
 }
 
-export async function encodePng(image: RawImage, compressionLevel = 6): Promise<Buffer> {
+/**
+ * zlib level 4 for print files: lossless as any level (the printed pixels are the same), and on this machine's
+ * print sheets about 40 % less CPU than sharp's default 6 for 4–7 % more bytes (tree 155 → 89 ms, 2.42 → 2.53 MB;
+ * stocking 214 → 110 ms, 2.93 → 3.14 MB). The encode was the largest part of a preview at the peak (decision 056).
+ */
+export const PRINT_PNG_COMPRESSION = 4
+
+export async function encodePng(image: RawImage, compressionLevel = PRINT_PNG_COMPRESSION): Promise<Buffer> {
   return sharp(image.data, rawInput(image)).png({ compressionLevel }).toBuffer()
 }
