@@ -9,7 +9,7 @@ import { serve } from 'srvx'
 import { staticMiddleware } from 'srvx/static'
 import { loadConfig } from '../app.config.ts'
 import { claimEmbeddedDatabaseOrExit } from '../app/api/db/lock.ts'
-import { hasMalformedPath, isApiPath, malformedApiPathResponse } from '../app/contract/malformed-path.ts'
+import { hasMalformedPath, isApiPath, MALFORMED_LINK_PAGE, malformedApiPathResponse } from '../app/contract/malformed-path.ts'
 import { withRequestLog } from '../app/observability/request-log.ts'
 import { compressResponse } from './http-compression.ts'
 import { nodeRequestTimeouts } from './http-timeouts.ts'
@@ -32,7 +32,7 @@ const { default: entry } = await lifecycle.track(
 const statics = staticMiddleware({ dir: new URL('../dist/client', import.meta.url).pathname })
 
 async function malformedUrlPage(request: Request) {
-  const page = await entry.fetch(new Request(`${new URL(request.url).origin}/page-not-found`, { headers: new Headers(request.headers) }))
+  const page = await entry.fetch(new Request(`${new URL(request.url).origin}${MALFORMED_LINK_PAGE}`, { headers: new Headers(request.headers) }))
   const headers = new Headers(page.headers)
   headers.delete('content-length')
   return new Response(await page.text(), { status: 400, headers })
@@ -51,7 +51,8 @@ const server = serve({
     healthMiddleware,
     async (request, next) => {
       // A path that does not decode gets a bare "Bad Request" from srvx's static files and from Start alike;
-      // the shopper gets the store's own not-found page instead, answered 400, with its headers (issue 15, bug 8).
+      // the shopper gets the store's own broken-link page instead, answered 400, with its headers (issue 15, bug 8;
+      // issue 32: not called a missing page).
       // Under /v1 the answer is the API's error, in its JSON shape (issue 29, bug 7).
       if (hasMalformedPath(request.url)) return isApiPath(new URL(request.url).pathname) ? malformedApiPathResponse() : malformedUrlPage(request)
       const response = await statics(request, next)

@@ -34,6 +34,8 @@ export const referralInviteSchema = z.object({
   referredCreditCents: z.number().int(),
   advocateRewardCents: z.number().int(),
   rememberedDays: z.number().int(),
+  /** True when the signed-in shopper is this invite's advocate: the landing offers sharing it, not claiming it (issue 32). */
+  yours: z.boolean().optional(),
 })
 export type ReferralInvite = z.infer<typeof referralInviteSchema>
 

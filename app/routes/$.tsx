@@ -1,4 +1,5 @@
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
+import { isMalformedLink, MALFORMED_LINK } from '~/contract/malformed-path'
 
 /**
  * Every path no page claims: a legacy path redirects (replacing history, SPEC.md §2), anything else is a 404.
@@ -7,6 +8,8 @@ import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
  */
 export const Route = createFileRoute('/$')({
   beforeLoad: async ({ location }) => {
+    // A link whose path does not decode is broken, not missing (the server answers it 400, scripts/serve.ts).
+    if (isMalformedLink(location.pathname)) throw notFound({ data: MALFORMED_LINK })
     const { resolveLegacyRedirect } = await import('~/lib/redirects')
     const target = resolveLegacyRedirect(location.pathname, location.searchStr)
     if (target) throw redirect({ href: target, replace: true, statusCode: 302 })

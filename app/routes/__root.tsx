@@ -14,7 +14,8 @@ import { lazy, useEffect, type ReactNode } from 'react'
 import { SiteFooter } from '~/components/layout/SiteFooter'
 import { SiteHeader } from '~/components/layout/SiteHeader'
 import { LazyToaster } from '~/components/ui/LazyToaster'
-import { LazyNotFoundPage as NotFoundPage } from '~/components/ui/lazy-screens'
+import { LazyBadLinkPage as BadLinkPage, LazyNotFoundPage as NotFoundPage } from '~/components/ui/lazy-screens'
+import { MALFORMED_LINK } from '~/contract/malformed-path'
 import { AccountMenu } from '~/features/account/AccountMenu'
 import { CartNavLinks } from '~/features/cart/CartNavLinks'
 import { AnalyticsConsentBar } from '~/features/privacy/AnalyticsConsentBar'
@@ -86,6 +87,7 @@ function maintenanceState() {
 
 function RootNotFound({ data }: NotFoundRouteProps) {
   if (data === MAINTENANCE) return <MaintenanceScreen />
+  if (data === MALFORMED_LINK) return <BadLinkPage />
   return <NotFoundPage onRetry={() => window.location.reload()} />
 }
 

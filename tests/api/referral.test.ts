@@ -126,6 +126,14 @@ describe('advocates', () => {
 })
 
 describe('landing on an invite', () => {
+  it('tells the advocate the invite is hers (and no one else: signed out, or another shopper)', async () => {
+    const code = await mayaCode()
+    expect((await call(`/v1/growth/referral-codes/${code}`, maya)).body).toMatchObject({ code, yours: true })
+    expect((await call(`/v1/growth/referral-codes/${code}`, null)).body).not.toHaveProperty('yours')
+    const guest = await t.signInGuest(from)
+    expect((await call(`/v1/growth/referral-codes/${code}`, guest.cookie)).body).not.toHaveProperty('yours')
+  })
+
   it('names the advocate by first name, shows the offer and remembers the code in an HttpOnly cookie for 30 days', async () => {
     const code = await mayaCode()
     const res = await call(`/v1/growth/referral-codes/${code.toLowerCase()}`, null)

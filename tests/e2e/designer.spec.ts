@@ -206,6 +206,16 @@ test.describe('the ornament designer', () => {
       await expectNoAxeViolations(page)
       await result.getByRole('button', { name: 'Keep editing' }).click()
       await expect(result).toBeHidden()
+      // Issue 32: however the dialog closes, focus goes back to the button that asked for it, not to <body>.
+      await expect(previewButton).toBeFocused()
+      for (const close of ['Escape', 'the ×'] as const) {
+        await page.keyboard.press('Enter')
+        await expect(result).toBeVisible({ timeout: 60_000 })
+        if (close === 'Escape') await page.keyboard.press('Escape')
+        else await result.getByRole('button', { name: 'Close' }).click()
+        await expect(result, close).toBeHidden()
+        await expect(previewButton, close).toBeFocused()
+      }
     })
   }
 

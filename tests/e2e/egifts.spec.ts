@@ -38,13 +38,13 @@ test.describe('e-gifts', () => {
 
       await page.getByRole('radio', { name: 'Other amount' }).check()
       const amount = page.getByLabel('Your amount, in whole dollars')
-      await amount.fill('5')
+      await amount.fill('15')
       await page.getByLabel('Their name').fill('Gran')
       await page.getByLabel('Their e-mail address').fill(gran)
       await page.getByLabel(/^A message/).fill(message)
       await expect(page.getByTestId('message-count')).toHaveText(`${message.length} of 300 characters`)
       const preview = page.getByTestId('egift-preview').filter({ visible: true })
-      await expect(preview.getByTestId('egift-preview-amount')).toHaveText('$5')
+      await expect(preview.getByTestId('egift-preview-amount')).toHaveText('$15')
       await expect(preview.getByTestId('egift-preview-message')).toHaveText(`“${message}”`)
 
       // Typed or pasted cents are refused, never dropped with the point (12.50 must not become $125, nor 25.00 $250).
@@ -60,13 +60,17 @@ test.describe('e-gifts', () => {
       await amount.fill('25.00')
       await expect(preview.getByTestId('egift-preview-amount')).toHaveText('$25')
       await expect(page.getByRole('button', { name: 'Continue to pay $25' })).toBeVisible()
-      await amount.fill('5')
-
-      await page.getByRole('button', { name: 'Continue to pay $5' }).click()
-      await expect(page.getByTestId('field-error')).toContainText('Choose an amount from $10 to $500')
-      await expect(amount).toBeFocused()
-      await expect(amount).toHaveAttribute('aria-invalid', 'true')
-      await expect(page).toHaveURL(/\/egifts$/)
+      // Issue 32: an amount outside $10–$500 is never shown as the gift's amount nor as the price to pay.
+      for (const typed of ['5', '0', '501']) {
+        await amount.fill(typed)
+        await expect(preview.getByTestId('egift-preview-amount'), typed).toHaveText('$—')
+        await expect(page.getByRole('button', { name: /^Continue to pay \$/ }), typed).toHaveCount(0)
+        await page.getByRole('button', { name: 'Continue to payment' }).click()
+        await expect(page.getByTestId('field-error'), typed).toContainText('Choose an amount from $10 to $500')
+        await expect(amount).toBeFocused()
+        await expect(amount).toHaveAttribute('aria-invalid', 'true')
+        await expect(page).toHaveURL(/\/egifts$/)
+      }
       await expectNoAxeViolations(page)
     })
 

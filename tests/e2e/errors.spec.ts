@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { clientNavigate, responseBodies, urlOf, waitForHydration } from './support'
+import { clientNavigate, expectNoAxeViolations, responseBodies, urlOf, waitForHydration } from './support'
 
 test.describe('error pages (SPEC.md §8)', () => {
   test('an unknown path shows 404 / Page Not Found with a retry button', async ({ page }) => {
@@ -108,10 +108,21 @@ test.describe('what the browser receives', () => {
       expect(res.headers()['x-content-type-options']).toBe('nosniff')
       expect(res.headers()['x-frame-options']).toBe('SAMEORIGIN')
     }
+    // Issue 32: a broken link is not called a missing page, in the server's HTML nor once the page has hydrated.
+    const html = await (await request.get('/%E0%A4%A')).text()
+    expect(html).toContain('This link is broken')
+    expect(html).not.toContain('Page Not Found')
     const res = await page.goto('/%E0%A4%A')
     expect(res?.status()).toBe(400)
-    await expect(page.getByText('Page Not Found')).toBeVisible()
+    await waitForHydration(page)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('400')
+    await expect(page.getByText('This link is broken')).toBeVisible()
+    await expect(page.getByText('Page Not Found')).toHaveCount(0)
     await expect(page.getByRole('banner')).toBeVisible()
+    await expectNoAxeViolations(page)
+    // A path no page claims is still the 404.
+    expect((await page.goto('/no-such-page'))?.status()).toBe(404)
+    await expect(page.getByText('Page Not Found')).toBeVisible()
   })
 
   // Issue 29, bug 7: under /v1 the answer is the API's JSON error, not the page.

@@ -130,7 +130,11 @@ test.describe('gifts that travel (issue 33)', () => {
       await card.getByText('Order details').click()
       await expect(card.getByTestId('parcel')).toHaveCount(3)
       await expect(card.getByText('Sales tax (OH, CA, OR)')).toBeVisible()
-      for (const number of numbers) await expect(card.getByTestId('parcel').getByText(number!)).toBeVisible()
+      // Issue 32: each number links where the shipping e-mail links it (the local shop's are UPS numbers).
+      for (const number of numbers) {
+        await expect(card.getByTestId('parcel').getByText(number!)).toBeVisible()
+        await expect(card.getByRole('link', { name: new RegExp(`^${number}`) })).toHaveAttribute('href', `https://www.ups.com/track?tracknum=${number}`)
+      }
       await expectNoAxeViolations(page)
       await shootBothWidths(page, 'order-page', SHOTS)
 

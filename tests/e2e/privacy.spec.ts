@@ -142,6 +142,21 @@ test.describe('the analytics question', () => {
     await expect(bar(nextVisit)).toBeVisible()
   })
 
+  // Issue 32: answering with the keyboard leaves focus in the page's content, not on <body>.
+  for (const name of ['Allow analytics', 'No thanks', 'Not now']) {
+    test(`"${name}" answered with the keyboard moves focus to the page's content`, async ({ page }) => {
+      await page.goto('/photo-products')
+      await waitForHydration(page)
+      await bar(page).getByRole('button', { name }).focus()
+      await page.keyboard.press('Enter')
+      await expect(bar(page)).toHaveCount(0)
+      await expect(page.locator('main#main')).toBeFocused()
+      // The next Tab goes on into the page, not back to the top of it.
+      await page.keyboard.press('Tab')
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true)
+    })
+  }
+
   test('inside the album app’s sheets there is no bar, and nothing is recorded', async ({ page }) => {
     const sent = sentAnalytics(page)
     await page.setViewportSize({ width: 390, height: 844 })

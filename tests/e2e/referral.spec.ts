@@ -163,8 +163,13 @@ test.describe('referrals', () => {
     await page.goto(`/r/${code}`)
     await waitForHydration(page)
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Maya')
-    await page.getByRole('link', { name: 'Claim my $10' }).click()
-    await expect(page).toHaveURL(/\/referral\/redeem\?code=/)
+    // Issue 32: her own invite offers sharing it, not a claim the API would refuse after the click.
+    await expect(page.getByRole('link', { name: 'Claim my $10' })).toHaveCount(0)
+    await page.getByRole('link', { name: 'This is your invite: share it' }).click()
+    await expect(page).toHaveURL(/\/referral$/)
+    // Reached another way (a redeem link typed or kept), the claim is refused with the API's reason.
+    await page.goto(`/referral/redeem?code=${code}`)
+    await waitForHydration(page)
     const claim = page.getByRole('button', { name: 'Claim my $10' })
     await claim.click()
     const alert = page.getByRole('alert').filter({ hasText: 'own invite' })

@@ -17,8 +17,8 @@ function rememberedCode(c: Context<ApiEnv>): string | null {
   return REFERRAL_CODE_PATTERN.test(value) ? value : null
 }
 
-endpoint(referralRoutes, referralApi.lookupReferralCode, async ({ params }, c) => {
-  const invite = await lookupInvite(c.get('deps'), params.code, currentClientAddress())
+endpoint(referralRoutes, referralApi.lookupReferralCode, async ({ params, user }, c) => {
+  const invite = await lookupInvite(c.get('deps'), params.code, currentClientAddress(), user ?? null)
   setCookie(c, REFERRAL_COOKIE, invite.code, {
     path: '/',
     httpOnly: true,

@@ -11,6 +11,7 @@ import { formatCents } from '../../catalogue/currency'
 import { OWN_PARCEL } from '../../catalogue/pricing'
 import { formatWeekday, shippingMethods } from '../../catalogue/shipping'
 import { taxLineLabel } from '../../catalogue/sales-tax'
+import { trackingLinkFor } from '../../catalogue/tracking'
 import type { Database } from '../db/client'
 import { orderParcels, orders, previews, users } from '../db/schema'
 import type { ApiDeps } from '../env'
@@ -27,18 +28,6 @@ export const orderShippedReference = (orderId: string) => `order-shipped:${order
 
 /** The order's card on /photo-products/orders (OrdersPage gives each card the id `order-<reference>`). */
 export const orderPageUrl = (publicUrl: string, reference: string) => `${publicUrl}/photo-products/orders#order-${encodeURIComponent(reference)}`
-
-/**
- * Where to follow a parcel: the provider's own tracking URL when it gave one (http(s) only), otherwise
- * the carrier's page for a number we recognise (UPS 1Z…, which the local print shop issues), else none.
- */
-export function trackingLinkFor(trackingNumber: string | null, trackingUrl: string | null): string | null {
-  if (trackingUrl && /^https?:\/\//i.test(trackingUrl)) return trackingUrl
-  if (!trackingNumber) return null
-  const number = trackingNumber.replace(/\s+/g, '').toUpperCase()
-  if (/^1Z[0-9A-Z]{16}$/.test(number)) return `https://www.ups.com/track?tracknum=${encodeURIComponent(number)}`
-  return null
-}
 
 // ---------------------------------------------------------------------------------------------
 // Templates

@@ -112,12 +112,13 @@ const inviteOf = (advocate: Advocate): ReferralInvite => ({
 
 const unknownCode = () => new AppError('not_found', 'This invite code is not valid. Ask your friend to send their link again.')
 
-/** A landing page's invite; unknown and disabled codes are not found. */
-export async function lookupInvite(deps: ApiDeps, code: string, clientAddress: string): Promise<ReferralInvite> {
+/** A landing page's invite; unknown and disabled codes are not found. `viewer`: who is signed in, if anyone. */
+export async function lookupInvite(deps: ApiDeps, code: string, clientAddress: string, viewer: SessionUser | null = null): Promise<ReferralInvite> {
   await enforceRateLimits(deps.rateLimiter, [{ rule: referralRateLimits.lookupPerAddress, key: clientAddress }], deps.now())
   const advocate = await findAdvocate(deps.db, code)
   if (!advocate) throw unknownCode()
-  return inviteOf(advocate)
+  // Her own invite: redeeming it is refused (redeemInvite), so the page must not offer it.
+  return viewer?.id === advocate.userId ? { ...inviteOf(advocate), yours: true } : inviteOf(advocate)
 }
 
 // --- views -------------------------------------------------------------------------------------------

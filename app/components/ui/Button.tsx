@@ -1,5 +1,5 @@
 import { createLink, type LinkComponent } from '@tanstack/react-router'
-import { forwardRef, type AnchorHTMLAttributes, type ButtonHTMLAttributes } from 'react'
+import { forwardRef, type AnchorHTMLAttributes, type ButtonHTMLAttributes, type Ref } from 'react'
 
 type Variant = 'primary' | 'secondary' | 'quiet'
 
@@ -13,8 +13,13 @@ const variants: Record<Variant, string> = {
 
 export const buttonClass = (variant: Variant = 'primary', extra = '') => `${base} ${variants[variant]} ${extra}`
 
-export function Button({ variant = 'primary', className = '', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
-  return <button type="button" className={buttonClass(variant, className)} {...props} />
+export function Button({
+  variant = 'primary',
+  className = '',
+  ref,
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; ref?: Ref<HTMLButtonElement> }) {
+  return <button ref={ref} type="button" className={buttonClass(variant, className)} {...props} />
 }
 
 const StyledAnchor = forwardRef<HTMLAnchorElement, AnchorHTMLAttributes<HTMLAnchorElement> & { variant?: Variant }>(function StyledAnchor(

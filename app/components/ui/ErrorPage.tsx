@@ -44,3 +44,13 @@ export function ErrorPage({ title, message, onRetry, retryLabel = 'Retry', suppo
 export function NotFoundPage({ onRetry }: { onRetry?: () => void }) {
   return <ErrorPage title="404" message="Page Not Found" onRetry={onRetry} />
 }
+
+/**
+ * A path that does not decode (a malformed percent escape, often a link cut short when it was copied): answered 400,
+ * and not called a missing page (issue 32).
+ */
+export function BadLinkPage() {
+  return (
+    <ErrorPage title="400" message="This link is broken: part of its address cannot be read. Check the link you followed, or start again from the store." />
+  )
+}

@@ -2,6 +2,7 @@ import { formatCents } from '~/catalogue/currency'
 import { OWN_PARCEL } from '~/catalogue/pricing'
 import { taxLineLabel } from '~/catalogue/sales-tax'
 import { formatWeekday, shippingMethods } from '~/catalogue/shipping'
+import { trackingLinkFor } from '~/catalogue/tracking'
 import { PostalAddress } from '~/components/ui/AddressFields'
 import type { Order, OrderStatus } from '~/contract/cart'
 
@@ -60,7 +61,7 @@ export function OrderParcels({ order, headingLevel = 3 }: { order: Order; headin
               ) : null}
               {several && parcel.trackingNumber ? (
                 <p className="text-sm text-ink-soft">
-                  Tracking <span className="font-mono font-semibold text-ink">{parcel.trackingNumber}</span>
+                  Tracking <TrackingNumber number={parcel.trackingNumber} url={parcel.trackingUrl} />
                 </p>
               ) : null}
               {parcel.giftMessage ? <p className="mt-1 whitespace-pre-line text-sm italic text-ink">“{parcel.giftMessage}”</p> : null}
@@ -78,5 +79,17 @@ export function OrderParcels({ order, headingLevel = 3 }: { order: Order; headin
         })}
       </ul>
     </div>
+  )
+}
+
+/** A tracking number, linked where the shipping e-mail links it (the provider's URL, or the carrier's page for a number we know). */
+export function TrackingNumber({ number, url }: { number: string; url: string | null }) {
+  const link = trackingLinkFor(number, url)
+  if (!link) return <span className="font-mono font-semibold text-ink">{number}</span>
+  return (
+    <a href={link} className="font-mono font-semibold text-cranberry-dark underline" target="_blank" rel="noreferrer" data-testid="tracking-link">
+      {number}
+      <span className="sr-only"> (opens the carrier’s tracking page in a new tab)</span>
+    </a>
   )
 }

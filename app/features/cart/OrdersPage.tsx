@@ -14,7 +14,7 @@ import { usePublicConfig } from '~/lib/public-config'
 import { useSignInAction } from '~/lib/sign-in-action'
 import { notify } from '~/lib/toast'
 import { PromisedArrival } from './ArrivalDates'
-import { OrderParcels } from './OrderParcels'
+import { OrderParcels, TrackingNumber } from './OrderParcels'
 
 /** While any order is still on its way, the list is read again this often (the print provider moves it along). */
 const REFRESH_MS = 15_000
@@ -145,14 +145,7 @@ function OrderCard({ order }: { order: Order }) {
         </p>
       ) : order.trackingNumber ? (
         <p className="mt-4 text-sm">
-          Tracking number{' '}
-          {order.trackingUrl ? (
-            <a href={order.trackingUrl} className="font-mono font-semibold text-cranberry-dark underline" target="_blank" rel="noreferrer">
-              {order.trackingNumber}
-            </a>
-          ) : (
-            <span className="font-mono font-semibold">{order.trackingNumber}</span>
-          )}
+          Tracking number <TrackingNumber number={order.trackingNumber} url={order.trackingUrl} />
         </p>
       ) : null}
       <details className="group mt-4 border-t border-ink/10 pt-2">

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react'
+import { useId, type ReactNode, type RefObject } from 'react'
 import { DialogNotes } from '~/components/ui/DialogNotes'
 import { DialogCloseButton, useModalDialog } from '~/components/ui/modal-dialog'
 
@@ -11,6 +11,8 @@ type DesignerDialogProps = {
   description?: ReactNode
   /** From `sm` up: 'tall' keeps a steady height while content loads; 'fit' hugs its content. */
   size?: 'tall' | 'fit'
+  /** Where focus goes when it closes, if not to what had it when it opened (useModalDialog). */
+  returnFocus?: RefObject<HTMLElement | null>
 }
 
 /**
@@ -18,9 +20,9 @@ type DesignerDialogProps = {
  * button that opened it. A full-height sheet on phones, a centred panel from `sm` up. Its content
  * mounts only while open, so nothing is fetched for a closed dialog.
  */
-export function DesignerDialog({ open, onClose, title, description, size = 'tall', children }: DesignerDialogProps) {
+export function DesignerDialog({ open, onClose, title, description, size = 'tall', returnFocus, children }: DesignerDialogProps) {
   const titleId = useId()
-  const dialogProps = useModalDialog(open, onClose)
+  const dialogProps = useModalDialog(open, onClose, returnFocus)
   return (
     <dialog
       {...dialogProps}

@@ -130,6 +130,7 @@ export function OrnamentDesigner({ variantId, preferChosenPhotos, onChosenPhotos
   const reducer = useMemo(() => designReducer(cells, backSides), [cells, backSides])
   const [state, dispatch] = useReducer(reducer, undefined, () => initialDesign(cells, backSides))
   const stateRef = useRef(state)
+  const previewButton = useRef<HTMLButtonElement>(null)
   useEffect(() => {
     stateRef.current = state
   })
@@ -583,6 +584,7 @@ export function OrnamentDesigner({ variantId, preferChosenPhotos, onChosenPhotos
             </p>
           </div>
           <Button
+            ref={previewButton}
             onClick={() => void makePreview()}
             disabled={!allPlaced || working || textRefused}
             aria-describedby="preview-button-hint"
@@ -601,6 +603,7 @@ export function OrnamentDesigner({ variantId, preferChosenPhotos, onChosenPhotos
         shapeName={shapeName.toLowerCase()}
         backSideName={backSideName}
         onClose={() => setResult(null)}
+        returnFocus={previewButton}
       />
     </main>
   )

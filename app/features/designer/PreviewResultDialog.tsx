@@ -1,6 +1,6 @@
 import { SignInActions } from '~/components/ui/SignInActions'
 import { useLocation } from '@tanstack/react-router'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type RefObject } from 'react'
 import { Button } from '~/components/ui/Button'
 import type { GeneratedPreview } from '~/contract/designs'
 import { useAddToCart, type AddToCartProblem } from '~/features/cart/add-to-cart'
@@ -13,6 +13,8 @@ type PreviewResultDialogProps = {
   shapeName: string
   backSideName: string
   onClose: () => void
+  /** The button that asked for the preview: focus goes back to it however the dialog closes. */
+  returnFocus?: RefObject<HTMLElement | null>
 }
 
 function Mockup({ src, alt, label }: { src: string; alt: string; label: string }) {
@@ -48,7 +50,7 @@ function AddProblem({ problem, onRetry }: { problem: AddToCartProblem; onRetry: 
 }
 
 /** The server's mockups of the design: what will be printed, front and back, and the way into the cart. */
-export function PreviewResultDialog({ result, shapeName, backSideName, onClose }: PreviewResultDialogProps) {
+export function PreviewResultDialog({ result, shapeName, backSideName, onClose, returnFocus }: PreviewResultDialogProps) {
   const [front, back] = result?.images ?? []
   const { add, adding, problem } = useAddToCart()
   const variant = result ? findOrnamentVariant(result.variantId) : undefined
@@ -57,6 +59,7 @@ export function PreviewResultDialog({ result, shapeName, backSideName, onClose }
       size="fit"
       open={result !== null}
       onClose={onClose}
+      returnFocus={returnFocus}
       title={`Your ${shapeName} ornaments`}
       description="This is what we’ll print: your photos at full resolution, cut to shape."
     >

@@ -46,8 +46,9 @@ export function PurchaseForm({ defaultSenderName }: { defaultSenderName: string 
   const otherRef = useRef<HTMLInputElement>(null)
   const id = useId()
 
-  // The amount as typed (the API answers for the range, in the same words as for a preset).
-  const other = parseWholeDollars(otherDollars)
+  // The amount as typed, within the range we sell: one outside it ($0, $501) is never shown as the gift's amount nor
+  // as the price to pay (issue 32); Continue names the range, in the API's words.
+  const other = parseWholeDollars(otherDollars, { min: EGIFT_MIN_DOLLARS, max: EGIFT_MAX_DOLLARS })
   const dollars = choice === 'other' ? (other.ok ? other.dollars : null) : choice
   const amountLabel = dollars === null ? null : formatWholeDollars(dollars)
 

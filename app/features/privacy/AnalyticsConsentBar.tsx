@@ -1,5 +1,5 @@
 import { Link, useRouterState } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Button } from '~/components/ui/Button'
 import { setAnalyticsConsent } from '~/lib/analytics'
 import { usePublicConfig } from '~/lib/public-config'
@@ -18,6 +18,7 @@ export function AnalyticsConsentBar() {
   const { sessionReplayProjectId } = usePublicConfig()
   const onPrivacyPage = useRouterState({ select: (s) => s.location.pathname === '/privacy' })
   const [notNow, setNotNow] = useState(false)
+  const bar = useRef<HTMLDivElement>(null)
   useEffect(() => {
     try {
       if (sessionStorage.getItem(NOT_NOW_KEY)) setNotNow(true)
@@ -28,7 +29,24 @@ export function AnalyticsConsentBar() {
 
   if (consent !== 'undecided' || notNow || onPrivacyPage) return null
 
+  /**
+   * The bar goes once answered; focus in it would fall to <body> and a keyboard shopper would start the page again
+   * from the top (issue 32). It goes to the page's main content instead, where the shopper was heading.
+   */
+  const keepFocus = () => {
+    if (!bar.current?.contains(document.activeElement)) return
+    const main = document.getElementById('main')
+    if (!main) return
+    if (!main.hasAttribute('tabindex')) main.setAttribute('tabindex', '-1')
+    main.focus({ preventScroll: true })
+  }
+  const answer = (choice: 'granted' | 'denied') => {
+    keepFocus()
+    setAnalyticsConsent(choice)
+  }
+
   const dismiss = () => {
+    keepFocus()
     try {
       sessionStorage.setItem(NOT_NOW_KEY, new Date().toISOString())
     } catch {
@@ -39,6 +57,7 @@ export function AnalyticsConsentBar() {
 
   return (
     <div
+      ref={bar}
       role="region"
       aria-label="Analytics choice"
       data-testid="consent-bar"
@@ -58,10 +77,10 @@ export function AnalyticsConsentBar() {
           </p>
         </div>
         <div className="mt-3 flex flex-wrap gap-2 sm:mt-0 sm:shrink-0 sm:flex-nowrap sm:pr-12">
-          <Button className="flex-1 whitespace-nowrap sm:flex-none" onClick={() => setAnalyticsConsent('granted')}>
+          <Button className="flex-1 whitespace-nowrap sm:flex-none" onClick={() => answer('granted')}>
             Allow analytics
           </Button>
-          <Button variant="secondary" className="flex-1 whitespace-nowrap sm:flex-none" onClick={() => setAnalyticsConsent('denied')}>
+          <Button variant="secondary" className="flex-1 whitespace-nowrap sm:flex-none" onClick={() => answer('denied')}>
             No thanks
           </Button>
         </div>

@@ -77,14 +77,21 @@ function ValidInvite({ variant, invite }: { variant: LandingVariant; invite: Ref
             >
               Get the Keepsake app
             </a>
-            <Link
-              to="/referral/redeem"
-              search={{ code: invite.code }}
-              onClick={() => logAction('referred', 'clicked_sign_in', { variant })}
-              className={onDarkButton.outline}
-            >
-              {user ? `Claim my ${offer.give}` : `Sign in to claim ${offer.give}`}
-            </Link>
+            {user && invite.yours ? (
+              // Her own invite cannot be claimed (the API refuses it): she is sent to share it instead.
+              <Link to="/referral" className={onDarkButton.outline}>
+                This is your invite: share it
+              </Link>
+            ) : (
+              <Link
+                to="/referral/redeem"
+                search={{ code: invite.code }}
+                onClick={() => logAction('referred', 'clicked_sign_in', { variant })}
+                className={onDarkButton.outline}
+              >
+                {user ? `Claim my ${offer.give}` : `Sign in to claim ${offer.give}`}
+              </Link>
+            )}
           </>
         }
         art={<ReferralArt className="w-52 sm:w-64" />}
