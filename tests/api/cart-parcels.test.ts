@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { orders, outboxEmails, savedAddresses } from '../../app/api/db/schema'
+import { orderParcels, orders, outboxEmails, savedAddresses } from '../../app/api/db/schema'
 import { giftNoteReference } from '../../app/api/services/order-emails'
 import { formatCents } from '../../app/catalogue/currency'
 import { salesTaxCents } from '../../app/catalogue/sales-tax'
-import { shippingPriceCents } from '../../app/catalogue/shipping'
+import { formatWeekday, shippingPriceCents } from '../../app/catalogue/shipping'
 import { LOCAL_TEST_CARDS, MAX_PARCELS_PER_CART, type Cart } from '../../app/contract/cart'
 import { cartItemFor, emptyCartsAndOrders, recordPreview, testAddress } from '../support/cart'
 import { creditedShopper, storeCreditOf } from '../support/credit'
@@ -227,11 +227,14 @@ describe('an order to three addresses, paid once', () => {
       .from(outboxEmails)
       .where(eq(outboxEmails.reference, `order-confirmation:${orderId}`))
     expect(confirmation!.text).toContain('Shipping in 3 parcels:')
+    // Each parcel's promised day, as the order keeps it (issue 32).
+    const parcelRows = await t.db.select().from(orderParcels).where(eq(orderParcels.orderId, orderId))
+    const arrives = (position: number) => formatWeekday(parcelRows.find((p) => p.position === position)!.arrivesBy!)
     expect(confirmation!.text).toContain(
-      `Parcel 1, to Grandma Rose: 1 ornament, Standard shipping $5.99, Sales tax (OH) ${formatCents(salesTaxCents('OH', 2499, 599))}`,
+      `Parcel 1, to Grandma Rose: 1 ornament, Standard shipping $5.99, arrives by ${arrives(1)}, Sales tax (OH) ${formatCents(salesTaxCents('OH', 2499, 599))}`,
     )
     expect(confirmation!.text).toContain(
-      `Parcel 2, to Aunt June: 1 ornament, Express shipping $14.99, Sales tax (CA) ${formatCents(salesTaxCents('CA', 2499, 1499))}`,
+      `Parcel 2, to Aunt June: 1 ornament, Express shipping $14.99, arrives by ${arrives(2)}, Sales tax (CA) ${formatCents(salesTaxCents('CA', 2499, 1499))}`,
     )
     expect(confirmation!.text).toContain(`Total paid: ${formatCents(order.totals.totalCents)}`)
     expect(confirmation!.html).toContain('Shipping in 3 parcels')

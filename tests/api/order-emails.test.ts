@@ -9,6 +9,7 @@ import { drainJobs } from '../../app/api/services/jobs'
 import { mailJobs } from '../../app/api/services/mail'
 import { orderConfirmationEmail, orderShippedEmail, queueOrderConfirmation, queueOrderShipped } from '../../app/api/services/order-emails'
 import { trackingLinkFor } from '../../app/catalogue/tracking'
+import { formatWeekday, shippingMethods } from '../../app/catalogue/shipping'
 import { LOCAL_TEST_CARDS, type Order } from '../../app/contract/cart'
 import { cartItemFor, recordPreview } from '../support/cart'
 import { addAlbumPhotos } from '../support/photos'
@@ -99,6 +100,13 @@ async function paidOrder(shippingAddress: Record<string, unknown> = address) {
   return { sessionId, photoIds, order: order! }
 }
 
+/** The order's (one) parcel's method and promised day, in the e-mails' words, from its row. */
+async function deliveryOf(orderId: string) {
+  const [parcel] = await t.db.select().from(orderParcels).where(eq(orderParcels.orderId, orderId))
+  expect(parcel!.arrivesBy).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+  return `${shippingMethods[parcel!.shippingMethod].label} shipping, arrives by ${formatWeekday(parcel!.arrivesBy!)}`
+}
+
 /** Runs the local print shop's jobs: submitted now, in production one step later, shipped two steps later. */
 async function shipLocally() {
   expect(await drainJobs(t.api.deps, fulfilmentJobs)).toContainEqual(expect.objectContaining({ kind: 'submit-order', outcome: 'done' }))
@@ -141,6 +149,11 @@ describe('the order confirmation', () => {
       expect(email.text).toContain(part)
     }
     expect(email.text).toContain('Shipping to:\nMaya Rivera\n12 Orchard Street\nApt 4\nNew York, NY 10002')
+    // Issue 32: the method and the day the checkout promised, as the order keeps them.
+    const promise = await deliveryOf(order.id)
+    expect(promise).toMatch(/^Standard shipping, arrives by [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}$/)
+    expect(email.text).toContain(promise)
+    expect(email.html).toContain(`<strong>${promise}</strong>`)
     expect(email.text).toContain(`See your order: ${orderUrl}`)
     expect(email.html).toContain('$58.21')
     expect(email.html).toContain(`href="${orderUrl}"`)
@@ -209,6 +222,8 @@ describe('the shipping e-mail', () => {
     expect(email.sendAfter.toISOString()).toBe(t.now().toISOString())
     expect(email.text).toContain(`Tracking number: ${shipped!.trackingNumber}`)
     expect(email.text).toContain(`Track your parcel: ${link}`)
+    expect(email.text).toContain(await deliveryOf(order.id))
+    expect(email.html).toContain(`<strong>${await deliveryOf(order.id)}</strong>`)
     expect(email.text).toContain(`See your order: ${TEST_ORIGIN}/photo-products/orders#order-${order.reference}`)
     expect(email.html).toContain(`href="${link}"`)
 

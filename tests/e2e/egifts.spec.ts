@@ -178,6 +178,10 @@ test.describe('e-gifts', () => {
       })
       // Store credit pays for ornaments, not shipping: the $25 covers the $24.99 star, and the cent stays in the balance.
       await expect(friend.getByRole('region', { name: 'Order summary' }).getByTestId('credits')).toHaveText('−$24.99')
+      // Issue 32: and the cart says so, beside the credit.
+      await expect(friend.getByRole('region', { name: 'Order summary' }).getByTestId('credits-detail')).toHaveText(
+        'Store credit pays for ornaments, not shipping or tax',
+      )
     })
 
     await test.step('the same code again is refused: already redeemed', async () => {

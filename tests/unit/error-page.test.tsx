@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { ErrorPage, NotFoundPage } from '../../app/components/ui/ErrorPage'
+import { BadLinkPage, ErrorPage, NotFoundPage } from '../../app/components/ui/ErrorPage'
 import { MaintenanceScreen } from '../../app/components/ui/MaintenanceScreen'
 
 describe('error pages (SPEC.md §8)', () => {
@@ -25,6 +25,13 @@ describe('error pages (SPEC.md §8)', () => {
     const html = renderToStaticMarkup(<NotFoundPage />)
     expect(html).toContain('>404</h1>')
     expect(html).toContain('Page Not Found')
+  })
+
+  it('titles a broken link 400 and does not call it a missing page (issue 32)', () => {
+    const html = renderToStaticMarkup(<BadLinkPage />)
+    expect(html).toContain('>400</h1>')
+    expect(html).toContain('This link is broken')
+    expect(html).not.toContain('Page Not Found')
   })
 
   it('gives the maintenance screen its title, a logo and two text blocks', () => {

@@ -45,9 +45,17 @@ export type OrderConfirmationData = {
   shippingAddress: ShippingAddress | null
   /** An order in several parcels: each one's address and money (one parcel: none, the address above says it all). */
   parcels?: ParcelSummary[]
+  /** How it ships and the day the checkout promised (one parcel; several: each parcel's own, in `parcels`). */
+  delivery?: Delivery
   orderUrl: string
   supportEmail: string
 }
+
+/** The shipping method as the checkout named it and the arrival day it promised (issue 32: the e-mails said neither). */
+export type Delivery = { method: string; arrivesBy: string | null }
+
+/** "Express shipping, arrives by Tuesday, December 15". */
+const deliveryText = (d: Delivery) => `${d.method} shipping${d.arrivesBy ? `, arrives by ${formatWeekday(d.arrivesBy)}` : ''}`
 
 /** One parcel of an order shipping to several addresses, as the confirmation lists it. */
 export type ParcelSummary = {
@@ -56,16 +64,17 @@ export type ParcelSummary = {
   address: ShippingAddress | null
   itemCount: number
   shippingMethod: string
+  arrivesBy: string | null
   shippingCents: number
   taxCents: number
   taxLabel: string | null
 }
 
-/** "Parcel 2, to Grandma Rose: 1 ornament, Express shipping $14.99, Sales tax (CA) $1.81". */
+/** "Parcel 2, to Grandma Rose: 1 ornament, Express shipping $14.99, arrives by Monday, December 14, Sales tax (CA) $1.81". */
 const parcelHeadline = (p: ParcelSummary) =>
   `Parcel ${p.position}, to ${p.label ?? 'you'}: ${p.itemCount === 1 ? '1 ornament' : `${p.itemCount} ornaments`}, ${p.shippingMethod} shipping ${
     p.shippingCents === 0 ? 'free' : formatCents(p.shippingCents)
-  }${p.taxLabel ? `, ${p.taxLabel} ${formatCents(p.taxCents)}` : ''}`
+  }${p.arrivesBy ? `, arrives by ${formatWeekday(p.arrivesBy)}` : ''}${p.taxLabel ? `, ${p.taxLabel} ${formatCents(p.taxCents)}` : ''}`
 
 function parcelTextLines(parcels: ParcelSummary[]) {
   return [
@@ -91,6 +100,8 @@ export type OrderShippedData = {
   /** Null when the carrier is unknown: the e-mail then gives the number alone. */
   trackingLink: string | null
   shippingAddress: ShippingAddress | null
+  /** The parcel's method and promised day. */
+  delivery?: Delivery
   orderUrl: string
   supportEmail: string
 }
@@ -118,13 +129,16 @@ function addressLines(a: ShippingAddress) {
 const orderLayout = ({ supportEmail, ...rest }: { title: string; preheader: string; body: string; supportEmail: string }) =>
   mailLayout({ ...rest, footer: `Questions about your order? Write to <a href="mailto:${e(supportEmail)}" style="color:${cranberry}">${e(supportEmail)}</a>.` })
 
-const addressHtml = (a: ShippingAddress) =>
-  `<p style="margin:24px 0 4px;font-size:14px;color:${soft}">Shipping to</p><p style="margin:0;font-size:15px;line-height:1.5">${addressLines(a).map(e).join('<br>')}</p>`
+const addressHtml = (a: ShippingAddress, delivery?: Delivery) =>
+  `<p style="margin:24px 0 4px;font-size:14px;color:${soft}">Shipping to</p><p style="margin:0;font-size:15px;line-height:1.5">${addressLines(a).map(e).join('<br>')}</p>${
+    delivery ? `<p style="margin:8px 0 0;font-size:15px;line-height:1.5"><strong>${e(deliveryText(delivery))}</strong></p>` : ''
+  }`
 
 /** The end of both e-mails' text: where it ships, the order page and the support address. */
 function closingTextLines(data: {
   shippingAddress: OrderConfirmationData['shippingAddress']
   parcels?: ParcelSummary[]
+  delivery?: Delivery
   orderUrl: string
   supportEmail: string
 }) {
@@ -134,6 +148,7 @@ function closingTextLines(data: {
       : data.shippingAddress
         ? ['', 'Shipping to:', ...addressLines(data.shippingAddress)]
         : []),
+    ...(data.delivery && !(data.parcels && data.parcels.length > 1) ? ['', deliveryText(data.delivery)] : []),
     '',
     `See your order: ${data.orderUrl}`,
     '',
@@ -193,7 +208,7 @@ ${lineRows}
 ${totalsHtml}
 <tr><td style="padding:8px 0 0;font-size:17px;font-weight:bold">Total paid</td><td align="right" style="padding:8px 0 0;font-size:17px;font-weight:bold;white-space:nowrap">${e(total)}</td></tr>
 </table>
-${data.parcels && data.parcels.length > 1 ? parcelsHtml(data.parcels) : data.shippingAddress ? addressHtml(data.shippingAddress) : ''}
+${data.parcels && data.parcels.length > 1 ? parcelsHtml(data.parcels) : data.shippingAddress ? addressHtml(data.shippingAddress, data.delivery) : ''}
 ${button(data.orderUrl, 'See your order')}`
   return { subject, text, html: orderLayout({ title: subject, preheader: `Order ${data.reference}: ${total}`, body, supportEmail: data.supportEmail }) }
 }
@@ -218,7 +233,7 @@ ${
 <p style="margin:0;font-size:18px;font-weight:bold;font-family:Menlo,Consolas,monospace;word-break:break-all">${data.trackingLink ? `<a href="${e(data.trackingLink)}" style="color:${cranberry}">${number}</a>` : number}</p>`
     : `<p style="margin:0;font-size:15px;line-height:1.5">The tracking number will be on your order page as soon as the carrier gives one.</p>`
 }
-${data.shippingAddress ? addressHtml(data.shippingAddress) : ''}
+${data.shippingAddress ? addressHtml(data.shippingAddress, data.delivery) : ''}
 ${data.trackingLink ? button(data.trackingLink, 'Track your parcel') : ''}
 <p style="margin:16px 0 0;font-size:14px"><a href="${e(data.orderUrl)}" style="color:${cranberry}">See your order</a></p>`
   return {
@@ -276,6 +291,7 @@ async function parcelSummaries(db: Executor, order: OrderRow): Promise<ParcelSum
       address: p.shippingAddress ?? order.shippingAddress ?? null,
       itemCount: p.items.reduce((n, i) => n + i.quantity, 0),
       shippingMethod: shippingMethods[p.shippingMethod].label,
+      arrivesBy: p.arrivesBy,
       shippingCents: money?.shippingCents ?? 0,
       taxCents: money?.taxCents ?? 0,
       taxLabel: money ? taxLineLabel(money) : null,
@@ -285,6 +301,8 @@ async function parcelSummaries(db: Executor, order: OrderRow): Promise<ParcelSum
 
 export async function queueOrderConfirmation(db: Executor, deps: EmailDeps, order: OrderRow, now: Date) {
   const shopper = await shopperOf(db, order.userId)
+  const parcels = await parcelSummaries(db, order)
+  const only = parcels.length === 1 ? parcels[0]! : null
   return queueEmail(db, deps.config, {
     kind: 'order-confirmation',
     reference: orderConfirmationReference(order.id),
@@ -296,7 +314,8 @@ export async function queueOrderConfirmation(db: Executor, deps: EmailDeps, orde
       lines: await lineImages(db, deps, order),
       totals: order.totals,
       shippingAddress: order.shippingAddress ?? null,
-      parcels: await parcelSummaries(db, order),
+      parcels,
+      ...(only ? { delivery: { method: only.shippingMethod, arrivesBy: only.arrivesBy } } : {}),
       orderUrl: orderPageUrl(deps.config.publicUrl, order.reference),
       supportEmail: deps.config.supportEmail,
     }),
@@ -365,6 +384,7 @@ export async function queueOrderShipped(db: Executor, deps: EmailDeps, parcelId:
       trackingNumber: parcel.trackingNumber,
       trackingLink: trackingLinkFor(parcel.trackingNumber, parcel.trackingUrl),
       shippingAddress: parcel.shippingAddress ?? null,
+      delivery: { method: shippingMethods[parcel.shippingMethod].label, arrivesBy: parcel.arrivesBy },
       orderUrl: orderPageUrl(deps.config.publicUrl, order.reference),
       supportEmail: deps.config.supportEmail,
     }),

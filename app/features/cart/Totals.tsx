@@ -1,5 +1,6 @@
 import type { CartTotals } from '~/contract/cart'
 import { formatCents } from '~/catalogue/currency'
+import { MIN_CHARGE_CENTS } from '~/catalogue/pricing'
 import { taxLineLabel } from '~/catalogue/sales-tax'
 import { FREE_SHIPPING_THRESHOLD_CENTS } from '~/catalogue/shipping'
 
@@ -24,6 +25,18 @@ function Row({ label, detail, value, tone = 'ink', testId }: RowProps) {
 }
 
 /**
+ * Why credit left something to pay (issue 32: a $25 e-gift on a $24.99 ornament left $0.01 of credit and a $5.99
+ * charge, unexplained). parcelledTotals decides it: credit pays for ornaments, not shipping or tax, and leaves at
+ * least MIN_CHARGE_CENTS to pay by card.
+ */
+function creditNote(totals: CartTotals): string | undefined {
+  const beyondGoods = totals.shippingCents > 0 || totals.taxCents > 0
+  if (beyondGoods) return 'Store credit pays for ornaments, not shipping or tax'
+  if (totals.totalCents === MIN_CHARGE_CENTS) return `At least ${formatCents(MIN_CHARGE_CENTS)} is paid by card`
+  return undefined
+}
+
+/**
  * The money of a cart, a checkout or an order, as the server totalled it. `untaxedNote` is what the tax line says
  * while no address is known (the cart, a checkout); without it, totals with no tax list no tax line.
  */
@@ -43,7 +56,9 @@ export function TotalsList({ totals, totalLabel = 'Total', untaxedNote }: { tota
         />
       ) : null}
       <Row label="Shipping" value={totals.shippingCents === 0 ? 'Free' : formatCents(totals.shippingCents)} testId="shipping" />
-      {totals.creditsCents > 0 ? <Row label="Credits" value={`−${formatCents(totals.creditsCents)}`} tone="pine" testId="credits" /> : null}
+      {totals.creditsCents > 0 ? (
+        <Row label="Credits" detail={creditNote(totals)} value={`−${formatCents(totals.creditsCents)}`} tone="pine" testId="credits" />
+      ) : null}
       {taxLabel ? (
         <Row
           label={taxLabel}
