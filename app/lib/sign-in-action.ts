@@ -15,7 +15,7 @@ export function useSignInAction() {
       return {
         label: 'Sign in',
         onClick: () => {
-          const here = `${window.location.pathname}${window.location.search}`
+          const here = `${window.location.pathname}${window.location.search}${window.location.hash}`
           window.location.assign(`${demoMode ? '/utils/demo-sign-in' : '/auth/sign-in'}?redirect=${encodeURIComponent(here)}`)
         },
       }

@@ -60,7 +60,9 @@ for (const prompt of prompts) {
     const page = await context.newPage()
     const panel = await openPrompt(page, 'demoOff', prompt)
     await expect(panel.getByRole('link', { name: 'Open in the app' })).toHaveText('Open in the app')
-    await expect(panel.getByRole('link', { name: 'Open in the app' })).toHaveAttribute('href', /^\S+:\/\//)
+    // Issue 32: the app at this page (its store tab, ?path=), not the generic download link.
+    const here = new URL(page.url()).pathname + new URL(page.url()).search
+    await expect(panel.getByRole('link', { name: 'Open in the app' })).toHaveAttribute('href', `keepsake://store?path=${encodeURIComponent(here)}`)
     await expect(panel.getByRole('link', { name: 'E-mail me a sign-in link' })).toBeVisible()
     await shootBothWidths(page, `prompt-${prompt.area.replaceAll(' ', '-')}`, 'sign-in')
     await context.close()
@@ -121,4 +123,38 @@ test('a forged or incomplete e-mailed link gets the friendly page with the form,
     // The query leaves the address bar once the page has hydrated.
     await expect(page).not.toHaveURL(/token=/)
   }
+})
+
+test('Open in the app without the app installed falls back to the download link', async ({ browser }) => {
+  const context = await browser.newContext({ userAgent: PHONE, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+  const page = await context.newPage()
+  // The attribution service is not reachable from here: answer its download page ourselves.
+  await page.route('https://keepsake.app.link/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Download</title>' }))
+  const panel = await openPrompt(
+    page,
+    'demoOff',
+    prompts.find((p) => p.area === 'cart')!,
+  )
+  await panel.getByRole('link', { name: 'Open in the app' }).click()
+  // Nothing takes keepsake:// in this browser: a moment later the page is still here, and the download link opens.
+  await expect(page).toHaveURL('https://keepsake.app.link/download', { timeout: 15_000 })
+  await context.close()
+})
+
+test('the e-mail’s “See your order” link opened signed out keeps #order-… through sign-in', async ({ page }) => {
+  const path = '/photo-products/orders#order-KS-7Q4X-2M'
+  // Demo mode off: the e-mailed sign-in link comes back with the fragment.
+  await page.goto(urlOf('demoOff', path))
+  await waitForHydration(page)
+  await expect(page.getByTestId('orders-signed-out').getByRole('link', { name: 'E-mail me a sign-in link' })).toHaveAttribute(
+    'href',
+    `/auth/sign-in?redirect=${encodeURIComponent(path)}`,
+  )
+  // Demo mode: signing in as a family lands on the orders page with the fragment still there.
+  await page.goto(urlOf('main', path))
+  await waitForHydration(page)
+  await page.getByTestId('orders-signed-out').locator('a[href^="/utils/demo-sign-in"]').click()
+  await waitForHydration(page)
+  await page.getByRole('button', { name: 'Sign in as a new family' }).click()
+  await expect(page).toHaveURL(urlOf('main', path), { timeout: 30_000 })
 })

@@ -1,6 +1,7 @@
 import { usePublicConfig } from '~/lib/public-config'
 import { useIsPhone } from '~/lib/use-is-phone'
 import { buttonClass, ButtonLink } from './Button'
+import { OpenInAppLink } from './OpenInAppLink'
 
 /**
  * Every way to sign in, coming back to `redirect` after (issue 16): "Open in the app" on a phone,
@@ -18,7 +19,7 @@ export function SignInActions({
   onSignIn?: () => void
   className?: string
 }) {
-  const { demoMode, deepLinks } = usePublicConfig()
+  const { demoMode } = usePublicConfig()
   const phone = useIsPhone()
   return (
     <>
@@ -30,11 +31,7 @@ export function SignInActions({
       <ButtonLink to="/auth/sign-in" search={{ redirect }} variant={demoMode ? 'secondary' : 'primary'} onClick={onSignIn} className={className}>
         E-mail me a sign-in link
       </ButtonLink>
-      {phone ? (
-        <a href={deepLinks.download} className={buttonClass('secondary', className)}>
-          Open in the app
-        </a>
-      ) : null}
+      {phone ? <OpenInAppLink path={redirect} className={buttonClass('secondary', className)} /> : null}
     </>
   )
 }

@@ -2,6 +2,7 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useRouter } from '@tanstack/react-router'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { buttonClass } from '~/components/ui/Button'
+import { OpenInAppLink } from '~/components/ui/OpenInAppLink'
 import { Spinner } from '~/components/ui/Spinner'
 import { currentUserQuery } from '~/features/account/account.functions'
 import { shopperErrorText } from '~/lib/error-text'
@@ -23,7 +24,7 @@ function AuthFrame({ eyebrow = 'Your Keepsake account', children }: { eyebrow?: 
 
 /** The other ways in, below the e-mail form: the app on a phone, the demo families on the demo store. */
 function OtherWays({ redirect }: { redirect?: string }) {
-  const { demoMode, deepLinks } = usePublicConfig()
+  const { demoMode } = usePublicConfig()
   const phone = useIsPhone()
   if (!phone && !demoMode) return null
   return (
@@ -32,11 +33,7 @@ function OtherWays({ redirect }: { redirect?: string }) {
         Other ways to sign in
       </h2>
       <div className="mt-3 flex flex-wrap gap-3">
-        {phone ? (
-          <a href={deepLinks.download} className={buttonClass('secondary')}>
-            Open in the app
-          </a>
-        ) : null}
+        {phone ? <OpenInAppLink path={redirect ?? DEFAULT_LANDING} className={buttonClass('secondary')} /> : null}
         {demoMode ? (
           <Link to="/utils/demo-sign-in" search={{ redirect }} className={buttonClass('secondary')}>
             Sign in as a demo family

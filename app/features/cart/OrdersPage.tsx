@@ -12,6 +12,7 @@ import { LineThumbnail, TotalsList } from '~/features/cart/Totals'
 import { formatCents } from '~/catalogue/currency'
 import { usePublicConfig } from '~/lib/public-config'
 import { useSignInAction } from '~/lib/sign-in-action'
+import { useHash } from '~/lib/use-hash'
 import { notify } from '~/lib/toast'
 import { PromisedArrival } from './ArrivalDates'
 import { OrderParcels, TrackingNumber } from './OrderParcels'
@@ -210,8 +211,10 @@ function Timeline({ order }: { order: Order }) {
 
 function SignedOut() {
   const { demoMode } = usePublicConfig()
+  // The e-mail's "See your order" names the order after '#': signing in comes back to it (issue 32).
+  const hash = useHash()
   return (
-    <StatePanel testId="orders-signed-out" title="Sign in to see your orders" action={<SignInActions redirect="/photo-products/orders" />}>
+    <StatePanel testId="orders-signed-out" title="Sign in to see your orders" action={<SignInActions redirect={`/photo-products/orders${hash}`} />}>
       <p>Your orders are kept with your Keepsake account.</p>
       <p className="mt-2">{signInHint(demoMode)}</p>
     </StatePanel>
