@@ -104,6 +104,19 @@ test.describe('designs saved to the account', () => {
       await shootBothWidths(other, 'designs-filled', 'designs')
     })
 
+    await test.step('opened directly in New York, "Last edited" is New York time, not the server’s UTC (issue 32)', async () => {
+      const ny = await browser.newContext({ baseURL: urlOf('main'), timezoneId: 'America/New_York', storageState: await laptop.storageState() })
+      const nyPage = await ny.newPage()
+      await nyPage.goto(DESIGNS)
+      await waitForHydration(nyPage)
+      const [design] = await savedDesigns(page.request)
+      const expected = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/New_York' }).format(
+        new Date(design!.updatedAt),
+      )
+      await expect(nyPage.getByTestId('design-card').locator('time')).toHaveText(expected)
+      await ny.close()
+    })
+
     await test.step('Delete asks first; Keep it keeps it; Delete design removes it and shows the empty state', async () => {
       await other.setViewportSize({ width: 390, height: 844 })
       const card = other.getByTestId('design-card')

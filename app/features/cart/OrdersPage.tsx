@@ -1,4 +1,5 @@
 import { SignInActions, signInHint } from '~/components/ui/SignInActions'
+import { LocalTime } from '~/components/ui/LocalTime'
 import { describePersonalText, linesOf, textYears, yearsIn } from '~/catalogue/personal-line'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
@@ -45,8 +46,6 @@ function refundedLine(order: Order) {
 
 /** How far along the four steps an order is; a failed submission is stuck after Paid. */
 const reached: Record<OrderStatus, number> = { paid: 0, submission_failed: 0, submitted: 1, in_production: 2, shipped: 3, canceled: 0, refunded: 0 }
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' })
 
 /** /photo-products/orders: every order the shopper placed, newest first, with where it is now. */
 export function OrdersPage() {
@@ -97,11 +96,8 @@ function OrderCard({ order }: { order: Order }) {
             </span>
           </h2>
           <p className="text-sm text-ink-soft">
-            Placed{' '}
-            <time dateTime={order.createdAt} suppressHydrationWarning>
-              {dateFormat.format(new Date(order.createdAt))}
-            </time>{' '}
-            · {order.totals.itemCount === 1 ? '1 item' : `${order.totals.itemCount} items`}
+            Placed <LocalTime iso={order.createdAt} format={{ dateStyle: 'medium' }} /> ·{' '}
+            {order.totals.itemCount === 1 ? '1 item' : `${order.totals.itemCount} items`}
           </p>
         </div>
         <p className="text-right">

@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { LocalTime, WHEN } from '~/components/ui/LocalTime'
 import { useId, useState } from 'react'
 import { Button, buttonClass } from '~/components/ui/Button'
 import type { OwnDesignShare, OwnDesignShares } from '~/contract/design-shares'
@@ -7,8 +8,6 @@ import { notify } from '~/lib/toast'
 import { designSharesQuery, revokeDesignShare, shareDesign } from './design-shares.functions'
 import { savedDesignsQuery } from './saved-designs.functions'
 import { ShareReactions } from './ShareReactions'
-
-const sentFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })
 
 /**
  * "Send to family" in the designer (issue 19, part 5): a signed-in shopper sends their saved design of
@@ -135,10 +134,7 @@ function ShareCard({ share, designId }: { share: OwnDesignShare; designId: strin
   return (
     <li className="rounded-card bg-cream-card p-4 shadow-card" data-testid="design-share">
       <p className="text-sm text-ink-soft">
-        Sent to <span className="font-semibold text-ink">{share.family.name}</span> ·{' '}
-        <time dateTime={share.createdAt} suppressHydrationWarning>
-          {sentFormat.format(new Date(share.createdAt))}
-        </time>
+        Sent to <span className="font-semibold text-ink">{share.family.name}</span> · <LocalTime iso={share.createdAt} format={WHEN} />
       </p>
       <label htmlFor={linkField} className="sr-only">
         Link for {share.family.name}

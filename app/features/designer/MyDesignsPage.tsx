@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { LocalTime } from '~/components/ui/LocalTime'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { describePersonalText } from '~/catalogue/personal-line'
 import { Button, buttonClass, ButtonLink } from '~/components/ui/Button'
@@ -12,8 +13,6 @@ import { mergeDeviceDrafts } from './account-drafts'
 import { DesignThumbnail } from './DesignThumbnail'
 import { readDraft, removeDraft } from './draft'
 import { deleteSavedDesign, savedDesignsQuery } from './saved-designs.functions'
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
 
 /** /photo-products/designs: the signed-in shopper's unfinished designs, to continue on any device or delete. */
 export function MyDesignsPage() {
@@ -107,9 +106,7 @@ function DesignCard({ design, onDeleted }: { design: SavedDesign; onDeleted: (de
       <h2 className="mt-3 text-xl font-bold">{design.shapeName} ornaments</h2>
       <p className="text-sm text-ink-soft">
         {photoCount === 2 ? 'Both photos chosen' : photoCount === 1 ? '1 of 2 photos chosen' : 'No photos chosen yet'} · Last edited{' '}
-        <time dateTime={design.updatedAt} suppressHydrationWarning>
-          {dateFormat.format(new Date(design.updatedAt))}
-        </time>
+        <LocalTime iso={design.updatedAt} format={{ dateStyle: 'medium', timeStyle: 'short' }} />
       </p>
       {design.text ? (
         <p className="mt-1 text-sm text-ink-soft" data-testid="design-card-text">

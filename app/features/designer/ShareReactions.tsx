@@ -1,6 +1,5 @@
 import type { DesignShareReaction } from '~/contract/design-shares'
-
-const whenFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })
+import { LocalTime, WHEN } from '~/components/ui/LocalTime'
 
 /** The family's answers to a shared design: who, "Love it", their note, when; newest first. */
 export function ShareReactions({ reactions, empty }: { reactions: DesignShareReaction[]; empty: string }) {
@@ -16,9 +15,7 @@ export function ShareReactions({ reactions, empty }: { reactions: DesignShareRea
                 <span aria-hidden="true">♥ </span>Love it
               </span>
             ) : null}
-            <time dateTime={reaction.updatedAt} className="ml-auto text-sm text-ink-soft" suppressHydrationWarning>
-              {whenFormat.format(new Date(reaction.updatedAt))}
-            </time>
+            <LocalTime iso={reaction.updatedAt} format={WHEN} className="ml-auto text-sm text-ink-soft" />
           </p>
           {reaction.note ? <p className="mt-1 break-words text-ink">“{reaction.note}”</p> : null}
         </li>

@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { LocalTime } from '~/components/ui/LocalTime'
 import { useRouter } from '@tanstack/react-router'
 import { useId, useState, type FormEvent } from 'react'
 import { noteLength, noteProblem, SHARE_NOTE_MAX } from '~/catalogue/design-share-terms'
@@ -13,8 +14,6 @@ import { notify } from '~/lib/toast'
 import { DesignThumbnail } from './DesignThumbnail'
 import { setShareLove, setShareNote, sharedDesignQuery } from './design-shares.functions'
 import { ShareReactions } from './ShareReactions'
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' })
 
 /**
  * /photo-products/shared/$token: a saved design a family member sent for a look (issue 19, part 5).
@@ -64,10 +63,7 @@ function SharedDesignView({ design }: { design: SharedDesign }) {
         </h1>
         <p className="mt-2 text-ink-soft">
           {design.isSharer ? 'You sent' : `${design.sharerFirstName} sent`} this {shape} ornament pair on{' '}
-          <time dateTime={design.sharedAt} suppressHydrationWarning>
-            {dateFormat.format(new Date(design.sharedAt))}
-          </time>
-          . It’s shown as it was then, with the two photos chosen for it.
+          <LocalTime iso={design.sharedAt} format={{ dateStyle: 'medium' }} />. It’s shown as it was then, with the two photos chosen for it.
         </p>
         <figure className="mt-6 rounded-card bg-cream-card p-4 shadow-card sm:p-6">
           <DesignThumbnail design={design} className="aspect-[16/10] w-full rounded-xl bg-cream-deep object-contain p-2" />
