@@ -7,6 +7,7 @@ import { LazyErrorPage as ErrorPage, LazyNotFoundPage as NotFoundPage } from './
 import { PageSpinner } from './components/ui/Spinner'
 import { SOMETHING_WENT_WRONG, shopperErrorText } from './lib/error-text'
 import { notify } from './lib/toast'
+import { toastQueryError } from './lib/query-errors'
 import { retryUnreachableOnce } from './lib/retry'
 import { routeTree } from './routeTree.gen'
 import { currentCspNonce } from './csp.server'
@@ -41,7 +42,7 @@ export function getRouter() {
     // A query that failed on the server render arrives failed, its server function having made SPEC.md §8's
     // 3 attempts: the page shows the failure with its Try again instead of asking 3 times more (issue 29).
     defaultOptions: { queries: { staleTime: 60_000, retry: retryUnreachableOnce, retryOnMount: false } },
-    queryCache: new QueryCache({ onError: toastError }),
+    queryCache: new QueryCache({ onError: (error, query) => toastQueryError(error, query, toastError) }),
     mutationCache: new MutationCache({ onError: toastError }),
   })
   const router = createRouter({

@@ -9,7 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { freePort, freshStore, killServers, startServer, type ServerProcess, type Store } from '../support/server-process'
-import { waitForHydration } from './support'
+import { clientNavigate, waitForHydration } from './support'
 
 type Failure = 'unavailable' | 'reset' | 'answer-lost' | 'refuse'
 
@@ -152,6 +152,23 @@ test('a cart read survives two failures of the API; a third shows a clear error 
   await waitForHydration(page)
   await failed.getByRole('button', { name: 'Try again' }).click()
   await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible({ timeout: 30_000 })
+})
+
+// Issue 32: a read that fails as the page opens in the browser is said once, by the page, not by a toast as well.
+test('an orders page whose read fails on a client navigation shows its panel and no toast', async ({ page }) => {
+  test.setTimeout(120_000)
+  await signIn(page, 'Maya Rivera')
+  await page.goto(`${storeUrl}/photo-products`)
+  await waitForHydration(page)
+  proxy.failNext('GET', '/v1/photo-products-orders', 3, 'unavailable')
+  await clientNavigate(page, '/photo-products/orders')
+  await expect(page.getByTestId('orders-error')).toBeVisible({ timeout: 45_000 })
+  // The query's cache heard of the failure before the panel showed; a toast raised then loads sonner and shows. Wait
+  // for the browser to have nothing left to fetch or do, then none is there.
+  await page.waitForLoadState('networkidle')
+  await page.evaluate(() => new Promise((done) => requestIdleCallback(() => requestAnimationFrame(() => done(null)))))
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0)
+  await expect(page.getByRole('region', { name: /^Notifications/ })).toHaveCount(0)
 })
 
 test('a refusal is never retried: the API is asked once and the shopper sees its reason', async ({ page }) => {

@@ -7,7 +7,7 @@ const TREE = '/photo-products/ornaments/72963'
 const DESIGNS = '/photo-products/designs'
 const SHOTS = '/tmp/shots/designs'
 
-type SavedDesign = { id: string; variantId: number; backSideId: string | null; photos: Record<string, { id: string }> }
+type SavedDesign = { id: string; variantId: number; backSideId: string | null; photos: Record<string, { id: string }>; updatedAt: string }
 
 const stage = (page: Page) => page.getByTestId('preview-stage')
 const slotImage = (page: Page, slot: 'left' | 'right') => page.getByRole('region', { name: 'Photos' }).locator(`[data-cell-id$="-${slot}"] img`)

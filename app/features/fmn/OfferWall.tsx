@@ -17,7 +17,7 @@ export function OfferWall() {
 
   let body: ReactNode
   if (offers.isPending) body = <OfferWallSkeleton />
-  else if (offers.isError) {
+  else if (offers.isError && offers.data === undefined) {
     body = (
       <LoadFailedPanel
         testId="offer-wall-error"
