@@ -1,4 +1,3 @@
-import { followAppLink } from '~/lib/app-link'
 import { usePublicConfig } from '~/lib/public-config'
 
 /**
@@ -24,7 +23,8 @@ export function OpenInAppLink({ path, className }: { path: string; className: st
       className={className}
       onClick={(event) => {
         event.preventDefault()
-        followAppLink(href, () => window.location.assign(deepLinks.download))
+        // Loaded on the tap: the prompts sit on landings whose first load is held to a budget (decision 049).
+        void import('~/lib/app-link').then(({ followAppLink }) => followAppLink(href, () => window.location.assign(deepLinks.download)))
       }}
     >
       Open in the app

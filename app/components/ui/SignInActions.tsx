@@ -1,12 +1,15 @@
+import { lazy, Suspense } from 'react'
 import { usePublicConfig } from '~/lib/public-config'
 import { useIsPhone } from '~/lib/use-is-phone'
 import { buttonClass, ButtonLink } from './Button'
-import { OpenInAppLink } from './OpenInAppLink'
 
 /**
  * Every way to sign in, coming back to `redirect` after (issue 16): "Open in the app" on a phone,
  * "E-mail me a sign-in link" everywhere, and the demo families only on the demo store.
  */
+/** Shown on phones only, after hydration: loaded then, not with the landings' first load (decision 049). */
+const OpenInAppLink = lazy(() => import('./OpenInAppLink').then((m) => ({ default: m.OpenInAppLink })))
+
 export function SignInActions({
   redirect,
   demoLabel = 'Sign in as a demo family',
@@ -31,7 +34,11 @@ export function SignInActions({
       <ButtonLink to="/auth/sign-in" search={{ redirect }} variant={demoMode ? 'secondary' : 'primary'} onClick={onSignIn} className={className}>
         E-mail me a sign-in link
       </ButtonLink>
-      {phone ? <OpenInAppLink path={redirect} className={buttonClass('secondary', className)} /> : null}
+      {phone ? (
+        <Suspense fallback={null}>
+          <OpenInAppLink path={redirect} className={buttonClass('secondary', className)} />
+        </Suspense>
+      ) : null}
     </>
   )
 }
