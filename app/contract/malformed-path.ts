@@ -22,10 +22,6 @@ export const MALFORMED_LINK_PAGE = '/page-not-found/malformed-link'
 /** The not-found data the splat route throws for such a path: the root's not-found screen shows the broken-link page. */
 export const MALFORMED_LINK = 'malformed-link'
 
-/** Whether the splat route is showing a path that does not decode (on the server, the page serve.ts asks for). */
-export const isMalformedLink = (pathname: string) =>
-  pathname === MALFORMED_LINK_PAGE || (typeof window !== 'undefined' && hasMalformedPath(window.location.href))
-
 export const MALFORMED_PATH_MESSAGE = 'The path has a malformed percent escape'
 
 /**

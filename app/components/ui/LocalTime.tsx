@@ -1,6 +1,4 @@
-import { useSyncExternalStore } from 'react'
-
-const noChange = () => () => {}
+import { useInBrowser } from '~/lib/use-is-phone'
 
 /**
  * A moment in the shopper's own time zone. The server knows none, so its HTML says the time in UTC, and says so;
@@ -8,11 +6,7 @@ const noChange = () => () => {}
  * server's UTC text: "Last edited 1:39 PM" for an 8:39 AM edit in New York, issue 32.)
  */
 export function LocalTime({ iso, format, className }: { iso: string; format: Intl.DateTimeFormatOptions; className?: string }) {
-  const inBrowser = useSyncExternalStore(
-    noChange,
-    () => true,
-    () => false,
-  )
+  const inBrowser = useInBrowser()
   const date = new Date(iso)
   const text = inBrowser
     ? new Intl.DateTimeFormat('en-US', format).format(date)

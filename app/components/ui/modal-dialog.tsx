@@ -13,8 +13,6 @@ export function useModalDialog(open: boolean, onClose: () => void, returnFocus?:
   const ref = useRef<HTMLDialogElement>(null)
   const shown = useRef(false)
   const opener = useRef<HTMLElement | null>(null)
-  const target = useRef(returnFocus)
-  target.current = returnFocus
   useEffect(() => {
     const dialog = ref.current
     if (!dialog) return
@@ -27,15 +25,16 @@ export function useModalDialog(open: boolean, onClose: () => void, returnFocus?:
     if (!open && dialog.open) dialog.close()
     if (!open && shown.current) {
       shown.current = false
-      giveFocusBack(target.current?.current ?? opener.current)
+      giveFocusBack(returnFocus?.current ?? opener.current)
     }
-  }, [open])
-  // Unmounted while open (a keyed dialog replaced as it closes): the same way back.
+  }, [open, returnFocus])
+  // Unmounted while open (a keyed dialog replaced as it closes): the same way back. `returnFocus` is a ref object,
+  // the same one on every render, so this runs at unmount only.
   useEffect(
     () => () => {
-      if (shown.current) giveFocusBack(target.current?.current ?? opener.current)
+      if (shown.current) giveFocusBack(returnFocus?.current ?? opener.current)
     },
-    [],
+    [returnFocus],
   )
   return {
     ref,

@@ -42,7 +42,7 @@ export function AddressBookPage() {
 
   let body: ReactNode
   if (book.isPending) body = <BookSkeleton />
-  else if (book.isError && book.data === undefined) body = <LoadFailed onRetry={() => void book.refetch()} retrying={book.isFetching} />
+  else if (book.isLoadingError) body = <LoadFailed onRetry={() => void book.refetch()} retrying={book.isFetching} />
   else if (book.data === null) body = <SignedOut />
   else {
     const { addresses, limit } = book.data

@@ -107,7 +107,7 @@ export function CartPage({ cancelledSessionId, onCancelledHandled }: CartPagePro
 
   let body: ReactNode
   if (cart.isPending) body = <CartSkeleton />
-  else if (cart.isError && cart.data === undefined) body = <CartLoadFailed onRetry={() => void cart.refetch()} retrying={cart.isFetching} />
+  else if (cart.isLoadingError) body = <CartLoadFailed onRetry={() => void cart.refetch()} retrying={cart.isFetching} />
   else if (cart.data === null) body = <SignedOut />
   else if (cart.data.items.length === 0) body = restoring ? <CartSkeleton /> : <EmptyCart />
   else {

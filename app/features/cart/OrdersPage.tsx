@@ -55,7 +55,7 @@ export function OrdersPage() {
   })
   let body: ReactNode
   if (orders.isPending) body = <OrdersSkeleton />
-  else if (orders.isError && orders.data === undefined) body = <LoadFailed onRetry={() => void orders.refetch()} retrying={orders.isFetching} />
+  else if (orders.isLoadingError) body = <LoadFailed onRetry={() => void orders.refetch()} retrying={orders.isFetching} />
   else if (orders.data === null) body = <SignedOut />
   else if (orders.data.length === 0) {
     body = (

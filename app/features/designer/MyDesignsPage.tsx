@@ -41,7 +41,7 @@ export function MyDesignsPage() {
 
   let body: ReactNode
   if (designs.isPending) body = <DesignsSkeleton />
-  else if (designs.isError && designs.data === undefined) body = <LoadFailed onRetry={() => void designs.refetch()} retrying={designs.isFetching} />
+  else if (designs.isLoadingError) body = <LoadFailed onRetry={() => void designs.refetch()} retrying={designs.isFetching} />
   else if (designs.data === null) body = <SignedOut />
   else if (designs.data.length === 0) {
     body = (

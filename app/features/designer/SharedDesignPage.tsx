@@ -32,7 +32,7 @@ export function SharedDesignPage({ token }: { token: string }) {
         The family member who sent it stopped sharing it.
       </StatePanel>
     )
-  } else if ((shared.isError && shared.data === undefined) || !outcome || (!outcome.ok && outcome.error.status !== 401)) {
+  } else if (shared.isLoadingError || !outcome || (!outcome.ok && outcome.error.status !== 401)) {
     body = (
       <LoadFailedPanel
         testId="shared-design-error"

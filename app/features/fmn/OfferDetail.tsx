@@ -17,7 +17,7 @@ export function OfferDetail({ offerId }: { offerId: string }) {
   let body: ReactNode
   if (!wellFormed) body = <OfferNotFound />
   else if (offer.isPending) body = <OfferSkeleton />
-  else if ((offer.isError && offer.data === undefined) || (!offer.data.ok && offer.data.error.status !== 404 && offer.data.error.status !== 400)) {
+  else if (offer.isLoadingError || (!offer.data.ok && offer.data.error.status !== 404 && offer.data.error.status !== 400)) {
     body = (
       <LoadFailedPanel
         testId="offer-error"

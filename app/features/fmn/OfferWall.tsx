@@ -17,7 +17,7 @@ export function OfferWall() {
 
   let body: ReactNode
   if (offers.isPending) body = <OfferWallSkeleton />
-  else if (offers.isError && offers.data === undefined) {
+  else if (offers.isLoadingError) {
     body = (
       <LoadFailedPanel
         testId="offer-wall-error"

@@ -48,7 +48,7 @@ export function CampaignPhotos({ shape, heading, layout }: CampaignPhotosProps) 
 
   let body
   if (photos.isPending) body = <PhotoSkeleton strip={strip} />
-  else if (photos.isError && photos.data === undefined) body = <PhotosFailed onRetry={() => void photos.refetch()} retrying={photos.isFetching} />
+  else if (photos.isLoadingError) body = <PhotosFailed onRetry={() => void photos.refetch()} retrying={photos.isFetching} />
   else if (photos.data === null) body = <SignInForPhotos shape={shape} compact={strip} />
   else if (shown.length === 0) body = <NoPicksYet />
   else {

@@ -27,7 +27,7 @@ export function PastReferralsPage({ code, redemptionId }: { code: string; redemp
   const here = `/referral/advocate/${encodeURIComponent(code)}/redemptions/${encodeURIComponent(redemptionId)}/past`
   let body: ReactNode
   if (state.isPending) body = <ReferralPageSkeleton label="Loading your referrals" />
-  else if (state.isError && state.data === undefined) {
+  else if (state.isLoadingError) {
     body = (
       <LoadFailedPanel
         testId="past-error"

@@ -29,7 +29,7 @@ export function RedeemPage({ code, lookedUp }: { code?: string; lookedUp: ApiOut
   const invite = state.data ? (state.data.invite ?? urlInvite) : urlInvite
   const view: 'loading' | 'failed' | 'signed-out' | 'redeemed' | 'claim' | 'no-invite' = state.isPending
     ? 'loading'
-    : state.isError && state.data === undefined
+    : state.isLoadingError
       ? 'failed'
       : state.data === null
         ? 'signed-out'

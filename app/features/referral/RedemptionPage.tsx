@@ -25,7 +25,7 @@ export function RedemptionPage({ code, redemptionId }: { code: string; redemptio
   let found: AdvocateRedemption | null = null
   if (!valid) body = <ReferralNotFound />
   else if (query.isPending) body = <ReferralPageSkeleton label="Loading this referral" />
-  else if ((query.isError && query.data === undefined) || (!query.data.ok && query.data.error.status !== 401 && query.data.error.status !== 404)) {
+  else if (query.isLoadingError || (!query.data.ok && query.data.error.status !== 401 && query.data.error.status !== 404)) {
     body = (
       <LoadFailedPanel
         testId="redemption-error"
