@@ -7,7 +7,7 @@ import { LazyErrorPage as ErrorPage, LazyNotFoundPage as NotFoundPage } from './
 import { PageSpinner } from './components/ui/Spinner'
 import { SOMETHING_WENT_WRONG, shopperErrorText } from './lib/error-text'
 import { notify } from './lib/toast'
-import { toastQueryError } from './lib/query-errors'
+import { toastMutationError, toastQueryError } from './lib/query-errors'
 import { retryUnreachableOnce } from './lib/retry'
 import { routeTree } from './routeTree.gen'
 import { currentCspNonce } from './csp.server'
@@ -43,7 +43,7 @@ export function getRouter() {
     // 3 attempts: the page shows the failure with its Try again instead of asking 3 times more (issue 29).
     defaultOptions: { queries: { staleTime: 60_000, retry: retryUnreachableOnce, retryOnMount: false } },
     queryCache: new QueryCache({ onError: (error, query) => toastQueryError(error, query, toastError) }),
-    mutationCache: new MutationCache({ onError: toastError }),
+    mutationCache: new MutationCache({ onError: (error, _variables, _context, mutation) => toastMutationError(error, mutation, toastError) }),
   })
   const router = createRouter({
     routeTree,

@@ -7,3 +7,12 @@ export function toastQueryError(error: unknown, query: { state: { data: unknown 
   if (query.state.data === undefined) return
   toast(error)
 }
+
+/**
+ * A failed change is toasted by the client's global handler unless the mutation says it tells the shopper itself
+ * (`meta: { ownsErrors: true }`, e.g. the designer's preview toast with its Retry): one error, one toast.
+ */
+export function toastMutationError(error: unknown, mutation: { meta?: Record<string, unknown> }, toast: (error: unknown) => void) {
+  if (mutation.meta?.ownsErrors === true) return
+  toast(error)
+}

@@ -1,11 +1,11 @@
 import { useId, type ReactNode } from 'react'
 import { MAX_ZOOM } from '~/catalogue/ornaments'
 import type { PhotoTransform } from '~/compositor/layout'
+import { ZOOM_STEP } from './design-state'
 
 /** How far the controls move things: buttons move further than a key press. */
 export const NUDGE_STEP = 50
 export const ROTATE_STEP = 15
-export const ZOOM_STEP = 0.1
 
 export type AdjustMode = 'commit' | 'live'
 

@@ -5,8 +5,10 @@ import { Button, buttonClass } from '~/components/ui/Button'
 import type { OwnDesignShare, OwnDesignShares } from '~/contract/design-shares'
 import { currentUserQuery } from '~/features/account/account.functions'
 import { notify } from '~/lib/toast'
-import { designSharesQuery, revokeDesignShare, shareDesign } from './design-shares.functions'
-import { savedDesignsQuery } from './saved-designs.functions'
+import { designSharesQuery } from './api/design-shares.functions'
+import { revokeDesignShare } from './api/revoke-design-share.functions'
+import { shareDesign } from './api/share-design.functions'
+import { savedDesignsQuery } from './api/saved-designs.functions'
 import { ShareReactions } from './ShareReactions'
 
 /**

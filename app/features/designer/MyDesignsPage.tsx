@@ -12,7 +12,8 @@ import { notify } from '~/lib/toast'
 import { mergeDeviceDrafts } from './account-drafts'
 import { DesignThumbnail } from './DesignThumbnail'
 import { readDraft, removeDraft } from './draft'
-import { deleteSavedDesign, savedDesignsQuery } from './saved-designs.functions'
+import { deleteSavedDesign } from './api/delete-saved-design.functions'
+import { savedDesignsQuery } from './api/saved-designs.functions'
 
 /** /photo-products/designs: the signed-in shopper's unfinished designs, to continue on any device or delete. */
 export function MyDesignsPage() {

@@ -1,9 +1,7 @@
 import type { KeyboardEvent, Ref, RefObject } from 'react'
 import { Spinner } from '~/components/ui/Spinner'
-import type { DesignCell, DesignTemplate } from './design-state'
+import type { DesignCell, DesignTemplate, PreviewSide } from './design-state'
 import type { PreviewStatus } from './useOrnamentPreview'
-
-export type PreviewSide = 'front' | 'back'
 
 type PreviewStageProps = {
   template: DesignTemplate

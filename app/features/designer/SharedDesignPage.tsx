@@ -12,7 +12,9 @@ import type { ApiOutcome } from '~/lib/api-outcome'
 import { usePublicConfig } from '~/lib/public-config'
 import { notify } from '~/lib/toast'
 import { DesignThumbnail } from './DesignThumbnail'
-import { setShareLove, setShareNote, sharedDesignQuery } from './design-shares.functions'
+import { setShareLove } from './api/share-love.functions'
+import { setShareNote } from './api/share-note.functions'
+import { sharedDesignQuery } from './api/shared-design.functions'
 import { ShareReactions } from './ShareReactions'
 
 /**

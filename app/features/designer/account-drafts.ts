@@ -1,18 +1,8 @@
 import { ornamentVariants } from '~/catalogue/ornaments'
 import type { SavedDesign } from '~/contract/saved-designs'
-import { readDraft, removeDraft, writeDraft, type Draft } from './draft'
-import { reconcile, saveRequestOf } from './draft-merge'
-import { saveDesign } from './saved-designs.functions'
-
-/** Saves a device draft to the account; on success this device's copy is marked as the account's. */
-export async function pushDraft(variantId: number, draft: Draft, userId: string): Promise<SavedDesign | null> {
-  const outcome = await saveDesign({ data: { variantId, design: saveRequestOf(draft) } })
-  if (!outcome.ok) return null
-  // Only if it was not changed again meanwhile.
-  const now = readDraft(variantId)
-  if (now && now.editedAt === draft.editedAt) writeDraft(variantId, { ...now, owner: userId, synced: true })
-  return outcome.data
-}
+import { pushDraft } from './api/save-design.functions'
+import { readDraft, removeDraft } from './draft'
+import { reconcile } from './draft-merge'
 
 /**
  * At sign-in (the first account page that sees this device): every variant's device draft is merged

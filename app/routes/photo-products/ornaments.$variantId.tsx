@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { designerSearch, variantIdParam } from '~/lib/search-params'
-import { designTemplatesQuery } from '~/features/designer/designer.functions'
+import { designTemplatesQuery } from '~/features/designer/api/design-templates.functions'
 import { OrnamentDesigner } from '~/features/designer/OrnamentDesigner'
 import { photoProductQuery } from '~/features/photo-products/photo-products.functions'
 import { findOrnamentVariant } from '~/catalogue/ornament-variants'

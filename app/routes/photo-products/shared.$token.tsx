@@ -1,7 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { SHARE_TOKEN } from '~/catalogue/design-share-terms'
 import { SharedDesignPage } from '~/features/designer/SharedDesignPage'
-import { sharedDesignQuery } from '~/features/designer/design-shares.functions'
+import { sharedDesignQuery } from '~/features/designer/api/shared-design.functions'
 
 export const Route = createFileRoute('/photo-products/shared/$token')({
   // Not a public link: a token that is not one, a stopped share, or a shopper outside the family is the store's 404.

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { createServerFn } from '@tanstack/react-start'
-import { designTemplatesQuerySchema, generatePreviewRequestSchema } from '~/contract/designs'
+import { designTemplatesQuerySchema } from '~/contract/designs'
 import { printifyApi } from '~/contract/endpoints/printify'
 import { apiMiddleware } from '~/lib/api.middleware'
 
@@ -9,15 +9,6 @@ export const getDesignTemplates = createServerFn({ method: 'GET' })
   .middleware([apiMiddleware])
   .validator(designTemplatesQuerySchema)
   .handler(({ data, context: { api } }) => api.call(printifyApi.listDesignTemplates, { query: { productVariantId: data.productVariantId } }))
-
-/**
- * The server renders the design into print files and mockups. A failure throws: the shopper retries
- * from the failure toast.
- */
-export const generateOrnamentPreview = createServerFn({ method: 'POST' })
-  .middleware([apiMiddleware])
-  .validator(generatePreviewRequestSchema)
-  .handler(({ data, context: { api } }) => api.call(printifyApi.generatePreview, { body: data }))
 
 export const designTemplatesQuery = (variantId: number) =>
   queryOptions({
