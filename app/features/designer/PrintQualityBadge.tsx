@@ -41,10 +41,11 @@ export function PrintQualityBadge({ grade, subject, className = '' }: PrintQuali
   )
 }
 
-/** Why and what to do, for a photo that may look soft (or cannot be printed). */
-function SoftDetails({ reason, advice }: { reason: string; advice: string }) {
+/** Why and what to do, for a photo that may look soft (or cannot be printed), on its grade's tint. */
+function SoftDetails({ grade, reason, advice }: { grade: PrintGrade; reason: string; advice: string }) {
+  const tint = grade === 'refused' ? 'bg-cranberry-tint' : 'bg-gold-tint'
   return (
-    <span className="mt-1 block text-sm text-ink" data-testid="print-quality-reason">
+    <span className={`mt-1.5 block rounded-lg px-3 py-2 text-sm text-ink ${tint}`} data-testid="print-quality-reason">
       {reason} <span className="font-semibold">{advice}</span>
     </span>
   )
@@ -69,7 +70,7 @@ export function PrintQualityNote({ quality, subject }: PrintQualityNoteProps) {
       </span>
       {quality ? (
         quality.reason && quality.advice ? (
-          <SoftDetails reason={quality.reason} advice={quality.advice} />
+          <SoftDetails grade={quality.grade} reason={quality.reason} advice={quality.advice} />
         ) : (
           <span className="ml-2 text-xs text-ink-soft">about {shownDpi(quality.dpi)} dpi at print size</span>
         )
@@ -147,7 +148,7 @@ export function PreviewPrintQuality({ quality, names = ['Left ornament', 'Right 
               <PrintQualityBadge grade={q.grade} />
               {!q.reason ? <span className="text-xs text-ink-soft">about {q.dpi} dpi at print size</span> : null}
             </span>
-            {q.reason && q.advice ? <SoftDetails reason={q.reason} advice={q.advice} /> : null}
+            {q.reason && q.advice ? <SoftDetails grade={q.grade} reason={q.reason} advice={q.advice} /> : null}
           </li>
         ))}
       </ul>
