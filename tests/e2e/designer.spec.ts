@@ -132,12 +132,12 @@ test.describe('the ornament designer', () => {
 
       // Zoom with the slider: to the top (the demo photo may look soft there, and says why), then back to 1.5× (great).
       const leftSlot = page.locator('[data-cell-id$="-left"]')
-      await expect(leftSlot.getByRole('status')).toHaveText('Left ornament print quality: Great for print')
+      await expect(leftSlot.getByRole('status')).toHaveText('Left ornament print quality: ✓Great for print')
       const slider = adjust.getByRole('slider', { name: 'Zoom' })
       await slider.focus()
       await page.keyboard.press('End')
       await expect(adjust.getByText('5.0×')).toBeVisible()
-      await expect(leftSlot.getByRole('status')).toHaveText('Left ornament print quality: May look soft')
+      await expect(leftSlot.getByRole('status')).toHaveText('Left ornament print quality: !May look soft')
       await expect(leftSlot.getByTestId('print-quality-reason')).toHaveText(
         /^This photo is \d+ × \d+ and zoomed to 5\.0×: about \d+ dpi at print size \(150 or more prints sharp\)\. Zoom out to \d\.\d× or less, or choose a larger photo\.$/,
       )
@@ -145,7 +145,7 @@ test.describe('the ornament designer', () => {
       await page.keyboard.press('Home')
       for (let i = 0; i < 50; i++) await page.keyboard.press('ArrowRight')
       await expect(adjust.getByText('1.5×')).toBeVisible()
-      await expect(leftSlot.getByRole('status')).toHaveText('Left ornament print quality: Great for print')
+      await expect(leftSlot.getByRole('status')).toHaveText('Left ornament print quality: ✓Great for print')
       await expect(leftSlot.getByTestId('print-quality-reason')).toHaveCount(0)
       await expect(adjust.getByRole('button', { name: 'Undo' })).toBeEnabled()
 

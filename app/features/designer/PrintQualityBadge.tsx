@@ -32,10 +32,10 @@ export function PrintQualityBadge({ grade, subject, className = '' }: PrintQuali
       data-grade={grade}
       className={`inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone} ${className}`}
     >
+      {subject ? <span className="sr-only">{subject} print quality: </span> : null}
       <span aria-hidden="true" className="font-bold">
         {mark}
       </span>
-      {subject ? <span className="sr-only">{subject} print quality: </span> : null}
       {gradeLabels[grade]}
     </span>
   )
