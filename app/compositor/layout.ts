@@ -159,9 +159,10 @@ export function patternTileSize(pattern: { tileWidth: number; tileHeight: number
 // Print quality
 
 /**
- * Below this many photo pixels per printed inch the print looks soft; the designer warns. The
+ * Below this many photo pixels per printed inch the print looks soft; the designer says so. The
  * sheet prints at PRINT_DPI (300), so 150 dpi means each photo pixel is stretched over two print
- * pixels. See docs/decisions/007-one-layout-two-renderers.md.
+ * pixels. See docs/decisions/007-one-layout-two-renderers.md; the grades built on it are in
+ * print-quality.ts (decision 060).
  */
 export const MIN_PRINT_DPI = 150
 
@@ -177,8 +178,4 @@ export function printedSize(photo: Size): Size {
 /** Photo pixels per printed inch for this placement, from the size of the original that is printed. */
 export function effectiveDpi(cell: Size, photo: Size, t: PhotoTransform): number {
   return PRINT_DPI / photoScale(cell, printedSize(photo), t)
-}
-
-export function isLowResolution(cell: Size, original: Size, t: PhotoTransform): boolean {
-  return effectiveDpi(cell, original, t) < MIN_PRINT_DPI
 }

@@ -114,6 +114,19 @@ export type GeneratePreviewRequest = z.infer<typeof generatePreviewRequestSchema
 export const printAreaSchema = z.object({ position: printAreaPositionSchema, imageUrl: z.string() })
 export const sourceImageSchema = z.object({ cropped: z.string(), original: z.string() })
 
+/** How sharp one cell's photo will print (app/compositor/print-quality.ts, decision 060). */
+export const cellPrintQualitySchema = z.object({
+  cellId: z.string(),
+  grade: z.enum(['great', 'good', 'soft', 'refused']),
+  /** Photo pixels per printed inch at print size, rounded down. */
+  dpi: z.number().int(),
+  /** Why it may look soft (soft only: a refused design is not rendered). */
+  reason: z.string().optional(),
+  /** What to do about it (soft only). */
+  advice: z.string().optional(),
+})
+export type CellPrintQuality = z.infer<typeof cellPrintQualitySchema>
+
 export const generatePreviewResponseSchema = z.object({
   /** The provider's product id (local provider: the preview id). */
   productId: z.string(),
@@ -128,5 +141,7 @@ export const generatePreviewResponseSchema = z.object({
   sourceImages: z.array(sourceImageSchema),
   /** The personal lines the print file carries, or null. */
   text: personalTextSchema.nullable().default(null),
+  /** Each photo cell's print quality, in the template's cell order (left ornament first). */
+  printQuality: z.array(cellPrintQualitySchema),
 })
 export type GeneratedPreview = z.infer<typeof generatePreviewResponseSchema>

@@ -11,6 +11,7 @@ import { storePhoto } from '../../app/api/services/photo-library'
 import { PREVIEWS_PER_HOUR } from '../../app/api/services/previews'
 import { previews } from '../../app/api/db/schema'
 import { backSides, pseudoTemplates, sharedBackSideNames } from '../../app/catalogue/ornaments'
+import { printQuality } from '../../app/compositor/print-quality'
 import { addAlbumPhotos } from '../support/photos'
 import { createPrintifyMock, MOCK_PRINTIFY_SHOP_ID, MOCK_PRINTIFY_TOKEN } from '../support/printify-mock'
 import { TEST_ORIGIN, createTestApi, type TestApi } from '../support/test-api'
@@ -318,6 +319,47 @@ describe('POST /v1/printify/generate-preview with Printify', () => {
   })
 })
 
+describe('generate-preview print quality (decision 060)', () => {
+  it("answers each cell's grade, dpi, and for a soft photo why and what to do, as the designer grades it", async () => {
+    // The first is portrait (1200 × 1600), the second landscape (1600 × 1200).
+    const [tall, wide] = await addAlbumPhotos(t, demoAccounts[0].family.id, 2, undefined, { width: 1600, height: 1200 })
+    const cells = [
+      { cellId: 'star-left', photoId: tall!.id, transform: { x: 0, y: 0, zoom: 1.5, rotation: 0 } },
+      { cellId: 'star-right', photoId: wide!.id, transform: { x: 0, y: 0, zoom: 2.5, rotation: 0 } },
+    ]
+    const res = await t.request('/v1/printify/generate-preview', { method: 'POST', cookie, json: { ...starDesign([]), cells } })
+    expect(res.status).toBe(201)
+    expect(res.body.printQuality).toEqual([
+      // 1097 / 1200 template pixels per photo pixel at 1×: 328 dpi, 218 at 1.5×.
+      { cellId: 'star-left', grade: 'good', dpi: 218 },
+      {
+        cellId: 'star-right',
+        grade: 'soft',
+        dpi: 118,
+        reason: 'This photo is 1600 × 1200 and zoomed to 2.5×: about 118 dpi at print size (150 or more prints sharp).',
+        advice: 'Zoom out to 1.9× or less, or choose a larger photo.',
+      },
+    ])
+    // The same function the designer uses, on the same numbers: they cannot disagree.
+    const cell = (id: string) => star.cells.find((c) => c.id === id)!
+    const photos = [tall!, wide!]
+    cells.forEach((c, i) => {
+      const q = printQuality(cell(c.cellId), photos[i]!, c.transform)
+      expect(res.body.printQuality[i]).toMatchObject({ grade: q.grade, dpi: Math.floor(q.dpi) })
+    })
+  })
+
+  it('a great photo at 1× is graded great, with no reason or advice', async () => {
+    const [tall, wide] = await addAlbumPhotos(t, demoAccounts[0].family.id, 2, undefined, { width: 1600, height: 1200 })
+    const res = await t.request('/v1/printify/generate-preview', { method: 'POST', cookie, json: starDesign([tall!.id, wide!.id]) })
+    expect(res.status).toBe(201)
+    expect(res.body.printQuality).toEqual([
+      { cellId: 'star-left', grade: 'great', dpi: 328 },
+      { cellId: 'star-right', grade: 'great', dpi: 296 },
+    ])
+  })
+})
+
 describe('generate-preview limits', () => {
   it('refuses a photo too small to print at its size, naming the ornament and the dpi', async () => {
     const tiny = await makeRenditions(
@@ -353,7 +395,7 @@ describe('generate-preview limits', () => {
       },
     })
     expect(res.status).toBe(422)
-    expect(res.body.error.message).toMatch(/left ornament is too small to print at this size: about \d+ dpi, at least 30/)
+    expect(res.body.error.message).toMatch(/left ornament is too small to print at this size: about \d+ dpi, at least 30 is needed\. Choose a larger photo/)
     expect((await t.db.select().from(previews)).length).toBe(before)
   })
 

@@ -130,19 +130,23 @@ test.describe('the ornament designer', () => {
       await expect(adjust.getByRole('heading')).toHaveText('Adjust the photo on the left ornament')
       await expect(page.locator('[data-cell-id$="-left"]')).toHaveAttribute('data-selected', 'true')
 
-      // Zoom with the slider: to the top (a print-quality warning), then back to 1.5×.
+      // Zoom with the slider: to the top (the demo photo may look soft there, and says why), then back to 1.5× (great).
+      const leftSlot = page.locator('[data-cell-id$="-left"]')
+      await expect(leftSlot.getByRole('status')).toHaveText('Left ornament print quality: ✓Great for print')
       const slider = adjust.getByRole('slider', { name: 'Zoom' })
       await slider.focus()
       await page.keyboard.press('End')
       await expect(adjust.getByText('5.0×')).toBeVisible()
-      await expect(page.locator('[data-cell-id$="-left"]').getByRole('status')).toContainText(
-        /Low resolution for print: about \d+ dpi at this size \(we recommend at least 150 dpi\)\. Zoom out or choose a sharper photo\./,
+      await expect(leftSlot.getByRole('status')).toHaveText('Left ornament print quality: !May look soft')
+      await expect(leftSlot.getByTestId('print-quality-reason')).toHaveText(
+        /^This photo is \d+ × \d+ and zoomed to 5\.0×: about \d+ dpi at print size \(150 or more prints sharp\)\. Zoom out to \d\.\d× or less, or choose a larger photo\.$/,
       )
       await expectNoAxeViolations(page)
       await page.keyboard.press('Home')
       for (let i = 0; i < 50; i++) await page.keyboard.press('ArrowRight')
       await expect(adjust.getByText('1.5×')).toBeVisible()
-      await expect(page.locator('[data-cell-id$="-left"]').getByRole('status')).toHaveText('')
+      await expect(leftSlot.getByRole('status')).toHaveText('Left ornament print quality: ✓Great for print')
+      await expect(leftSlot.getByTestId('print-quality-reason')).toHaveCount(0)
       await expect(adjust.getByRole('button', { name: 'Undo' })).toBeEnabled()
 
       // The keyboard on the preview: ] turns the selected photo 5°.
@@ -202,6 +206,12 @@ test.describe('the ornament designer', () => {
         await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), { timeout: 20_000 }).toBe(true)
       }
       await expect(result.getByRole('img', { name: /The back of your star ornament pair: Midnight Stars/ })).toBeVisible()
+      // The server's grades of the two photos (the left at 1.5×, the right at 1×: both great).
+      const quality = result.getByRole('region', { name: 'Print quality' }).getByRole('listitem')
+      await expect(quality).toHaveText([
+        /^Left ornament.*Great for print.*about \d+ dpi at print size$/,
+        /^Right ornament.*Great for print.*about \d+ dpi at print size$/,
+      ])
       await page.screenshot({ path: `${SHOTS}/designer-${width}-preview.png` })
       await expectNoAxeViolations(page)
       await result.getByRole('button', { name: 'Keep editing' }).click()

@@ -8,7 +8,6 @@ import {
   drawOrder,
   effectiveDpi,
   invertMatrix,
-  isLowResolution,
   normaliseRotation,
   outputSize,
   patternTileSize,
@@ -169,13 +168,10 @@ describe('pixels, order and tiles', () => {
   })
 })
 
-describe('print quality', () => {
-  it('a 4000×3000 original prints sharply; a 1000×750 one does not', () => {
+describe('effective resolution', () => {
+  it('is PRINT_DPI over template pixels per photo pixel, and zooming in spends it', () => {
     const t = { x: 0, y: 0, zoom: 1, rotation: 0 }
     expect(effectiveDpi(cell, landscape, t)).toBeCloseTo(300 / (1700 / 3000), 6)
-    expect(isLowResolution(cell, landscape, t)).toBe(false)
-    expect(isLowResolution(cell, { width: 1000, height: 750 }, t)).toBe(true)
-    // Zooming in spends resolution.
-    expect(isLowResolution(cell, landscape, { ...t, zoom: 3.6 })).toBe(true)
+    expect(effectiveDpi(cell, landscape, { ...t, zoom: 3.6 })).toBeCloseTo(300 / (1700 / 3000) / 3.6, 6)
   })
 })

@@ -7,12 +7,13 @@ import { randomUUID } from 'node:crypto'
 import { and, count, eq, gt } from 'drizzle-orm'
 import sharp from 'sharp'
 import { crashPoint } from '../crash-points'
-import { clampTransform, effectiveDpi, IDENTITY_TRANSFORM, MIN_PRINTABLE_DPI } from '../../compositor/layout'
+import { clampTransform, IDENTITY_TRANSFORM } from '../../compositor/layout'
+import { printQuality, REFUSED_BELOW_DPI, shownDpi } from '../../compositor/print-quality'
 import { encodePng, releaseFront, renderFrontWithCells } from '../../compositor/print.server'
 import { mockupOf } from '../../compositor/mockup.server'
 import { baseImage } from '../../compositor/base-images.server'
 import { PromiseCache } from '../../compositor/promise-cache'
-import type { GeneratedPreview, GeneratePreviewRequest } from '../../contract/designs'
+import type { CellPrintQuality, GeneratedPreview, GeneratePreviewRequest } from '../../contract/designs'
 import { describePersonalText } from '../../catalogue/personal-line'
 import {
   backSides,
@@ -149,16 +150,17 @@ export async function generatePreview(deps: ApiDeps, provider: PrintProvider, us
     cells.map((c) => c.given.photoId),
   )
   for (const { given } of cells) if (!owned.has(given.photoId)) throw notFound(`Photo ${given.photoId}`)
-  for (const { cell, given } of cells) {
-    const row = owned.get(given.photoId)!
-    const dpi = effectiveDpi(cell, row, clampTransform(cell, row, given.transform))
-    if (dpi < MIN_PRINTABLE_DPI) {
+  // The grades the designer showed, from the same function: below the floor nothing is printed.
+  const quality: CellPrintQuality[] = cells.map(({ cell, given }) => {
+    const { grade, dpi, reason, advice } = printQuality(cell, owned.get(given.photoId)!, given.transform)
+    if (grade === 'refused') {
       throw new AppError(
         'rule_broken',
-        `The photo for the ${cell.order === 0 ? 'left' : 'right'} ornament is too small to print at this size: about ${Math.round(dpi)} dpi, at least ${MIN_PRINTABLE_DPI} is needed. Zoom out or choose a larger photo.`,
+        `The photo for the ${cell.order === 0 ? 'left' : 'right'} ornament is too small to print at this size: about ${shownDpi(dpi)} dpi, at least ${REFUSED_BELOW_DPI} is needed. ${advice}`,
       )
     }
-  }
+    return { cellId: cell.id, grade, dpi: shownDpi(dpi), ...(reason ? { reason, advice } : {}) }
+  })
   const since = new Date(deps.now().getTime() - 60 * 60 * 1000)
   const [recent] = await deps.db
     .select({ n: count() })
@@ -261,6 +263,7 @@ export async function generatePreview(deps: ApiDeps, provider: PrintProvider, us
       printAreas: record.printAreas,
       sourceImages: record.sourceImages,
       text,
+      printQuality: quality,
     }
   } catch (error) {
     // Nothing is kept of a preview that was not recorded.

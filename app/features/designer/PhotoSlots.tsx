@@ -1,8 +1,9 @@
-import { effectiveDpi, isLowResolution, MIN_PRINT_DPI, type PhotoTransform } from '~/compositor/layout'
+import type { PhotoTransform } from '~/compositor/layout'
 import { buttonClass } from '~/components/ui/Button'
 import { urlAtSize } from '~/lib/photo-conversion'
 import type { DesignCell } from './design-state'
 import type { DraftPhoto } from './draft'
+import { cellPrintQuality, PrintQualityNote } from './PrintQualityBadge'
 
 type PhotoSlotsProps = {
   cells: DesignCell[]
@@ -15,14 +16,7 @@ type PhotoSlotsProps = {
   onChoose: (cellId: string) => void
 }
 
-/** SPEC.md §9-backed warning: below MIN_PRINT_DPI photo pixels per printed inch the print looks soft. */
-export function lowResolutionMessage(cell: DesignCell, photo: DraftPhoto, transform: PhotoTransform): string | null {
-  if (!isLowResolution(cell, photo, transform)) return null
-  const dpi = Math.round(effectiveDpi(cell, photo, transform))
-  return `Low resolution for print: about ${dpi} dpi at this size (we recommend at least ${MIN_PRINT_DPI} dpi). Zoom out or choose a sharper photo.`
-}
-
-/** One slot per ornament of the pair: its photo, a way to change it, and its print-quality warning. */
+/** One slot per ornament of the pair: its photo, a way to change it, and its print quality as it is zoomed (decision 060). */
 export function PhotoSlots({ cells, slotName, photos, transforms, selectedCellId, restored, onSelect, onChoose }: PhotoSlotsProps) {
   return (
     <section aria-labelledby="photos-heading">
@@ -35,7 +29,7 @@ export function PhotoSlots({ cells, slotName, photos, transforms, selectedCellId
           const name = slotName(cell)
           const photo = photos[cell.id]
           const selected = cell.id === selectedCellId
-          const warning = photo ? lowResolutionMessage(cell, photo, transforms[cell.id]!) : null
+          const quality = cellPrintQuality(cell, photo, transforms[cell.id])
           return (
             <li
               key={cell.id}
@@ -76,16 +70,7 @@ export function PhotoSlots({ cells, slotName, photos, transforms, selectedCellId
                   {photo ? 'Change photo' : 'Choose photo'}
                 </button>
               </div>
-              <div role="status" data-testid="low-resolution-warning">
-                {warning ? (
-                  <p className="mx-1 mb-1 mt-2 flex gap-2 rounded-lg bg-gold-tint px-3 py-2 text-sm text-ink">
-                    <span aria-hidden="true" className="font-bold text-gold-dark">
-                      !
-                    </span>
-                    <span>{warning}</span>
-                  </p>
-                ) : null}
-              </div>
+              <PrintQualityNote quality={quality} subject={name} />
             </li>
           )
         })}

@@ -7,6 +7,7 @@ import { useAddToCart, type AddToCartProblem } from '~/features/cart/add-to-cart
 import { formatPrice } from '~/catalogue/currency'
 import { findOrnamentVariant } from '~/catalogue/ornaments'
 import { DesignerDialog } from './DesignerDialog'
+import { PreviewPrintQuality } from './PrintQualityBadge'
 
 type PreviewResultDialogProps = {
   result: GeneratedPreview | null
@@ -67,6 +68,7 @@ export function PreviewResultDialog({ result, shapeName, backSideName, onClose, 
         {front ? <Mockup src={front} alt={`The front of your ${shapeName} ornament pair with your two photos`} label="Front" /> : null}
         {back ? <Mockup src={back} alt={`The back of your ${shapeName} ornament pair: ${backSideName}`} label={`Back — ${backSideName}`} /> : null}
       </div>
+      {result ? <PreviewPrintQuality quality={result.printQuality} /> : null}
       <p className="mt-4 text-sm text-ink-soft">
         Colours on screen can look a little brighter than on the glossy print. Something not right? Close this and keep adjusting.
       </p>
