@@ -216,6 +216,19 @@ describe('the personal line', () => {
     expect(canPreview(reducer(refused, { type: 'textRefused', refused: false }), cells)).toBe(true)
   })
 
+  it('a photo too small to print at its zoom blocks the preview; a larger one lifts it', () => {
+    const tiny = reducer(reducer(start, { type: 'choosePhoto', cellId: left.id, photo: photo(7, 120, 90) }), {
+      type: 'commit',
+      cellId: left.id,
+      transform: { x: 0, y: 0, zoom: MAX_ZOOM, rotation: 0 },
+    })
+    expect(canPreview(tiny, cells)).toBe(false)
+    expect(trayHint(tiny, cells, false)).toBe('A photo is too small to print: zoom out')
+    expect(previewRequestOf(tiny, cells, STAR, 'star')).toBeNull()
+    const big = reducer(tiny, { type: 'choosePhoto', cellId: left.id, photo: photo(8) })
+    expect(canPreview(big, cells)).toBe(true)
+  })
+
   it('the preview request carries every cell, the live transforms, the back and the text', () => {
     const s = reducer(reducer(start, { type: 'text', text }), { type: 'move', cellId: left.id, transform: moved(start.transforms[left.id]!, 5) })
     expect(previewRequestOf(s, cells, STAR, 'star')).toEqual({

@@ -136,6 +136,8 @@ export function OrnamentDesigner({ variantId, preferChosenPhotos, onChosenPhotos
             selectedCellId={state.selectedCellId}
             filled={new Set(cells.filter((c) => state.photos[c.id]).map((c) => c.id))}
             loading={new Set(loading.keys())}
+            photos={state.photos}
+            transforms={state.transforms}
             onSide={(side) => dispatch({ type: 'showSide', side })}
             onKeyDown={onStageKeyDown}
             onChoose={(cellId) => dispatch({ type: 'pick', cellId })}

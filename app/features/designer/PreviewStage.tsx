@@ -1,6 +1,9 @@
 import type { KeyboardEvent, Ref, RefObject } from 'react'
 import { Spinner } from '~/components/ui/Spinner'
-import type { DesignCell, DesignTemplate, PreviewSide } from './design-state'
+import type { PhotoTransform } from '~/compositor/layout'
+import { cellBox } from './cell-box'
+import type { DesignCell, DesignState, DesignTemplate, PreviewSide } from './design-state'
+import { PrintQualityStageBadges } from './PrintQualityBadge'
 import type { PreviewStatus } from './useOrnamentPreview'
 
 type PreviewStageProps = {
@@ -16,6 +19,9 @@ type PreviewStageProps = {
   filled: Set<string>
   /** Cells whose photo is still loading into the preview. */
   loading: Set<string>
+  /** Each cell's photo and what it shows, for the print-quality marks over the photos. */
+  photos: DesignState['photos']
+  transforms: Partial<Record<string, PhotoTransform>>
   onSide: (side: PreviewSide) => void
   onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void
   onChoose: (cellId: string) => void
@@ -23,16 +29,6 @@ type PreviewStageProps = {
 }
 
 const KEYS_HELP = 'Arrow keys move the selected photo, hold Shift to move further; plus and minus zoom; [ and ] rotate.'
-
-/** Where a cell sits on the canvas, as percentages, for overlays drawn over it. */
-function cellBox(template: DesignTemplate, cell: DesignCell) {
-  return {
-    left: `${((cell.absoluteCenterX - cell.width / 2) / template.width) * 100}%`,
-    top: `${((cell.absoluteCenterY - cell.height / 2) / template.height) * 100}%`,
-    width: `${(cell.width / template.width) * 100}%`,
-    height: `${(cell.height / template.height) * 100}%`,
-  }
-}
 
 /** The live preview with its front/back switch, keyboard control, and what shows while it starts or fails. */
 export function PreviewStage(props: PreviewStageProps) {
@@ -86,6 +82,8 @@ export function PreviewStage(props: PreviewStageProps) {
             style={cellBox(template, selected)}
           />
         ) : null}
+
+        {ready && side === 'front' ? <PrintQualityStageBadges template={template} cells={cells} photos={props.photos} transforms={props.transforms} /> : null}
 
         {ready && side === 'front'
           ? cells.map((cell) =>

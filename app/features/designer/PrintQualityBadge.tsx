@@ -1,3 +1,4 @@
+import { cellBox } from './cell-box'
 import type { PhotoTransform, Size } from '~/compositor/layout'
 import { gradeLabels, printQuality, shownDpi, type PrintGrade, type PrintQuality } from '~/compositor/print-quality'
 import type { CellPrintQuality } from '~/contract/designs'
@@ -112,12 +113,7 @@ export function PrintQualityStageBadges({ template, cells, photos, transforms }:
         aria-hidden="true"
         data-testid="stage-print-quality"
         className="pointer-events-none absolute flex items-end justify-center pb-[4%]"
-        style={{
-          left: `${((cell.absoluteCenterX - cell.width / 2) / template.width) * 100}%`,
-          top: `${((cell.absoluteCenterY - cell.height / 2) / template.height) * 100}%`,
-          width: `${(cell.width / template.width) * 100}%`,
-          height: `${(cell.height / template.height) * 100}%`,
-        }}
+        style={cellBox(template, cell)}
       >
         <PrintQualityBadge grade={quality.grade} className="shadow" />
       </div>

@@ -6,6 +6,7 @@
  */
 import { MAX_ZOOM } from '~/catalogue/ornaments'
 import { clampTransform, IDENTITY_TRANSFORM, type PhotoTransform } from '~/compositor/layout'
+import { printQuality } from '~/compositor/print-quality'
 import { samePersonalText, type PersonalText } from '~/catalogue/personal-line'
 import type { DesignTemplates, GeneratePreviewRequest } from '~/contract/designs'
 import type { Draft, DraftPhoto } from './draft'
@@ -114,7 +115,13 @@ export function draftOf(state: DesignState): Draft {
 
 /** Every photo placed (and the draft read): the design can be previewed once its text is fine too. */
 export const allPlaced = (state: DesignState, cells: DesignCell[]) => state.restored && cells.every((c) => state.photos[c.id])
-export const canPreview = (state: DesignState, cells: DesignCell[]) => allPlaced(state, cells) && !state.textRefused
+/** A photo placed so small that the server would refuse to print it (below 30 dpi at this zoom). */
+export const tooSmallToPrint = (state: DesignState, cells: DesignCell[]) =>
+  cells.some((c) => {
+    const photo = state.photos[c.id]
+    return photo !== undefined && printQuality(c, photo, state.transforms[c.id] ?? IDENTITY_TRANSFORM).grade === 'refused'
+  })
+export const canPreview = (state: DesignState, cells: DesignCell[]) => allPlaced(state, cells) && !state.textRefused && !tooSmallToPrint(state, cells)
 
 /** The server preview of this design (null until every photo is placed and the text is fine). */
 export function previewRequestOf(state: DesignState, cells: DesignCell[], variantId: number, pseudoTemplateId: string): GeneratePreviewRequest | null {
@@ -132,6 +139,7 @@ export function previewRequestOf(state: DesignState, cells: DesignCell[], varian
 export function trayHint(state: DesignState, cells: DesignCell[], working: boolean): string {
   if (working) return 'Making your preview…'
   if (state.textRefused) return 'Fix your text to preview'
+  if (tooSmallToPrint(state, cells)) return 'A photo is too small to print: zoom out'
   if (allPlaced(state, cells)) return 'Ready to preview'
   const missing = cells.filter((c) => !state.photos[c.id]).length
   return missing === 1 ? 'Add 1 more photo' : `Add ${missing} photos`
