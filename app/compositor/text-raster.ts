@@ -118,3 +118,43 @@ export function rasterise(polygons: readonly Polygon[], width: number, height: n
   }
   return { width, height, alpha }
 }
+
+/**
+ * The mask grown by `radius` pixels in every direction (a grey-level dilation by a disc), for the halo drawn
+ * around a line's glyphs: each pixel takes the largest coverage of the pixels within the disc, each weighted by
+ * how much of the pixel the disc's edge covers (1 inside radius − ½, 0 beyond radius + ½, linear between), so
+ * the halo's rim is anti-aliased like the glyphs. Integer arithmetic on the mask's bytes: the browser and the
+ * server get the same bytes.
+ */
+export function dilate(mask: AlphaMask, radius: number): AlphaMask {
+  const { width, height, alpha } = mask
+  const out = new Uint8Array(width * height)
+  if (!(radius > 0)) {
+    out.set(alpha)
+    return { width, height, alpha: out }
+  }
+  const reach = Math.ceil(radius + 0.5)
+  // The disc as offsets with a weight out of 255, the full ones first.
+  const kernel: { dx: number; dy: number; w: number }[] = []
+  for (let dy = -reach; dy <= reach; dy++) {
+    for (let dx = -reach; dx <= reach; dx++) {
+      const w = Math.round(Math.min(1, Math.max(0, radius + 0.5 - Math.sqrt(dx * dx + dy * dy))) * 255)
+      if (w > 0) kernel.push({ dx, dy, w })
+    }
+  }
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const a = alpha[y * width + x]!
+      if (a === 0) continue
+      for (const { dx, dy, w } of kernel) {
+        const tx = x + dx
+        const ty = y + dy
+        if (tx < 0 || ty < 0 || tx >= width || ty >= height) continue
+        const v = w === 255 ? a : ((a * w + 127) / 255) | 0
+        const o = ty * width + tx
+        if (v > out[o]!) out[o] = v
+      }
+    }
+  }
+  return { width, height, alpha: out }
+}

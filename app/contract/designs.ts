@@ -4,6 +4,7 @@
  */
 import { MAX_ZOOM } from '../catalogue/ornaments'
 import { previewWidths } from '../catalogue/ornaments'
+import { colourIds } from '../catalogue/personal-line'
 import { personalTextSchema } from './personal-line'
 import { z } from './zod'
 
@@ -114,6 +115,21 @@ export type GeneratePreviewRequest = z.infer<typeof generatePreviewRequestSchema
 export const printAreaSchema = z.object({ position: printAreaPositionSchema, imageUrl: z.string() })
 export const sourceImageSchema = z.object({ cropped: z.string(), original: z.string() })
 
+/** How one line reads on its photo in the print file (app/compositor/line-contrast.ts, LineContrast). */
+export const lineContrastSchema = z.object({
+  colour: z.enum(colourIds),
+  halo: z.boolean(),
+  /** WCAG 2 contrast ratio (1–21) of the line's colour against the photo under its glyphs, or against its halo. */
+  ratio: z.number(),
+  /** ratio < 3: hard to read on this photo. */
+  poor: z.boolean(),
+  /** Each palette colour's ratio against the photo under the glyphs. */
+  ratios: z.record(z.enum(colourIds), z.number()),
+  /** The palette colour that reads best there. */
+  best: z.enum(colourIds),
+})
+export type LineContrastOnWire = z.infer<typeof lineContrastSchema>
+
 export const generatePreviewResponseSchema = z.object({
   /** The provider's product id (local provider: the preview id). */
   productId: z.string(),
@@ -128,5 +144,7 @@ export const generatePreviewResponseSchema = z.object({
   sourceImages: z.array(sourceImageSchema),
   /** The personal lines the print file carries, or null. */
   text: personalTextSchema.nullable().default(null),
+  /** How each printed line reads on its photo, measured on the print file (decision 058); null without text. */
+  lineContrast: z.object({ left: lineContrastSchema.optional(), right: lineContrastSchema.optional() }).nullable().default(null),
 })
 export type GeneratedPreview = z.infer<typeof generatePreviewResponseSchema>

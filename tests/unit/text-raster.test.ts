@@ -5,7 +5,7 @@ import { typefaceIds } from '../../app/catalogue/personal-line'
 import { cellClipRect } from '../../app/compositor/layout'
 import { typefaceFont } from '../../app/compositor/text-fonts.server'
 import { layoutLine, polygonsOf } from '../../app/compositor/text-line'
-import { rasterise, SUBSAMPLES } from '../../app/compositor/text-raster'
+import { dilate, rasterise, SUBSAMPLES } from '../../app/compositor/text-raster'
 
 const square = (x0: number, y0: number, x1: number, y1: number) => [x0, y0, x1, y0, x1, y1, x0, y1]
 const at = (mask: { width: number; alpha: Uint8Array }, x: number, y: number) => mask.alpha[y * mask.width + x]
@@ -44,6 +44,27 @@ describe('the shared text rasteriser', () => {
     expect(at(ring, 1, 1)).toBe(0)
     const overlapping = rasterise([square(0, 0, 2, 1), square(1, 0, 3, 1)], 3, 1)
     expect([...overlapping.alpha]).toEqual([255, 255, 255])
+  })
+
+  it('grows a mask by a disc for the halo: full inside the radius, anti-aliased at its rim, nothing beyond', () => {
+    const dot = { width: 11, height: 11, alpha: new Uint8Array(121) }
+    dot.alpha[5 * 11 + 5] = 255
+    const grown = dilate(dot, 3)
+    expect(at(grown, 5, 5)).toBe(255)
+    expect([at(grown, 7, 5), at(grown, 5, 3), at(grown, 6, 7)]).toEqual([255, 255, 255]) // distance 2 and 2.24: within radius − ½
+    expect(at(grown, 8, 5)).toBe(128) // distance 3: the rim runs through the pixel's centre
+    expect(at(grown, 7, 7)).toBe(Math.round((3.5 - Math.sqrt(8)) * 255)) // 2.83: two thirds
+    expect(at(grown, 8, 6)).toBe(Math.round((3.5 - Math.sqrt(10)) * 255)) // 3.16: a third
+    expect([at(grown, 9, 5), at(grown, 8, 7)]).toEqual([0, 0]) // distance 4 and 3.61: beyond radius + ½
+    // A partly covered source pixel makes a proportionally fainter halo.
+    dot.alpha[5 * 11 + 5] = 128
+    expect(at(dilate(dot, 3), 7, 5)).toBe(128)
+    expect(at(dilate(dot, 3), 8, 5)).toBe(64)
+    const square4 = rasterise([square(4, 4, 7, 7)], 11, 11)
+    const grownSquare = dilate(square4, 1.5)
+    for (let i = 0; i < square4.alpha.length; i++) expect(grownSquare.alpha[i]!).toBeGreaterThanOrEqual(square4.alpha[i]!)
+    expect(dilate(square4, 0).alpha).toEqual(square4.alpha)
+    expect(dilate(square4, 1.5).alpha).toEqual(grownSquare.alpha)
   })
 
   it('clips outlines that leave the mask and gives the same bytes every time', () => {
