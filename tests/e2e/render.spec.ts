@@ -148,7 +148,7 @@ test.describe('the live preview renderer', () => {
       const result = await renderInBrowser(page, { ...specOf(shape, ['scene.jpg', 'checker-b.png']), ...textOf(shape, variant) })
       expect(result.rendererType).toBe('webgl')
       const pixels = Buffer.from(result.pixels, 'base64')
-      const golden = path.join(goldens, `${shape}-front${variant === 'plain' ? '' : `-${variant}`}.png`)
+      const golden = path.join(goldens, `${shape}-front${{ plain: '', text: '-text', halo: '-text-halo' }[variant]}.png`)
       if (process.env.UPDATE_GOLDENS || !fs.existsSync(golden)) {
         writeGolden(golden, PNG.sync.write(Object.assign(new PNG({ width: result.width, height: result.height }), { data: pixels })))
       }
