@@ -4,7 +4,7 @@
  */
 import { MAX_ZOOM } from '../catalogue/ornaments'
 import { previewWidths } from '../catalogue/ornaments'
-import { colourIds } from '../catalogue/personal-line'
+import { colourIds, type ColourId } from '../catalogue/personal-line'
 import { personalTextSchema } from './personal-line'
 import { z } from './zod'
 
@@ -123,8 +123,8 @@ export const lineContrastSchema = z.object({
   ratio: z.number(),
   /** ratio < 3: hard to read on this photo. */
   poor: z.boolean(),
-  /** Each palette colour's ratio against the photo under the glyphs. */
-  ratios: z.record(z.enum(colourIds), z.number()),
+  /** Each palette colour's ratio against the photo under the glyphs (a property per colour: OpenAPI names them). */
+  ratios: z.object(Object.fromEntries(colourIds.map((id) => [id, z.number()])) as Record<ColourId, z.ZodNumber>),
   /** The palette colour that reads best there. */
   best: z.enum(colourIds),
 })
