@@ -40,8 +40,12 @@ export type PersonalLineColour = (typeof personalLineColours)[number]
 export type ColourId = PersonalLineColour['id']
 export const colourIds = personalLineColours.map((c) => c.id) as [ColourId, ...ColourId[]]
 
-/** One ornament's line as the shopper typed it (trimmed, NFC), its typeface and colour. */
-export type PersonalLine = { line: string; typeface: TypefaceId; colour: ColourId }
+/**
+ * One ornament's line as the shopper typed it (trimmed, NFC), its typeface and colour, and whether a thin halo
+ * of the contrasting colour (haloColourOf) is drawn around its letters so it reads over any photo (issue 32,
+ * item 1; docs/decisions/058-line-contrast-and-halo.md). Absent means no halo: lines saved before it had none.
+ */
+export type PersonalLine = { line: string; typeface: TypefaceId; colour: ColourId; halo?: boolean }
 
 /** The ornaments of a pair, in the order of the template's Text cells (ornaments.ts, `textCells`). */
 export const ornamentSides = ['left', 'right'] as const
@@ -62,7 +66,7 @@ export function linesOf(text: PersonalText | null | undefined): [OrnamentSide, P
 }
 
 export const samePersonalLine = (a: PersonalLine | null | undefined, b: PersonalLine | null | undefined) =>
-  a?.line === b?.line && a?.typeface === b?.typeface && a?.colour === b?.colour
+  a?.line === b?.line && a?.typeface === b?.typeface && a?.colour === b?.colour && (a?.halo === true) === (b?.halo === true)
 
 /** Whether two designs' text prints the same (no text and `{}` are the same: nothing printed). */
 export const samePersonalText = (a: PersonalText | null | undefined, b: PersonalText | null | undefined) =>
@@ -86,6 +90,40 @@ export function findTypeface(id: string): PersonalLineTypeface | undefined {
 
 export function findColour(id: string): PersonalLineColour | undefined {
   return personalLineColours.find((c) => c.id === id)
+}
+
+/** A palette colour as 0–255 red, green and blue (white for an unknown id). */
+export function colourRgb(colourId: string): [number, number, number] {
+  const hex = findColour(colourId)?.hex ?? '#ffffff'
+  return [parseInt(hex.slice(1, 3), 16), parseInt(hex.slice(3, 5), 16), parseInt(hex.slice(5, 7), 16)]
+}
+
+/** An sRGB channel (0–255) as linear light, as WCAG 2's relative luminance defines it. */
+export function linearChannel(value: number): number {
+  const c = value / 255
+  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
+}
+
+/** WCAG 2's relative luminance of an sRGB colour (0 black – 1 white). */
+export function relativeLuminance([r, g, b]: readonly [number, number, number]): number {
+  return 0.2126 * linearChannel(r) + 0.7152 * linearChannel(g) + 0.0722 * linearChannel(b)
+}
+
+/** WCAG 2's contrast ratio between two relative luminances: 1 (none) to 21 (black on white). */
+export function contrastRatio(a: number, b: number): number {
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)
+}
+
+/**
+ * The colour of a line's halo: of Snow white and Ink, the one that contrasts more with the line's colour (Ink
+ * around white and gold, Snow white around ink, cranberry and pine). Fixed by the colour alone, so both
+ * renderers, the designer and the API agree on it without sending it.
+ */
+export function haloColourOf(colourId: ColourId): ColourId {
+  const line = relativeLuminance(colourRgb(colourId))
+  const ink = contrastRatio(line, relativeLuminance(colourRgb('ink')))
+  const snow = contrastRatio(line, relativeLuminance(colourRgb('snow')))
+  return ink >= snow ? 'ink' : 'snow'
 }
 
 /** How the line is stored and drawn: Unicode NFC, no surrounding spaces. */
@@ -149,7 +187,8 @@ export function personalLineProblem(line: string, typefaceId: TypefaceId): strin
 export function checkPersonalLine(typed: PersonalLine): { line: PersonalLine | null; problem: string | null } {
   const line = normalisePersonalLine(typed.line)
   const problem = line ? personalLineProblem(line, typed.typeface) : null
-  return { line: line && !problem ? { ...typed, line } : null, problem }
+  const { halo, ...rest } = typed
+  return { line: line && !problem ? { ...rest, line, ...(halo ? { halo: true } : {}) } : null, problem }
 }
 
 /** A year in a line ("Ava · 2025"): 1900–2099 standing alone. */
@@ -175,9 +214,10 @@ export function textWithYear(text: PersonalText, year: number): PersonalText {
   return Object.fromEntries(linesOf(text).map(([side, l]) => [side, withYear(l, year)]))
 }
 
-/** One line as the cart and orders describe it, e.g. “Ava · 2026” in Lora, snow white. */
+/** One line as the cart and orders describe it, e.g. “Ava · 2026” in Lora, snow white (with an ink halo). */
 export function describePersonalLine(text: PersonalLine): string {
-  return `“${text.line}” in ${findTypeface(text.typeface)?.name ?? text.typeface}, ${findColour(text.colour)?.name.toLowerCase() ?? text.colour}`
+  const halo = text.halo ? ` with a${haloColourOf(text.colour) === 'ink' ? 'n ink' : ' snow white'} halo` : ''
+  return `“${text.line}” in ${findTypeface(text.typeface)?.name ?? text.typeface}, ${findColour(text.colour)?.name.toLowerCase() ?? text.colour}${halo}`
 }
 
 /**

@@ -11,7 +11,7 @@
 import 'pixi.js/unsafe-eval'
 import { Application, BufferImageSource, Container, ImageSource, MeshSimple, RendererType, Sprite, Texture, TilingSprite } from 'pixi.js'
 import type { PseudoTemplate, TemplateCell } from '../catalogue/ornaments'
-import { typefaceFileUrl, type PersonalText, type TypefaceId } from '../catalogue/personal-line'
+import { typefaceFileUrl, type OrnamentSide, type PersonalLine, type PersonalText, type TypefaceId } from '../catalogue/personal-line'
 import {
   cellClipRect,
   clampTransform,
@@ -24,8 +24,10 @@ import {
   type PhotoTransform,
   type Size,
 } from './layout'
+import { measureLineContrast, type LineContrast } from './line-contrast'
 import { loadLineFont } from './line-fonts'
-import { lineMask, linesByCell, lineRgba } from './text-line'
+import { drawLine, linesByCell, premultiplied, type DrawnLine } from './text-line'
+import type { AlphaMask } from './text-raster'
 
 export type PreviewSide = 'front' | 'back'
 
@@ -44,7 +46,13 @@ export type PreviewOptions = {
 }
 
 /** A Text cell: a sprite placed on exactly the cell's output pixels, showing the shared rasteriser's mask 1:1. */
-type TextSlot = { cell: TemplateCell; sprite: Sprite; texture: Texture | null }
+type TextSlot = {
+  cell: TemplateCell
+  sprite: Sprite
+  texture: Texture | null
+  /** The line drawn there now, its ornament and its glyphs' coverage (what lineContrast measures under). */
+  drawn: { side: OrnamentSide; line: PersonalLine; rect: DrawnLine['rect']; glyphs: AlphaMask } | null
+}
 
 /** A photo is one quad over its cell's pixels whose texture coordinates place the photo: no mask needed to clip it. */
 type PhotoSlot = { cell: TemplateCell; quad: MeshSimple; texture: Texture | null; size: Size | null; transform: PhotoTransform }
@@ -152,7 +160,7 @@ export async function createOrnamentPreview(options: PreviewOptions) {
       sprite.position.set(rect.left, rect.top)
       sprite.visible = false
       parent.addChild(sprite)
-      textSlots.push({ cell, sprite, texture: null })
+      textSlots.push({ cell, sprite, texture: null, drawn: null })
       continue
     }
     const corners = [rect.left, rect.top, rect.left + rect.width, rect.top, rect.left + rect.width, rect.top + rect.height, rect.left, rect.top + rect.height]
@@ -285,9 +293,10 @@ export async function createOrnamentPreview(options: PreviewOptions) {
     async setText(text: PersonalText | null): Promise<void> {
       const version = ++textVersion
       const drawn = await Promise.all(
-        linesByCell(template, text).map(async ({ cell, line }) => ({
+        linesByCell(template, text).map(async ({ cell, line, side }) => ({
           cell,
           line,
+          side,
           font: await loadLineFont((options.fontUrl ?? typefaceFileUrl)(line.typeface)),
         })),
       )
@@ -297,12 +306,15 @@ export async function createOrnamentPreview(options: PreviewOptions) {
         slot.texture = null
         slot.sprite.texture = Texture.EMPTY
         slot.sprite.visible = false
+        slot.drawn = null
         const mine = drawn.find((d) => d.cell.id === slot.cell.id)
         if (!mine) continue
-        const { rect, mask } = lineMask(mine.font, mine.line.line, slot.cell, scale)
+        // The shared layout and rasteriser, halo included (text-line.ts): the bytes the print render blends.
+        const { rect, rgba, glyphs } = drawLine(mine.font, mine.line, slot.cell, scale)
         if (rect.width <= 0 || rect.height <= 0) continue
+        slot.drawn = { side: mine.side, line: mine.line, rect, glyphs }
         const source = new BufferImageSource({
-          resource: lineRgba(mask, mine.line.colour, true),
+          resource: premultiplied(rgba),
           width: rect.width,
           height: rect.height,
           format: 'rgba8unorm',
@@ -364,6 +376,50 @@ export async function createOrnamentPreview(options: PreviewOptions) {
         }
       }
       return flat
+    },
+
+    /**
+     * How each drawn line reads on its photo (decision 058): the front drawn once without the lines, the pixels
+     * under each line's cell read back, and measured with the same function the print render uses
+     * (line-contrast.ts). Synchronous, two frames and a small read-back in all; call it after `await setText(…)`
+     * and after photos settle (setPhoto resolved, a gesture's 'end'), not on every move. Sides without a line,
+     * or whose line covers no photo pixel, are absent.
+     */
+    lineContrast(): Partial<Record<OrnamentSide, LineContrast>> {
+      const result: Partial<Record<OrnamentSide, LineContrast>> = {}
+      const measured = textSlots.filter((slot) => slot.drawn && slot.sprite.visible)
+      if (destroyed || measured.length === 0) return result
+      const wasFront = front.visible
+      const wasBack = back.visible
+      front.visible = true
+      back.visible = false
+      for (const slot of measured) slot.sprite.visible = false
+      try {
+        render()
+        const gl = (app.renderer as unknown as { gl: WebGL2RenderingContext }).gl
+        for (const slot of measured) {
+          const { side, line, rect, glyphs } = slot.drawn!
+          // The cell's rows, read bottom-up as WebGL stores them and turned top-down; premultiplied colour.
+          const left = Math.max(0, rect.left)
+          const top = Math.max(0, rect.top)
+          const width = Math.min(size.width, rect.left + rect.width) - left
+          const height = Math.min(size.height, rect.top + rect.height) - top
+          if (width <= 0 || height <= 0) continue
+          const raw = new Uint8Array(width * height * 4)
+          gl.readPixels(left, size.height - top - height, width, height, gl.RGBA, gl.UNSIGNED_BYTE, raw)
+          const data = new Uint8Array(raw.length)
+          for (let y = 0; y < height; y++) data.set(raw.subarray((height - 1 - y) * width * 4, (height - y) * width * 4), y * width * 4)
+          const under = { width, height, data, premultiplied: true }
+          const contrast = measureLineContrast(under, { rect: { ...rect, left: rect.left - left, top: rect.top - top }, glyphs }, line)
+          if (contrast) result[side] = contrast
+        }
+      } finally {
+        for (const slot of measured) slot.sprite.visible = true
+        front.visible = wasFront
+        back.visible = wasBack
+        render()
+      }
+      return result
     },
 
     /** One frame drawn and waited for, GPU included (bench:render): the slowest way to measure a frame. */

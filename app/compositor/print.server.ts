@@ -9,10 +9,11 @@
  */
 import sharp, { type OverlayOptions, type Sharp } from 'sharp'
 import type { PseudoTemplate, TemplateCell } from '../catalogue/ornaments'
-import type { PersonalLine, PersonalText } from '../catalogue/personal-line'
+import type { OrnamentSide, PersonalLine, PersonalText } from '../catalogue/personal-line'
 import { scaledBaseImage, scaledBaseImageRaw } from './base-images.server'
 import { typefaceFont } from './text-fonts.server'
-import { colourRgb, lineMask, linesByCell, lineRgba, type LineMask } from './text-line'
+import { measureLineContrast, type LineContrast } from './line-contrast'
+import { drawLine, linesByCell, type DrawnLine } from './text-line'
 import { placeBilinear, type DecodedImage, type Extent } from './place'
 import { BufferPool } from './buffer-pool'
 import { PromiseCache } from './promise-cache'
@@ -188,23 +189,32 @@ async function renderPatternCell(cell: TemplateCell, scale: number): Promise<{ r
   return { rect, image }
 }
 
-type ColouredMask = LineMask & { colour: PersonalLine['colour'] }
+type ColouredMask = DrawnLine & { side: OrnamentSide; line: PersonalLine }
 
 /** Each ornament's line in its Text cell at `scale`: the shared layout and rasteriser (text-line.ts), the same bytes pixi draws. */
 async function lineMasksOf(design: FrontDesign, scale: number): Promise<Map<string, ColouredMask>> {
   const drawn = await Promise.all(
-    linesByCell(design.template, design.text).map(async ({ cell, line }) => {
+    linesByCell(design.template, design.text).map(async ({ cell, line, side }) => {
       const font = await typefaceFont(line.typeface)
-      return [cell.id, { ...lineMask(font, line.line, cell, scale), colour: line.colour }] as const
+      return [cell.id, { ...drawLine(font, line, cell, scale), side, line }] as const
     }),
   )
   return new Map(drawn)
 }
 
-/** `line` of colour `colourId` laid over `image` (whose rect is `at`) with the "over" operator, in place, as a GPU blends it. */
-function blendLineOver(image: RawImage, at: Rect, line: LineMask, colourId: PersonalLine['colour']) {
-  const [r, g, b] = colourRgb(colourId)
-  const { rect, mask } = line
+/** How each line reads on `sheet` (the front composed without the lines) under its glyphs (decision 058). */
+export type LineContrastBySide = Partial<Record<OrnamentSide, LineContrast>>
+
+function contrastOf(sheet: RawImage, lines: Iterable<ColouredMask>, into: LineContrastBySide) {
+  for (const l of lines) {
+    const measured = measureLineContrast(sheet, { rect: l.rect, glyphs: l.glyphs }, l.line)
+    if (measured) into[l.side] = measured
+  }
+}
+
+/** The line's layer (straight RGBA) laid over `image` (whose rect is `at`) with the "over" operator, in place, as a GPU blends it. */
+function blendLineOver(image: RawImage, at: Rect, line: DrawnLine) {
+  const { rect, mask, rgba } = line
   for (let y = 0; y < rect.height; y++) {
     const iy = rect.top + y - at.top
     if (iy < 0 || iy >= image.height) continue
@@ -212,13 +222,14 @@ function blendLineOver(image: RawImage, at: Rect, line: LineMask, colourId: Pers
       const a = mask.alpha[y * rect.width + x]!
       const ix = rect.left + x - at.left
       if (a === 0 || ix < 0 || ix >= image.width) continue
+      const s = (y * rect.width + x) * 4
       const i = (iy * image.width + ix) * 4
-      const sa = a / 255
+      const sa = rgba[s + 3]! / 255
       const da = image.data[i + 3]! / 255
       const outA = sa + da * (1 - sa)
-      image.data[i] = Math.round((r * sa + image.data[i]! * da * (1 - sa)) / outA)
-      image.data[i + 1] = Math.round((g * sa + image.data[i + 1]! * da * (1 - sa)) / outA)
-      image.data[i + 2] = Math.round((b * sa + image.data[i + 2]! * da * (1 - sa)) / outA)
+      image.data[i] = Math.round((rgba[s]! * sa + image.data[i]! * da * (1 - sa)) / outA)
+      image.data[i + 1] = Math.round((rgba[s + 1]! * sa + image.data[i + 1]! * da * (1 - sa)) / outA)
+      image.data[i + 2] = Math.round((rgba[s + 2]! * sa + image.data[i + 2]! * da * (1 - sa)) / outA)
       image.data[i + 3] = Math.round(outA * 255)
     }
   }
@@ -238,8 +249,14 @@ export async function renderFront(design: FrontDesign, scale = 1): Promise<RawIm
 
 export type RenderedCell = { cellId: string; rect: Rect; image: RawImage }
 
-/** renderFront, also answering each photo cell as drawn (its pixels before the mask), for source crops. */
-export async function renderFrontWithCells(design: FrontDesign, scale = 1): Promise<{ image: RawImage; cells: RenderedCell[] }> {
+/**
+ * A rendered front: the sheet, each photo cell as drawn (its pixels before the mask, for source crops), and how
+ * each line reads on its photo, measured on the sheet before the line is laid on it (decision 058).
+ */
+export type RenderedFront = { image: RawImage; cells: RenderedCell[]; lineContrast: LineContrastBySide }
+
+/** renderFront, also answering each photo cell as drawn and each line's contrast. */
+export async function renderFrontWithCells(design: FrontDesign, scale = 1): Promise<RenderedFront> {
   if (hasStaticUnderlay(design.template)) return renderFrontFast(design, scale)
   return renderFrontGeneral(design, scale)
 }
@@ -302,7 +319,7 @@ async function patternOverlay(cell: TemplateCell, scale: number, size: { width: 
   return { input: image.data, ...rawInput(image), left: rect.left, top: rect.top }
 }
 
-async function renderFrontFast(design: FrontDesign, scale: number): Promise<{ image: RawImage; cells: RenderedCell[] }> {
+async function renderFrontFast(design: FrontDesign, scale: number): Promise<RenderedFront> {
   const { template } = design
   const [underlay, lines] = await Promise.all([underlayOf(template, scale), lineMasksOf(design, scale)])
   const data = pixelBuffers.take(underlay.sheet.data.length)
@@ -316,6 +333,7 @@ async function renderFrontFast(design: FrontDesign, scale: number): Promise<{ im
     }),
   )
   const textCellsOf = template.cells.filter((c) => c.type === 'Text')
+  const lineContrast: LineContrastBySide = {}
   for (const cell of cells) {
     const photoCell = template.cells.find((c) => c.id === cell.cellId)!
     const over = textCellsOf.flatMap((text) => {
@@ -324,9 +342,13 @@ async function renderFrontFast(design: FrontDesign, scale: number): Promise<{ im
     })
     // (photo ∩ mask) with the patterns behind it and the frame over it, for this cell's pixels only.
     composeCell(image, cell.image, cell.rect, underlay, cellPixelsOf(underlay, cell.rect))
-    if (over.length > 0) composeLines(image, cell, over, underlay)
+    if (over.length > 0) {
+      // The sheet holds this cell composed without its lines: what the lines are read against.
+      contrastOf(image, over, lineContrast)
+      composeLines(image, cell, over, underlay)
+    }
   }
-  return { image, cells }
+  return { image, cells, lineContrast }
 }
 
 /**
@@ -348,7 +370,7 @@ function composeLines(image: RawImage, cell: RenderedCell, over: ColouredMask[],
     const from = ((at.top - cell.rect.top + y) * cell.rect.width + (at.left - cell.rect.left)) * 4
     cell.image.data.copy(patch.data, y * at.width * 4, from, from + at.width * 4)
   }
-  for (const line of over) blendLineOver(patch, at, line, line.colour)
+  for (const line of over) blendLineOver(patch, at, line)
   const { mask, patterns, frame } = underlay
   for (const { rect, mask: lineMask } of over) {
     for (let y = 0; y < rect.height; y++) {
@@ -477,22 +499,25 @@ function photoCellsOf(template: PseudoTemplate) {
 }
 
 /** Any template: every layer composited over the whole sheet. */
-export async function renderFrontGeneral(design: FrontDesign, scale: number): Promise<{ image: RawImage; cells: RenderedCell[] }> {
+export async function renderFrontGeneral(design: FrontDesign, scale: number): Promise<RenderedFront> {
   const { template } = design
   const size = outputSize(template, scale)
   const [mask, frame] = await Promise.all([scaledBaseImageRaw(template.maskImageUrl, size), scaledBaseImageRaw(template.templateImageUrl, size)])
   const layers = drawOrder(template.cells)
   const lines = await lineMasksOf(design, scale)
   const rendered = await Promise.all(
-    layers.map(async (layer): Promise<{ overlay: OverlayOptions; cell?: RenderedCell } | null> => {
+    layers.map(async (layer): Promise<{ overlay: OverlayOptions; cell?: RenderedCell; text?: boolean } | null> => {
       if (layer.kind === 'template') return null
       const { cell } = layer
       if (cell.type === 'PatternImage') return { overlay: await patternOverlay(cell, scale, size) }
       if (cell.type === 'Text') {
         const line = lines.get(cell.id)
         if (!line) return null
-        const rgba = Buffer.from(lineRgba(line.mask, line.colour, false))
-        return { overlay: { input: rgba, raw: { width: line.rect.width, height: line.rect.height, channels: 4 }, left: line.rect.left, top: line.rect.top } }
+        const rgba = Buffer.from(line.rgba)
+        return {
+          overlay: { input: rgba, raw: { width: line.rect.width, height: line.rect.height, channels: 4 }, left: line.rect.left, top: line.rect.top },
+          text: true,
+        }
       }
       const photo = design.photos[cell.id]
       if (!photo) throw new Error(`No photo for cell ${cell.id}`)
@@ -512,7 +537,19 @@ export async function renderFrontGeneral(design: FrontDesign, scale: number): Pr
     overlays.push({ input: masked.data, ...rawInput(masked) })
   }
   const cells = rendered.flatMap((r) => (r?.cell ? [r.cell] : []))
-  return { image: await toRaw(blank(size).composite(overlays)), cells }
+  const lineContrast: LineContrastBySide = {}
+  if (lines.size > 0) {
+    // The same sheet without the lines, to read them against (a second composite; none of our templates takes this path).
+    const texts = new Set(rendered.flatMap((r) => (r?.text ? [r.overlay] : [])))
+    const plainOnTop = onTop.filter((o) => !texts.has(o))
+    const plain: OverlayOptions[] = [...beneath.filter((o) => !texts.has(o)), maskOverlay, { input: frame.data, ...rawInput(frame) }]
+    if (plainOnTop.length > 0) {
+      const masked = await toRaw(blank(size).composite([...plainOnTop, maskOverlay]))
+      plain.push({ input: masked.data, ...rawInput(masked) })
+    }
+    contrastOf(await toRaw(blank(size).composite(plain)), lines.values(), lineContrast)
+  }
+  return { image: await toRaw(blank(size).composite(overlays)), cells, lineContrast }
 }
 
 /**

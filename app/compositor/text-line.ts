@@ -7,9 +7,11 @@
  */
 import opentype, { type Font, type Glyph, type PathCommand } from 'opentype.js'
 import { textCells, type PseudoTemplate, type TemplateCell } from '../catalogue/ornaments'
-import { findColour, ornamentSides, type PersonalLine, type PersonalText } from '../catalogue/personal-line'
+import { colourRgb, haloColourOf, ornamentSides, type OrnamentSide, type PersonalLine, type PersonalText } from '../catalogue/personal-line'
 import { cellClipRect, type LayoutCell, type Rect } from './layout'
-import { rasterise, type AlphaMask, type Polygon } from './text-raster'
+import { dilate, rasterise, type AlphaMask, type Polygon } from './text-raster'
+
+export { colourRgb } from '../catalogue/personal-line'
 
 export type { Font as LineFont } from 'opentype.js'
 
@@ -19,11 +21,12 @@ export function parseFont(bytes: ArrayBuffer | Uint8Array): Font {
 }
 
 /** Each Text cell with the line of its ornament, for the cells whose ornament has one: what every renderer draws. */
-export function linesByCell(template: PseudoTemplate, text: PersonalText | null | undefined): { cell: TemplateCell; line: PersonalLine }[] {
+export function linesByCell(template: PseudoTemplate, text: PersonalText | null | undefined): { cell: TemplateCell; line: PersonalLine; side: OrnamentSide }[] {
   if (!text) return []
   return textCells(template).flatMap((cell, i) => {
-    const line = text[ornamentSides[i]!]
-    return line ? [{ cell, line }] : []
+    const side = ornamentSides[i]!
+    const line = text[side]
+    return line ? [{ cell, line, side }] : []
   })
 }
 
@@ -122,10 +125,25 @@ export function polygonsOf(commands: readonly PathCommand[]): Polygon[] {
 
 export type LineMask = { rect: Rect; mask: AlphaMask }
 
-/** The line drawn into one Text cell at `scale` output pixels per template pixel: an alpha mask over the cell's own pixels. */
-export function lineMask(font: Font, line: string, cell: LayoutCell, scale: number): LineMask {
+/**
+ * The halo's width as a share of the Text cell's height (template pixels): 0.06 of the 140–150 px bands is
+ * 8–9 px, about 0.75 mm at 300 dpi and 2 px in a 640 px preview — a thin rim, wide enough to part the letters
+ * from any photo (docs/decisions/058-line-contrast-and-halo.md).
+ */
+export const HALO_WIDTH = 0.06
+
+/** The halo's width in template pixels for a line in `cell`. */
+export const haloRadius = (cell: LayoutCell) => cell.height * HALO_WIDTH
+
+/**
+ * The line drawn into one Text cell at `scale` output pixels per template pixel: an alpha mask over the cell's
+ * own pixels. With `inset` (template pixels) the line is fitted into the cell shrunk by that much on every side,
+ * leaving room for its halo.
+ */
+export function lineMask(font: Font, line: string, cell: LayoutCell, scale: number, inset = 0): LineMask {
   const rect = cellClipRect(cell, scale)
-  const layout = layoutLine(font, line, cell)
+  const fitted = inset > 0 ? { ...cell, width: Math.max(1, cell.width - 2 * inset), height: Math.max(1, cell.height - 2 * inset) } : cell
+  const layout = layoutLine(font, line, fitted)
   const size = layout.fontSize * scale
   const polygons = layout.glyphs.flatMap(({ glyph, x }) => polygonsOf(glyph.getPath(x * scale - rect.left, layout.baseline * scale - rect.top, size).commands))
   return { rect, mask: rasterise(polygons, rect.width, rect.height) }
@@ -155,9 +173,59 @@ export function linePathData(font: Font, line: string, cell: LayoutCell): string
   return layout.glyphs.map(({ glyph, x }) => svgPathData(glyph.getPath(x, layout.baseline, layout.fontSize).commands)).join('')
 }
 
-export function colourRgb(colourId: string): [number, number, number] {
-  const hex = findColour(colourId)?.hex ?? '#ffffff'
-  return [parseInt(hex.slice(1, 3), 16), parseInt(hex.slice(3, 5), 16), parseInt(hex.slice(5, 7), 16)]
+/**
+ * A line as both renderers draw it (docs/decisions/058-line-contrast-and-halo.md): `glyphs`, the letters' own
+ * coverage (what the contrast is measured under); `mask`, what the layer covers (the letters and their halo);
+ * and `rgba`, the layer's straight-alpha pixels — the letters in the line's colour over the halo in
+ * haloColourOf(colour), or the letters alone. pixi uploads `premultiplied(rgba)`; sharp blends `rgba`.
+ */
+export type DrawnLine = LineMask & { glyphs: AlphaMask; rgba: Uint8Array }
+
+/** One ornament's line in its Text cell at `scale`: the glyphs (fitted inside the halo when it has one), the halo grown from them by the shared rasteriser. */
+export function drawLine(font: Font, line: PersonalLine, cell: LayoutCell, scale: number): DrawnLine {
+  const radius = line.halo ? haloRadius(cell) : 0
+  const { rect, mask: glyphs } = lineMask(font, line.line, cell, scale, radius)
+  const halo = line.halo ? dilate(glyphs, radius * scale) : null
+  const rgba = lineLayerRgba(glyphs, line.colour, halo, haloColourOf(line.colour))
+  const mask = halo ?? glyphs
+  return { rect, glyphs, mask, rgba }
+}
+
+/**
+ * The letters of colour `colourId` over their halo of colour `haloColourId` (the "over" operator), as straight
+ * RGBA; without a halo, the letters alone (the same bytes lineRgba makes).
+ */
+export function lineLayerRgba(glyphs: AlphaMask, colourId: PersonalLine['colour'], halo: AlphaMask | null, haloColourId: PersonalLine['colour']): Uint8Array {
+  if (!halo) return lineRgba(glyphs, colourId, false)
+  const [r, g, b] = colourRgb(colourId)
+  const [hr, hg, hb] = colourRgb(haloColourId)
+  const out = new Uint8Array(glyphs.width * glyphs.height * 4)
+  for (let i = 0; i < glyphs.alpha.length; i++) {
+    const ta = glyphs.alpha[i]! / 255
+    const ha = Math.max(halo.alpha[i]!, glyphs.alpha[i]!) / 255
+    const a = ta + ha * (1 - ta)
+    if (a === 0) continue
+    out[i * 4] = Math.round((r * ta + hr * ha * (1 - ta)) / a)
+    out[i * 4 + 1] = Math.round((g * ta + hg * ha * (1 - ta)) / a)
+    out[i * 4 + 2] = Math.round((b * ta + hb * ha * (1 - ta)) / a)
+    out[i * 4 + 3] = Math.round(a * 255)
+  }
+  return out
+}
+
+/** Straight RGBA as premultiplied (a GPU texture blends premultiplied colour). */
+export function premultiplied(rgba: Uint8Array): Uint8Array {
+  const out = new Uint8Array(rgba.length)
+  for (let i = 0; i < rgba.length; i += 4) {
+    const a = rgba[i + 3]!
+    if (a === 0) continue
+    const k = a / 255
+    out[i] = Math.round(rgba[i]! * k)
+    out[i + 1] = Math.round(rgba[i + 1]! * k)
+    out[i + 2] = Math.round(rgba[i + 2]! * k)
+    out[i + 3] = a
+  }
+  return out
 }
 
 /**

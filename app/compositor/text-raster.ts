@@ -118,3 +118,53 @@ export function rasterise(polygons: readonly Polygon[], width: number, height: n
   }
   return { width, height, alpha }
 }
+
+/**
+ * The mask grown by `radius` pixels in every direction, for the halo drawn around a line's glyphs: the outline
+ * pushed out by `radius`, anti-aliased like the glyphs. A pixel of coverage a holds the outline about a − ½ pixel
+ * beyond its centre (a full pixel: its edge; half covered: its centre; a faint fringe: its far side), so a pixel at
+ * distance d from it lies inside the grown outline by r + a − d pixels; its coverage is that clamped to 0–1, the
+ * largest over all glyph pixels within reach. Thin or faint strokes therefore get a full halo, not a faint one.
+ * Plain arithmetic on the mask's bytes: the browser and the server get the same bytes.
+ */
+export function dilate(mask: AlphaMask, radius: number): AlphaMask {
+  const { width, height, alpha } = mask
+  const out = new Uint8Array(width * height)
+  if (!(radius > 0)) {
+    out.set(alpha)
+    return { width, height, alpha: out }
+  }
+  const reach = Math.ceil(radius + 1)
+  // Offsets within reach, with their distance.
+  const dxs: number[] = []
+  const dys: number[] = []
+  const ds: number[] = []
+  for (let dy = -reach; dy <= reach; dy++) {
+    for (let dx = -reach; dx <= reach; dx++) {
+      const d = Math.sqrt(dx * dx + dy * dy)
+      if (d < radius + 1) {
+        dxs.push(dx)
+        dys.push(dy)
+        ds.push(d)
+      }
+    }
+  }
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const a = alpha[y * width + x]!
+      if (a === 0) continue
+      const inside = radius + a / 255
+      for (let k = 0; k < ds.length; k++) {
+        const tx = x + dxs[k]!
+        const ty = y + dys[k]!
+        if (tx < 0 || ty < 0 || tx >= width || ty >= height) continue
+        const v = Math.round(Math.min(1, Math.max(0, inside - ds[k]!)) * 255)
+        const o = ty * width + tx
+        if (v > out[o]!) out[o] = v
+      }
+    }
+  }
+  // The glyphs themselves stay inside their halo (a fringe pixel is never fainter in the halo than in the glyph).
+  for (let i = 0; i < out.length; i++) if (alpha[i]! > out[i]!) out[i] = alpha[i]!
+  return { width, height, alpha: out }
+}

@@ -4,6 +4,7 @@
  */
 import { MAX_ZOOM } from '../catalogue/ornaments'
 import { previewWidths } from '../catalogue/ornaments'
+import { colourIds, type ColourId } from '../catalogue/personal-line'
 import { personalTextSchema } from './personal-line'
 import { z } from './zod'
 
@@ -126,6 +127,20 @@ export const cellPrintQualitySchema = z.object({
   advice: z.string().optional(),
 })
 export type CellPrintQuality = z.infer<typeof cellPrintQualitySchema>
+/** How one line reads on its photo in the print file (app/compositor/line-contrast.ts, LineContrast). */
+export const lineContrastSchema = z.object({
+  colour: z.enum(colourIds),
+  halo: z.boolean(),
+  /** WCAG 2 contrast ratio (1–21) of the line's colour against the photo under its glyphs, or against its halo. */
+  ratio: z.number(),
+  /** ratio < 3: hard to read on this photo. */
+  poor: z.boolean(),
+  /** Each palette colour's ratio against the photo under the glyphs (a property per colour: OpenAPI names them). */
+  ratios: z.object(Object.fromEntries(colourIds.map((id) => [id, z.number()])) as Record<ColourId, z.ZodNumber>),
+  /** The palette colour that reads best there. */
+  best: z.enum(colourIds),
+})
+export type LineContrastOnWire = z.infer<typeof lineContrastSchema>
 
 export const generatePreviewResponseSchema = z.object({
   /** The provider's product id (local provider: the preview id). */
@@ -143,5 +158,7 @@ export const generatePreviewResponseSchema = z.object({
   text: personalTextSchema.nullable().default(null),
   /** Each photo cell's print quality, in the template's cell order (left ornament first). */
   printQuality: z.array(cellPrintQualitySchema),
+  /** How each printed line reads on its photo, measured on the print file (decision 058); null without text. */
+  lineContrast: z.object({ left: lineContrastSchema.optional(), right: lineContrastSchema.optional() }).nullable().default(null),
 })
 export type GeneratedPreview = z.infer<typeof generatePreviewResponseSchema>

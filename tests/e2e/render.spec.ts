@@ -15,7 +15,7 @@ import { PNG } from 'pngjs'
 import sharp from 'sharp'
 import type { PhotoTransform } from '../../app/compositor/layout'
 import type { PersonalText } from '../../app/catalogue/personal-line'
-import { renderFront } from '../../app/compositor/print.server'
+import { renderFrontWithCells } from '../../app/compositor/print.server'
 import { backSides, ornamentShapes, photoCells, pseudoTemplates, type OrnamentShape } from '../../app/catalogue/ornaments'
 import { expectNoSeriousAxeViolations, waitForHydration } from './support'
 
@@ -32,7 +32,13 @@ type Spec = {
   photos: Record<string, { url: string; transform: PhotoTransform }>
   text?: PersonalText
 }
-type Result = { rendererType: string; width: number; height: number; pixels: string }
+type Result = {
+  rendererType: string
+  width: number
+  height: number
+  pixels: string
+  lineContrast?: Record<string, { ratio: number; best: string; poor: boolean }>
+}
 
 async function openRenderCheck(page: Page) {
   await page.route('**/__fixtures/*', (route) => {
@@ -109,6 +115,18 @@ const lines: Record<OrnamentShape, PersonalText> = {
   },
 }
 
+/** The same lines, each with its halo (decision 058): ink around snow white and gold, snow white around cranberry and ink. */
+const haloLines = (shape: OrnamentShape): PersonalText =>
+  Object.fromEntries(Object.entries(lines[shape]).map(([side, line]) => [side, { ...line, halo: true }]))
+
+type Variant = 'plain' | 'text' | 'halo'
+const textOf = (shape: OrnamentShape, variant: Variant) => (variant === 'text' ? { text: lines[shape] } : variant === 'halo' ? { text: haloLines(shape) } : {})
+const variantNames: Record<Variant, (shape: OrnamentShape) => string> = {
+  plain: (shape) => shape,
+  text: (shape) => `${shape} with a personal line on each ornament`,
+  halo: (shape) => `${shape} with a haloed personal line on each ornament`,
+}
+
 function specOf(shape: OrnamentShape, files: [string, string]): Spec {
   const cells = photoCells(pseudoTemplates[shape])
   return {
@@ -123,14 +141,14 @@ test.describe('the live preview renderer', () => {
   // tests render the print with sharp too: more than the default 30 s on a busy 2-core machine.
   test.describe.configure({ timeout: 90_000 })
 
-  for (const [shape, withText] of ornamentShapes.flatMap((shape) => [[shape, false] as const, [shape, true] as const])) {
-    const named = withText ? `${shape} with a personal line on each ornament` : shape
+  for (const [shape, variant] of ornamentShapes.flatMap((shape) => (['plain', 'text', 'halo'] as const).map((v) => [shape, v] as const))) {
+    const named = variantNames[variant](shape)
     test(`${named}: pixi on WebGL matches its golden`, async ({ page }) => {
       await openRenderCheck(page)
-      const result = await renderInBrowser(page, { ...specOf(shape, ['scene.jpg', 'checker-b.png']), ...(withText ? { text: lines[shape] } : {}) })
+      const result = await renderInBrowser(page, { ...specOf(shape, ['scene.jpg', 'checker-b.png']), ...textOf(shape, variant) })
       expect(result.rendererType).toBe('webgl')
       const pixels = Buffer.from(result.pixels, 'base64')
-      const golden = path.join(goldens, `${shape}-front${withText ? '-text' : ''}.png`)
+      const golden = path.join(goldens, `${shape}-front${{ plain: '', text: '-text', halo: '-text-halo' }[variant]}.png`)
       if (process.env.UPDATE_GOLDENS || !fs.existsSync(golden)) {
         writeGolden(golden, PNG.sync.write(Object.assign(new PNG({ width: result.width, height: result.height }), { data: pixels })))
       }
@@ -143,11 +161,11 @@ test.describe('the live preview renderer', () => {
 
     test(`${named}: the pixi preview and the sharp print render agree, turned and zoomed`, async ({ page }) => {
       await openRenderCheck(page)
-      const spec: Spec = { ...specOf(shape, ['checker-a.png', 'checker-b.png']), ...(withText ? { text: lines[shape] } : {}) }
+      const spec: Spec = { ...specOf(shape, ['checker-a.png', 'checker-b.png']), ...textOf(shape, variant) }
       const result = await renderInBrowser(page, spec)
       expect(result.rendererType).toBe('webgl')
       const template = pseudoTemplates[shape]
-      const print = await renderFront(
+      const { image: print, lineContrast } = await renderFrontWithCells(
         {
           template,
           photos: Object.fromEntries(
@@ -176,6 +194,19 @@ test.describe('the live preview renderer', () => {
       test.info().annotations.push({ type: 'differing pixels', description: `${(ratio * 100).toFixed(4)} %` })
       console.log(`${named} agreement: ${(ratio * 100).toFixed(4)} % of pixels differ`)
       expect(ratio).toBeLessThanOrEqual(MAX_DIFF_RATIO)
+      if (spec.text) {
+        // The preview and the print measure each line's contrast the same way, on (nearly) the same pixels.
+        const sides = Object.keys(spec.text).sort()
+        expect(Object.keys(result.lineContrast ?? {}).sort()).toEqual(sides)
+        expect(Object.keys(lineContrast).sort()).toEqual(sides)
+        for (const side of sides) {
+          const inPreview = result.lineContrast![side]!
+          const inPrint = lineContrast[side as keyof typeof lineContrast]!
+          console.log(`${named} ${side} contrast: preview ${inPreview.ratio}, print ${inPrint.ratio}, best ${inPreview.best}/${inPrint.best}`)
+          expect(Math.abs(inPreview.ratio - inPrint.ratio)).toBeLessThanOrEqual(0.05 * inPrint.ratio)
+          expect(inPreview.poor).toBe(inPrint.poor)
+        }
+      }
     })
   }
 

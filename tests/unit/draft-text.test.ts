@@ -36,6 +36,13 @@ describe('a device draft’s personal lines', () => {
     expect(readDraft(VARIANT)?.text).toEqual({ right: leo })
   })
 
+  it('keeps each line’s halo, and reads a line kept before halos as one without', () => {
+    keep({ left: { ...ava, halo: true }, right: { ...leo, halo: false } })
+    expect(readDraft(VARIANT)?.text).toEqual({ left: { ...ava, halo: true }, right: leo })
+    keep({ left: ava })
+    expect(readDraft(VARIANT)?.text?.left?.halo).toBeUndefined()
+  })
+
   it('reads a draft kept before each ornament had its own line as that line on both', () => {
     keep({ line: '  Ava · 2026 ', typeface: 'lora', colour: 'gold' })
     expect(readDraft(VARIANT)?.text).toEqual({ left: ava, right: ava })

@@ -11,6 +11,7 @@ import {
   personalLineTypefaces,
   typefaceCanDraw,
   sameLineOnBoth,
+  samePersonalLine,
   samePersonalText,
   textOrNull,
   textWithYear,
@@ -21,7 +22,7 @@ import {
 } from '../../app/catalogue/personal-line'
 import { typefaceCoverage } from '../../app/catalogue/typeface-coverage'
 import { cellClipRect } from '../../app/compositor/layout'
-import { layoutLine, lineMask, linePathData, linesByCell, parseFont, polygonsOf } from '../../app/compositor/text-line'
+import { drawLine, haloRadius, layoutLine, lineMask, linePathData, lineRgba, linesByCell, parseFont, polygonsOf } from '../../app/compositor/text-line'
 import { personalLineSchema, personalTextSchema } from '../../app/contract/personal-line'
 import { coverageOf, fontSourcePath } from '../../scripts/personal-line-fonts'
 
@@ -140,10 +141,10 @@ describe('a line on each ornament', () => {
       const [left, right] = textCells(template)
       expect(left!.id).toBe(`${shape}-left-text`)
       expect(linesByCell(template, { left: ava, right: leo })).toEqual([
-        { cell: left, line: ava },
-        { cell: right, line: leo },
+        { cell: left, line: ava, side: 'left' },
+        { cell: right, line: leo, side: 'right' },
       ])
-      expect(linesByCell(template, { right: leo })).toEqual([{ cell: right, line: leo }])
+      expect(linesByCell(template, { right: leo })).toEqual([{ cell: right, line: leo, side: 'right' }])
       expect(linesByCell(template, null)).toEqual([])
     }
   })
@@ -180,6 +181,73 @@ describe('a line on each ornament', () => {
     expect(bad.error?.issues[0]).toMatchObject({ path: ['right', 'line'], message: expect.stringMatching(/^Montserrat cannot print “🎄”/) })
     for (const none of [{}, ava, { left: null }, [ava, leo]]) expect(personalTextSchema.safeParse(none).success, JSON.stringify(none)).toBe(false)
     expect(personalTextSchema.safeParse({}).error?.issues[0]?.message).toBe('Give a line for the left or the right ornament, or leave the text out')
+  })
+})
+
+describe('the halo around a line (decision 058)', () => {
+  const ava = { line: 'Ava · 2026', typeface: 'lora', colour: 'snow' } as const
+
+  it('the contract takes halo true or false, keeps it only when on, and refuses anything else with a clear message', () => {
+    expect(personalLineSchema.parse({ ...ava, halo: true })).toEqual({ ...ava, halo: true })
+    expect(personalLineSchema.parse({ ...ava, halo: false })).toEqual(ava)
+    expect(personalLineSchema.parse(ava)).toEqual(ava)
+    for (const bad of ['yes', 1, null, 'halo']) {
+      const refused = personalLineSchema.safeParse({ ...ava, halo: bad })
+      expect(refused.error?.issues[0], JSON.stringify(bad)).toMatchObject({ path: ['halo'], message: 'halo must be true or false' })
+    }
+    expect(personalTextSchema.parse({ left: { ...ava, halo: true }, right: { ...ava, halo: false } })).toEqual({ left: { ...ava, halo: true }, right: ava })
+  })
+
+  it('a line with a halo is another line: compared, described and told apart from one without', () => {
+    expect(samePersonalLine(ava, { ...ava, halo: false })).toBe(true)
+    expect(samePersonalLine(ava, { ...ava, halo: true })).toBe(false)
+    expect(samePersonalText({ left: ava }, { left: { ...ava, halo: true } })).toBe(false)
+    expect(describePersonalLine({ ...ava, halo: true })).toBe('“Ava · 2026” in Lora, snow white with an ink halo')
+    expect(describePersonalLine({ ...ava, colour: 'pine', halo: true })).toBe('“Ava · 2026” in Lora, pine green with a snow white halo')
+    expect(describePersonalLine(ava)).toBe('“Ava · 2026” in Lora, snow white')
+  })
+
+  it('draws the letters inside their halo, both within the cell; without a halo the same bytes as before', () => {
+    for (const shape of ornamentShapes) {
+      const template = pseudoTemplates[shape]
+      const [cell] = textCells(template)
+      for (const scale of [1, 640 / template.width]) {
+        const font = fontOf('lora')
+        const plain = drawLine(font, ava, cell!, scale)
+        const { mask } = lineMask(font, ava.line, cell!, scale)
+        expect(plain.glyphs.alpha).toEqual(mask.alpha)
+        expect(plain.mask).toBe(plain.glyphs)
+        expect(plain.rgba).toEqual(lineRgba(mask, 'snow', false))
+
+        const haloed = drawLine(font, { ...ava, halo: true }, cell!, scale)
+        const { width, height } = haloed.rect
+        // The letters are fitted a halo's width inside the cell, so the halo is not cut off at its edges.
+        const edge = Math.floor(haloRadius(cell!) * scale) - 1
+        for (let y = 0; y < height; y++)
+          for (let x = 0; x < width; x++) {
+            if (x >= edge && y >= edge && x < width - edge && y < height - edge) continue
+            expect(haloed.glyphs.alpha[y * width + x], `${shape} @${scale} (${x}, ${y})`).toBe(0)
+          }
+        // Where the halo shows alone it is opaque ink; where the letters are solid they are snow white.
+        let ink = 0
+        let snow = 0
+        for (let i = 0; i < haloed.glyphs.alpha.length; i++) {
+          const px = [...haloed.rgba.subarray(i * 4, i * 4 + 4)]
+          if (haloed.glyphs.alpha[i] === 0 && haloed.mask.alpha[i]! > 0) {
+            expect(px).toEqual([0x2b, 0x23, 0x20, haloed.mask.alpha[i]])
+            if (px[3] === 255 || scale < 1) ink++
+          }
+          if (haloed.glyphs.alpha[i] === 255) {
+            expect(px).toEqual([255, 255, 255, 255])
+            snow++
+          }
+          expect(haloed.mask.alpha[i]!).toBeGreaterThanOrEqual(haloed.glyphs.alpha[i]!)
+          expect(px[3]).toBe(haloed.mask.alpha[i]! === 0 ? 0 : px[3])
+        }
+        expect(ink).toBeGreaterThan(0)
+        expect(snow).toBeGreaterThan(0)
+      }
+    }
   })
 })
 

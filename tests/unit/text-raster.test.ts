@@ -5,7 +5,7 @@ import { typefaceIds } from '../../app/catalogue/personal-line'
 import { cellClipRect } from '../../app/compositor/layout'
 import { typefaceFont } from '../../app/compositor/text-fonts.server'
 import { layoutLine, polygonsOf } from '../../app/compositor/text-line'
-import { rasterise, SUBSAMPLES } from '../../app/compositor/text-raster'
+import { dilate, rasterise, SUBSAMPLES } from '../../app/compositor/text-raster'
 
 const square = (x0: number, y0: number, x1: number, y1: number) => [x0, y0, x1, y0, x1, y1, x0, y1]
 const at = (mask: { width: number; alpha: Uint8Array }, x: number, y: number) => mask.alpha[y * mask.width + x]
@@ -44,6 +44,34 @@ describe('the shared text rasteriser', () => {
     expect(at(ring, 1, 1)).toBe(0)
     const overlapping = rasterise([square(0, 0, 2, 1), square(1, 0, 3, 1)], 3, 1)
     expect([...overlapping.alpha]).toEqual([255, 255, 255])
+  })
+
+  it('grows a mask by a radius for the halo: the outline pushed out, anti-aliased at its rim, nothing beyond', () => {
+    const dot = { width: 13, height: 13, alpha: new Uint8Array(169) }
+    const at13 = (m: { alpha: Uint8Array }, x: number, y: number) => m.alpha[y * 13 + x]
+    dot.alpha[6 * 13 + 6] = 255
+    const grown = dilate(dot, 3)
+    // A full pixel's outline is its edge, ½ px from its centre: pushed out by 3 it runs 3.5 px from the centre.
+    expect([at13(grown, 6, 6), at13(grown, 9, 6), at13(grown, 6, 3), at13(grown, 8, 8)]).toEqual([255, 255, 255, 255]) // 0, 3, 3, 2.83
+    expect(at13(grown, 10, 6)).toBe(0) // 4: beyond
+    expect(at13(grown, 9, 8)).toBe(Math.round((4 - Math.sqrt(13)) * 255)) // 3.61: two fifths
+    expect(at13(grown, 9, 7)).toBe(Math.round((4 - Math.sqrt(10)) * 255)) // 3.16: most of it
+    // A half-covered pixel holds the outline at its centre: the halo's rim runs through the pixel 3 px away.
+    dot.alpha[6 * 13 + 6] = 128
+    expect(at13(dilate(dot, 3), 9, 6)).toBe(Math.round((128 / 255) * 255))
+    expect(at13(dilate(dot, 3), 8, 6)).toBe(255)
+    // A thin stroke (a column of half-covered pixels) gets a full halo beside it, not a half one: its rim is 2 px out.
+    const stroke = { width: 13, height: 13, alpha: new Uint8Array(169) }
+    for (let y = 0; y < 13; y++) stroke.alpha[y * 13 + 6] = 128
+    const haloed = dilate(stroke, 2)
+    expect([3, 4, 5, 6, 7, 8, 9].map((x) => at13(haloed, x, 6))).toEqual([0, 128, 255, 255, 255, 128, 0])
+    const square4 = rasterise([square(4, 4, 7, 7)], 11, 11)
+    const grownSquare = dilate(square4, 1.5)
+    for (let i = 0; i < square4.alpha.length; i++) expect(grownSquare.alpha[i]!).toBeGreaterThanOrEqual(square4.alpha[i]!)
+    // The square's left edge at x = 4 moves to 2.5: pixel 3 is covered, pixel 2 half, pixel 1 not at all.
+    expect([1, 2, 3].map((x) => at(grownSquare, x, 5))).toEqual([0, 128, 255])
+    expect(dilate(square4, 0).alpha).toEqual(square4.alpha)
+    expect(dilate(square4, 1.5).alpha).toEqual(grownSquare.alpha)
   })
 
   it('clips outlines that leave the mask and gives the same bytes every time', () => {

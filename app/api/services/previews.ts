@@ -172,7 +172,7 @@ export async function generatePreview(deps: ApiDeps, provider: PrintProvider, us
   }
 
   // The render slot covers the CPU work only; storing the files and the provider's calls happen outside it.
-  const { previewId, files, design, frontPng, backPng } = await renderingFor(deps, user.id, async () => {
+  const { previewId, files, design, frontPng, backPng, lineContrast } = await renderingFor(deps, user.id, async () => {
     // Tests hold a render here (a slow render) to stop the process while it is in flight.
     await crashPoint('preview:render')
     const previewId = randomUUID()
@@ -201,7 +201,7 @@ export async function generatePreview(deps: ApiDeps, provider: PrintProvider, us
       ['mockup-front.jpg', mockupFront, 'image/jpeg'],
       ['mockup-back.jpg', mockupBack, 'image/jpeg'],
     ]
-    return { previewId, files, design, frontPng, backPng }
+    return { previewId, files, design, frontPng, backPng, lineContrast: text ? front.lineContrast : null }
   })
   try {
     await Promise.all(files.map(([name, body, type]) => deps.storage.put(previewKey(previewId, name), body, type)))
@@ -264,6 +264,7 @@ export async function generatePreview(deps: ApiDeps, provider: PrintProvider, us
       sourceImages: record.sourceImages,
       text,
       printQuality: quality,
+      lineContrast,
     }
   } catch (error) {
     // Nothing is kept of a preview that was not recorded.

@@ -3,6 +3,8 @@ import {
   checkPersonalLine,
   DEFAULT_COLOUR,
   DEFAULT_TYPEFACE,
+  findColour,
+  haloColourOf,
   normalisePersonalLine,
   PERSONAL_LINE_MAX_LENGTH,
   personalLineColours,
@@ -17,6 +19,7 @@ import {
   type PersonalText,
   type TypefaceId,
 } from '~/catalogue/personal-line'
+import { contrastFor, POOR_CONTRAST, type LineContrast } from '~/compositor/line-contrast'
 
 type TextLineControlsProps = {
   /** The lines the design carries now (restored from the draft, or the last ones that could be printed). */
@@ -25,10 +28,17 @@ type TextLineControlsProps = {
   onChange: (text: PersonalText | null) => void
   /** Whether a field holds a line that cannot be printed (the preview button waits for it to be fixed). */
   onProblem: (problem: boolean) => void
+  /**
+   * How each ornament's line reads on its photo, as last measured (the live preview's `lineContrast()`, or the
+   * generated preview's `lineContrast`). A field whose line is hard to read there says so and offers the colour
+   * that reads best, or a halo. The measurement answers for any colour and for the halo (contrastFor), so a
+   * change of colour shows at once; absent or null: no warning.
+   */
+  contrast?: Partial<Record<OrnamentSide, LineContrast | null>>
 }
 
-/** What one field holds as the shopper types: the raw text, its typeface and colour. */
-type FieldDraft = { raw: string; typeface: TypefaceId; colour: ColourId }
+/** What one field holds as the shopper types: the raw text, its typeface, colour and halo. */
+type FieldDraft = { raw: string; typeface: TypefaceId; colour: ColourId; halo: boolean }
 
 type Fields = {
   /** One line printed on both ornaments, or a line for each. */
@@ -42,10 +52,11 @@ const fieldOf = (line: PersonalLine | undefined): FieldDraft => ({
   raw: line?.line ?? '',
   typeface: line?.typeface ?? DEFAULT_TYPEFACE,
   colour: line?.colour ?? DEFAULT_COLOUR,
+  halo: line?.halo === true,
 })
 
 /** What a field would print (null when empty or refused) and why it cannot, in the shopper's words. */
-const verdict = (field: FieldDraft) => checkPersonalLine({ line: field.raw, typeface: field.typeface, colour: field.colour })
+const verdict = (field: FieldDraft) => checkPersonalLine({ line: field.raw, typeface: field.typeface, colour: field.colour, halo: field.halo })
 
 const placeholders: Record<OrnamentSide, string> = { left: 'e.g. Ava · 2026', right: 'e.g. Baby’s first Christmas' }
 
@@ -55,7 +66,7 @@ const placeholders: Record<OrnamentSide, string> = { left: 'e.g. Ava · 2026', r
  * colour. Each field has a live counter, and a line its typeface cannot print is refused here, with the
  * same rule the API applies (catalogue/personal-line.ts), before it reaches the preview.
  */
-export function TextLineControls({ text, onChange, onProblem }: TextLineControlsProps) {
+export function TextLineControls({ text, onChange, onProblem, contrast }: TextLineControlsProps) {
   const id = useId()
   const [fields, setFields] = useState<Fields>(() => {
     const separate = text !== null && !samePersonalLine(text.left, text.right)
@@ -119,14 +130,38 @@ export function TextLineControls({ text, onChange, onProblem }: TextLineControls
               placeholder={placeholders[side]}
               field={fields[side]}
               onField={(field) => publish({ ...fields, [side]: field })}
+              measured={measuredOf(contrast, [side])}
             />
           </fieldset>
         ))
       ) : (
-        <LineFields label="Your text" placeholder={placeholders.left} field={fields.left} onField={(left) => publish({ ...fields, left })} />
+        <LineFields
+          label="Your text"
+          placeholder={placeholders.left}
+          field={fields.left}
+          onField={(left) => publish({ ...fields, left })}
+          measured={measuredOf(contrast, ['left', 'right'])}
+        />
       )}
     </section>
   )
+}
+
+/** The measurements of the ornaments a field prints on (one, or both for the shared line). */
+const measuredOf = (contrast: TextLineControlsProps['contrast'], sides: OrnamentSide[]): LineContrast[] =>
+  sides.flatMap((side) => (contrast?.[side] ? [contrast[side]] : []))
+
+/**
+ * Whether a field's line is hard to read where it is printed, and what would help: the palette colour whose
+ * worst ratio over the field's ornaments is highest, when that one reads (≥ POOR_CONTRAST) and is not the line's.
+ */
+export function contrastAdvice(measured: LineContrast[], field: Pick<FieldDraft, 'colour' | 'halo'>): { ratio: number; better: ColourId | null } | null {
+  if (measured.length === 0) return null
+  const ratio = Math.min(...measured.map((m) => contrastFor(m, field).ratio))
+  if (ratio >= POOR_CONTRAST) return null
+  const worst = (colour: ColourId) => Math.min(...measured.map((m) => m.ratios[colour]))
+  const best = personalLineColours.map((c) => c.id).reduce((a, b) => (worst(b) > worst(a) ? b : a))
+  return { ratio, better: best !== field.colour && worst(best) >= POOR_CONTRAST ? best : null }
 }
 
 type LineFieldsProps = {
@@ -134,12 +169,16 @@ type LineFieldsProps = {
   placeholder: string
   field: FieldDraft
   onField: (field: FieldDraft) => void
+  /** How this field's line reads on the photos it is printed on. */
+  measured: LineContrast[]
 }
 
-/** One line's text field with its counter and refusal, its typeface and its colour. */
-function LineFields({ label, placeholder, field, onField }: LineFieldsProps) {
+/** One line's text field with its counter and refusal, its typeface, colour and halo, and a warning when it is hard to read. */
+function LineFields({ label, placeholder, field, onField, measured }: LineFieldsProps) {
   const id = useId()
-  const { problem } = verdict(field)
+  const { problem, line } = verdict(field)
+  const advice = line ? contrastAdvice(measured, field) : null
+  const haloName = findColour(haloColourOf(field.colour))?.name ?? ''
   const count = personalLineLength(normalisePersonalLine(field.raw))
   const hintId = `${id}-hint`
   const errorId = `${id}-error`
@@ -228,6 +267,54 @@ function LineFields({ label, placeholder, field, onField }: LineFieldsProps) {
           {personalLineColours.find((c) => c.id === field.colour)?.name}
         </p>
       </fieldset>
+
+      <div className="mt-3">
+        <label className="flex min-h-11 cursor-pointer items-center gap-3">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={field.halo}
+            onChange={(event) => onField({ ...field, halo: event.target.checked })}
+            aria-describedby={`${id}-halo-hint`}
+            className="size-5 shrink-0 accent-pine focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-pine"
+          />
+          <span className="font-medium">Halo around the letters</span>
+        </label>
+        <p id={`${id}-halo-hint`} className="text-sm text-ink-soft">
+          A thin {haloName.toLowerCase()} outline, so the line reads on any photo.
+        </p>
+      </div>
+
+      <div role="status" aria-live="polite">
+        {advice ? (
+          <div className="mt-3 rounded-xl border-2 border-gold/50 bg-gold-tint px-3 py-2 text-ink" data-testid="line-contrast-warning">
+            <p className="font-semibold">Hard to read on this photo</p>
+            <p className="text-sm">
+              {findColour(field.colour)?.name} stands out only {advice.ratio.toFixed(1)}:1 from the photo under it (at least {POOR_CONTRAST}:1 reads well).
+            </p>
+            <div className="mt-2 flex flex-wrap gap-2">
+              {advice.better ? (
+                <button
+                  type="button"
+                  onClick={() => onField({ ...field, colour: advice.better! })}
+                  className="min-h-11 rounded-full bg-cranberry px-4 py-2 text-sm font-semibold text-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-pine"
+                >
+                  Use {findColour(advice.better)?.name} instead
+                </button>
+              ) : null}
+              {field.halo ? null : (
+                <button
+                  type="button"
+                  onClick={() => onField({ ...field, halo: true })}
+                  className="min-h-11 rounded-full border border-ink/25 bg-cream-card px-4 py-2 text-sm font-semibold text-ink focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-pine"
+                >
+                  Add a halo
+                </button>
+              )}
+            </div>
+          </div>
+        ) : null}
+      </div>
     </>
   )
 }

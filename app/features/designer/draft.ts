@@ -48,6 +48,8 @@ const lineSchema = z.object({
   line: z.string().check(z.maxLength(400)),
   typeface: z.enum(typefaceIds),
   colour: z.enum(colourIds),
+  /** A halo around the letters (decision 058); drafts kept before it have none. */
+  halo: z.optional(boolean()),
 })
 /** Each ornament's line; a draft kept before the ornaments had a line each holds one line, printed on both. */
 const textSchema = z.union([lineSchema, z.object({ left: z.optional(lineSchema), right: z.optional(lineSchema) })])

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
 import type { PhotoTransform } from '~/compositor/layout'
 import { pseudoTemplates, type OrnamentShape, ornamentShapes, photoCells } from '~/catalogue/ornaments'
-import type { PersonalText } from '~/catalogue/personal-line'
+import type { OrnamentSide, PersonalText } from '~/catalogue/personal-line'
+import type { LineContrast } from '~/compositor/line-contrast'
 import { usePublicConfig } from '~/lib/public-config'
 
 /** What CI asks the page to draw: one shape, its photos by URL, at one of the preview widths. */
@@ -16,7 +17,14 @@ export type RenderSpec = {
   text?: PersonalText
 }
 
-export type RenderResult = { rendererType: string; width: number; height: number; pixels: string }
+export type RenderResult = {
+  rendererType: string
+  width: number
+  height: number
+  pixels: string
+  /** How each line reads on its photo, as the preview measures it (pixi-preview's lineContrast); with text only. */
+  lineContrast?: Partial<Record<OrnamentSide, LineContrast>>
+}
 
 declare global {
   interface Window {
@@ -87,7 +95,8 @@ export function RenderCheck() {
         async render(spec) {
           const preview = await renderOne(spec)
           try {
-            return { rendererType: preview.rendererType, ...preview.size, pixels: toBase64(preview.readPixels()) }
+            const pixels = toBase64(preview.readPixels())
+            return { rendererType: preview.rendererType, ...preview.size, pixels, ...(spec.text ? { lineContrast: preview.lineContrast() } : {}) }
           } finally {
             preview.destroy()
           }
