@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { colourIds, type ColourId } from '../../app/catalogue/personal-line'
 import type { LineContrast } from '../../app/compositor/line-contrast'
+import { LineContrastNote } from '../../app/features/designer/PreviewResultDialog'
 import { contrastAdvice, TextLineControls } from '../../app/features/designer/TextLineControls'
 
 /** A measurement as line-contrast.ts gives it, with these ratios for the palette's colours (1 for the rest). */
@@ -46,5 +47,21 @@ describe('the personal line’s contrast warning (decision 058)', () => {
     const haloed = renderToStaticMarkup(<TextLineControls {...props} text={{ left: { ...text.left, halo: true } }} contrast={{ left: snowy }} />)
     expect(haloed).not.toContain('Hard to read')
     expect(haloed).toMatch(/role="switch"[^>]*checked=""|checked=""[^>]*role="switch"/)
+  })
+})
+
+describe('the preview dialog’s word on a line hard to read (decision 058)', () => {
+  const render = (contrast: Parameters<typeof LineContrastNote>[0]['contrast']) => renderToStaticMarkup(<LineContrastNote contrast={contrast} />)
+
+  it('says nothing without text, or when every line reads', () => {
+    expect(render(null)).toBe('')
+    expect(render({ left: dark, right: dark })).toBe('')
+  })
+
+  it('names the ornament whose line is hard to read and the colour that reads best there', () => {
+    const html = render({ left: dark, right: snowy })
+    expect(html).toContain('Your line on the right ornament may be hard to read')
+    expect(html).toContain('choose Ink')
+    expect(render({ left: snowy, right: snowy })).toContain('on both ornaments')
   })
 })

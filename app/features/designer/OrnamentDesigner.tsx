@@ -73,7 +73,7 @@ export function OrnamentDesigner({ variantId, preferChosenPhotos, onChosenPhotos
     onGesture: (cellId, transform, phase) => dispatch({ type: phase === 'end' ? 'commit' : 'move', cellId, transform }),
     onSelect: (cellId) => dispatch({ type: 'select', cellId }),
   })
-  const loading = usePreviewSync({ preview, state, cells, backSides, slotName, dispatch })
+  const { loading, contrast } = usePreviewSync({ preview, state, cells, backSides, slotName, dispatch })
   const flipRef = useCardFlip(preview, state.side)
   const { adjust, cancelSettle } = useAdjust(state, cells, dispatch)
 
@@ -174,6 +174,7 @@ export function OrnamentDesigner({ variantId, preferChosenPhotos, onChosenPhotos
             // Remounted once the draft is restored, so the field starts from the restored line.
             key={state.restored ? 'restored' : 'initial'}
             text={state.text}
+            contrast={contrast ?? undefined}
             onChange={(text) => dispatch({ type: 'text', text })}
             onProblem={(refused) => dispatch({ type: 'textRefused', refused })}
           />

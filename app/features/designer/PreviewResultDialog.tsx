@@ -6,6 +6,7 @@ import type { GeneratedPreview } from '~/contract/designs'
 import { useAddToCart, type AddToCartProblem } from '~/features/cart/add-to-cart'
 import { formatPrice } from '~/catalogue/currency'
 import { findOrnamentVariant } from '~/catalogue/ornaments'
+import { ornamentSides, personalLineColours } from '~/catalogue/personal-line'
 import { DesignerDialog } from './DesignerDialog'
 import { PreviewPrintQuality } from './PrintQualityBadge'
 
@@ -50,6 +51,20 @@ function AddProblem({ problem, onRetry }: { problem: AddToCartProblem; onRetry: 
   )
 }
 
+/** The print file's lines measured on their photos (decision 058): a line hard to read is said here too, with the way to fix it. */
+export function LineContrastNote({ contrast }: { contrast: GeneratedPreview['lineContrast'] }) {
+  const poor = ornamentSides.filter((side) => contrast?.[side]?.poor)
+  if (!contrast || poor.length === 0) return null
+  const where = poor.length === ornamentSides.length ? 'on both ornaments' : `on the ${poor[0]} ornament`
+  const best = personalLineColours.find((c) => c.id === contrast[poor[0]!]!.best)?.name ?? 'another colour'
+  return (
+    <div className="mt-4 rounded-xl border-2 border-gold/50 bg-gold-tint px-3 py-2 text-ink" data-testid="preview-line-contrast">
+      <p className="font-semibold">Your line {where} may be hard to read</p>
+      <p className="text-sm">Keep editing and choose {best}, or turn on the halo around the letters.</p>
+    </div>
+  )
+}
+
 /** The server's mockups of the design: what will be printed, front and back, and the way into the cart. */
 export function PreviewResultDialog({ result, shapeName, backSideName, onClose, returnFocus }: PreviewResultDialogProps) {
   const [front, back] = result?.images ?? []
@@ -69,6 +84,7 @@ export function PreviewResultDialog({ result, shapeName, backSideName, onClose, 
         {back ? <Mockup src={back} alt={`The back of your ${shapeName} ornament pair: ${backSideName}`} label={`Back — ${backSideName}`} /> : null}
       </div>
       {result ? <PreviewPrintQuality quality={result.printQuality} /> : null}
+      {result ? <LineContrastNote contrast={result.lineContrast} /> : null}
       <p className="mt-4 text-sm text-ink-soft">
         Colours on screen can look a little brighter than on the glossy print. Something not right? Close this and keep adjusting.
       </p>

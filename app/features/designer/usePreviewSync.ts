@@ -1,8 +1,15 @@
 import { useCallback, useEffect, useRef, useState, type Dispatch } from 'react'
+import type { OrnamentSide } from '~/catalogue/personal-line'
 import { IDENTITY_TRANSFORM } from '~/compositor/layout'
+import type { LineContrast } from '~/compositor/line-contrast'
 import type { OrnamentPreview } from '~/compositor/pixi-preview'
 import { notify } from '~/lib/toast'
 import type { BackSide, DesignAction, DesignCell, DesignState } from './design-state'
+
+/** A line's contrast is measured once the photos under it have been still this long. */
+const CONTRAST_SETTLE_MS = 150
+
+export type LineContrasts = Partial<Record<OrnamentSide, LineContrast>>
 
 /** Tasks run one after another per preview and key, so a slow load never lands after a newer one. */
 function useSerialTasks() {
@@ -31,7 +38,9 @@ type PreviewSyncOptions = {
 /**
  * Draws the model on the live preview: each cell's photo (loaded in order, the latest choice
  * winning), its transform, the back side (telling the model once it is drawn) and the personal line.
- * Answers the cells whose photo is still loading. A failure to draw says so in a toast.
+ * Answers the cells whose photo is still loading, and how each personal line reads on the photo under
+ * it (measured on the preview's own pixels once photos and line are drawn and still: never mid-drag).
+ * A failure to draw says so in a toast.
  */
 export function usePreviewSync({ preview, state, cells, backSides, slotName, dispatch }: PreviewSyncOptions) {
   const serial = useSerialTasks()
@@ -40,6 +49,9 @@ export function usePreviewSync({ preview, state, cells, backSides, slotName, dis
   /** Previews taken down: their late answers are ignored. */
   const retired = useRef(new WeakSet<OrnamentPreview>())
   const [loading, setLoading] = useState<ReadonlyMap<string, string>>(new Map())
+  /** Counts the lines drawn, so the contrast is measured on the line the preview shows. */
+  const [linesDrawn, setLinesDrawn] = useState(0)
+  const [contrast, setContrast] = useState<LineContrasts | null>(null)
 
   useEffect(() => {
     const taken = retired.current
@@ -113,12 +125,25 @@ export function usePreviewSync({ preview, state, cells, backSides, slotName, dis
   useEffect(() => {
     if (!preview) return
     const text = state.text
-    serial(preview, 'text', () => preview.setText(text)).catch((error: unknown) => {
-      if (retired.current.has(preview)) return
-      console.error('The personal line could not be drawn in the preview', error)
-      notify.error('Your text could not be shown in the preview. Check your connection and try again.')
-    })
+    serial(preview, 'text', () => preview.setText(text)).then(
+      () => setLinesDrawn((n) => n + 1),
+      (error: unknown) => {
+        if (retired.current.has(preview)) return
+        console.error('The personal line could not be drawn in the preview', error)
+        notify.error('Your text could not be shown in the preview. Check your connection and try again.')
+      },
+    )
   }, [preview, state.text, serial])
 
-  return loading
+  // Measured on what is committed (state.history), not on every move of a drag.
+  const hasText = state.text !== null
+  useEffect(() => {
+    if (!preview || !hasText) return setContrast(null)
+    const timer = window.setTimeout(() => {
+      if (!retired.current.has(preview)) setContrast(preview.lineContrast())
+    }, CONTRAST_SETTLE_MS)
+    return () => window.clearTimeout(timer)
+  }, [preview, hasText, linesDrawn, loading, state.history])
+
+  return { loading, contrast }
 }
