@@ -1,0 +1,76 @@
+import sharp from 'sharp'
+import { expect, test, type Page } from '@playwright/test'
+import { expectNoAxeViolations, pickPhoto, shootBothWidths, signInAsNewFamily, STAR, waitForHydration } from './support'
+
+/**
+ * Issue 32: the designer that helps. A line that is hard to read on its photo is said beside the field, with the
+ * colour that reads best and a halo; the preview dialog says it too. Measured on the live preview's pixels.
+ */
+test.describe.configure({ timeout: 300_000 })
+
+const stage = (page: Page) => page.getByTestId('preview-stage')
+
+async function openDesigner(page: Page) {
+  await page.goto(STAR)
+  await waitForHydration(page)
+  await expect(stage(page)).toHaveAttribute('data-state', 'ready', { timeout: 60_000 })
+}
+
+/** A snowy photo: almost white everywhere, so a snow-white line vanishes on it. */
+const snowField = () =>
+  sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#f3f5f7' } })
+    .jpeg({ quality: 90 })
+    .toBuffer()
+
+/** Uploads a photo in the slot's picker and places it. */
+async function uploadInto(page: Page, slot: 'left' | 'right', name: string, buffer: Buffer) {
+  await page.getByRole('button', { name: new RegExp(`^(Choose|Change) photo for the ${slot} ornament$`) }).click()
+  const dialog = page.getByRole('dialog', { name: `Choose a photo for the ${slot} ornament` })
+  await expect(dialog.getByTestId('album-grid').getByRole('button').first()).toBeVisible()
+  await dialog.getByTestId('photo-upload-input').setInputFiles([{ name, mimeType: 'image/jpeg', buffer }])
+  const uploaded = dialog.getByRole('list', { name: 'Your uploaded photos' }).getByRole('button').first()
+  await expect(uploaded).toBeVisible({ timeout: 60_000 })
+  await uploaded.click()
+  await expect(dialog).toBeHidden()
+}
+
+test('a line hard to read on its photo is said beside the field, with the colour that reads best and a halo', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await signInAsNewFamily(page)
+  await openDesigner(page)
+  const snow = await snowField()
+  await uploadInto(page, 'left', 'Snow_day.jpg', snow)
+  await pickPhoto(page, 'right', 1)
+  await expect(stage(page).getByText('Loading photo…')).toHaveCount(0, { timeout: 30_000 })
+
+  // Snow white, the default colour, on a snowy photo.
+  await page.getByRole('textbox', { name: 'Your text' }).fill('Baby’s first Christmas')
+  await expect(page.getByRole('group', { name: 'Colour' }).getByRole('radio', { name: 'Snow white' })).toBeChecked()
+  const warning = page.getByTestId('line-contrast-warning')
+  await expect(warning).toBeVisible({ timeout: 20_000 })
+  await expect(warning).toContainText('Hard to read on this photo')
+  await expect(warning).toContainText(/Snow white stands out only 1\.\d:1/)
+  await warning.scrollIntoViewIfNeeded()
+  await expectNoAxeViolations(page)
+  await shootBothWidths(page, 'designer-line-contrast', 'issue32')
+
+  // The preview dialog says it too, from the print file.
+  await page.getByRole('button', { name: 'Preview my ornament' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Your star ornaments' })
+  await expect(dialog.getByTestId('preview-line-contrast')).toContainText('Your line on the left ornament may be hard to read', { timeout: 120_000 })
+  await expect(dialog.getByTestId('preview-line-contrast')).toContainText('choose Ink')
+  await dialog.getByRole('button', { name: 'Keep editing' }).click()
+  await expect(dialog).toBeHidden()
+
+  // The halo: the warning goes, and comes back without it.
+  await page.getByRole('checkbox', { name: 'Halo around the letters' }).check()
+  await expect(warning).toBeHidden()
+  await shootBothWidths(page, 'designer-line-halo', 'issue32')
+  await page.getByRole('checkbox', { name: 'Halo around the letters' }).uncheck()
+  await expect(warning).toBeVisible()
+
+  // The colour it offers: taken, and the warning goes.
+  await warning.getByRole('button', { name: 'Use Ink instead' }).click()
+  await expect(page.getByRole('group', { name: 'Colour' }).getByRole('radio', { name: 'Ink' })).toBeChecked()
+  await expect(warning).toBeHidden()
+})
