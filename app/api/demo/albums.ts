@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { and, count, eq } from 'drizzle-orm'
+import { and, count, eq, sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { photos } from '../db/schema'
 import { focalPointOf, makeRenditions, renditionNames, etagOf, type FocalPoint, type Renditions } from '../media/images'
@@ -71,10 +71,11 @@ export async function seedDemoAlbums(db: Database, storage: ObjectStorage, cache
   const library = await ensureDemoPhotoLibrary(path.join(cacheDir, 'library'), DEMO_LIBRARY_SIZE)
   for (const [familyIndex, { family }] of demoAccounts.entries()) {
     const [existing] = await db
-      .select({ n: count() })
+      .select({ n: count(), withoutFocalPoint: count(sql`case when ${photos.focalX} is null then 1 end`) })
       .from(photos)
       .where(and(eq(photos.familyId, family.id), eq(photos.source, 'album')))
-    if ((existing?.n ?? 0) >= DEMO_PHOTOS_PER_FAMILY) continue
+    // A full album is left alone, unless it was seeded before focal points (decision 059).
+    if ((existing?.n ?? 0) >= DEMO_PHOTOS_PER_FAMILY && existing?.withoutFocalPoint === 0) continue
     const offset = familyIndex * (DEMO_LIBRARY_SIZE - DEMO_PHOTOS_PER_FAMILY)
     await addLibraryPhotos(db, storage, family.id, library.slice(offset, offset + DEMO_PHOTOS_PER_FAMILY))
   }
