@@ -5,8 +5,10 @@
  * already clamped, so the shopper moves it like any other and Reset returns to it.
  *
  * The photo starts unrotated. Its zoom stays 1 (the plain cover crop) unless the subject cannot be brought
- * near its target by moving alone; then it is the least zoom that can, at most SMART_MAX_ZOOM and never
- * so much that the print drops below MIN_PRINT_DPI when zoom 1 is above it.
+ * within FOCUS_TOLERANCE of its target by moving alone; then it is the least zoom that can, at most
+ * SMART_MAX_ZOOM and never so much that the print drops below MIN_PRINT_DPI when zoom 1 is above it. When
+ * even that limit cannot, the photo is zoomed to the limit only if that at least halves how far off the
+ * subject lands (across plus down); otherwise it stays at zoom 1, moved as near as it goes.
  */
 import { MAX_ZOOM } from '../catalogue/ornaments'
 import { readFocalPoint, type FocalPoint } from '../catalogue/focal-point'
@@ -67,12 +69,30 @@ export function smartTransform(cell: FocalCell, photo: FocalPhoto): PhotoTransfo
     leastScale(focal.x, target.x, FOCUS_TOLERANCE, photo.width, cell.width),
     leastScale(focal.y, target.y, FOCUS_TOLERANCE, photo.height, cell.height),
   )
-  const zoom = Math.min(smartZoomLimit(cell, photo), Math.max(1, wanted / cover))
-  const scale = cover * zoom
+  const limit = smartZoomLimit(cell, photo)
+  const wantedZoom = Math.max(1, wanted / cover)
+  if (wantedZoom <= limit) return placedAt(cell, photo, focal, target, wantedZoom)
+  // Out of reach even at the limit: zoom that far only when it at least halves how far off the subject is,
+  // across plus down (a subject on the photo's very edge comes no nearer however far the photo is zoomed).
+  const atOne = placedAt(cell, photo, focal, target, 1)
+  const atLimit = placedAt(cell, photo, focal, target, limit)
+  const off = (t: PhotoTransform) => distanceFromTarget(cell, photo, focal, target, t)
+  return off(atLimit) <= off(atOne) / 2 ? atLimit : atOne
+}
+
+/** The focal point moved as near the target as the cell's cover allows at `zoom`. */
+function placedAt(cell: Size, photo: Size, focal: FocalPoint, target: CellFocus, zoom: number): PhotoTransform {
+  const scale = coverScale(cell, photo, 0) * zoom
   // The photo's centre moves from the cell's centre by the target's offset less the subject's offset from the photo's centre.
   const x = (target.x - 0.5) * cell.width - (focal.x - 0.5) * photo.width * scale
   const y = (target.y - 0.5) * cell.height - (focal.y - 0.5) * photo.height * scale
   return clampTransform(cell, photo, { x, y, zoom, rotation: 0 })
+}
+
+/** How far the focal point lands from the target: across plus down, as fractions of the cell's width and height. */
+function distanceFromTarget(cell: Size, photo: Size, focal: FocalPoint, target: CellFocus, t: PhotoTransform): number {
+  const landed = focalPointInCell(cell, { ...photo, focalPoint: focal }, t)
+  return Math.abs(landed.x - target.x) + Math.abs(landed.y - target.y)
 }
 
 /** Where the photo's focal point lands for transform `t` (unrotated), as fractions of the cell: for tests and screenshots. */
