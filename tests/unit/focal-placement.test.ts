@@ -13,6 +13,7 @@ import {
 } from '../../app/compositor/focal-placement'
 import { clampTransform, coverScale, effectiveDpi, IDENTITY_TRANSFORM, MIN_PRINT_DPI, type PhotoTransform, type Size } from '../../app/compositor/layout'
 import { readFocalPoint } from '../../app/catalogue/focal-point'
+import { designTemplatesSchema, type DesignTemplates } from '../../app/contract/designs'
 
 const templateCells = Object.values(pseudoTemplates).flatMap(photoCells)
 
@@ -257,6 +258,24 @@ describe('template cells', () => {
       expect(right!.focus!.y).toBe(left!.focus!.y)
       expect(readFocalPoint(left!.focus)).toEqual(left!.focus)
     }
+  })
+
+  it("place photos as the API answers the cells (the designer's cells are the contract's)", () => {
+    const wire: DesignTemplates['templates'][number]['cells'][number] = designTemplatesSchema
+      .parse({
+        productVariantId: 1,
+        templates: [pseudoTemplates.star],
+        backSides: [],
+      })
+      .templates[0]!.cells.find((c) => c.type === 'Image')!
+    expect(wire.focus).toEqual(pseudoTemplates.star.cells.find((c) => c.id === wire.id)!.focus)
+    const photo = { width: 4032, height: 3024, focalPoint: { x: 0.8, y: 0.4 } }
+    expect(smartTransform(wire, photo)).toEqual(
+      smartTransform(
+        pseudoTemplates.star.cells.find((c) => c.id === wire.id)!,
+        photo,
+      ),
+    )
   })
 })
 
