@@ -88,6 +88,12 @@ export type TemplateCell = {
   /** The order the shopper fills Image cells in (0, 1); pattern and text cells come after. */
   order: number
   zIndex: number
+  /**
+   * Image cells: where a photo's subject should sit, as fractions of the cell's width and height; smart
+   * placement (app/compositor/focal-placement.ts, decision 059) starts each photo with its focal point
+   * here. Absent: the centre.
+   */
+  focus?: { x: number; y: number }
 }
 
 export type PseudoTemplate = {
@@ -119,6 +125,18 @@ const textBands = {
   stocking: { x: 767, y: 875, width: 700, height: 150 },
 } as const satisfies Record<OrnamentShape, { x: number; y: number; width: number; height: number }>
 
+/**
+ * Where each ornament wants a photo's subject (fractions of its photo cell, the left ornament's; the
+ * right one is its mirror): slightly above the middle of the silhouette's body and clear of the personal
+ * line's band — the tree's wide middle tiers, the star's body, the stocking's leg above the line (its leg
+ * is off the cell's centre, towards the side away from the toe).
+ */
+const cellFocus = {
+  tree: { x: 0.5, y: 0.55 },
+  star: { x: 0.5, y: 0.45 },
+  stocking: { x: 0.59, y: 0.26 },
+} as const satisfies Record<OrnamentShape, { x: number; y: number }>
+
 /** Canvas widths the live preview draws at; the API scales base images to exactly these. */
 export const previewWidths = [320, 480, 640, 800, 960, 1280] as const
 
@@ -145,6 +163,7 @@ function buildTemplate(variant: OrnamentVariant): PseudoTemplate {
     positionRelativeToTemplate: 'Beneath',
     order: i,
     zIndex: i + 1,
+    focus: { x: i === 0 ? cellFocus[shape].x : 1 - cellFocus[shape].x, y: cellFocus[shape].y },
   }))
   const patternCell: TemplateCell = {
     id: `${shape}-pattern`,

@@ -32,6 +32,8 @@ export const cellSchema = z.object({
   positionRelativeToTemplate: z.enum(['OnTop', 'Beneath']),
   order: z.number().int(),
   zIndex: z.number().int(),
+  /** Image cells: where a photo's subject should sit, as fractions of the cell (smart placement, decision 059). */
+  focus: z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) }).optional(),
 })
 
 export const pseudoTemplateSchema = z.object({

@@ -6,6 +6,13 @@ export * from '../catalogue/photo-constants'
 export const photoSizeWordSchema = z.enum(photoSizeWords)
 export const albumFilterSchema = z.enum(albumFilters)
 
+/**
+ * Where the photo's subject is, as fractions 0–1 of its upright width (x) and height (y): found once when
+ * the photo was stored; null for photos stored before (place those centred). Decision 059.
+ */
+export const focalPointSchema = z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) })
+export type FocalPoint = z.infer<typeof focalPointSchema>
+
 export const photoSchema = z.object({
   id: z.uuid(),
   familyId: z.uuid().nullable(),
@@ -22,6 +29,7 @@ export const photoSchema = z.object({
   /** capturedAt as a calendar date in the caller's timezone (the timezone header). */
   capturedOn: z.iso.date(),
   caption: z.string().nullable(),
+  focalPoint: focalPointSchema.nullable(),
 })
 export type Photo = z.infer<typeof photoSchema>
 

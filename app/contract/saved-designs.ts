@@ -6,6 +6,7 @@
  */
 import { MAX_ZOOM } from '../catalogue/ornaments'
 import { personalTextSchema } from './personal-line'
+import { focalPointSchema } from './photos'
 import { z } from './zod'
 
 /** The designer's bound: a real draft has two cells; anything past this is not ours. */
@@ -66,6 +67,8 @@ export const savedDesignPhotoSchema = z.object({
   thumbnailUrl: z.string(),
   width: z.number().int(),
   height: z.number().int(),
+  /** Where the photo's subject is (fractions of width and height), or null: see photoSchema. */
+  focalPoint: focalPointSchema.nullable(),
 })
 
 export const savedDesignSchema = z.object({

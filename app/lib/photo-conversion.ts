@@ -1,4 +1,5 @@
 import { photoSizeWords, type PhotoSizeWord } from '../catalogue/photo-constants'
+import type { FocalPoint } from '../catalogue/focal-point'
 
 /** SPEC.md §3: GET /v1/{product}-photos/proxy?url=&inputSize=small&outputSize=smartphone. */
 /** An empty base URL gives a same-origin path. */
@@ -66,7 +67,16 @@ export async function photoToDataUrl(url: string, options: PhotoSourceOptions & 
 }
 
 /** A photo chosen for a product. Uploaded photos keep their url; a base64 copy is added when converted (SPEC.md §3). */
-export type ChosenPhoto = { id: string; url: string; source: 'album' | 'upload'; width: number; height: number; base64?: string }
+export type ChosenPhoto = {
+  id: string
+  url: string
+  source: 'album' | 'upload'
+  width: number
+  height: number
+  /** Where the subject is (the API's focalPoint); null or absent: place it centred. */
+  focalPoint?: FocalPoint | null
+  base64?: string
+}
 
 export async function withBase64(photo: ChosenPhoto, options: Parameters<typeof photoToDataUrl>[1]): Promise<ChosenPhoto> {
   if (photo.base64) return photo

@@ -5,7 +5,7 @@ import { demoAccounts } from '../../app/api/demo/accounts'
 import { designShareReactions, designShares, familyMembers } from '../../app/api/db/schema'
 import { makeRenditions } from '../../app/api/media/images'
 import { storePhoto } from '../../app/api/services/photo-library'
-import { addAlbumPhotos, makeImage } from '../support/photos'
+import { addAlbumPhotos, makeImage, type SeededPhoto } from '../support/photos'
 import { createTestApi, type TestApi } from '../support/test-api'
 
 /**
@@ -16,7 +16,7 @@ let t: TestApi
 let sam: string
 let maya: string
 let guest: { cookie: string; user: { id: string; firstName: string } }
-let okafor: { id: string; width: number; height: number }[]
+let okafor: SeededPhoto[]
 let rivera: { id: string }[]
 let designId: string
 
@@ -101,6 +101,7 @@ describe('design shares', () => {
           thumbnailUrl: `/v1/media/photos/${okafor[0]!.id}/small.jpg`,
           width: okafor[0]!.width,
           height: okafor[0]!.height,
+          focalPoint: okafor[0]!.focalPoint,
         },
         'star-right': expect.objectContaining({ id: okafor[1]!.id }),
       },

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoAccounts } from '../../app/api/demo/accounts'
 import { designDrafts } from '../../app/api/db/schema'
-import { addAlbumPhotos } from '../support/photos'
+import { addAlbumPhotos, type SeededPhoto } from '../support/photos'
 import { createTestApi, type TestApi } from '../support/test-api'
 
 let t: TestApi
 let cookie: string
 let otherCookie: string
-let mine: { id: string; width: number; height: number }[]
+let mine: SeededPhoto[]
 let theirs: { id: string }[]
 
 const STAR = 72965
@@ -76,7 +76,9 @@ describe('saved designs', () => {
       thumbnailUrl: `/v1/media/photos/${mine[0]!.id}/small.jpg`,
       width: mine[0]!.width,
       height: mine[0]!.height,
+      focalPoint: mine[0]!.focalPoint,
     })
+    expect(mine[0]!.focalPoint).not.toBeNull()
     const again = await t.request(`${base}/${res.body.id}`, { cookie })
     expect(again.status).toBe(200)
     expect(again.body).toEqual(res.body)

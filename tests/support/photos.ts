@@ -11,7 +11,16 @@ export function makeImage(format: 'jpeg' | 'png' | 'webp', width = 64, height = 
     .toBuffer()
 }
 
-export type SeededPhoto = { id: string; capturedAt: Date; favorite: boolean; recommended: boolean; width: number; height: number }
+export type SeededPhoto = {
+  id: string
+  capturedAt: Date
+  favorite: boolean
+  recommended: boolean
+  width: number
+  height: number
+  /** As the API answers it (decision 059). */
+  focalPoint: { x: number; y: number } | null
+}
 
 /** Adds n tiny photos to a family's album; every 4th a favourite, every 3rd recommended, every 5th portrait. */
 export async function addAlbumPhotos(t: TestApi, familyId: string, n: number, start = new Date('2025-06-01T12:00:00Z'), size = { width: 64, height: 48 }) {
@@ -30,7 +39,8 @@ export async function addAlbumPhotos(t: TestApi, familyId: string, n: number, st
       { id: randomUUID(), familyId, ownerUserId: null, source: 'album', favorite: i % 4 === 0, recommended: i % 3 === 0, capturedAt },
       portrait ? shapes.portrait : shapes.landscape,
     )
-    seeded.push({ id: row.id, capturedAt, favorite: row.favorite, recommended: row.recommended, width: row.width, height: row.height })
+    const focalPoint = row.focalX === null || row.focalY === null ? null : { x: row.focalX, y: row.focalY }
+    seeded.push({ id: row.id, capturedAt, favorite: row.favorite, recommended: row.recommended, width: row.width, height: row.height, focalPoint })
   }
   return seeded
 }

@@ -30,6 +30,7 @@ function saved(updatedAt: string): SavedDesign {
         thumbnailUrl: `/v1/media/photos/${OTHER_PHOTO}/small.jpg`,
         width: 640,
         height: 480,
+        focalPoint: null,
       },
     },
     transforms: {},

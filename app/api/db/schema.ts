@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { orderStatuses } from '../../contract/cart'
 import { creditReasons, rewardStatuses } from '../../contract/referral'
 import { shippingMethodIds } from '../../catalogue/shipping'
-import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { bigserial, boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
@@ -150,13 +150,26 @@ export const photos = pgTable(
     favorite: boolean('favorite').notNull().default(false),
     recommended: boolean('recommended').notNull().default(false),
     caption: text('caption'),
+    /**
+     * The subject's centre (sharp's attention strategy, found once when the photo is stored), as fractions
+     * 0–1 of the upright width and height; both null for photos stored before it was found (decision 059).
+     */
+    focalX: doublePrecision('focal_x'),
+    focalY: doublePrecision('focal_y'),
     /** ETag of each rendition, by name (small, smartphone, original). */
     etags: jsonb('etags').$type<Record<string, string>>().notNull(),
     /** Milliseconds, as JavaScript keeps them, so a cursor names a capture time exactly. */
     capturedAt: timestamp('captured_at', { withTimezone: true, precision: 3 }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('photos_family_captured_idx').on(t.familyId, t.capturedAt.desc(), t.id.desc()), index('photos_owner_idx').on(t.ownerUserId, t.source)],
+  (t) => [
+    index('photos_family_captured_idx').on(t.familyId, t.capturedAt.desc(), t.id.desc()),
+    index('photos_owner_idx').on(t.ownerUserId, t.source),
+    check(
+      'photos_focal_point_check',
+      sql`(${t.focalX} is null and ${t.focalY} is null) or (${t.focalX} is not null and ${t.focalY} is not null and ${t.focalX} between 0 and 1 and ${t.focalY} between 0 and 1)`,
+    ),
+  ],
 )
 
 /** A signed upload link: single use, expiring, for one object of one content type. */

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { and, count, eq } from 'drizzle-orm'
+import { and, count, eq, sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { photos } from '../db/schema'
-import { makeRenditions, renditionNames, etagOf, type Renditions } from '../media/images'
+import { focalPointOf, makeRenditions, renditionNames, etagOf, type FocalPoint, type Renditions } from '../media/images'
 import type { ObjectStorage } from '../storage/storage'
 import { demoAccounts } from './accounts'
 import { ensureDemoPhotoLibrary } from './photo-scenes'
@@ -21,15 +21,32 @@ export function stableUuid(name: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`
 }
 
-/** Renditions of a generated photo, made once and kept in the cache folder beside it. */
+type CachedFacts = { width: number; height: number; focalPoint?: FocalPoint | null }
+
+async function writeFacts(base: string, facts: Required<CachedFacts>) {
+  const temp = `${base}.json.${process.pid}.tmp`
+  await fs.writeFile(temp, JSON.stringify(facts))
+  await fs.rename(temp, `${base}.json`)
+}
+
+/**
+ * Renditions of a generated photo, made once and kept in the cache folder beside it, with their size and
+ * focal point; a cache from before focal points (decision 059) gets its focal point from the cached small
+ * rendition, once.
+ */
 async function cachedRenditions(file: string): Promise<Renditions> {
   const base = `${file.replace(/\.jpg$/, '')}.${RENDITIONS_VERSION}`
   try {
-    const size = JSON.parse(await fs.readFile(`${base}.json`, 'utf8')) as { width: number; height: number }
+    const facts = JSON.parse(await fs.readFile(`${base}.json`, 'utf8')) as CachedFacts
     const buffers = await Promise.all(renditionNames.map((name) => fs.readFile(`${base}.${name}.jpg`)))
     const files = Object.fromEntries(renditionNames.map((name, i) => [name, buffers[i]!])) as Renditions['files']
     const etags = Object.fromEntries(renditionNames.map((name) => [name, etagOf(files[name])])) as Renditions['etags']
-    return { ...size, files, etags }
+    let focalPoint = facts.focalPoint
+    if (focalPoint === undefined) {
+      focalPoint = await focalPointOf(files.small)
+      await writeFacts(base, { width: facts.width, height: facts.height, focalPoint })
+    }
+    return { width: facts.width, height: facts.height, files, etags, focalPoint }
   } catch {
     const renditions = await makeRenditions(await fs.readFile(file), 'image/jpeg')
     for (const name of renditionNames) {
@@ -37,7 +54,7 @@ async function cachedRenditions(file: string): Promise<Renditions> {
       await fs.writeFile(temp, renditions.files[name])
       await fs.rename(temp, `${base}.${name}.jpg`)
     }
-    await fs.writeFile(`${base}.json`, JSON.stringify({ width: renditions.width, height: renditions.height }))
+    await writeFacts(base, { width: renditions.width, height: renditions.height, focalPoint: renditions.focalPoint })
     return renditions
   }
 }
@@ -54,10 +71,11 @@ export async function seedDemoAlbums(db: Database, storage: ObjectStorage, cache
   const library = await ensureDemoPhotoLibrary(path.join(cacheDir, 'library'), DEMO_LIBRARY_SIZE)
   for (const [familyIndex, { family }] of demoAccounts.entries()) {
     const [existing] = await db
-      .select({ n: count() })
+      .select({ n: count(), withoutFocalPoint: count(sql`case when ${photos.focalX} is null then 1 end`) })
       .from(photos)
       .where(and(eq(photos.familyId, family.id), eq(photos.source, 'album')))
-    if ((existing?.n ?? 0) >= DEMO_PHOTOS_PER_FAMILY) continue
+    // A full album is left alone, unless it was seeded before focal points (decision 059).
+    if ((existing?.n ?? 0) >= DEMO_PHOTOS_PER_FAMILY && existing?.withoutFocalPoint === 0) continue
     const offset = familyIndex * (DEMO_LIBRARY_SIZE - DEMO_PHOTOS_PER_FAMILY)
     await addLibraryPhotos(db, storage, family.id, library.slice(offset, offset + DEMO_PHOTOS_PER_FAMILY))
   }
@@ -68,8 +86,13 @@ type LibraryPhoto = Awaited<ReturnType<typeof ensureDemoPhotoLibrary>>[number]
 async function addLibraryPhotos(db: Database, storage: ObjectStorage, familyId: string, library: LibraryPhoto[]) {
   for (const { spec, file } of library) {
     const id = stableUuid(`${familyId}/demo-photo/${spec.index}`)
-    const [already] = await db.select({ id: photos.id }).from(photos).where(eq(photos.id, id))
-    if (already) continue
+    const [already] = await db.select({ id: photos.id, focalX: photos.focalX }).from(photos).where(eq(photos.id, id))
+    if (already) {
+      // Seeded before focal points (decision 059): the cache has it now, so the demo shows smart placement.
+      const { focalPoint } = already.focalX === null ? await cachedRenditions(file) : { focalPoint: null }
+      if (focalPoint) await db.update(photos).set({ focalX: focalPoint.x, focalY: focalPoint.y }).where(eq(photos.id, id))
+      continue
+    }
     await storePhoto(
       db,
       storage,

@@ -75,11 +75,33 @@ async function openUpright(bytes: Buffer, type: UploadContentType): Promise<{ pi
   return { pipeline, width: turned ? meta.height : meta.width, height: turned ? meta.width : meta.height }
 }
 
+/** Where a photo's subject is, as fractions 0–1 of its upright width (x) and height (y). */
+export type FocalPoint = { x: number; y: number }
+
 export type Renditions = {
   width: number
   height: number
   files: Record<RenditionName, Buffer>
   etags: Record<RenditionName, string>
+  /** Null when none could be found (an image too small to crop). */
+  focalPoint: FocalPoint | null
+}
+
+/**
+ * The photo's subject, found once when it is stored (decision 059): sharp's attention strategy (libvips
+ * smartcrop: skin tones, saturation and edges) run on the small rendition, which is upright, already
+ * decoded cheaply and the photo's shape. libvips reports the attention centre only when it really crops,
+ * so the image is asked for its own size less one pixel on its longer side: the whole photo is searched,
+ * nothing is scaled, and the centre comes back in the rendition's own pixels.
+ */
+export async function focalPointOf(small: Buffer): Promise<FocalPoint | null> {
+  const { width, height } = await sharp(small).metadata()
+  if (!width || !height || Math.max(width, height) < 2) return null
+  const [cropWidth, cropHeight] = width >= height ? [width - 1, height] : [width, height - 1]
+  const { info } = await sharp(small).resize(cropWidth, cropHeight, { fit: 'cover', position: sharp.strategy.attention }).toBuffer({ resolveWithObject: true })
+  if (info.attentionX === undefined || info.attentionY === undefined) return null
+  const fraction = (n: number) => Math.round(Math.min(1, Math.max(0, n)) * 10_000) / 10_000
+  return { x: fraction((info.attentionX + 0.5) / width), y: fraction((info.attentionY + 0.5) / height) }
 }
 
 export const etagOf = (bytes: Buffer) => `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`
@@ -108,7 +130,7 @@ export async function makeRenditions(bytes: Buffer, type: UploadContentType): Pr
   }
   const files = Object.fromEntries(renditionNames.map((name, i) => [name, encoded[i]!])) as Record<RenditionName, Buffer>
   const etags = Object.fromEntries(renditionNames.map((name) => [name, etagOf(files[name])])) as Record<RenditionName, string>
-  return { width, height, files, etags }
+  return { width, height, files, etags, focalPoint: await focalPointOf(files.small) }
 }
 
 export const orientationOf = (width: number, height: number) =>

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, max, min, or, sql, type SQL } from 'drizzle-orm'
-import { ALBUM_PAGE_SIZE, type AlbumFilter, type AlbumSummary, type Photo } from '../../contract/photos'
+import { ALBUM_PAGE_SIZE, type AlbumFilter, type AlbumSummary, type FocalPoint, type Photo } from '../../contract/photos'
 import type { Database } from '../db/client'
 import { families, familyMembers, photos } from '../db/schema'
 import { AppError, notFound } from '../errors'
@@ -12,6 +12,11 @@ type PhotoRow = typeof photos.$inferSelect
 /** A calendar date (YYYY-MM-DD) in the caller's timezone. */
 export function dateIn(timezone: string, date: Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date)
+}
+
+/** The stored focal point, or null for a photo stored before they were found (decision 059). */
+export function focalPointOfRow(row: Pick<PhotoRow, 'focalX' | 'focalY'>): FocalPoint | null {
+  return row.focalX === null || row.focalY === null ? null : { x: row.focalX, y: row.focalY }
 }
 
 export function toPhoto(row: PhotoRow, media: MediaUrls, timezone: string): Photo {
@@ -31,6 +36,7 @@ export function toPhoto(row: PhotoRow, media: MediaUrls, timezone: string): Phot
     capturedAt: row.capturedAt.toISOString(),
     capturedOn: dateIn(timezone, row.capturedAt),
     caption: row.caption,
+    focalPoint: focalPointOfRow(row),
   }
 }
 

@@ -177,7 +177,7 @@ async function sharedDesignView(db: Database, media: MediaUrls, user: SessionUse
   const rows =
     ids.length > 0
       ? await db
-          .select({ id: photos.id, width: photos.width, height: photos.height })
+          .select({ id: photos.id, width: photos.width, height: photos.height, focalX: photos.focalX, focalY: photos.focalY })
           .from(photos)
           .where(and(inArray(photos.id, ids), eq(photos.familyId, share.familyId)))
       : []

@@ -32,6 +32,8 @@ export async function insertPhotoRow(db: Database, photo: NewPhoto, renditions: 
       width: renditions.width,
       height: renditions.height,
       etags: renditions.etags,
+      focalX: renditions.focalPoint?.x ?? null,
+      focalY: renditions.focalPoint?.y ?? null,
     })
     .returning()
   return row!
@@ -67,7 +69,7 @@ export async function listUploadedPhotos(db: Database, userId: string, media: Me
  */
 export async function photosOfUser(db: Database, userId: string, photoIds: string[]) {
   const rows = await db
-    .select({ id: photos.id, width: photos.width, height: photos.height, etags: photos.etags })
+    .select({ id: photos.id, width: photos.width, height: photos.height, etags: photos.etags, focalX: photos.focalX, focalY: photos.focalY })
     .from(photos)
     .leftJoin(familyMembers, and(eq(familyMembers.familyId, photos.familyId), eq(familyMembers.userId, userId)))
     .where(

@@ -11,6 +11,7 @@ import { designDrafts, type SavedDesignBody } from '../db/schema'
 import type { SessionUser } from '../env'
 import { AppError, notFound } from '../errors'
 import type { MediaUrls } from '../media/urls'
+import { focalPointOfRow } from './album'
 import { photosOfUser } from './photo-library'
 
 type DraftRow = typeof designDrafts.$inferSelect
@@ -22,7 +23,7 @@ type DraftRow = typeof designDrafts.$inferSelect
 export function placedPhotos(
   media: MediaUrls,
   body: Pick<SavedDesignBody, 'photos' | 'transforms'>,
-  known: ReadonlyMap<string, { width: number; height: number }>,
+  known: ReadonlyMap<string, { width: number; height: number; focalX: number | null; focalY: number | null }>,
 ) {
   const photos: SavedDesign['photos'] = {}
   const transforms: SavedDesign['transforms'] = {}
@@ -35,6 +36,7 @@ export function placedPhotos(
       thumbnailUrl: media.photoUrl(photoId, 'small'),
       width: photo.width,
       height: photo.height,
+      focalPoint: focalPointOfRow(photo),
     }
     const transform = body.transforms[cellId]
     if (transform) transforms[cellId] = transform

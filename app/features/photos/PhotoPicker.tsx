@@ -23,7 +23,14 @@ const dateLabel = (isoDate: string) =>
 export const photoLabel = (photo: Photo) =>
   `${photo.caption ?? (photo.source === 'upload' ? 'Uploaded photo' : 'Photo')}, ${dateLabel(photo.capturedOn)}${photo.favorite ? ', favourite' : ''}`
 
-export const toChosen = (photo: Photo): ChosenPhoto => ({ id: photo.id, url: photo.url, source: photo.source, width: photo.width, height: photo.height })
+export const toChosen = (photo: Photo): ChosenPhoto => ({
+  id: photo.id,
+  url: photo.url,
+  source: photo.source,
+  width: photo.width,
+  height: photo.height,
+  focalPoint: photo.focalPoint,
+})
 
 /** Which album tab the picker shows, and where in it: the page starting at `cursor` (the API's opaque album cursor). */
 export type AlbumView = { filter: AlbumFilter; cursor?: string }

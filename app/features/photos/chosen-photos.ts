@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { readFocalPoint } from '~/catalogue/focal-point'
 import type { ChosenPhoto } from '~/lib/photo-conversion'
 
 const STORAGE_KEY = 'keepsake.chosen-photos'
@@ -9,7 +10,11 @@ export function useChosenPhotos(): [ChosenPhoto[], (next: ChosenPhoto[]) => void
   useEffect(() => {
     try {
       const saved = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '[]') as unknown
-      if (Array.isArray(saved)) setChosen(saved.filter((p): p is ChosenPhoto => typeof p?.id === 'string' && typeof p?.url === 'string'))
+      if (Array.isArray(saved)) {
+        const kept = saved.filter((p): p is ChosenPhoto => typeof p?.id === 'string' && typeof p?.url === 'string')
+        // A focal point that is not one (a hand-edited or older entry) is none: the photo starts centred.
+        setChosen(kept.map((photo) => ({ ...photo, focalPoint: readFocalPoint(photo.focalPoint) })))
+      }
     } catch {
       sessionStorage.removeItem(STORAGE_KEY)
     }

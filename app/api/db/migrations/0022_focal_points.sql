@@ -1,0 +1,3 @@
+ALTER TABLE "photos" ADD COLUMN "focal_x" double precision;--> statement-breakpoint
+ALTER TABLE "photos" ADD COLUMN "focal_y" double precision;--> statement-breakpoint
+ALTER TABLE "photos" ADD CONSTRAINT "photos_focal_point_check" CHECK (("photos"."focal_x" is null and "photos"."focal_y" is null) or ("photos"."focal_x" is not null and "photos"."focal_y" is not null and "photos"."focal_x" between 0 and 1 and "photos"."focal_y" between 0 and 1));
