@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { backSides as catalogueBackSides, MAX_ZOOM, photoCells, templateForVariant } from '~/catalogue/ornaments'
+import { smartTransform } from '~/compositor/focal-placement'
 import { clampTransform, IDENTITY_TRANSFORM, type PhotoTransform } from '~/compositor/layout'
 import type { SavedDesign } from '~/contract/saved-designs'
 import {
@@ -325,7 +326,7 @@ describe('where the designer starts (restore-plan.ts)', () => {
       id: '00000000-0000-4000-8000-0000000000d1',
       variantId: STAR,
       shapeName: 'Star',
-      photos: { [right.id]: { ...photo(9), thumbnailUrl: '/v1/media/photos/9/small.jpg' } },
+      photos: { [right.id]: { ...photo(9), focalPoint: null, thumbnailUrl: '/v1/media/photos/9/small.jpg' } },
       transforms: {},
       backSideId: backSides[5]!.id,
       createdAt: '2026-11-20T08:00:00.000Z',
@@ -362,4 +363,27 @@ describe('where the designer starts (restore-plan.ts)', () => {
 it('the identity placement is the default', () => {
   const s = designReducer(cells, backSides)(restored(), { type: 'choosePhoto', cellId: left.id, photo: photo(1) })
   expect(s.transforms[left.id]).toEqual(IDENTITY_TRANSFORM)
+})
+
+describe('with smart placement (decision 059)', () => {
+  const smartReducer = designReducer(cells, backSides, smartTransform)
+  const start = [{ type: 'restore', photos: {}, transforms: {}, backSideId: null }] satisfies DesignAction[]
+  const offCentre = { ...photo(3, 1800, 2400), focalPoint: { x: 0.72, y: 0.81 } }
+
+  it('a photo with its subject off-centre starts moved (and zoomed if need be) towards the cell’s focus; Reset comes back there', () => {
+    let s = [...start, { type: 'choosePhoto', cellId: left.id, photo: offCentre } as DesignAction].reduce(smartReducer, initialDesign(cells, backSides))
+    const placed = s.transforms[left.id]!
+    expect(placed).not.toEqual(IDENTITY_TRANSFORM)
+    expect(placed).toEqual(clampTransform(left, offCentre, placed))
+    s = smartReducer(s, { type: 'commit', cellId: left.id, transform: IDENTITY_TRANSFORM })
+    expect(smartReducer(s, { type: 'reset', cellId: left.id }).transforms[left.id]).toEqual(placed)
+  })
+
+  it('a photo without a focal point (stored before) starts centred', () => {
+    const s = [...start, { type: 'choosePhoto', cellId: left.id, photo: { ...photo(4), focalPoint: null } } as DesignAction].reduce(
+      smartReducer,
+      initialDesign(cells, backSides),
+    )
+    expect(s.transforms[left.id]).toEqual(IDENTITY_TRANSFORM)
+  })
 })

@@ -30,7 +30,7 @@ function saved(updatedAt: string): SavedDesign {
         thumbnailUrl: `/v1/media/photos/${OTHER_PHOTO}/small.jpg`,
         width: 640,
         height: 480,
-        focalPoint: null,
+        focalPoint: { x: 0.3, y: 0.4 },
       },
     },
     transforms: {},
@@ -68,7 +68,13 @@ describe('a device draft meeting the account’s design', () => {
   it('resumes the account’s newer copy over this device’s saved one', () => {
     const result = reconcile(ME, localDraft({ owner: ME, synced: true }), saved(LATER))
     expect(result).toEqual({ draft: draftOfSaved(saved(LATER), ME), push: false, drop: false })
-    expect(result.draft?.photos['star-right']).toEqual({ id: OTHER_PHOTO, url: `/v1/media/photos/${OTHER_PHOTO}/smartphone.jpg`, width: 640, height: 480 })
+    expect(result.draft?.photos['star-right']).toEqual({
+      id: OTHER_PHOTO,
+      url: `/v1/media/photos/${OTHER_PHOTO}/smartphone.jpg`,
+      width: 640,
+      height: 480,
+      focalPoint: { x: 0.3, y: 0.4 },
+    })
   })
 
   it('never takes a draft another shopper made on this device', () => {

@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { useCallback, useMemo, useReducer, useRef, type KeyboardEvent } from 'react'
+import { smartTransform } from '~/compositor/focal-placement'
 import { IDENTITY_TRANSFORM } from '~/compositor/layout'
 import type { PhotoProduct } from '~/contract/photo-products'
 import { ArrivesBy } from '~/features/cart/ArrivalDates'
@@ -58,7 +59,8 @@ export function OrnamentDesigner({ variantId, preferChosenPhotos, onChosenPhotos
   const shapeName = variant?.name ?? 'Photo'
   const slotName = useCallback((cell: DesignCell) => SLOT_NAMES[cells.indexOf(cell)] ?? `Ornament ${cells.indexOf(cell) + 1}`, [cells])
 
-  const reducer = useMemo(() => designReducer(cells, backSides), [cells, backSides])
+  // A photo starts, and Reset returns it, with its subject where the cell wants it (decision 059).
+  const reducer = useMemo(() => designReducer(cells, backSides, smartTransform), [cells, backSides])
   const [state, dispatch] = useReducer(reducer, undefined, () => initialDesign(cells, backSides))
   const { userId, saveNow } = useDesignDraft({ variantId, cells, state, dispatch, preferChosenPhotos, onChosenPhotosUsed })
   useTrackShapeShown(variantId, template.id)

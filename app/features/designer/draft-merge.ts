@@ -21,7 +21,9 @@ const hasPhotos = (draft: Draft | null): draft is Draft => Object.keys(draft?.ph
 
 export function draftOfSaved(design: SavedDesign, userId: string): Draft {
   return {
-    photos: Object.fromEntries(Object.entries(design.photos).map(([cellId, p]) => [cellId, { id: p.id, url: p.url, width: p.width, height: p.height }])),
+    photos: Object.fromEntries(
+      Object.entries(design.photos).map(([cellId, p]) => [cellId, { id: p.id, url: p.url, width: p.width, height: p.height, focalPoint: p.focalPoint }]),
+    ),
     transforms: design.transforms,
     backSideId: design.backSideId,
     ...(design.text ? { text: design.text } : {}),

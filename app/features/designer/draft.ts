@@ -30,6 +30,8 @@ const draftPhotoSchema = z.object({
   /** The original's size, for the print-quality check. */
   width: int().check(z.gte(1), z.lte(100_000)),
   height: int().check(z.gte(1), z.lte(100_000)),
+  /** Where the photo's subject is (fractions of its size), for its smart placement; absent on older drafts. */
+  focalPoint: z.optional(z.nullable(z.object({ x: bounded(0, 1), y: bounded(0, 1) }))),
 })
 export type DraftPhoto = z.infer<typeof draftPhotoSchema>
 

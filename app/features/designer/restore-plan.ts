@@ -12,6 +12,7 @@ export const draftPhotoOf = (photo: ChosenPhoto): DraftPhoto => ({
   url: urlAtSize(photo.url, 'smartphone') ?? photo.url,
   width: photo.width,
   height: photo.height,
+  focalPoint: photo.focalPoint ?? null,
 })
 
 export type RestoreInput = {
