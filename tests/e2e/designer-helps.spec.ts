@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoAxeViolations, pickPhoto, shootBothWidths, signInAsNewFamily, STAR, waitForHydration } from './support'
+import { expectNoAxeViolations, shootBothWidths, signInAsNewFamily, STAR, waitForHydration } from './support'
 
 /**
  * Issue 32: the designer that helps. A line that is hard to read on its photo is said beside the field, with the
@@ -16,21 +16,24 @@ async function openDesigner(page: Page) {
   await expect(stage(page)).toHaveAttribute('data-state', 'ready', { timeout: 60_000 })
 }
 
-/** A snowy photo: almost white everywhere, so a snow-white line vanishes on it. */
-const snowField = () =>
-  sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#f3f5f7' } })
+/** A plain photo: almost white (snow, where a snow-white line vanishes) or dark (a night sky, where it reads). */
+const plainPhoto = (background: string) =>
+  sharp({ create: { width: 1600, height: 1200, channels: 3, background } })
     .jpeg({ quality: 90 })
     .toBuffer()
 
-/** Uploads a photo in the slot's picker and places it. */
+/** Uploads a photo in the slot's picker and places it (the upload that was not there before). */
 async function uploadInto(page: Page, slot: 'left' | 'right', name: string, buffer: Buffer) {
   await page.getByRole('button', { name: new RegExp(`^(Choose|Change) photo for the ${slot} ornament$`) }).click()
   const dialog = page.getByRole('dialog', { name: `Choose a photo for the ${slot} ornament` })
   await expect(dialog.getByTestId('album-grid').getByRole('button').first()).toBeVisible()
+  const uploads = dialog.getByRole('list', { name: 'Your uploaded photos' }).getByRole('button')
+  const before = await uploads.evaluateAll((tiles) => tiles.map((t) => t.getAttribute('data-photo-id')))
   await dialog.getByTestId('photo-upload-input').setInputFiles([{ name, mimeType: 'image/jpeg', buffer }])
-  const uploaded = dialog.getByRole('list', { name: 'Your uploaded photos' }).getByRole('button').first()
-  await expect(uploaded).toBeVisible({ timeout: 60_000 })
-  await uploaded.click()
+  await expect(uploads).toHaveCount(before.length + 1, { timeout: 60_000 })
+  const ids = await uploads.evaluateAll((tiles) => tiles.map((t) => t.getAttribute('data-photo-id')))
+  const added = ids.find((id) => !before.includes(id))!
+  await dialog.locator(`[data-photo-id="${added}"]`).first().click()
   await expect(dialog).toBeHidden()
 }
 
@@ -38,9 +41,8 @@ test('a line hard to read on its photo is said beside the field, with the colour
   await page.setViewportSize({ width: 390, height: 844 })
   await signInAsNewFamily(page)
   await openDesigner(page)
-  const snow = await snowField()
-  await uploadInto(page, 'left', 'Snow_day.jpg', snow)
-  await pickPhoto(page, 'right', 1)
+  await uploadInto(page, 'left', 'Snow_day.jpg', await plainPhoto('#f3f5f7'))
+  await uploadInto(page, 'right', 'Night_sky.jpg', await plainPhoto('#1b2233'))
   await expect(stage(page).getByText('Loading photo…')).toHaveCount(0, { timeout: 30_000 })
 
   // Snow white, the default colour, on a snowy photo.
