@@ -15,9 +15,6 @@ const announcement = (page: Page) => page.getByTestId('picker-announcement')
 const tiles = (page: Page) => page.getByTestId('album-grid').getByRole('button')
 
 test.describe('the photo picker', () => {
-  // Each test signs in on one page and opens the album on another (30 photos to decode, more as it scrolls); on a
-  // 2-core machine shared with other work (load average 33) they took 27–34 s, against 8–25 s at load 8.
-  test.describe.configure({ timeout: 60_000 })
   test('asks a signed-out shopper to sign in', async ({ page }) => {
     await page.goto('/photo-products/photos')
     await expect(page.getByTestId('picker-signed-out')).toContainText('Sign in to see your family album')
