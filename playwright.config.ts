@@ -21,8 +21,10 @@ const base = Number(process.env.E2E_PORT_BASE ?? 3100)
  */
 const apiReady = '/v1/openapi.json'
 export const servers = {
-  // The local print provider moves parcels along every 3 s here, so a test can see an order ship.
-  main: { port: base, env: { ...serverSecrets, LOCAL_FULFILMENT_STEP_SECONDS: '3' }, ready: apiReady },
+  // The local print provider moves parcels along every 3 s here, so a test can see an order ship. TRUST_PROXY=1, as
+  // behind production's load balancer: the `login` fixture (tests/e2e/fixtures.ts) makes each new shopper from an
+  // address of its own, so a whole run's shoppers stay under the demo API's 60 new guests an hour per address.
+  main: { port: base, env: { ...serverSecrets, LOCAL_FULFILMENT_STEP_SECONDS: '3', TRUST_PROXY: '1' }, ready: apiReady },
   maintenance: { port: base + 1, env: { MAINTENANCE_MODE: 'true' }, ready: '/favicon.svg' },
   override: {
     port: base + 2,

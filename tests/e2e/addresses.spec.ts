@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test'
-import { expectNoAxeViolations, shootBothWidths, signInAsNewFamily, waitForHydration } from './support'
+import { type Page } from '@playwright/test'
+import { expectNoAxeViolations, shootBothWidths, waitForHydration } from './support'
+import { expect, test } from './fixtures'
 
 const BOOK = '/photo-products/addresses'
 const SHOTS = 'addresses'
@@ -16,10 +17,10 @@ async function fill(page: Page, address: Record<string, string>) {
 }
 
 test.describe('the address book (issue 33)', () => {
-  test('a shopper on a phone saves, corrects, changes and removes addresses; the book is theirs alone', async ({ page, browser }) => {
+  test('a shopper on a phone saves, corrects, changes and removes addresses; the book is theirs alone', async ({ page, browser, login }) => {
     test.slow()
     await page.setViewportSize({ width: 390, height: 844 })
-    await signInAsNewFamily(page)
+    await login()
 
     await test.step('the account menu leads to an empty address book that says what it is for', async () => {
       await page.goto('/photo-products')
@@ -90,7 +91,7 @@ test.describe('the address book (issue 33)', () => {
     await test.step('another shopper does not see the book', async () => {
       const other = await browser.newContext({ baseURL: page.url() })
       const otherPage = await other.newPage()
-      await signInAsNewFamily(otherPage)
+      await login({ context: other })
       const res = await otherPage.request.get('/v1/photo-products-addresses')
       expect((await res.json()).addresses).toEqual([])
       await other.close()

@@ -7,9 +7,10 @@ import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
 import { freePort, freshStore, killServers, startServer, type ServerProcess, type Store } from '../support/server-process'
 import { clientNavigate, waitForHydration } from './support'
+import { expect, test } from './fixtures'
 
 type Failure = 'unavailable' | 'reset' | 'answer-lost' | 'refuse'
 
@@ -119,18 +120,11 @@ test.afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true })
 })
 
-async function signIn(page: Page, name: string) {
-  await page.goto(`${storeUrl}/utils/demo-sign-in`)
-  await waitForHydration(page)
-  await page.getByRole('button', { name: `Sign in as ${name}` }).click()
-  await expect(page.getByTestId('current-user')).toHaveText(`Signed in as ${name}`)
-}
-
 const CART = '/v1/photo-products-cart'
 
-test('a cart read survives two failures of the API; a third shows a clear error with Try again, which then works', async ({ page }) => {
+test('a cart read survives two failures of the API; a third shows a clear error with Try again, which then works', async ({ page, login }) => {
   test.setTimeout(120_000)
-  await signIn(page, 'Maya Rivera')
+  await login({ origin: storeUrl })
 
   proxy.failNext('GET', CART, 2, 'unavailable')
   const before = proxy.calls('GET', CART)
@@ -155,9 +149,9 @@ test('a cart read survives two failures of the API; a third shows a clear error 
 })
 
 // Issue 32: a read that fails as the page opens in the browser is said once, by the page, not by a toast as well.
-test('an orders page whose read fails on a client navigation shows its panel and no toast', async ({ page }) => {
+test('an orders page whose read fails on a client navigation shows its panel and no toast', async ({ page, login }) => {
   test.setTimeout(120_000)
-  await signIn(page, 'Maya Rivera')
+  await login({ origin: storeUrl })
   await page.goto(`${storeUrl}/photo-products`)
   await waitForHydration(page)
   proxy.failNext('GET', '/v1/photo-products-orders', 3, 'unavailable')
@@ -171,8 +165,8 @@ test('an orders page whose read fails on a client navigation shows its panel and
   await expect(page.getByRole('region', { name: /^Notifications/ })).toHaveCount(0)
 })
 
-test('a refusal is never retried: the API is asked once and the shopper sees its reason', async ({ page }) => {
-  await signIn(page, 'Maya Rivera')
+test('a refusal is never retried: the API is asked once and the shopper sees its reason', async ({ page, login }) => {
+  await login({ origin: storeUrl })
   const code = (
     (await (await page.request.get(`${api.url}/v1/growth/advocate/redemptions`, { headers: { cookie: await cookieOf(page) } })).json()) as { code: string }
   ).code
@@ -185,21 +179,24 @@ test('a refusal is never retried: the API is asked once and the shopper sees its
   expect(proxy.calls('POST', redeem) - before).toBe(1)
 })
 
-test('a write whose answer was lost is sent again under the same key: the friend’s invite is redeemed once', async ({ browser }) => {
+test('a write whose answer was lost is sent again under the same key: the friend’s invite is redeemed once', async ({ browser, login }) => {
   test.setTimeout(120_000)
-  const advocate = await browser.newPage()
-  await signIn(advocate, 'Maya Rivera')
+  const advocateContext = await browser.newContext()
+  const advocate = await advocateContext.newPage()
+  await login({ context: advocateContext, origin: storeUrl })
   const state = (await (await advocate.request.get(`${api.url}/v1/growth/advocate/redemptions`, { headers: { cookie: await cookieOf(advocate) } })).json()) as {
     code: string
     redemptions: unknown[]
   }
 
-  const friend = await (await browser.newContext()).newPage()
+  expect(state.redemptions).toEqual([])
+
+  // The friend opens the invite (its cookie remembers the code), then signs in and opens the redeem page.
+  const friendContext = await browser.newContext()
+  const friend = await friendContext.newPage()
   await friend.goto(`${storeUrl}/referral/r/${state.code}`)
-  await friend.goto(`${storeUrl}/utils/demo-sign-in?redirect=%2Freferral%2Fredeem`)
-  await waitForHydration(friend)
-  await friend.getByRole('button', { name: 'Sign in as a new family' }).click()
-  await expect(friend).toHaveURL(/\/referral\/redeem(\?|$)/)
+  await login({ context: friendContext, origin: storeUrl })
+  await friend.goto(`${storeUrl}/referral/redeem`)
   await waitForHydration(friend)
 
   const redeem = '/v1/growth/referred/redemptions'
@@ -212,7 +209,7 @@ test('a write whose answer was lost is sent again under the same key: the friend
   const after = (await (await advocate.request.get(`${api.url}/v1/growth/advocate/redemptions`, { headers: { cookie: await cookieOf(advocate) } })).json()) as {
     redemptions: unknown[]
   }
-  expect(after.redemptions.length).toBe(state.redemptions.length + 1)
+  expect(after.redemptions).toHaveLength(1)
 })
 
 /**
@@ -220,9 +217,9 @@ test('a write whose answer was lost is sent again under the same key: the friend
  * request answered 503) and for a 4xx refusal: 3 attempts at least 2 s then 4 s apart, one Idempotency-Key
  * per write for all its attempts, and a refusal asked once.
  */
-test('each call family reaches the API 3 times in an outage, under one key per write, and once for a refusal', async ({ page }) => {
+test('each call family reaches the API 3 times in an outage, under one key per write, and once for a refusal', async ({ page, login }) => {
   test.setTimeout(300_000)
-  await signIn(page, 'Sam Okafor')
+  await login({ origin: storeUrl })
   const table: string[] = []
   const albumSummary = /^\/v1\/[a-z]+-photos$/
   const uploadLink = '/v1/media/growth-product-photo'

@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
 import { LOCAL_TEST_CARDS } from '../../app/contract/cart'
-import { designStarAndAddToCart, expectNoAxeViolations, shootBothWidths, signInAs, STAR_TITLE as TITLE, waitForHydration } from './support'
+import { designStarAndAddToCart, expectNoAxeViolations, shootBothWidths, STAR_TITLE as TITLE, waitForHydration } from './support'
+import { expect, test } from './fixtures'
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
 const DECLINED = 'Your card was declined. Try another card; nothing was charged.'
@@ -32,10 +33,10 @@ test.describe('cart and checkout', () => {
   // The designer draws with WebGL on the CPU (SwiftShader) and the server renders the preview.
   test.describe.configure({ timeout: 240_000 })
 
-  test('buys an ornament: add to cart, change quantity, a declined card, then a good one, and the order is listed', async ({ page, context }) => {
+  test('buys an ornament: add to cart, change quantity, a declined card, then a good one, and the order is listed', async ({ page, context, login }) => {
     await page.setViewportSize({ width: 1280, height: 900 })
     const sent = watchRequests(page)
-    await signInAs(page, 'Maya Rivera')
+    const shopper = await login()
     await designStarAndAddToCart(page)
     // The double tap on Add to cart sent one request and counted one addition.
     expect(sent('"printAreas"')).toBe(1)
@@ -48,7 +49,9 @@ test.describe('cart and checkout', () => {
     // The sale price next to the list price, struck through.
     await expect(line).toContainText('$24.99 $29.99 each')
     await expect(line.getByLabel('was $29.99').first()).toBeVisible()
-    const lines = await page.getByTestId('cart-line').count()
+    // A new shopper's cart: this design is its only line.
+    const lines = 1
+    await expect(page.getByTestId('cart-line')).toHaveCount(lines)
 
     await test.step('changes the quantity, shown at once and kept by the server', async () => {
       await line.getByRole('button', { name: `One more ${TITLE}` }).click()
@@ -76,7 +79,7 @@ test.describe('cart and checkout', () => {
       await expect(page.getByTestId('test-cards')).toContainText('4242 4242 4242 4242')
       await expect(page.getByTestId('test-cards')).toContainText('4000 0000 0000 0002')
       // The signed-in shopper's name and e-mail are filled in for them.
-      await expect(page.getByLabel('Full name')).toHaveValue('Maya Rivera')
+      await expect(page.getByLabel('Full name')).toHaveValue(shopper.name)
       await expect(page.getByLabel('E-mail')).toHaveValue(/@/)
     })
 
@@ -116,7 +119,7 @@ test.describe('cart and checkout', () => {
     await test.step('the good card pays, and the return page thanks the shopper with the order reference', async () => {
       await page.getByRole('button', { name: `Pay ${cartTotal}` }).click()
       await expect(page).toHaveURL(new RegExp(`/photo-products/checkout/complete\\?checkout=${UUID}`), { timeout: 30_000 })
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you, Maya!', { timeout: 30_000 })
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Thank you, ${shopper.firstName}!`, { timeout: 30_000 })
       reference = (await page.getByTestId('order-reference').textContent())!
       expect(reference).toMatch(/^KS-[0-9A-F]+$/)
       await expect(page.getByTestId('shipping-address')).toContainText('12 Holly Lane')
@@ -150,10 +153,10 @@ test.describe('cart and checkout', () => {
     })
   })
 
-  test('on a phone: remove and Undo restore the line; a cancelled or abandoned checkout resumes the cart as it was', async ({ page }) => {
+  test('on a phone: remove and Undo restore the line; a cancelled or abandoned checkout resumes the cart as it was', async ({ page, login }) => {
     await page.setViewportSize({ width: 390, height: 844 })
     const sent = watchRequests(page)
-    await signInAs(page, 'Sam Okafor')
+    await login()
     await designStarAndAddToCart(page)
 
     const line = newestLine(page)
@@ -222,10 +225,10 @@ test.describe('cart and checkout', () => {
   })
 
   // Checkout pays for the cart as it is now: one Star in the cart, checkout open in one tab; in another tab the cart takes two more.
-  test('a cart edited in another tab while its checkout is open: the checkout says so and offers the new total', async ({ page, context }) => {
+  test('a cart edited in another tab while its checkout is open: the checkout says so and offers the new total', async ({ page, context, login }) => {
     await page.setViewportSize({ width: 390, height: 844 })
     // A brand-new demo family, so no other test's cart lines are in this one.
-    expect((await page.request.post('/v1/demo/guests')).status()).toBe(201)
+    await login()
     await designStarAndAddToCart(page)
     await settledCart(page)
     await page.getByRole('button', { name: 'Checkout' }).click()
@@ -280,17 +283,13 @@ test.describe('cart and checkout', () => {
   })
 
   // A refusal a signed-out shopper gets offers Sign in, not a Retry that cannot help.
-  test('signed out in another tab, a cart change is refused with Sign in, which comes back to the cart', async ({ page, context }) => {
+  test('signed out in another tab, a cart change is refused with Sign in, which comes back to the cart', async ({ page, context, login }) => {
     await page.setViewportSize({ width: 390, height: 844 })
-    expect((await page.request.post('/v1/demo/guests')).status()).toBe(201)
+    await login()
     await designStarAndAddToCart(page)
     await settledCart(page)
-    const other = await context.newPage()
-    await other.goto('/utils/demo-sign-in')
-    await waitForHydration(other)
-    await other.getByRole('button', { name: 'Sign out' }).click()
-    await expect(other.getByTestId('current-user')).toHaveText('You are not signed in.')
-    await other.close()
+    // Another tab signs out: the session ends on the server and the browser's cookie goes.
+    expect((await context.request.delete('/v1/growth/authenticate-session')).status()).toBe(200)
     await newestLine(page)
       .getByRole('button', { name: `One more ${TITLE}` })
       .click()

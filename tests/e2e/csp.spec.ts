@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test'
-import { answerPostHog, designStarAndAddToCart, signInAs, STAR, urlOf, waitForHydration } from './support'
+import { type Page } from '@playwright/test'
+import { answerPostHog, designStarAndAddToCart, STAR, urlOf, waitForHydration } from './support'
+import { expect, test } from './fixtures'
 
 /**
  * Pages carry a nonce-based Content-Security-Policy, and nothing the store does breaks it:
@@ -66,9 +67,9 @@ test.describe('Content-Security-Policy', () => {
     expect((await request.get(urlOf('main', '/v1/openapi.json'))).headers()['content-security-policy']).toBeUndefined()
   })
 
-  test('shopping under the policy reports no violation: album, WebGL designer, preview, cart, checkout, e-gifts, campaigns', async ({ page }) => {
+  test('shopping under the policy reports no violation: album, WebGL designer, preview, cart, checkout, e-gifts, campaigns', async ({ page, login }) => {
     const violations = await watchCsp(page)
-    await signInAs(page, 'Sam Okafor')
+    await login()
     await page.goto('/photo-products/photos')
     await waitForHydration(page)
     await designStarAndAddToCart(page)

@@ -1,6 +1,7 @@
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { type Browser, type Page } from '@playwright/test'
 import { consentGranted } from '../../playwright.config'
-import { expectNoSeriousAxeViolations, pickPhoto, shootBothWidths, signInAs, STAR, urlOf, waitForHydration } from './support'
+import { expectNoSeriousAxeViolations, pickPhoto, shootBothWidths, STAR, urlOf, waitForHydration } from './support'
+import { expect, test } from './fixtures'
 
 /**
  * "Share for a look" (issue 19, part 5): a shopper sends their saved star design to their album family;
@@ -9,13 +10,6 @@ import { expectNoSeriousAxeViolations, pickPhoto, shootBothWidths, signInAs, STA
  * sign in first. Two brand-new demo guests are both members of the Okafor family (app/api/demo/accounts.ts).
  */
 const SHOTS = '/tmp/shots/design-shares'
-
-/** A brand-new member of the Okafor family, signed in in this page's browser: answers their first name. */
-async function signInAsNewMember(page: Page) {
-  const res = await page.request.post('/v1/demo/guests')
-  expect(res.status()).toBe(201)
-  return ((await res.json()) as { user: { firstName: string } }).user.firstName
-}
 
 const anotherBrowser = (browser: Browser) => browser.newContext({ baseURL: urlOf('main'), storageState: consentGranted })
 
@@ -36,9 +30,9 @@ async function shootPanel(page: Page, name: string) {
   }
 }
 
-test('a design sent to the family: a member loves it and leaves a note, the sharer sees it; outsiders get 404', async ({ page, browser }) => {
+test('a design sent to the family: a member loves it and leaves a note, the sharer sees it; outsiders get 404', async ({ page, browser, login }) => {
   test.setTimeout(240_000)
-  const sharerName = await signInAsNewMember(page)
+  const sharerName = (await login()).firstName
   let path = ''
 
   await test.step('the sharer designs a star pair and sends it to their family', async () => {
@@ -61,7 +55,7 @@ test('a design sent to the family: a member loves it and leaves a note, the shar
 
   const member = await anotherBrowser(browser)
   const memberPage = await member.newPage()
-  const memberName = await signInAsNewMember(memberPage)
+  const memberName = (await login({ context: member })).firstName
 
   await test.step('a member of the same family sees the pair, with no prices, loves it and leaves a note', async () => {
     const res = await memberPage.goto(path)
@@ -128,7 +122,8 @@ test('a design sent to the family: a member loves it and leaves a note, the shar
     await expectNoSeriousAxeViolations(outsiderPage)
     await shootBothWidths(outsiderPage, 'share-page-signed-out', 'design-shares')
 
-    await signInAs(outsiderPage, 'Maya Rivera')
+    // Maya is of the Rivera family; every guest is an Okafor.
+    await login({ context: outsider, demoAccount: 'Maya' })
     const res = await outsiderPage.goto(path)
     expect(res?.status()).toBe(404)
     await expect(outsiderPage.getByRole('heading', { level: 1 })).toHaveText('404')

@@ -1,19 +1,13 @@
 import fs from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
-import { sentAnalytics, sentEvent, shootBothWidths, signInAsNewFamily, waitForHydration } from './support'
+import { type Page } from '@playwright/test'
+import { sentAnalytics, sentEvent, shootBothWidths, waitForHydration } from './support'
+import { expect, test } from './fixtures'
 
 const STAR = '/photo-products/ornaments/72965'
 const SHOTS = '/tmp/shots'
 /** The star sheet (SPEC.md §9): 2670 × 1519, its left photo cell centred at (667.5, 760). */
 const STAR_LEFT_CELL = { x: 667.5 / 2670, y: 760 / 1519 }
-
-async function signInAs(page: Page, name: string) {
-  await page.goto('/utils/demo-sign-in')
-  await waitForHydration(page)
-  await page.getByRole('button', { name: `Sign in as ${name}` }).click()
-  await expect(page.getByTestId('current-user')).toHaveText(`Signed in as ${name}`)
-}
 
 const stage = (page: Page) => page.getByTestId('preview-stage')
 
@@ -101,9 +95,9 @@ test.describe('the ornament designer', () => {
   test.beforeAll(() => fs.mkdirSync(SHOTS, { recursive: true }))
 
   for (const width of [390, 1280] as const) {
-    test(`designs a star at ${width}px: photos, drag, zoom, back side, reload, preview`, async ({ page }) => {
+    test(`designs a star at ${width}px: photos, drag, zoom, back side, reload, preview`, async ({ page, login }) => {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 })
-      await signInAsNewFamily(page)
+      await login()
       await openDesigner(page)
       expect(await page.evaluate(() => document.querySelector('canvas') !== null)).toBe(true)
       await expect(page.getByRole('link', { name: /^Star/ })).toHaveAttribute('aria-current', 'page')
@@ -238,9 +232,9 @@ test.describe('the ornament designer', () => {
   const canvasRegion = async (page: Page, region: { x: number; y: number; width: number; height: number }) => (await canvasPixels(page, [region]))[0]!.join(',')
 
   for (const width of [390, 1280] as const) {
-    test(`puts personal lines on the star at ${width}px: typed, drawn, an emoji refused, one for each ornament, kept, in the cart`, async ({ page }) => {
+    test(`puts personal lines on the star at ${width}px: typed, drawn, an emoji refused, one for each ornament, kept, in the cart`, async ({ page, login }) => {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 })
-      await signInAsNewFamily(page)
+      await login()
       await openDesigner(page)
       await pickPhoto(page, 'left', 1)
       await pickPhoto(page, 'right', 2)
@@ -416,8 +410,8 @@ test.describe('the ornament designer', () => {
     }
   })
 
-  test('changing shape keeps the photos and starts their placement afresh', async ({ page }) => {
-    await signInAsNewFamily(page)
+  test('changing shape keeps the photos and starts their placement afresh', async ({ page, login }) => {
+    await login()
     await openDesigner(page)
     await pickPhoto(page, 'left', 1)
     await pickPhoto(page, 'right', 2)
@@ -436,17 +430,14 @@ test.describe('the ornament designer', () => {
     await expect(stage(page)).toHaveAttribute('data-state', 'ready', { timeout: 60_000 })
   })
 
-  test('explains a failed preview in a toast with Retry', async ({ page }) => {
+  test('explains a failed preview in a toast with Retry', async ({ page, login }) => {
     const sent = sentAnalytics(page)
-    await signInAs(page, 'Sam Okafor')
+    await login()
     await openDesigner(page, '/photo-products/ornaments/72960')
     await pickPhoto(page, 'left', 6)
     await pickPhoto(page, 'right', 7)
     // Signed out, the draft is still here but the album API refuses to render it.
-    await page.goto('/utils/demo-sign-in')
-    await waitForHydration(page)
-    await page.getByRole('button', { name: 'Sign out' }).click()
-    await expect(page.getByTestId('current-user')).toHaveText('You are not signed in.')
+    expect((await page.request.delete('/v1/growth/authenticate-session')).status()).toBe(200)
     await openDesigner(page, '/photo-products/ornaments/72960')
     await expect(slotImage(page, 'right')).toBeVisible({ timeout: 20_000 })
     await page.getByRole('button', { name: 'Preview my ornament' }).click()
@@ -461,9 +452,9 @@ test.describe('the ornament designer', () => {
   })
 
   // The refusal is told inside the modal, not in a toast beneath it, and a signed-out shopper is offered Sign in, not a Retry that cannot help.
-  test('Add to cart failing inside the preview dialog says why there, with the action that fixes it', async ({ page, context }) => {
+  test('Add to cart failing inside the preview dialog says why there, with the action that fixes it', async ({ page, context, login }) => {
     await page.setViewportSize({ width: 390, height: 844 })
-    expect((await page.request.post('/v1/demo/guests')).status()).toBe(201)
+    await login()
     await openDesigner(page)
     await pickPhoto(page, 'left', 3)
     await pickPhoto(page, 'right', 4)
@@ -491,12 +482,8 @@ test.describe('the ornament designer', () => {
       await expect(stage(page)).toHaveAttribute('data-state', 'ready', { timeout: 60_000 })
       await page.getByRole('button', { name: 'Preview my ornament' }).click()
       await expect(dialog).toBeVisible({ timeout: 60_000 })
-      const other = await context.newPage()
-      await other.goto('/utils/demo-sign-in')
-      await waitForHydration(other)
-      await other.getByRole('button', { name: 'Sign out' }).click()
-      await expect(other.getByTestId('current-user')).toHaveText('You are not signed in.')
-      await other.close()
+      // Another tab signs out: the session ends on the server and the browser's cookie goes.
+      expect((await context.request.delete('/v1/growth/authenticate-session')).status()).toBe(200)
       await dialog.getByRole('button', { name: /^Add to cart/ }).click()
       const problem = dialog.getByTestId('add-to-cart-problem')
       await expect(problem).toContainText('You’re signed out, so your ornament isn’t in the cart yet.')
@@ -508,9 +495,9 @@ test.describe('the ornament designer', () => {
     })
   })
 
-  test('a refused upload inside the photo dialog is told inside the dialog, its Retry clickable there', async ({ page }) => {
+  test('a refused upload inside the photo dialog is told inside the dialog, its Retry clickable there', async ({ page, login }) => {
     await page.setViewportSize({ width: 390, height: 844 })
-    await signInAs(page, 'Sam Okafor')
+    await login()
     await openDesigner(page)
     await page.getByRole('button', { name: /^(Choose|Change) photo for the left ornament$/ }).click()
     const dialog = page.getByRole('dialog', { name: 'Choose a photo for the left ornament' })
@@ -539,8 +526,8 @@ test.describe('the ornament designer', () => {
     await expect(page.getByRole('button', { name: 'Preview my ornament' })).toBeDisabled()
   })
 
-  test('is one tap from the ornament cards and from the chosen photos', async ({ page }) => {
-    await signInAsNewFamily(page)
+  test('is one tap from the ornament cards and from the chosen photos', async ({ page, login }) => {
+    await login()
     await page.goto('/photo-products')
     await waitForHydration(page)
     await page.getByRole('link', { name: 'Design yours: Star Photo Ornament' }).click()

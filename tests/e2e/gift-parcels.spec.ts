@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
 import { LOCAL_TEST_CARDS } from '../../app/contract/cart'
-import { designStarAndAddToCart, expectNoAxeViolations, shootBothWidths, signInAsNewFamily, STAR_TITLE, waitForHydration } from './support'
+import { designStarAndAddToCart, expectNoAxeViolations, shootBothWidths, STAR_TITLE, waitForHydration } from './support'
+import { expect, test } from './fixtures'
 
 const SHOTS = 'gift-parcels'
 const parcel = (page: Page, label: string) => page.getByTestId('cart-parcel').filter({ has: page.getByRole('heading', { name: `To ${label}` }) })
@@ -30,9 +31,10 @@ test.describe('gifts that travel (issue 33)', () => {
 
   test('one design, three ornaments, three addresses, two notes, express to one: paid once, three parcels shipped apart, slips without prices', async ({
     page,
+    login,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 })
-    await signInAsNewFamily(page)
+    await login()
     // One address already in the book.
     const saved = await page.request.post('/v1/photo-products-addresses', {
       data: { label: 'Nana Ida', name: 'Ida Stone', line1: '9 Elm Road', city: 'Portland', state: 'OR', postalCode: '97201', phone: '' },

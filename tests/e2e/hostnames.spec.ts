@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
 import { servers } from '../../playwright.config'
-import { designStarAndAddToCart, signInAs, waitForHydration } from './support'
+import { designStarAndAddToCart, waitForHydration } from './support'
+import { expect, test } from './fixtures'
 
 /**
  * The store runs with PUBLIC_URL=http://localhost:<port>, and a shopper opens it under
@@ -31,10 +32,10 @@ function watchForBreakage(page: Page) {
 }
 
 test.describe('the store opened under another host name than PUBLIC_URL', () => {
-  test('album photos, the designer, the preview, the cart and the local checkout all stay on that host', async ({ page }) => {
+  test('album photos, the designer, the preview, the cart and the local checkout all stay on that host', async ({ page, login }) => {
     test.setTimeout(180_000)
     const problems = watchForBreakage(page)
-    await signInAs(page, 'Maya Rivera')
+    await login()
 
     await page.goto('/photo-products/photos')
     await waitForHydration(page)
@@ -60,9 +61,9 @@ test.describe('the store opened under another host name than PUBLIC_URL', () => 
     expect(problems).toEqual([])
   })
 
-  test('a photo uploaded from the device goes to the host the page is on', async ({ page }) => {
+  test('a photo uploaded from the device goes to the host the page is on', async ({ page, login }) => {
     const problems = watchForBreakage(page)
-    await signInAs(page, 'Sam Okafor')
+    await login()
     await page.goto('/photo-products/photos')
     await waitForHydration(page)
     const answer = await page.evaluate(async () => {

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test'
-import { expectNoAxeViolations, signInAs, urlOf, waitForHydration } from './support'
+import { type Page } from '@playwright/test'
+import { expectNoAxeViolations, waitForHydration } from './support'
+import { expect, test } from './fixtures'
 
 const loopPages = [
   '/loop',
@@ -16,14 +17,6 @@ const loopPages = [
 /** A fresh e-mail per test run: the servers keep sign-ups for as long as they run. */
 const uniqueEmail = (who: string) => `${who}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
 
-/** Signs the page's context in through the demo API: quicker than the sign-in page when the page itself is not under test. */
-async function signInThroughApi(page: Page, firstName: string) {
-  const { users } = (await (await page.request.get('/v1/demo/users')).json()) as { users: { id: string; firstName: string }[] }
-  const user = users.find((u) => u.firstName === firstName)!
-  const res = await page.request.post('/v1/demo/sessions', { data: { userId: user.id }, headers: { origin: urlOf('main', '') } })
-  expect(res.ok()).toBe(true)
-}
-
 async function openSmokescreen(page: Page, button: string, dialogName: string) {
   await page.getByRole('button', { name: button }).click()
   const dialog = page.getByRole('dialog', { name: dialogName })
@@ -32,10 +25,10 @@ async function openSmokescreen(page: Page, button: string, dialogName: string) {
 }
 
 test.describe('campaign pages show the shopper’s album', () => {
-  test('a signed-in shopper sees album photos, and a tap lands in the designer for the campaign’s shape with that photo placed', async ({ page }) => {
+  test('a signed-in shopper sees album photos, and a tap lands in the designer for the campaign’s shape with that photo placed', async ({ page, login }) => {
     // The designer loads its renderer and templates: slow while four servers share two cores.
     test.slow()
-    await signInAs(page, 'Maya Rivera')
+    await login()
     await page.goto('/loop/fathers-day')
     await waitForHydration(page)
     const photos = page.getByRole('link', { name: /^Start a .+ ornament with / })
@@ -210,12 +203,12 @@ test.describe('coming soon (smokescreens)', () => {
 
 test.describe('accessibility', () => {
   for (const path of loopPages) {
-    test(`${path} passes axe, signed out and signed in`, async ({ page }) => {
+    test(`${path} passes axe, signed out and signed in`, async ({ page, login }) => {
       test.slow()
       await page.goto(path)
       await page.waitForLoadState('networkidle')
       await expectNoAxeViolations(page)
-      await signInThroughApi(page, 'Maya')
+      await login()
       await page.goto(path)
       await page.waitForLoadState('networkidle')
       if (path !== '/loop') await expect(page.getByRole('link', { name: /^Start a .+ ornament with / }).first()).toBeVisible()

@@ -1,15 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { expectNoSeriousAxeViolations, waitForHydration } from './support'
-
-async function signInAs(page: Page, name: string) {
-  await page.goto('/utils/demo-sign-in')
-  await waitForHydration(page)
-  await page.getByRole('button', { name: `Sign in as ${name}` }).click()
-  await expect(page.getByTestId('current-user')).toHaveText(`Signed in as ${name}`)
-}
+import { expect, test } from './fixtures'
 
 async function openPicker(page: Page) {
   await page.goto('/photo-products/photos')
@@ -21,16 +15,13 @@ const announcement = (page: Page) => page.getByTestId('picker-announcement')
 const tiles = (page: Page) => page.getByTestId('album-grid').getByRole('button')
 
 test.describe('the photo picker', () => {
-  // Each test signs in on one page and opens the album on another (30 photos to decode, more as it scrolls); on a
-  // 2-core machine shared with other work (load average 33) they took 27–34 s, against 8–25 s at load 8.
-  test.describe.configure({ timeout: 60_000 })
   test('asks a signed-out shopper to sign in', async ({ page }) => {
     await page.goto('/photo-products/photos')
     await expect(page.getByTestId('picker-signed-out')).toContainText('Sign in to see your family album')
   })
 
-  test('picks from the curated strip, the Favorites and Recommended tabs, and announces each choice', async ({ page }) => {
-    await signInAs(page, 'Maya Rivera')
+  test('picks from the curated strip, the Favorites and Recommended tabs, and announces each choice', async ({ page, login }) => {
+    await login()
     await openPicker(page)
 
     const curated = page.getByRole('list', { name: 'Photos picked for ornaments' }).getByRole('button')
@@ -69,8 +60,8 @@ test.describe('the photo picker', () => {
     await expect(page.getByRole('list', { name: 'Chosen photos' })).not.toContainText(/Front|Back/)
   })
 
-  test('moves between tabs with the arrow keys', async ({ page }) => {
-    await signInAs(page, 'Maya Rivera')
+  test('moves between tabs with the arrow keys', async ({ page, login }) => {
+    await login()
     await openPicker(page)
     await page.getByRole('tab', { name: 'All' }).focus()
     await page.keyboard.press('ArrowRight')
@@ -82,8 +73,8 @@ test.describe('the photo picker', () => {
     await expect(page.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true')
   })
 
-  test('loads the whole album by scrolling, each photo once', async ({ page }) => {
-    await signInAs(page, 'Sam Okafor')
+  test('loads the whole album by scrolling, each photo once', async ({ page, login }) => {
+    await login()
     await openPicker(page)
     await expect(tiles(page)).toHaveCount(30)
     // Scrolling to the end of the grid loads the next page, until there is none.
@@ -100,13 +91,12 @@ test.describe('the photo picker', () => {
     await expect(announcement(page)).toContainText('selected. 1 of 2 chosen.')
   })
 
-  test('uploads a JPEG and a HEIC from the device and shows them in the picker', async ({ page }) => {
-    await signInAs(page, 'Sam Okafor')
+  test('uploads a JPEG and a HEIC from the device and shows them in the picker', async ({ page, login }) => {
+    await login()
     await openPicker(page)
-    // Sam may have uploads from an earlier run against the same server: count what is new.
-    await page.waitForLoadState('networkidle')
+    // A new shopper has uploaded nothing yet: the two below are the only ones.
     const uploaded = page.getByRole('list', { name: 'Your uploaded photos' }).getByRole('button')
-    const before = await uploaded.count()
+    await expect(uploaded).toHaveCount(0)
     const jpeg = await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#2f6f8f' } })
       .jpeg()
       .toBuffer()
@@ -116,7 +106,7 @@ test.describe('the photo picker', () => {
       { name: 'IMG_0042.HEIC', mimeType: '', buffer: heic },
     ])
     await expect(page.getByRole('progressbar', { name: 'Uploading Lake day.jpg' })).toBeAttached()
-    await expect(uploaded).toHaveCount(before + 2, { timeout: 20_000 })
+    await expect(uploaded).toHaveCount(2, { timeout: 20_000 })
     for (const img of await page.getByRole('list', { name: 'Your uploaded photos' }).locator('img').all()) {
       await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true)
     }
@@ -126,9 +116,9 @@ test.describe('the photo picker', () => {
     await page.screenshot({ path: '.screenshots/1280/photo-picker-uploaded.png' })
   })
 
-  test('explains a refused upload in a toast with a retry action', async ({ page }) => {
+  test('explains a refused upload in a toast with a retry action', async ({ page, login }) => {
     await page.setViewportSize({ width: 390, height: 844 })
-    await signInAs(page, 'Sam Okafor')
+    await login()
     await openPicker(page)
     await page.clock.install()
     await page.getByTestId('photo-upload-input').setInputFiles([{ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not really a photo') }])
@@ -144,11 +134,11 @@ test.describe('the photo picker', () => {
   })
 
   for (const width of [390, 1280]) {
-    test(`looks finished at ${width}px and passes axe`, async ({ page }) => {
+    test(`looks finished at ${width}px and passes axe`, async ({ page, login }) => {
       // axe takes 5–10 s over the picker's 55 photos on one idle core, and timed out at 30 s under CI's load.
       test.slow()
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 })
-      await signInAs(page, 'Maya Rivera')
+      await login()
       await openPicker(page)
       await page.getByRole('list', { name: 'Photos picked for ornaments' }).getByRole('button').first().click()
       await page.waitForLoadState('networkidle')

@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import { type BrowserContext, type Page } from '@playwright/test'
 import {
   answerPostHog,
   clientNavigate,
@@ -10,6 +10,7 @@ import {
   urlOf,
   waitForHydration,
 } from './support'
+import { expect, test } from './fixtures'
 
 /**
  * The privacy page and the analytics question. Every other spec starts with `ks_consent=granted`
@@ -23,18 +24,10 @@ const PAST_THE_FLUSH_MS = 3_000
 const bar = (page: Page) => page.getByRole('region', { name: 'Analytics choice' })
 const consentCookie = async (context: BrowserContext) => (await context.cookies()).find((c) => c.name === 'ks_consent')
 
-/** A family of its own, so parallel specs shopping as the demo families do not share this cart. */
-async function signInAsNewFamily(page: Page) {
-  await page.goto('/utils/demo-sign-in')
-  await waitForHydration(page)
-  await page.getByRole('button', { name: 'Sign in as a new family' }).click()
-  await expect(page.getByTestId('current-user')).toContainText('Signed in as')
-}
-
 test.describe('the analytics question', () => {
   test.describe.configure({ timeout: 180_000 })
 
-  test('asks on a phone, sends nothing while undecided, and sends what it held once the shopper allows it', async ({ page, context }) => {
+  test('asks on a phone, sends nothing while undecided, and sends what it held once the shopper allows it', async ({ page, context, login }) => {
     const sent = sentAnalytics(page)
 
     await test.step('the bar shows at 390 px, under the header, with 44 px targets, and passes axe', async () => {
@@ -59,7 +52,7 @@ test.describe('the analytics question', () => {
 
     await test.step('designing, previewing and adding to the cart sends nothing while undecided', async () => {
       await page.setViewportSize({ width: 1280, height: 900 })
-      await signInAsNewFamily(page)
+      await login()
       await designStarAndAddToCart(page)
       await page.waitForTimeout(PAST_THE_FLUSH_MS)
       expect(sent).toEqual([])

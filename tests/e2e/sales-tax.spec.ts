@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
 import { LOCAL_TEST_CARDS } from '../../app/contract/cart'
-import { designStarAndAddToCart, expectNoAxeViolations, shootBothWidths, signInAsNewFamily, waitForHydration } from './support'
+import { designStarAndAddToCart, expectNoAxeViolations, shootBothWidths, waitForHydration } from './support'
+import { expect, test } from './fixtures'
 
 /** One star pair: $24.99 at the sale price, $5.99 standard shipping. */
 const GOODS = 2499
@@ -19,10 +20,11 @@ test.describe('sales tax (decision 052)', () => {
 
   test('the cart says it is calculated at checkout, the checkout adds the state’s tax, and the receipt, the order and the next cart show it', async ({
     page,
+    login,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 })
     // A family of its own, with no order yet: no state to estimate for.
-    await signInAsNewFamily(page)
+    await login()
     await designStarAndAddToCart(page)
     await waitForHydration(page)
     const summary = page.getByRole('region', { name: 'Order summary' })

@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
+import { type APIRequestContext, type Browser, type Page } from '@playwright/test'
 import { consentGranted } from '../../playwright.config'
 import { expectNoAxeViolations, pickPhoto, shootBothWidths, urlOf, waitForHydration } from './support'
+import { expect, test } from './fixtures'
 
 const STAR = '/photo-products/ornaments/72965'
 const TREE = '/photo-products/ornaments/72963'
@@ -16,13 +17,6 @@ async function openDesigner(page: Page, path: string) {
   await page.goto(path)
   await waitForHydration(page)
   await expect(stage(page)).toHaveAttribute('data-state', 'ready', { timeout: 60_000 })
-}
-
-/** A brand-new demo family member, signed in in this page's browser: answers their e-mail address. */
-async function signInAsNewFamily(page: Page) {
-  const res = await page.request.post('/v1/demo/guests')
-  expect(res.status()).toBe(201)
-  return ((await res.json()) as { user: { email: string } }).user.email
 }
 
 async function savedDesigns(request: APIRequestContext): Promise<SavedDesign[]> {
@@ -57,9 +51,9 @@ async function signInLink(asker: APIRequestContext, mailbox: APIRequestContext, 
 const anotherDevice = (browser: Browser) => browser.newContext({ baseURL: urlOf('main'), storageState: consentGranted })
 
 test.describe('designs saved to the account', () => {
-  test('a design follows the shopper to another device, is listed in My designs, and is deleted there', async ({ page, browser }) => {
+  test('a design follows the shopper to another device, is listed in My designs, and is deleted there', async ({ page, browser, login }) => {
     test.setTimeout(180_000)
-    const email = await signInAsNewFamily(page)
+    const { email } = await login()
     let leftSrc: string | null = null
     let rightSrc: string | null = null
 
@@ -153,9 +147,9 @@ test.describe('designs saved to the account', () => {
     await laptop.close()
   })
 
-  test('a draft made on this device while signed out joins the account at sign-in', async ({ page }) => {
+  test('a draft made on this device while signed out joins the account at sign-in', async ({ page, login }) => {
     test.setTimeout(180_000)
-    const email = await signInAsNewFamily(page)
+    const { email } = await login()
     await openDesigner(page, TREE)
     await pickPhoto(page, 'left', 3)
     await pickPhoto(page, 'right', 4)

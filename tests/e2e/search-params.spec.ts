@@ -3,8 +3,9 @@
  * validated with zod: a link opens a family's favourites, Back returns to the tab before, a reload keeps
  * the place, and a bad value falls back to All and the first page instead of an error.
  */
-import { expect, test, type Page } from '@playwright/test'
-import { signInAs, waitForHydration } from './support'
+import { type Page } from '@playwright/test'
+import { waitForHydration } from './support'
+import { expect, test } from './fixtures'
 
 const tab = (page: Page, name: string) => page.getByRole('tab', { name })
 const tiles = (page: Page) => page.getByTestId('album-grid').getByRole('button')
@@ -20,8 +21,8 @@ async function expectOnlyFavourites(page: Page) {
 }
 
 test.describe('search params on the photo picker', () => {
-  test.beforeEach(async ({ page }) => {
-    await signInAs(page, 'Maya Rivera')
+  test.beforeEach(async ({ login }) => {
+    await login()
   })
 
   test('?filter=favorites opens Favorites; Back returns to it after a tab switch, and a reload keeps it', async ({ page }) => {

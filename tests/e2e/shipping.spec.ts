@@ -1,8 +1,9 @@
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
 import { LOCAL_TEST_CARDS } from '../../app/contract/cart'
 import { TIMEZONE_HEADER } from '../../app/contract/headers'
 import type { ShippingCalendar } from '../../app/contract/shipping'
-import { designStarAndAddToCart, expectNoAxeViolations, signInAsNewFamily, STAR, waitForHydration } from './support'
+import { designStarAndAddToCart, expectNoAxeViolations, STAR, waitForHydration } from './support'
+import { expect, test } from './fixtures'
 
 /** The API's own answer for this time zone: what every page must show. */
 async function calendarFor(page: Page, timeZone: string): Promise<ShippingCalendar> {
@@ -60,13 +61,13 @@ test.describe('arrives-by dates', () => {
     }
   })
 
-  test('the shopper chooses express in the cart, pays for it, the order keeps the promised day, and Order again refills the cart', async ({ page }) => {
+  test('the shopper chooses express in the cart, pays for it, the order keeps the promised day, and Order again refills the cart', async ({ page, login }) => {
     test.setTimeout(240_000)
     const calendar = await calendarFor(page, 'Pacific/Honolulu')
     const express = calendar.methods.find((m) => m.method === 'express')!
     await page.setViewportSize({ width: 390, height: 844 })
     // A shopper of its own: the test asserts on the whole cart, which another test's shopper would share.
-    await signInAsNewFamily(page)
+    await login()
     await designStarAndAddToCart(page)
     await waitForHydration(page)
 

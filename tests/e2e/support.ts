@@ -45,19 +45,15 @@ export async function expectNoSeriousAxeViolations(page: Page) {
 export const STAR = '/photo-products/ornaments/72965'
 export const STAR_TITLE = 'Star Photo Ornament'
 
+/**
+ * Signs in by walking the demo sign-in page. Browser tests in tests/e2e sign in with the `login` fixture
+ * (tests/e2e/fixtures.ts) unless signing in is what they test; the two-instance suite (tests/instances) still uses this.
+ */
 export async function signInAs(page: Page, name: string) {
   await page.goto('/utils/demo-sign-in')
   await waitForHydration(page)
   await page.getByRole('button', { name: `Sign in as ${name}` }).click()
   await expect(page.getByTestId('current-user')).toHaveText(`Signed in as ${name}`)
-}
-
-/**
- * A brand-new demo family member, signed in: designs and carts are kept with the account (decision 033), so a
- * test that asserts on its own design or cart must not share its shopper with another test running at the same time.
- */
-export async function signInAsNewFamily(page: Page) {
-  expect((await page.request.post('/v1/demo/guests')).status()).toBe(201)
 }
 
 /** Every axe violation, whatever its impact. */
