@@ -135,6 +135,10 @@ export const HALO_WIDTH = 0.06
 /** The halo's width in template pixels for a line in `cell`. */
 export const haloRadius = (cell: LayoutCell) => cell.height * HALO_WIDTH
 
+/** The cell a line is fitted into: shrunk by `inset` template pixels on every side (room for a halo). */
+const fittedCell = (cell: LayoutCell, inset: number): LayoutCell =>
+  inset > 0 ? { ...cell, width: Math.max(1, cell.width - 2 * inset), height: Math.max(1, cell.height - 2 * inset) } : cell
+
 /**
  * The line drawn into one Text cell at `scale` output pixels per template pixel: an alpha mask over the cell's
  * own pixels. With `inset` (template pixels) the line is fitted into the cell shrunk by that much on every side,
@@ -142,8 +146,7 @@ export const haloRadius = (cell: LayoutCell) => cell.height * HALO_WIDTH
  */
 export function lineMask(font: Font, line: string, cell: LayoutCell, scale: number, inset = 0): LineMask {
   const rect = cellClipRect(cell, scale)
-  const fitted = inset > 0 ? { ...cell, width: Math.max(1, cell.width - 2 * inset), height: Math.max(1, cell.height - 2 * inset) } : cell
-  const layout = layoutLine(font, line, fitted)
+  const layout = layoutLine(font, line, fittedCell(cell, inset))
   const size = layout.fontSize * scale
   const polygons = layout.glyphs.flatMap(({ glyph, x }) => polygonsOf(glyph.getPath(x * scale - rect.left, layout.baseline * scale - rect.top, size).commands))
   return { rect, mask: rasterise(polygons, rect.width, rect.height) }
@@ -168,8 +171,8 @@ function svgPathData(commands: readonly PathCommand[]): string {
  * The line as SVG path data in template pixels: the same layout and glyph outlines the masks are
  * rasterised from, for drawings that scale (the saved-design thumbnails).
  */
-export function linePathData(font: Font, line: string, cell: LayoutCell): string {
-  const layout = layoutLine(font, line, cell)
+export function linePathData(font: Font, line: string, cell: LayoutCell, inset = 0): string {
+  const layout = layoutLine(font, line, fittedCell(cell, inset))
   return layout.glyphs.map(({ glyph, x }) => svgPathData(glyph.getPath(x, layout.baseline, layout.fontSize).commands)).join('')
 }
 

@@ -1,6 +1,7 @@
 import sharp from 'sharp'
-import { expect, test, type Page } from '@playwright/test'
-import { expectNoAxeViolations, shootBothWidths, signInAsNewFamily, STAR, waitForHydration } from './support'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { expectNoAxeViolations, shootBothWidths, STAR, waitForHydration } from './support'
 
 /**
  * Issue 32: the designer that helps. A line that is hard to read on its photo is said beside the field, with the
@@ -16,7 +17,7 @@ async function openDesigner(page: Page) {
   await expect(stage(page)).toHaveAttribute('data-state', 'ready', { timeout: 60_000 })
 }
 
-/** A plain photo: almost white (snow, where a snow-white line vanishes) or dark (a night sky, where it reads). */
+/** A plain photo: almost white (snow, where a snow-white line vanishes) or mid grey (fog, where both snow white and ink read). */
 const plainPhoto = (background: string) =>
   sharp({ create: { width: 1600, height: 1200, channels: 3, background } })
     .jpeg({ quality: 90 })
@@ -37,12 +38,12 @@ async function uploadInto(page: Page, slot: 'left' | 'right', name: string, buff
   await expect(dialog).toBeHidden()
 }
 
-test('a line hard to read on its photo is said beside the field, with the colour that reads best and a halo', async ({ page }) => {
+test('a line hard to read on its photo is said beside the field, with the colour that reads best and a halo', async ({ page, login }) => {
   await page.setViewportSize({ width: 390, height: 844 })
-  await signInAsNewFamily(page)
+  await login()
   await openDesigner(page)
   await uploadInto(page, 'left', 'Snow_day.jpg', await plainPhoto('#f3f5f7'))
-  await uploadInto(page, 'right', 'Night_sky.jpg', await plainPhoto('#1b2233'))
+  await uploadInto(page, 'right', 'Foggy_morning.jpg', await plainPhoto('#7a7a7a'))
   await expect(stage(page).getByText('Loading photo…')).toHaveCount(0, { timeout: 30_000 })
 
   // Snow white, the default colour, on a snowy photo.
@@ -65,10 +66,10 @@ test('a line hard to read on its photo is said beside the field, with the colour
   await expect(dialog).toBeHidden()
 
   // The halo: the warning goes, and comes back without it.
-  await page.getByRole('checkbox', { name: 'Halo around the letters' }).check()
+  await page.getByRole('switch', { name: 'Halo around the letters' }).check()
   await expect(warning).toBeHidden()
   await shootBothWidths(page, 'designer-line-halo', 'issue32')
-  await page.getByRole('checkbox', { name: 'Halo around the letters' }).uncheck()
+  await page.getByRole('switch', { name: 'Halo around the letters' }).uncheck()
   await expect(warning).toBeVisible()
 
   // The colour it offers: taken, and the warning goes.

@@ -73,7 +73,14 @@ export function DesignThumbnail({
           )
         })}
         {lines.map((line) => (
-          <path key={line.cellId} d={line.d} fill={line.fill} clipPath={`url(#${id}-${line.cellId})`} data-testid="design-thumbnail-line" />
+          <path
+            key={line.cellId}
+            d={line.d}
+            fill={line.fill}
+            {...(line.halo ? { stroke: line.halo.stroke, strokeWidth: line.halo.width, strokeLinejoin: 'round' as const, paintOrder: 'stroke' } : {})}
+            clipPath={`url(#${id}-${line.cellId})`}
+            data-testid="design-thumbnail-line"
+          />
         ))}
       </g>
       <image href={template.templateImageUrl} width={template.width} height={template.height} />
