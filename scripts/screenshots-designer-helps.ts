@@ -7,10 +7,9 @@
  */
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import { chromium, type Page } from 'playwright-core'
 import { chromiumLaunch } from '../playwright.config'
-import { demoSignIn, readJson, startShotsServer } from './support/shots'
+import { demoSignIn, readJson, shootViewport, startShotsServer } from './support/shots'
 
 const PORT = Number(process.env.SHOTS_PORT ?? 5320)
 const BASE = `http://localhost:${PORT}`
@@ -20,13 +19,7 @@ const STAR = 72965
 
 type Photo = { id: string; url: string; width: number; height: number; caption: string | null; focalPoint: { x: number; y: number } | null }
 
-async function shot(page: Page, name: string, scrollTo?: string) {
-  if (scrollTo) await page.locator(scrollTo).evaluate((el) => el.scrollIntoView({ block: 'start' }))
-  await page.screenshot({ path: path.join(OUT, `${name}.png`) })
-  const { violations } = await new AxeBuilder({ page } as never).analyze()
-  console.log(`${name}: axe violations ${violations.length}${violations.length ? ` (${violations.map((v) => `${v.impact} ${v.id}`).join(', ')})` : ''}`)
-  if (violations.some((v) => v.impact === 'serious' || v.impact === 'critical')) process.exitCode = 1
-}
+const shot = (page: Page, name: string, scrollTo?: string) => shootViewport(page, OUT, name, scrollTo ? { selector: scrollTo, block: 'start' } : undefined)
 
 await mkdir(OUT, { recursive: true })
 const server = await startShotsServer(PORT, '.data/shots-designer-helps')

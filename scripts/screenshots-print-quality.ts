@@ -5,31 +5,17 @@
  */
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import { chromium, type Page } from 'playwright-core'
 import { chromiumLaunch } from '../playwright.config'
-import { startShotsServer } from './support/shots'
+import { shootViewport, startShotsServer } from './support/shots'
 
 const PORT = Number(process.env.SHOTS_PORT ?? 5310)
 const BASE = `http://localhost:${PORT}`
 const OUT = path.resolve(process.argv[2] ?? '/tmp/shots/quality')
 const WIDTHS = [390, 1280] as const
 
-async function axe(page: Page, name: string) {
-  const { violations } = await new AxeBuilder({ page } as never).analyze()
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  console.log(
-    `${name}: axe violations ${violations.length}, serious ${serious.length}${violations.length ? ` (${violations.map((v) => `${v.impact} ${v.id}`).join(', ')})` : ''}`,
-  )
-  if (serious.length) process.exitCode = 1
-}
-
 /** A screenshot of the viewport, with `scrollTo` (a selector) scrolled to the middle of it first. */
-async function shot(page: Page, name: string, scrollTo?: string) {
-  if (scrollTo) await page.locator(scrollTo).evaluate((el) => el.scrollIntoView({ block: 'center' }))
-  await page.screenshot({ path: path.join(OUT, `${name}.png`) })
-  await axe(page, name)
-}
+const shot = (page: Page, name: string, scrollTo?: string) => shootViewport(page, OUT, name, scrollTo ? { selector: scrollTo, block: 'center' } : undefined)
 
 const PHOTOS = 'section[aria-labelledby="photos-heading"]'
 

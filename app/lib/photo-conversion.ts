@@ -1,5 +1,6 @@
 import { photoSizeWords, type PhotoSizeWord } from '../catalogue/photo-constants'
 import type { FocalPoint } from '../catalogue/focal-point'
+import type { Photo } from '../contract/photos'
 
 /** SPEC.md §3: GET /v1/{product}-photos/proxy?url=&inputSize=small&outputSize=smartphone. */
 /** An empty base URL gives a same-origin path. */
@@ -77,6 +78,16 @@ export type ChosenPhoto = {
   focalPoint?: FocalPoint | null
   base64?: string
 }
+
+/** An album or uploaded photo (the API's answer) as it is chosen: what the designer and the cart keep of it. */
+export const toChosen = (photo: Photo): ChosenPhoto => ({
+  id: photo.id,
+  url: photo.url,
+  source: photo.source,
+  width: photo.width,
+  height: photo.height,
+  focalPoint: photo.focalPoint,
+})
 
 export async function withBase64(photo: ChosenPhoto, options: Parameters<typeof photoToDataUrl>[1]): Promise<ChosenPhoto> {
   if (photo.base64) return photo

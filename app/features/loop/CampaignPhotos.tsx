@@ -7,21 +7,12 @@ import type { Photo } from '~/contract/photos'
 import { OrnamentArt } from '~/components/OrnamentArt'
 import { useChosenPhotos } from '~/features/photos/chosen-photos'
 import { variantOfShape, type OrnamentShape } from '~/catalogue/ornaments'
-import type { ChosenPhoto } from '~/lib/photo-conversion'
+import { toChosen, type ChosenPhoto } from '~/lib/photo-conversion'
 import { usePublicConfig } from '~/lib/public-config'
 import { campaignPhotosQuery } from './loop.functions'
 
 /** How many album photos a campaign shows: a full grid on pages (fewer rows on phones), one row in a sheet. */
 const PHOTOS_SHOWN = 8
-
-const toChosen = (photo: Photo): ChosenPhoto => ({
-  id: photo.id,
-  url: photo.url,
-  source: photo.source,
-  width: photo.width,
-  height: photo.height,
-  focalPoint: photo.focalPoint,
-})
 
 const dateLabel = (isoDate: string) =>
   new Date(`${isoDate}T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })

@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import type { InfiniteData } from '@tanstack/react-query'
 import { albumFilters, type AlbumFilter } from '~/catalogue/photo-constants'
 import type { Photo } from '~/contract/photos'
-import type { ChosenPhoto } from '~/lib/photo-conversion'
+import { toChosen, type ChosenPhoto } from '~/lib/photo-conversion'
 import { usePublicConfig } from '~/lib/public-config'
 import { albumPhotosQuery, albumSummaryQuery, curatedProductPhotosQuery, uploadedPhotosQuery } from './photos.functions'
 import { UploadButton, UploadJobs, usePhotoUploads } from './PhotoUploader'
@@ -22,15 +22,6 @@ const dateLabel = (isoDate: string) =>
 
 export const photoLabel = (photo: Photo) =>
   `${photo.caption ?? (photo.source === 'upload' ? 'Uploaded photo' : 'Photo')}, ${dateLabel(photo.capturedOn)}${photo.favorite ? ', favourite' : ''}`
-
-export const toChosen = (photo: Photo): ChosenPhoto => ({
-  id: photo.id,
-  url: photo.url,
-  source: photo.source,
-  width: photo.width,
-  height: photo.height,
-  focalPoint: photo.focalPoint,
-})
 
 /** Which album tab the picker shows, and where in it: the page starting at `cursor` (the API's opaque album cursor). */
 export type AlbumView = { filter: AlbumFilter; cursor?: string }
