@@ -68,6 +68,7 @@ test('a line hard to read on its photo is said beside the field, with the colour
   // The halo: the warning goes, and comes back without it.
   await page.getByRole('switch', { name: 'Halo around the letters' }).check()
   await expect(warning).toBeHidden()
+  await expectNoAxeViolations(page)
   await shootBothWidths(page, 'designer-line-halo', 'issue32')
   await page.getByRole('switch', { name: 'Halo around the letters' }).uncheck()
   await expect(warning).toBeVisible()
