@@ -349,10 +349,13 @@ test('killing an instance with SIGKILL mid-run loses nothing: the other finishes
   await expect.poll(() => orderStatus(reference), { timeout: 90_000 }).toBe('shipped')
   expect(proxy!.down.has('a')).toBe(true)
 
-  const unfinished = await query<{ kind: string; status: string; dedupe_key: string }>(
-    `select kind, status, dedupe_key from jobs where status <> 'done' and kind <> 'prune-previews' and run_at <= now()`,
-  )
-  expect(unfinished).toEqual([])
+  // Every job that fell due is finished, in time: the shipping e-mail queued as the order ships may still be running
+  // on the survivor, or held by the killed instance until its lease runs out and the survivor takes it over.
+  const unfinished = () =>
+    query<{ kind: string; status: string; dedupe_key: string }>(
+      `select kind, status, dedupe_key from jobs where status <> 'done' and kind <> 'prune-previews' and run_at <= now()`,
+    )
+  await expect.poll(unfinished, { timeout: 150_000 }).toEqual([])
   // Its confirmation and its shipping e-mail were each sent, once.
   const [order] = await query<{ id: string }>(`select id from orders where reference = $1`, [reference])
   const mailsOf = () =>
