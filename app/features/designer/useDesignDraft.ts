@@ -64,9 +64,10 @@ export function useDesignDraft({ variantId, cells, state, dispatch, preferChosen
     if (!userId) return
     if (pending.current) window.clearTimeout(pending.current.timer)
     pending.current = { run: () => pushDraft(variantId, edited, userId), timer: window.setTimeout(() => void saveNow(), ACCOUNT_SAVE_MS) }
-    // Saved when the model counts an edit, not on every change of state (a drag in progress is not an edit).
+    // Saved when the model counts an edit, and only then: not on every change of state (a drag in progress is not an
+    // edit), nor when the shopper signs in or out elsewhere (that would re-own an unchanged draft).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [state.edits, state.restored, variantId, userId])
+  }, [state.edits, state.restored])
 
   return { userId, saveNow }
 }
