@@ -93,6 +93,11 @@ const envSchema = z.object({
     .min(1, { error: 'expected at least 1 minute' })
     .max(24 * 60, { error: 'expected at most a day' })
     .default(30),
+  /**
+   * Without a Stripe key the checkout is the local one, which takes the test card 4242…; with Printify configured that
+   * card would submit real orders at the merchant's cost. Start in that combination only when this says so (issue 42).
+   */
+  ALLOW_TEST_CARDS_WITH_REAL_PROVIDER: bool(false),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^sk_(test|live)_/, { error: 'expected a key starting sk_test_ or sk_live_' })
@@ -189,6 +194,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     )
   }
   const e = parsed.data
+  if (e.PRINTIFY_API_TOKEN && !e.STRIPE_SECRET_KEY && !e.ALLOW_TEST_CARDS_WITH_REAL_PROVIDER) {
+    throw new ConfigError([
+      'PRINTIFY_API_TOKEN is set but STRIPE_SECRET_KEY is not: the local checkout would pay real Printify orders with the test card 4242…; set STRIPE_SECRET_KEY, or ALLOW_TEST_CARDS_WITH_REAL_PROVIDER=true to accept that',
+    ])
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')
   const apiBaseUrl = (e.API_BASE_URL ?? publicUrl).replace(/\/$/, '')
   const dataDir = path.resolve(e.DATA_DIR)

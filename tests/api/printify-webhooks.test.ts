@@ -44,7 +44,13 @@ const address = {
 
 beforeAll(async () => {
   t = await createTestApi(
-    { PRINTIFY_API_TOKEN: MOCK_PRINTIFY_TOKEN, PRINTIFY_SHOP_ID: String(MOCK_PRINTIFY_SHOP_ID), PRINTIFY_WEBHOOK_SECRET: SECRET, PRINTIFY_POLL_MINUTES: '30' },
+    {
+      PRINTIFY_API_TOKEN: MOCK_PRINTIFY_TOKEN,
+      PRINTIFY_SHOP_ID: String(MOCK_PRINTIFY_SHOP_ID),
+      PRINTIFY_WEBHOOK_SECRET: SECRET,
+      PRINTIFY_POLL_MINUTES: '30',
+      ALLOW_TEST_CARDS_WITH_REAL_PROVIDER: 'true',
+    },
     { print: new PrintifyProvider(client, { sleep }) },
   )
   cookie = await t.signIn(0)

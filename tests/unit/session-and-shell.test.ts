@@ -82,6 +82,42 @@ describe('configuration (app.config.ts)', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(message)
   })
 
+  describe('test cards with a real print provider (issue 42, item 5)', () => {
+    const printify = { PRINTIFY_API_TOKEN: 'printify-token', PRINTIFY_SHOP_ID: '12345' }
+
+    it('refuses to start with Printify and no Stripe key, in one line naming both variables', () => {
+      for (const env of [printify, { ...printify, NODE_ENV: 'production' }]) {
+        expect(() => loadConfig(env)).toThrow(ConfigError)
+        const problems = (() => {
+          try {
+            loadConfig(env)
+          } catch (error) {
+            return (error as ConfigError).problems
+          }
+          return []
+        })()
+        expect(problems).toHaveLength(1)
+        expect(problems[0]).toMatch(/PRINTIFY_API_TOKEN/)
+        expect(problems[0]).toMatch(/ALLOW_TEST_CARDS_WITH_REAL_PROVIDER=true/)
+        expect(problems[0]).not.toMatch(/\n/)
+      }
+    })
+
+    it('starts with the flag, with a Stripe key, or with the local print provider', () => {
+      expect(loadConfig({ ...printify, ALLOW_TEST_CARDS_WITH_REAL_PROVIDER: 'true' }).printify).toMatchObject({ shopId: '12345' })
+      expect(loadConfig({ ...printify, STRIPE_SECRET_KEY: 'sk_test_abc' }).stripe).not.toBeNull()
+      expect(loadConfig({}).printify).toBeNull()
+      expect(loadConfig({ NODE_ENV: 'production' }).printify).toBeNull()
+    })
+
+    it('refuses the flag set to anything but a yes or no', () => {
+      expect(() => loadConfig({ ...printify, ALLOW_TEST_CARDS_WITH_REAL_PROVIDER: 'please' })).toThrow(
+        /ALLOW_TEST_CARDS_WITH_REAL_PROVIDER: expected one of true/,
+      )
+      expect(() => loadConfig({ ...printify, ALLOW_TEST_CARDS_WITH_REAL_PROVIDER: 'false' })).toThrow(ConfigError)
+    })
+  })
+
   it('shows the browser only the public subset, never secrets', () => {
     const c = loadConfig({ STRIPE_SECRET_KEY: 'sk_test_secret', DATABASE_URL: 'postgres://u:pw@db/k', POSTHOG_KEY: 'phc_public' })
     const exposed = JSON.stringify(publicConfigOf(c))
