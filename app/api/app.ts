@@ -10,7 +10,7 @@ import type { ApiDeps, ApiEnv } from './env'
 import { AppError } from './errors'
 import { idempotency } from './idempotency'
 import { openApiApi } from '../contract/endpoints/openapi'
-import { endpoint } from './endpoint'
+import { endpoint, isSpecSpelling } from './endpoint'
 import { buildOpenApiDocument } from './openapi'
 import { hasMalformedPath, MALFORMED_PATH_MESSAGE } from '../contract/malformed-path'
 import { mediaUrls } from './media/urls'
@@ -94,11 +94,11 @@ export function createApi(
     if (hasMalformedPath(c.req.url)) throw new AppError('validation_failed', MALFORMED_PATH_MESSAGE)
     await next()
   })
-  // No operation's path ends in a slash (decision 041): a GET or HEAD spelled with one, as SPEC.md §7 spells the
-  // advocate's state, is sent permanently to the path without it — one operation, not a second one.
+  // No operation's path ends in a slash (decision 041): a GET or HEAD spelled with one is sent permanently to the path
+  // without it. SPEC.md §7's own spelling of the advocate's state is the exception: answered there (issue 42, item 16).
   api.use('*', async (c, next) => {
     const url = new URL(c.req.url)
-    if ((c.req.method === 'GET' || c.req.method === 'HEAD') && url.pathname.endsWith('/')) {
+    if ((c.req.method === 'GET' || c.req.method === 'HEAD') && url.pathname.endsWith('/') && !isSpecSpelling(url.pathname.replace(/^\/v1/, ''))) {
       return c.redirect(`${url.pathname.replace(/\/+$/, '')}${url.search}`, 308)
     }
     await next()

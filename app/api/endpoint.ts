@@ -24,6 +24,9 @@ export const descriptorOf = (spec: EndpointSpec): Endpoint => descriptorOfCopy.g
 /** Every endpoint declared, for /v1/openapi.json; a route module built again (per product slug) replaces its entries. */
 export const endpointRegistry: EndpointSpec[] = []
 
+/** Whether a /v1-relative path is an operation's SPEC.md spelling (a trailing slash), answered rather than redirected. */
+export const isSpecSpelling = (path: string) => endpointRegistry.some((spec) => spec.specSpelling === path)
+
 function register(spec: EndpointSpec) {
   const at = endpointRegistry.findIndex((s) => s.method === spec.method && s.path === spec.path)
   if (at >= 0) endpointRegistry[at] = spec
@@ -108,7 +111,7 @@ export function endpoint<S extends Endpoint>(
   handler: (input: Input<S>, c: Context<ApiEnv>) => Promise<z.input<S['response']> | Response> | z.input<S['response']> | Response,
 ) {
   register(spec)
-  router.on(spec.method.toUpperCase(), spec.path, async (c) => {
+  router.on(spec.method.toUpperCase(), spec.specSpelling ? [spec.path, spec.specSpelling] : [spec.path], async (c) => {
     const user = c.get('user')
     if (spec.auth === 'user' && !user) throw new AppError('unauthenticated', 'Sign in to continue')
     const params = await parsePart(spec.params, c.req.param(), 'params')

@@ -104,9 +104,10 @@ export function buildOpenApiDocument(publicUrl: string) {
         schema: { type: 'string', maxLength: 255 },
       })
     }
+    const operationId = operationIdOf(spec)
     paths[path] ??= {}
     paths[path][spec.method] = {
-      operationId: operationIdOf(spec),
+      operationId,
       summary: spec.summary,
       tags: [spec.tag],
       // A public operation says so (an empty list): without it, no security at all would read as undocumented.
@@ -114,6 +115,16 @@ export function buildOpenApiDocument(publicUrl: string) {
       ...(parameters.length ? { parameters } : {}),
       ...(spec.body ? { requestBody: { required: true, content: { 'application/json': { schema: toJson(spec.body, 'input') } } } } : {}),
       responses: responsesOf(spec),
+    }
+    // SPEC.md §7's spelling (a trailing slash) answers the same, so it is documented too, as its own operation.
+    if (spec.specSpelling) {
+      paths[spec.specSpelling] = {
+        [spec.method]: {
+          ...paths[path][spec.method],
+          operationId: `${operationId}AsSpecified`,
+          summary: `${spec.summary} (the path as SPEC.md §7 spells it, with a trailing slash; the same answer)`,
+        },
+      }
     }
   }
   return {

@@ -24,6 +24,11 @@ export type Endpoint = {
   status?: 200 | 201 | 202 | 302
   /** Other statuses a success can answer, for the OpenAPI document: a 2xx carries the same body as `status`, a 304 none. */
   alsoAnswers?: Readonly<Partial<Record<200 | 304, string>>>
+  /**
+   * The path as SPEC.md §7 spells it, when that is `path` with a trailing slash: answered the same (not sent on with
+   * a 308 as other slashed paths are) and documented beside `path`, so a client calling the spec's path gets the answer.
+   */
+  specSpelling?: string
   /** The media types of a file answer, instead of JSON (the API answers a `Response` with one of them). */
   produces?: readonly string[]
 }

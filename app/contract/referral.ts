@@ -55,7 +55,7 @@ export const advocateRedemptionSchema = z.object({
 })
 export type AdvocateRedemption = z.infer<typeof advocateRedemptionSchema>
 
-/** GET /v1/growth/advocate/redemptions (SPEC.md §7 spells it with a trailing slash, which is sent here): the signed-in advocate's code, link and every redemption. */
+/** GET /v1/growth/advocate/redemptions (and SPEC.md §7's spelling with a trailing slash, answered the same): the signed-in advocate's code, link and every redemption. */
 export const advocateStateSchema = z.object({
   code: z.string(),
   link: z.url(),

@@ -114,10 +114,18 @@ describe('advocates', () => {
     expect(first).toMatchObject({ advocateFirstName: 'Maya', earnedCents: 0, pendingCents: 0, redemptions: [] })
     expect((await advocateState()).code).toBe(first.code)
     expect((await advocateState(sam)).code).not.toBe(first.code)
-    // SPEC.md §7 spells the path with a trailing slash: that spelling is sent, permanently, to the one operation.
-    const slashed = await call('/v1/growth/advocate/redemptions/?from=spec', maya)
+  })
+
+  it("answers at SPEC.md §7's own spelling, with its trailing slash, with no redirect (issue 42, item 16)", async () => {
+    const spelled = await call('/v1/growth/advocate/redemptions/?from=spec', maya)
+    expect(spelled.status).toBe(200)
+    expect(spelled.headers.get('location')).toBeNull()
+    expect(spelled.body).toEqual(await advocateState())
+    expect((await call('/v1/growth/advocate/redemptions/', null)).status).toBe(401)
+    // A path SPEC.md does not spell with a slash is still sent, permanently, to the one without it.
+    const slashed = await call('/v1/growth/referred/redemptions/?from=elsewhere', maya)
     expect(slashed.status).toBe(308)
-    expect(slashed.headers.get('location')).toBe('/v1/growth/advocate/redemptions?from=spec')
+    expect(slashed.headers.get('location')).toBe('/v1/growth/referred/redemptions?from=elsewhere')
   })
 
   it('needs a signed-in user', async () => {

@@ -32,6 +32,7 @@ export const referralApi = {
   getAdvocateState: {
     method: 'get',
     path: '/growth/advocate/redemptions',
+    specSpelling: '/growth/advocate/redemptions/',
     tag,
     summary: 'The signed-in advocate: code, share link, credit earned and pending, every redemption',
     auth: 'user',
