@@ -31,7 +31,7 @@ export const demoUsersSchema = z.object({ users: z.array(demoUserSchema) })
 export const demoSignInSchema = z.object({ userId: z.uuid() })
 
 /** Issue 16: a one-time sign-in link, e-mailed to the address of an album account. */
-export { SIGN_IN_LINK_TTL_MINUTES, SIGN_IN_LINKS_PER_HOUR } from '../catalogue/sign-in-terms'
+export { SIGN_IN_LINK_TTL_MINUTES, SIGN_IN_LINKS_PER_ADDRESS_PER_HOUR, SIGN_IN_LINKS_PER_HOUR } from '../catalogue/sign-in-terms'
 
 export const signInLinkRequestSchema = z.object({
   email: emailAddress('your'),

@@ -6,7 +6,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
-import { SIGN_IN_LINK_TTL_MINUTES, SIGN_IN_LINKS_PER_HOUR } from '../../contract/growth'
+import { SIGN_IN_LINK_TTL_MINUTES, SIGN_IN_LINKS_PER_ADDRESS_PER_HOUR, SIGN_IN_LINKS_PER_HOUR } from '../../contract/growth'
 import { DEFAULT_LANDING, safeRedirectPath } from '../../contract/redirect-path'
 import { signInLinks, users } from '../db/schema'
 import type { ApiDeps } from '../env'
@@ -17,8 +17,13 @@ import { enqueueJob, forgetJobPayload, type JobHandlers, type JobRow } from './j
 import { queueEmail } from './mail'
 import { button, e, mailLayout, soft } from './mail-layout'
 
+/**
+ * One client asks for at most 5 links an hour, whatever the addresses; one address is sent at most 20 an hour,
+ * from all clients together. The address's cap is four clients' worth, so a stranger asking from one client
+ * spends a quarter of it and the owner, from their own, still gets a link (issue 42, item 14; decision 068).
+ */
 export const signInLinkRateLimits = {
-  perAddress: { name: 'sign-in-link-email', limit: SIGN_IN_LINKS_PER_HOUR, windowMs: 3600_000 },
+  perAddress: { name: 'sign-in-link-email', limit: SIGN_IN_LINKS_PER_ADDRESS_PER_HOUR, windowMs: 3600_000 },
   perClient: { name: 'sign-in-link-client', limit: SIGN_IN_LINKS_PER_HOUR, windowMs: 3600_000 },
 } satisfies Record<string, RateLimitRule>
 
@@ -27,7 +32,7 @@ export const SIGN_IN_LINK_JOB = 'send-sign-in-link'
 type SignInLinkPayload = { email?: string; redirect?: string; clientAddress?: string }
 
 /**
- * Counts the request against the address and the client first, so both answers (account or not) are
+ * Counts the request against the client and then the address first, so both answers (account or not) are
  * limited alike. Then only a job is enqueued, the same insert for any address: the account lookup, the
  * link and the e-mail are the job's, after the answer, so neither the answer's words nor its time tell
  * an address with an account from one without (issue 29, bug 4).
@@ -36,14 +41,10 @@ export async function requestSignInLink(deps: ApiDeps, input: { email: string; r
   const email = input.email.trim().toLowerCase()
   const now = deps.now()
   try {
-    await enforceRateLimits(
-      deps.rateLimiter,
-      [
-        { rule: signInLinkRateLimits.perAddress, key: email },
-        { rule: signInLinkRateLimits.perClient, key: clientAddress },
-      ],
-      now,
-    )
+    // The client's limit first: a request it refuses never reaches the address's count, so however often one
+    // client asks, it spends at most its five of the address's allowance.
+    await enforceRateLimits(deps.rateLimiter, [{ rule: signInLinkRateLimits.perClient, key: clientAddress }], now)
+    await enforceRateLimits(deps.rateLimiter, [{ rule: signInLinkRateLimits.perAddress, key: email }], now)
   } catch (error) {
     if (error instanceof AppError)
       throw new AppError('rate_limited', error.message.replace(/^Too many attempts/, 'Too many sign-in links were asked for'), undefined, error.retryAfterMs)
