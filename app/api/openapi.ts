@@ -19,6 +19,7 @@ import { savedDesignsApi } from '../contract/endpoints/saved-designs'
 import { smokescreensApi } from '../contract/endpoints/smokescreens'
 import { apiErrorSchema } from '../contract/errors'
 import { IDEMPOTENCY_KEY_HEADER } from '../contract/headers'
+import { isWebhookPath } from './idempotency'
 import { z } from '../contract/zod'
 import { descriptorOf, endpointRegistry, type EndpointSpec } from './endpoint'
 
@@ -95,7 +96,7 @@ export function buildOpenApiDocument(publicUrl: string) {
     for (const [name, description] of Object.entries(spec.headers ?? {})) {
       parameters.push({ name, in: 'header', required: false, description, schema: { type: 'string' } })
     }
-    if (spec.method !== 'get') {
+    if (spec.method !== 'get' && !isWebhookPath(spec.path)) {
       parameters.push({
         name: IDEMPOTENCY_KEY_HEADER,
         in: 'header',

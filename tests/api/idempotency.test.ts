@@ -1,9 +1,13 @@
+import fc from 'fast-check'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { checkoutSessions, egifts, idempotencyKeys } from '../../app/api/db/schema'
 import { egiftsApi } from '../../app/contract/endpoints/egifts'
 import { IDEMPOTENT_REPLAY_HEADER } from '../../app/contract/headers'
 import { createApiClient, registerInProcessApi } from '../../app/lib/api-client'
+import { IDEMPOTENCY_KEY_HOURS } from '../../app/api/idempotency'
+import { drainJobs } from '../../app/api/services/jobs'
+import { jobHandlers, scheduleRecurringJobs } from '../../app/api/services/handlers'
 import { createTestApi, TEST_ORIGIN, type TestApi } from '../support/test-api'
 
 let t: TestApi
@@ -125,5 +129,83 @@ describe('the server functions’ client retrying a write whose answer was lost'
     expect(await counts()).toEqual({ gifts: before.gifts + 1, sessions: before.sessions + 1 })
     const [row] = await t.db.select().from(egifts).where(eq(egifts.id, answer.id))
     expect(row).toBeTruthy()
+  })
+})
+
+describe('keys sent signed out (issue 42, item 10)', () => {
+  const waitlist = (email: string) => ({ product: 'photo-calendar', sourcePage: '/loop/store/', name: 'Ann Lee', email, note: 'For grandma' })
+  const join = (key: string, json: unknown, clientAddress: string) =>
+    t.request('/v1/smokescreens/waitlist', { method: 'POST', json, clientAddress, headers: { 'idempotency-key': key } })
+
+  it('two signed-out clients using the same key each get their own answer, never the other’s', async () => {
+    const first = await join('shared-anonymous-key', waitlist('first@example.com'), '198.51.100.21')
+    expect(first.status).toBe(201)
+    // Another client, the same key, another request: applied, not refused as "used for a different request".
+    const other = await join('shared-anonymous-key', waitlist('second@example.com'), '198.51.100.22')
+    expect(other.status).toBe(201)
+    expect(other.headers.get(IDEMPOTENT_REPLAY_HEADER)).toBeNull()
+    expect(other.body).toMatchObject({ created: true })
+    // Another client, the same key and the same body: its own answer too, not the first client's replayed.
+    const same = await join('shared-anonymous-key', waitlist('first@example.com'), '198.51.100.23')
+    expect(same.headers.get(IDEMPOTENT_REPLAY_HEADER)).toBeNull()
+    expect(same.body).toMatchObject({ created: false })
+    // The first client repeating itself still gets its first answer.
+    const repeat = await join('shared-anonymous-key', waitlist('first@example.com'), '198.51.100.21')
+    expect(repeat.headers.get(IDEMPOTENT_REPLAY_HEADER)).toBe('true')
+    expect(repeat.body).toEqual(first.body)
+  })
+
+  it('webhooks keep no key: they have their own event ids', async () => {
+    for (const path of ['/v1/webhooks/stripe', '/v1/webhooks/printify']) {
+      const res = await t.request(path, { method: 'POST', json: { type: 'order:updated' }, headers: { 'idempotency-key': 'webhook-key' } })
+      expect(res.status, path).toBeLessThan(500)
+    }
+    expect(await t.db.select().from(idempotencyKeys)).toEqual([])
+  })
+
+  it('the table stays bounded under generated signed-out traffic: the prune job removes keys older than a day', { timeout: 120_000 }, async () => {
+    const start = t.now()
+    // The clock only moves on, from run to run too: each hour's prune runs once, as in a real process.
+    let now = start.getTime()
+    let run = 0
+    try {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(
+            fc.record({ hoursLater: fc.integer({ min: 0, max: 30 }), requests: fc.integer({ min: 0, max: 4 }), key: fc.constantFrom('a', 'b', 'retry-1') }),
+            {
+              minLength: 1,
+              maxLength: 6,
+            },
+          ),
+          async (steps) => {
+            run++
+            await t.db.delete(idempotencyKeys)
+            now += 48 * 3600_000
+            const sent: number[] = []
+            for (const [i, step] of steps.entries()) {
+              now += step.hoursLater * 3600_000
+              t.setNow(new Date(now))
+              for (let r = 0; r < step.requests; r++) {
+                // A new client each time (the waitlist's own per-client limit stays out of the way).
+                const res = await join(`${step.key}-${r}`, waitlist(`run${run}-${i}-${r}@example.com`), `10.${run % 250}.${i}.${r + 1}`)
+                expect(res.status).toBe(201)
+                sent.push(now)
+              }
+              await scheduleRecurringJobs(t.api.deps)
+              await drainJobs(t.api.deps, jobHandlers)
+              const rows = await t.db.select().from(idempotencyKeys)
+              const dayAgo = now - IDEMPOTENCY_KEY_HOURS * 3600_000
+              // Only keys from the last day remain: no more rows than requests sent in it.
+              expect(rows.every((row) => row.createdAt.getTime() >= dayAgo)).toBe(true)
+              expect(rows.length).toBeLessThanOrEqual(sent.filter((at) => at >= dayAgo).length)
+            }
+          },
+        ),
+        { numRuns: 12, seed: 42 },
+      )
+    } finally {
+      t.setNow(start)
+    }
   })
 })

@@ -94,7 +94,7 @@ export const signInLinks = pgTable(
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    /** The signed-in user's id, or 'anonymous'. */
+    /** The signed-in user's id, or signed out `client:` and the client's address (rows before issue 42: 'anonymous'). */
     scope: text('scope').notNull(),
     key: text('key').notNull(),
     /** SHA-256 of method, path and body: the same key with another request is refused. */

@@ -11,6 +11,7 @@
 import { cartCheckout, closeCheckoutsOfChangedCredit, registerCheckoutPurposes } from './checkout'
 import { registerCreditGranted } from './credit'
 import type { ApiDeps } from '../env'
+import { idempotencyJobs, scheduleIdempotencyPrune } from '../idempotency'
 import { egiftCheckout, markEgiftEmailed } from './egifts'
 import { fulfilmentJobs } from './fulfilment'
 import type { JobHandlers } from './jobs'
@@ -34,13 +35,16 @@ export const jobHandlers: JobHandlers = {
   ...mailJobs,
   ...previewRetentionJobs,
   ...signInLinkJobs,
+  ...idempotencyJobs,
 }
 
 /**
- * The jobs that come back on their own, each enqueued under a key per period (a day; PRINTIFY_POLL_MINUTES for the Printify poll), so however many
+ * The jobs that come back on their own, each enqueued under a key per period (a day; an hour for the idempotency keys' prune;
+ * PRINTIFY_POLL_MINUTES for the Printify poll), so however many
  * processes drain the table, each period's run happens once. The worker calls this before each drain.
  */
 export async function scheduleRecurringJobs(deps: ApiDeps) {
   await schedulePreviewRetention(deps)
   await schedulePrintifyPoll(deps)
+  await scheduleIdempotencyPrune(deps)
 }
