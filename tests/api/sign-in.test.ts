@@ -10,6 +10,8 @@ import { signInLinkJobs } from '../../app/api/services/sign-in-links'
 import { SIGN_IN_LINKS_PER_ADDRESS_PER_HOUR, SIGN_IN_LINKS_PER_HOUR } from '../../app/contract/growth'
 import { registerInProcessApi } from '../../app/lib/api-client'
 import { hostileRedirect, isSameSitePath } from '../support/redirect-arbitraries'
+import { readableMessage, startSmtpCapture } from '../support/smtp-capture'
+import { mailJobs } from '../../app/api/services/mail'
 import { createTestApi, TEST_ORIGIN, type TestApi } from '../support/test-api'
 
 /** The query texts (placeholders, no parameters) the database hears while a recording is on. */
@@ -283,6 +285,32 @@ describe('limits on sign-in links (5 an hour per client, 20 an hour per address)
       expect((await askForLink(email)).status).toBe(202)
     } finally {
       t.setNow(start)
+    }
+  })
+})
+
+describe('the link over SMTP (issue 42, item 13)', () => {
+  it('reaches the mail server, and once sent the outbox row keeps no token', async () => {
+    const server = await startSmtpCapture()
+    const smtp = await createTestApi({ SMTP_URL: server.url })
+    try {
+      const { email } = (await smtp.signInGuest('192.0.2.40')).user
+      const asked = await smtp.request('/v1/growth/sign-in-links', { method: 'POST', headers: origin, clientAddress: '192.0.2.40', json: { email } })
+      expect(asked.status).toBe(202)
+      await drainJobs(smtp.api.deps, { ...signInLinkJobs, ...mailJobs })
+      expect(server.messages).toHaveLength(1)
+      const token = /\/auth\/link\?token=([A-Za-z0-9_-]+)/.exec(readableMessage(server.messages[0]!))?.[1]
+      expect(token).toBeTruthy()
+      const [row] = await smtp.db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'sign-in-link'))
+      expect(row).toMatchObject({ status: 'sent', transport: 'smtp' })
+      expect(JSON.stringify(row)).not.toContain(token)
+      expect(row!.text).toContain('[redacted once sent]')
+      // The link the shopper received still signs in.
+      const redeemed = await smtp.request('/v1/growth/sign-in-links/redeem', { method: 'POST', headers: origin, clientAddress: '192.0.2.41', json: { token } })
+      expect(redeemed.status).toBe(200)
+    } finally {
+      await smtp.close()
+      await server.close()
     }
   })
 })

@@ -34,3 +34,8 @@ export async function startSmtpCapture(options: { refuse?: () => boolean; onMess
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }
+
+/** A captured message as a reader sees it: quoted-printable soft line breaks joined and `=XX` escapes decoded. */
+export function readableMessage(raw: string): string {
+  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+}

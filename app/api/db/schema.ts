@@ -640,6 +640,11 @@ export const outboxEmails = pgTable(
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
     providerMessageId: text('provider_message_id'),
     lastError: text('last_error'),
+    /**
+     * What the e-mail carries that must not stay at rest (a sign-in token, an e-gift code): kept until an SMTP server
+     * accepts the e-mail, then replaced in its subject, text and HTML, and this emptied (issue 42, item 13; decision 069).
+     */
+    secrets: jsonb('secrets').$type<string[]>(),
     createdAt: createdAt(),
   },
   (t) => [index('outbox_emails_created_idx').on(t.createdAt)],

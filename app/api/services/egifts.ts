@@ -243,6 +243,7 @@ export async function issueEgift(tx: Db, deps: ApiDeps, checkoutSessionId: strin
     reference: `egift:${gift.id}`,
     to: gift.recipientEmail,
     sendAfter: sendAfter > now ? sendAfter : now,
+    secrets: [code],
     ...egiftEmail({ ...gift, expiresAt }, code, deps.config.publicUrl),
   })
 }

@@ -2,7 +2,8 @@
  * E-mail (issue 7). Every e-mail is first written to the outbox_emails table, in the same transaction
  * as the event it is about, with a durable `send-email` job due at its send time. The job delivers it:
  * through nodemailer to SMTP_URL when that is set, and otherwise the outbox row itself is the delivery
- * (demo mode shows it at /utils/outbox). A failed SMTP delivery is retried by the job's backoff.
+ * (demo mode shows it at /utils/outbox). A failed SMTP delivery is retried by the job's backoff. Once an SMTP server
+ * has accepted an e-mail, the secrets it lists (a sign-in token, an e-gift code) are redacted from its outbox row.
  *
  * Each SMTP attempt is recorded (with the e-mail's fixed Message-ID) before the SMTP conversation
  * starts. A re-run that finds an attempt with no recorded outcome knows the process died mid-send,
@@ -19,10 +20,33 @@ import { egifts, outboxEmails } from '../db/schema'
 import type { ApiDeps } from '../env'
 import type { Db } from './credit'
 import { enqueueJob, type JobHandlers, type JobRow } from './jobs'
+import { escapeHtml } from './mail-layout'
 import { currentRequestId, logger } from '../../observability/log'
 import { metrics } from '../../observability/metrics'
 
-export type EmailMessage = { kind: string; reference: string; to: string; subject: string; text: string; html: string; sendAfter: Date }
+export type EmailMessage = {
+  kind: string
+  reference: string
+  to: string
+  subject: string
+  text: string
+  html: string
+  sendAfter: Date
+  /** Values the e-mail carries that must not stay in the outbox once an SMTP server has it (a token, a code). */
+  secrets?: string[]
+}
+
+/** What a sent e-mail's secrets read as in the outbox. */
+export const REDACTED = '[redacted once sent]'
+
+/** The e-mail's subject, text and HTML with every secret replaced, as written raw, URL-encoded or HTML-escaped. */
+export function redactSecrets(parts: { subject: string; text: string; html: string }, secrets: string[]) {
+  const spellings = [...new Set(secrets.filter(Boolean).flatMap((secret) => [secret, encodeURIComponent(secret), escapeHtml(secret)]))].sort(
+    (a, b) => b.length - a.length,
+  )
+  const redact = (value: string) => spellings.reduce((text, spelling) => text.split(spelling).join(REDACTED), value)
+  return { subject: redact(parts.subject), text: redact(parts.text), html: redact(parts.html) }
+}
 type Executor = Pick<Database, 'insert'>
 
 /** Told that an e-mail of its kind went out, in the transaction that marks it sent (with the e-mail's reference). */
@@ -39,11 +63,20 @@ export function registerEmailSentHandlers(handlers: Record<string, EmailSentHand
 }
 
 /** Schedules an e-mail; a second call for the same reference is a no-op (the event is e-mailed once). */
-export async function queueEmail(db: Executor, config: { smtpUrl: string | null; mailFrom: string }, message: EmailMessage) {
+export async function queueEmail(db: Executor, config: { smtpUrl: string | null; mailFrom: string }, { secrets, ...message }: EmailMessage) {
   const id = randomUUID()
+  const transport = config.smtpUrl ? 'smtp' : 'outbox'
   const [row] = await db
     .insert(outboxEmails)
-    .values({ id, ...message, messageId: messageIdFor(id, config.mailFrom), transport: config.smtpUrl ? 'smtp' : 'outbox', status: 'scheduled' })
+    .values({
+      id,
+      ...message,
+      // Without SMTP the outbox row is the delivery (the demo's mailbox): nothing is redacted from it, so nothing is listed.
+      secrets: transport === 'smtp' && secrets?.length ? secrets : null,
+      messageId: messageIdFor(id, config.mailFrom),
+      transport,
+      status: 'scheduled',
+    })
     .onConflictDoNothing({ target: outboxEmails.reference })
     .returning({ id: outboxEmails.id })
   if (row) await enqueueJob(db, { kind: 'send-email', dedupeKey: `send-email:${row.id}`, payload: { emailId: row.id }, runAt: message.sendAfter })
@@ -135,7 +168,12 @@ export async function deliverEmail(deps: ApiDeps, emailId: string) {
   }
   const at = deps.now()
   await deps.db.transaction(async (tx) => {
-    await tx.update(outboxEmails).set({ status: 'sent', sentAt: at, providerMessageId, lastError: null }).where(eq(outboxEmails.id, emailId))
+    // The SMTP server has the e-mail: its secrets leave the outbox in the same write that marks it sent.
+    const redacted = email.secrets?.length ? { ...redactSecrets(email, email.secrets), secrets: null } : {}
+    await tx
+      .update(outboxEmails)
+      .set({ status: 'sent', sentAt: at, providerMessageId, lastError: null, ...redacted })
+      .where(eq(outboxEmails.id, emailId))
     await sentHandlers.get(email.kind)?.(tx, email.reference, at)
   })
   metrics().emails.inc({ kind: email.kind, outcome: 'sent' })

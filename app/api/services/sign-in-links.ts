@@ -80,10 +80,11 @@ async function sendSignInLink(deps: ApiDeps, job: JobRow) {
     await tx.insert(signInLinks).values({ tokenHash, userId: user.id, redirect: redirect ?? DEFAULT_LANDING, createdAt: now, expiresAt })
     await queueEmail(tx, deps.config, {
       kind: 'sign-in-link',
-      // The hash names the e-mail; the token itself lives only in the e-mail.
+      // The hash names the e-mail; the token itself lives only in the e-mail (and in the outbox until SMTP has it).
       reference: `sign-in-link:${tokenHash}`,
       to: user.email,
       sendAfter: now,
+      secrets: [token],
       ...signInLinkEmail(user.firstName, `${deps.config.publicUrl}/auth/link?token=${encodeURIComponent(token)}`),
     })
   })
