@@ -107,7 +107,7 @@ export function buildOpenApiDocument(publicUrl: string) {
     }
     const operationId = operationIdOf(spec)
     paths[path] ??= {}
-    paths[path][spec.method] = {
+    const operation = {
       operationId,
       summary: spec.summary,
       tags: [spec.tag],
@@ -117,11 +117,12 @@ export function buildOpenApiDocument(publicUrl: string) {
       ...(spec.body ? { requestBody: { required: true, content: { 'application/json': { schema: toJson(spec.body, 'input') } } } } : {}),
       responses: responsesOf(spec),
     }
+    paths[path][spec.method] = operation
     // SPEC.md §7's spelling (a trailing slash) answers the same, so it is documented too, as its own operation.
     if (spec.specSpelling) {
       paths[spec.specSpelling] = {
         [spec.method]: {
-          ...paths[path][spec.method],
+          ...operation,
           operationId: `${operationId}AsSpecified`,
           summary: `${spec.summary} (the path as SPEC.md §7 spells it, with a trailing slash; the same answer)`,
         },
