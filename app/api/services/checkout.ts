@@ -38,6 +38,7 @@ import { parcelsOf, queueParcelSubmission } from './fulfilment'
 import { queueOrderConfirmation } from './order-emails'
 import { approveReferralFor, voidRewardForOrder } from './referral'
 import { crashPoint } from '../crash-points'
+import { enforceRateLimits, type RateLimitRule } from '../rate-limit'
 import { CART_CHANGED_MESSAGE, CREDIT_CHANGED_MESSAGE } from '../../catalogue/cart-terms'
 
 type SessionRow = typeof checkoutSessions.$inferSelect
@@ -232,8 +233,17 @@ async function cartDiffersFrom(db: Database, row: SessionRow) {
   return now.size !== row.lines.length || row.lines.some((l) => now.get(l.cartItemId) !== l.quantity)
 }
 
+/**
+ * Starting a checkout is a costly write (issue 42, item 15): with Stripe and ten parcels it makes about 13 Stripe calls
+ * (the session, a tax calculation per parcel, the expiry of the one it replaces). Limited per shopper, as e-gift purchases are.
+ */
+export const checkoutRateLimits = {
+  sessionsPerUser: { name: 'checkout-session-user', limit: 30, windowMs: 3600_000 },
+} satisfies Record<string, RateLimitRule>
+
 export async function createCheckoutSession(deps: ApiDeps, user: SessionUser, timeZone: string): Promise<CheckoutSession> {
   const now = deps.now()
+  await enforceRateLimits(deps.rateLimiter, [{ rule: checkoutRateLimits.sessionsPerUser, key: user.id }], now, 'Too many checkouts started')
   const { cart, rows, plan } = await deps.db.transaction(async (tx) => {
     let cart = await openCart(tx, user.id, { lock: true })
     const { rows, plan } = await cartPlan(tx, cart)
