@@ -371,6 +371,22 @@ describe('checkout on the local provider', () => {
     expect((await api(`/v1/photo-products-cart/checkout-session/${session.id}`)).body.status).toBe('open')
   })
 
+  // Issue 42, item 3: the address book's rule, not any two letters (a state ZZ was taxed at 0 and stored as ZZ).
+  it('refuses a state we do not ship to and a ZIP code of another state (400), as the address book does, and records nothing', async () => {
+    await add(cartItemFor(await mine()))
+    const session = await checkout()
+    for (const [shippingAddress, path, message] of [
+      [{ ...address, state: 'ZZ' }, 'body.shippingAddress.state', 'Choose a state'],
+      [{ ...address, postalCode: '90210' }, 'body.shippingAddress.postalCode', 'ZIP code 90210 is not in New York'],
+    ] as const) {
+      const res = await t.request(`/v1/checkout/local/${session.id}/pay`, { method: 'POST', cookie, json: { cardNumber: '4242424242424242', shippingAddress } })
+      expect(res.status).toBe(400)
+      expect(res.body.error.issues).toEqual([expect.objectContaining({ path, message })])
+    }
+    expect((await api(`/v1/photo-products-cart/checkout-session/${session.id}`)).body).toMatchObject({ status: 'open', totals: session.totals })
+    expect(await t.db.select().from(orders)).toHaveLength(0)
+  })
+
   it('a good card pays, makes one order, checks the cart out and starts a fresh one', async () => {
     await add(cartItemFor(await mine()))
     const session = await checkout()
