@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm'
 import { checkoutSessions, orderParcels, orders, outboxEmails, savedAddresses } from '../../app/api/db/schema'
 import { formatCents } from '../../app/catalogue/currency'
 import { withSalesTax } from '../../app/catalogue/pricing'
+import { ADDRESS_CHANGED_MESSAGE } from '../../app/catalogue/cart-terms'
 import type Stripe from 'stripe'
 import { createStripeClient, STRIPE_MAX_NETWORK_RETRIES, StripePaymentProvider } from '../../app/api/providers/payments/stripe'
 import { MemoryRateLimiter } from '../../app/api/rate-limit'
@@ -233,6 +234,37 @@ describe('the Stripe webhook', () => {
       [3, 'WA', null],
     ])
   })
+
+  // Issue 42, item 4: Stripe taxed the parcel for the address it had; a moved or removed address closes the checkout there too.
+  it.each(['moved to another state', 'removed'] as const)(
+    'an address book entry a parcel uses %s: the checkout is expired at Stripe and here, and says why',
+    async (change) => {
+      await t.db.delete(savedAddresses)
+      const preview = await recordPreview(t, t.users[0].id, 'tree')
+      const line = (await t.request('/v1/photo-products-cart/items', { method: 'POST', cookie, json: { ...cartItemFor(preview), quantity: 2 } })).body.item.id
+      const rose = { label: 'Grandma Rose', name: 'Rose Rivera', line1: '4 Maple Court', city: 'Albany', state: 'NY', postalCode: '12207', phone: '' }
+      const roseId = (await t.request('/v1/photo-products-addresses', { method: 'POST', cookie, json: rose })).body.id as string
+      const parcels = [{ addressId: roseId, items: [{ cartItemId: line, quantity: 1 }] }]
+      expect((await t.request('/v1/photo-products-cart/parcels', { method: 'PUT', cookie, json: { parcels } })).status).toBe(200)
+      const res = await t.request('/v1/photo-products-cart/checkout-session', { method: 'POST', cookie })
+      expect(res.status, JSON.stringify(res.body)).toBe(201)
+      const stripeId = (await t.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, res.body.id)))[0]!.providerSessionId!
+      expect(mock.sessions.get(stripeId)!.status).toBe('open')
+      const edited =
+        change === 'removed'
+          ? await t.request(`/v1/photo-products-addresses/${roseId}`, { method: 'DELETE', cookie })
+          : await t.request(`/v1/photo-products-addresses/${roseId}`, {
+              method: 'PUT',
+              cookie,
+              json: { ...rose, city: 'Seattle', state: 'WA', postalCode: '98101' },
+            })
+      expect(edited.status).toBe(200)
+      expect(mock.sessions.get(stripeId)!.status).toBe('expired')
+      expect(mock.callsTo('POST', `/v1/checkout/sessions/${stripeId}/expire`)).toHaveLength(1)
+      expect(await getSession(res.body.id)).toMatchObject({ status: 'expired', lastError: ADDRESS_CHANGED_MESSAGE })
+      expect(await orderCount()).toBe(0)
+    },
+  )
 
   it('the return page and the webhook arriving together make one order', async () => {
     const { session, stripeId } = await startCheckout()

@@ -26,20 +26,20 @@ import { canMove, checkoutSessionTransitions } from './cart-states'
 import { OWN_PARCEL, toCents, withProviderTax, withSalesTax } from '../../catalogue/pricing'
 import { arrivesBy, businessDaysOf, DEFAULT_SHIPPING_METHOD, shippingMethods } from '../../catalogue/shipping'
 import type { Database } from '../db/client'
-import { cartItems, carts, checkoutSessions, orderParcels, orders, previews } from '../db/schema'
+import { cartItems, carts, checkoutSessions, orderParcels, orders, previews, savedAddresses } from '../db/schema'
 import type { ApiDeps, SessionUser } from '../env'
 import { AppError, notFound } from '../errors'
 import { PaymentProviderError, type PaymentLine, type PaymentState } from '../providers/payments/provider'
 import { STRIPE_NONTAXABLE_TAX_CODE as NONTAXABLE_TAX_CODE } from '../providers/payments/stripe'
 import { cartItemsOf, cartPlan, estimatedTaxDestination, moveCart, openCart } from './cart'
-import { planSignature, planTotals, sessionParcelsOf, type PlannedParcel } from './parcel-plans'
+import { entryAddress, planSignature, planTotals, sessionParcelsOf, type PlannedParcel } from './parcel-plans'
 import { creditForCart, creditGranted, lockAccount, lockSession, releaseCredit, reserveCredit, restoreCreditForRefund, spendCredit, type Db } from './credit'
 import { parcelsOf, queueParcelSubmission } from './fulfilment'
 import { queueOrderConfirmation } from './order-emails'
 import { approveReferralFor, voidRewardForOrder } from './referral'
 import { crashPoint } from '../crash-points'
 import { enforceRateLimits, type RateLimitRule } from '../rate-limit'
-import { CART_CHANGED_MESSAGE, CREDIT_CHANGED_MESSAGE } from '../../catalogue/cart-terms'
+import { ADDRESS_CHANGED_MESSAGE, CART_CHANGED_MESSAGE, CREDIT_CHANGED_MESSAGE } from '../../catalogue/cart-terms'
 
 type SessionRow = typeof checkoutSessions.$inferSelect
 type OrderRow = typeof orders.$inferSelect
@@ -209,6 +209,36 @@ export async function closeCheckoutsOfChangedCredit(deps: ApiDeps, userId: strin
     if (!cart) continue
     const { rows, plan } = await cartPlan(deps.db, cart)
     if (planTotals(plan, rows, credit, null).creditsCents !== row.totals.creditsCents) await endSession(deps, row, CREDIT_CHANGED_MESSAGE)
+  }
+}
+
+/** The fields of a parcel's address the checkout ships to (and, with Stripe, taxed for); the entry's name in the book is not one. */
+const shippedFields = ['name', 'email', 'phone', 'line1', 'line2', 'city', 'state', 'postalCode', 'country'] as const
+
+/**
+ * An address book entry was changed or removed (issue 42, item 4): a checkout opened before, with a parcel to it, keeps
+ * the address as it was, so it would ship there and (with Stripe) be taxed for its state. It is closed as a changed
+ * cart's is (endSession, at the provider and here), and its page says why and offers the cart again. Checkouts whose
+ * parcels do not go to the entry, or only to a new name for it, stay open.
+ */
+export async function closeCheckoutsOfChangedAddress(deps: ApiDeps, user: SessionUser, addressId: string) {
+  const [open, [entry]] = await Promise.all([
+    deps.db
+      .select()
+      .from(checkoutSessions)
+      .where(and(eq(checkoutSessions.userId, user.id), eq(checkoutSessions.purpose, 'cart'), eq(checkoutSessions.status, 'open'))),
+    deps.db
+      .select()
+      .from(savedAddresses)
+      .where(and(eq(savedAddresses.id, addressId), eq(savedAddresses.userId, user.id))),
+  ])
+  for (const row of open) {
+    const parcel = row.parcels?.find((p) => p.addressId === addressId)
+    if (!parcel) continue
+    const now = entry ? entryAddress(entry, user.email) : null
+    const was = parcel.shippingAddress
+    if (now && was && shippedFields.every((field) => now[field] === was[field])) continue
+    await endSession(deps, row, ADDRESS_CHANGED_MESSAGE)
   }
 }
 
