@@ -26,4 +26,8 @@ export function zipCodeInState(address: { state: string; postalCode: string }, c
 }
 
 /** An address the store takes: `fields` (who, how to reach them, the country) plus the street address, held to the rule. */
-export const usAddress = <Fields extends z.ZodRawShape>(fields: Fields) => z.object({ ...fields, ...usStreetAddressFields }).superRefine(zipCodeInState)
+export const usAddress = <Fields extends z.ZodRawShape>(fields: Fields) =>
+  z
+    .object({ ...fields, ...usStreetAddressFields })
+    // The street fields are spread last, so state and postalCode are theirs whatever `fields` holds.
+    .superRefine((address, context) => zipCodeInState(address as { state: string; postalCode: string }, context))
