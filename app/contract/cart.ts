@@ -398,6 +398,11 @@ export const orderSchema = z.object({
   trackingUrl: z.string().nullable(),
   /** Where the order goes, one parcel per address; the order's status and tracking above are worked out from them. */
   parcels: z.array(orderParcelSchema),
+  /**
+   * What the shopper's card was charged, whole cents, when the payment provider charged another amount than
+   * totals.totalCents (the order is flagged for a person to look at); null when it charged the total.
+   */
+  chargedCents: z.number().int().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 })

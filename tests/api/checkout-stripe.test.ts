@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { checkoutSessions, orderParcels, orders, outboxEmails, savedAddresses } from '../../app/api/db/schema'
 import { formatCents } from '../../app/catalogue/currency'
@@ -8,6 +8,8 @@ import { ADDRESS_CHANGED_MESSAGE } from '../../app/catalogue/cart-terms'
 import type Stripe from 'stripe'
 import { createStripeClient, STRIPE_MAX_NETWORK_RETRIES, StripePaymentProvider } from '../../app/api/providers/payments/stripe'
 import { MemoryRateLimiter } from '../../app/api/rate-limit'
+import { onLogLine } from '../../app/observability/log'
+import { metrics } from '../../app/observability/metrics'
 import { cartItemFor, emptyCartsAndOrders, recordPreview } from '../support/cart'
 import { creditedShopper } from '../support/credit'
 import { createStripeMock, MOCK_STRIPE_SECRET_KEY, MOCK_STRIPE_WEBHOOK_SECRET, mockStripeTax, type StripeMockServer } from '../support/stripe-mock'
@@ -135,6 +137,64 @@ describe('the Stripe webhook', () => {
     const [order] = await t.db.select().from(orders)
     expect(fetched.orderId).toBe(order!.id)
     expect(order!.shippingAddress).toMatchObject({ country: 'US' })
+  })
+
+  // Issue 42, item 6: amount_total was parsed and dropped. The order's totals stay what the store decided (chargedTotals);
+  // what Stripe charged is kept beside them when it differs, and said wherever the shopper reads what they paid.
+  describe('what Stripe charged, held against what the order says', () => {
+    let errors: Record<string, unknown>[]
+    let stop: () => void
+    beforeEach(() => {
+      errors = []
+      stop = onLogLine((line) => void (line.level === 50 && errors.push(line)), { silence: true })
+    })
+    afterEach(() => stop())
+    const mismatches = async () => (await metrics().chargeMismatches.get()).values.find((v) => v.labels.provider === 'stripe')?.value ?? 0
+
+    it('an order Stripe charged its total for is not flagged, logs no error and counts no mismatch', async () => {
+      const before = await mismatches()
+      const { stripeId } = await startCheckout()
+      mock.complete(stripeId)
+      expect((await deliver(mock.event('checkout.session.completed', stripeId))).status).toBe(200)
+      const [order] = await t.db.select().from(orders)
+      expect(order!.chargedCents).toBeNull()
+      expect((await t.request(`/v1/photo-products-orders/${order!.id}`, { cookie })).body.chargedCents).toBeNull()
+      expect(errors).toEqual([])
+      expect(await mismatches()).toBe(before)
+    })
+
+    it('an order Stripe charged another amount for is flagged with what was charged, logged with both figures, counted once, and the receipt says it', async () => {
+      const before = await mismatches()
+      const { session, stripeId } = await startCheckout(2)
+      // A promotion code taken on Stripe's page: Stripe counts it in total_details.amount_discount and charges amount_total.
+      mock.complete(stripeId, { shipping: { state: 'TX', city: 'Austin', postalCode: '78701' }, promotionCodeCents: 500 })
+      const charged = mock.sessions.get(stripeId)!.amount_total
+      const delivery = mock.event('checkout.session.completed', stripeId)
+      expect((await deliver(delivery)).status).toBe(200)
+      expect((await deliver(delivery)).status).toBe(200)
+      expect(await getSession(session.id)).toMatchObject({ status: 'paid' })
+      const [order] = await t.db.select().from(orders)
+      // The order's money is still the store's own (the one decider); Stripe's figure is kept beside it.
+      expect(order!.totals).toMatchObject({ tax: { state: 'TX', source: 'stripe' }, totalCents: 2 * 2499 + 599 + order!.totals.taxCents })
+      expect(charged).toBe(order!.totals.totalCents - 500)
+      expect(order!.chargedCents).toBe(charged)
+      const api = await t.request(`/v1/photo-products-orders/${order!.id}`, { cookie })
+      expect(api.body).toMatchObject({ chargedCents: charged, totals: { totalCents: order!.totals.totalCents } })
+      expect((await t.request('/v1/photo-products-orders', { cookie })).body.orders[0].chargedCents).toBe(charged)
+      expect(errors).toEqual([
+        expect.objectContaining({ orderId: order!.id, checkoutSessionId: session.id, chargedCents: charged, orderTotalCents: order!.totals.totalCents }),
+      ])
+      expect(String(errors[0]!.msg)).toContain(`${formatCents(charged)}`)
+      expect(String(errors[0]!.msg)).toContain(`${formatCents(order!.totals.totalCents)}`)
+      expect(await mismatches()).toBe(before + 1)
+      const [email] = await t.db
+        .select()
+        .from(outboxEmails)
+        .where(eq(outboxEmails.reference, `order-confirmation:${order!.id}`))
+      expect(email!.text).toContain(`Total paid: ${formatCents(charged)}`)
+      expect(email!.text).toContain(`Order total: ${formatCents(order!.totals.totalCents)}`)
+      expect(email!.html).toContain(formatCents(charged))
+    })
   })
 
   it('records the sales tax Stripe Tax charged, not the store’s own table: order, confirmation and charge agree', async () => {

@@ -8,7 +8,9 @@
  * start-up (services/handlers.ts, from createApi), so this module imports none of the things a
  * session can pay for (docs/decisions/025-purpose-handlers.md).
  */
+import { logger } from '../../observability/log'
 import { metrics } from '../../observability/metrics'
+import { formatCents } from '../../catalogue/currency'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import {
@@ -137,6 +139,7 @@ export function orderView(row: OrderRow, parcels: ParcelRow[]): Order {
     trackingNumber: row.trackingNumber,
     trackingUrl: row.trackingUrl,
     parcels: parcels.map(parcelView),
+    chargedCents: row.chargedCents ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }
@@ -455,7 +458,13 @@ async function moveSession(
   db: Database,
   row: SessionRow,
   to: CheckoutSessionStatus,
-  { at, shippingAddress, lastError, totals }: { at: Date; shippingAddress?: ShippingAddress | null; lastError?: string | null; totals?: CartTotals },
+  {
+    at,
+    shippingAddress,
+    lastError,
+    totals,
+    chargedCents,
+  }: { at: Date; shippingAddress?: ShippingAddress | null; lastError?: string | null; totals?: CartTotals; chargedCents?: number | null },
 ): Promise<SessionRow> {
   const from = (Object.keys(checkoutSessionTransitions) as CheckoutSessionStatus[]).filter((s) => canMove(checkoutSessionTransitions, s, to))
   const [moved] = await db
@@ -465,6 +474,7 @@ async function moveSession(
       updatedAt: at,
       ...(shippingAddress ? { shippingAddress } : {}),
       ...(totals ? { totals } : {}),
+      ...(typeof chargedCents === 'number' ? { chargedCents } : {}),
       ...(lastError !== undefined ? { lastError } : {}),
     })
     .where(and(eq(checkoutSessions.id, row.id), inArray(checkoutSessions.status, from)))
@@ -495,15 +505,19 @@ function chargedTotals(row: Pick<SessionRow, 'purpose' | 'totals'>, address: Shi
 
 /**
  * Applies what the payment provider says about a session (webhook or a fresh retrieve): forward
- * moves only, then fulfil when paid; an expired session leaves its cart abandoned.
+ * moves only, then fulfil when paid; an expired session leaves its cart abandoned. What the provider says
+ * it charged is kept beside the totals (never in place of them: chargedTotals decides those), for the order
+ * to be held against (cartCheckout).
  */
 export async function applyPaymentState(deps: ApiDeps, row: SessionRow, state: PaymentState) {
   let current = row
   if (state.status !== row.status && canMove(checkoutSessionTransitions, row.status, state.status)) {
+    const paying = state.status === 'paid' || state.status === 'processing'
     current = await moveSession(deps.db, row, state.status, {
       at: deps.now(),
       shippingAddress: state.shippingAddress,
-      totals: state.status === 'paid' || state.status === 'processing' ? chargedTotals(row, state.shippingAddress, state.taxCents) : undefined,
+      totals: paying ? chargedTotals(row, state.shippingAddress, state.taxCents) : undefined,
+      chargedCents: paying ? state.amountTotalCents : null,
     })
     if (current.status === 'expired') await abandonCartOf(deps, current)
   }
@@ -628,6 +642,7 @@ export const cartCheckout: CheckoutPurposeHandler = {
     const previewRows = previewIds.length ? await tx.select().from(previews).where(inArray(previews.id, previewIds)) : []
     const previewById = new Map(previewRows.map((p) => [p.id, p]))
     const orderId = randomUUID()
+    const chargedCents = chargeMismatchOf(session)
     const [order] = await tx
       .insert(orders)
       .values({
@@ -651,10 +666,12 @@ export const cartCheckout: CheckoutPurposeHandler = {
         shippingAddress: session.shippingAddress,
         arrivesBy: session.arrivesBy,
         provider: deps.print.name,
+        chargedCents,
         createdAt: now,
         updatedAt: now,
       })
       .returning()
+    if (chargedCents !== null) reportChargeMismatch(session, order!)
     // A parcel per address, as the checkout kept them; the first has the order's id (fulfilment.ts). A session
     // from before parcels ships in one, to the address the checkout collected.
     const planned: SessionParcel[] = session.parcels ?? [
@@ -700,6 +717,32 @@ export const cartCheckout: CheckoutPurposeHandler = {
     await crashPoint('checkout:before-commit')
     return order!
   },
+}
+
+/**
+ * What the payment provider charged, when it is not the total the store decided (chargedTotals, the one decider of
+ * what a shopper is charged); null when it charged the total or said nothing (issue 42, item 6).
+ */
+function chargeMismatchOf(session: SessionRow): number | null {
+  return session.chargedCents !== null && session.chargedCents !== session.totals.totalCents ? session.chargedCents : null
+}
+
+/** An order whose charge is not its total: an error line with both figures, and the mismatch counted, once (the order is made once). */
+function reportChargeMismatch(session: SessionRow, order: OrderRow) {
+  const differenceCents = order.chargedCents! - order.totals.totalCents
+  logger().error(
+    {
+      orderId: order.id,
+      reference: order.reference,
+      checkoutSessionId: session.id,
+      provider: session.provider,
+      chargedCents: order.chargedCents,
+      orderTotalCents: order.totals.totalCents,
+      differenceCents,
+    },
+    `[checkout] order ${order.reference}: ${session.provider} charged ${formatCents(order.chargedCents!)} but the order's total is ${formatCents(order.totals.totalCents)}; the order is flagged (orders.charged_cents)`,
+  )
+  metrics().chargeMismatches.inc({ provider: session.provider })
 }
 
 /**
