@@ -101,7 +101,7 @@ function OrderCard({ order }: { order: Order }) {
           </p>
         </div>
         <p className="text-right">
-          <span className="block text-sm text-ink-soft">{order.chargedCents === null ? 'Total' : 'Charged'}</span>
+          <span className="block text-sm text-ink-soft">{typeof order.chargedCents === 'number' ? 'Charged' : 'Total'}</span>
           <span className="text-xl font-bold tabular-nums">{formatCents(order.chargedCents ?? order.totals.totalCents)}</span>
         </p>
       </div>
