@@ -254,10 +254,16 @@ export function rateLimiterFor(config: { redisUrl: string | null }): RateLimiter
 }
 
 /** Counts the hits and throws `rate_limited` (429) when any rule refuses, saying when to try again. */
-export async function enforceRateLimits(limiter: RateLimiter, hits: { rule: RateLimitRule; key: string }[], now: Date): Promise<void> {
+/** Counts the hits; past a limit, a 429 saying when to try again (`what` names what was tried: "Too many checkouts started"). */
+export async function enforceRateLimits(
+  limiter: RateLimiter,
+  hits: { rule: RateLimitRule; key: string }[],
+  now: Date,
+  what = 'Too many attempts',
+): Promise<void> {
   const result = await limiter.hitAll(hits, now)
   if (result.allowed) return
-  throw new AppError('rate_limited', `Too many attempts; try again in ${waitText(result.retryAfterMs)}`, undefined, result.retryAfterMs)
+  throw new AppError('rate_limited', `${what}; try again in ${waitText(result.retryAfterMs)}`, undefined, result.retryAfterMs)
 }
 
 function waitText(ms: number) {

@@ -17,5 +17,11 @@ export const LOCAL_TEST_CARDS = { succeeds: '4242424242424242', declined: '40000
  */
 export const CART_CHANGED_MESSAGE = 'Your cart changed after this checkout opened, so we closed it. Nothing was charged.'
 
+/**
+ * Why a checkout ended when an address book entry one of its parcels ships to was changed or removed while it was open
+ * (issue 42, item 4): it would have shipped to, and been taxed for, the address as it was.
+ */
+export const ADDRESS_CHANGED_MESSAGE = 'An address this checkout ships to changed after it opened, so we closed it. Nothing was charged.'
+
 /** Why a checkout ended when the shopper's store credit grew while it was open (issue 29, bug 1): it would have charged more than the cart. */
 export const CREDIT_CHANGED_MESSAGE = 'Your store credit changed after this checkout opened, so we closed it. Nothing was charged.'

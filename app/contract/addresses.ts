@@ -1,40 +1,25 @@
 /**
  * The address book (issue 33, item 1): addresses a shopper saves on their account, their own and their
- * family's, each with a name of its own ("Grandma Rose"). Checked as the checkout's shipping address is,
- * with the same messages, plus: the state is one we ship to and the ZIP code belongs to it. The e-mail is
+ * family's, each with a name of its own ("Grandma Rose"). Held to the one address rule (us-address.ts: a state we
+ * ship to, its ZIP code in it) as the checkout's shipping address is, with the same messages. The e-mail is
  * optional here (a grandmother's address needs none). An address belongs to the shopper who saved it: no one
  * else, not even their family, can read or change it.
  */
 import { FIELD_LIMITS } from '../catalogue/field-limits'
-import { stateNames, zipInState } from '../catalogue/zip-states'
-import { optionalEmailAddress, optionalText, phoneNumber, requiredText, usState, zipCode } from './field-messages'
+import { optionalEmailAddress, phoneNumber, requiredText } from './field-messages'
+import { usAddress } from './us-address'
 import { z } from './zod'
 
 export { MAX_SAVED_ADDRESSES } from '../catalogue/field-limits'
 const ADDRESS_LABEL_MAX = FIELD_LIMITS.addressLabel
 
-export const addressBookEntryRequestSchema = z
-  .object({
-    label: requiredText('a name for this address, like “Grandma Rose”', ADDRESS_LABEL_MAX),
-    name: requiredText('the recipient’s name', FIELD_LIMITS.personName),
-    email: optionalEmailAddress(),
-    phone: phoneNumber(),
-    line1: requiredText('the street address', FIELD_LIMITS.addressLine),
-    line2: optionalText('address line 2', FIELD_LIMITS.addressLine),
-    city: requiredText('the city', FIELD_LIMITS.city),
-    state: usState().refine((code) => stateNames.has(code), { error: 'Choose a state' }),
-    postalCode: zipCode(),
-    country: z.literal('US', { error: 'We ship to the United States only' }).default('US'),
-  })
-  .superRefine((address, context) => {
-    if (!zipInState(address.postalCode, address.state)) {
-      context.addIssue({
-        code: 'custom',
-        path: ['postalCode'],
-        message: `ZIP code ${address.postalCode} is not in ${stateNames.get(address.state)}`,
-      })
-    }
-  })
+export const addressBookEntryRequestSchema = usAddress({
+  label: requiredText('a name for this address, like “Grandma Rose”', ADDRESS_LABEL_MAX),
+  name: requiredText('the recipient’s name', FIELD_LIMITS.personName),
+  email: optionalEmailAddress(),
+  phone: phoneNumber(),
+  country: z.literal('US', { error: 'We ship to the United States only' }).default('US'),
+})
 export type AddressBookEntryRequest = z.input<typeof addressBookEntryRequestSchema>
 
 export const addressBookEntrySchema = z.object({

@@ -5,8 +5,8 @@
 import { appliedBundleSchema } from './bundles'
 import { printAreaSchema, sourceImageSchema } from './designs'
 import { personalTextSchema } from './personal-line'
-import { FIELD_LIMITS } from '../catalogue/field-limits'
-import { emailAddress, giftMessage, optionalEmailAddress, optionalText, personName, phoneNumber, requiredText, usState, zipCode } from './field-messages'
+import { emailAddress, giftMessage, optionalEmailAddress, personName, phoneNumber } from './field-messages'
+import { usAddress } from './us-address'
 import { shippingMethodIds } from '../catalogue/shipping'
 import { isoDaySchema } from './shipping'
 import { z } from './zod'
@@ -254,18 +254,32 @@ export const checkoutLineSchema = z.object({
 })
 export type CheckoutLine = z.infer<typeof checkoutLineSchema>
 
-export const shippingAddressSchema = z.object({
+const shippingAddressFields = {
   name: personName(),
   email: emailAddress(),
   phone: phoneNumber(),
-  line1: requiredText('the street address', FIELD_LIMITS.addressLine),
-  line2: optionalText('address line 2', FIELD_LIMITS.addressLine),
-  city: requiredText('the city', FIELD_LIMITS.city),
-  state: usState(),
-  postalCode: zipCode(),
   country: z.literal('US', { error: 'We ship to the United States only' }),
-})
+}
+
+/** A shipping address the checkout takes, held to the one address rule (us-address.ts), as the address book is. */
+export const shippingAddressSchema = usAddress(shippingAddressFields)
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>
+
+/**
+ * A shipping address as an order or session keeps it, in answers: the shape only (an order paid before the rule keeps the
+ * state it was paid with).
+ */
+const storedShippingAddressSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  line1: z.string(),
+  line2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  postalCode: z.string(),
+  country: z.literal('US'),
+})
 
 /** Which line, and how many of it, a parcel holds. */
 export type ParcelItem = { cartItemId: string; quantity: number }
@@ -352,7 +366,7 @@ export const orderParcelSchema = z.object({
   addressId: z.uuid().nullable(),
   label: z.string().nullable(),
   /** A parcel to a saved address may have no recipient e-mail (the address book's is optional). */
-  shippingAddress: shippingAddressSchema.extend({ email: z.string() }).nullable(),
+  shippingAddress: storedShippingAddressSchema.nullable(),
   shippingMethod: z.enum(shippingMethodIds),
   arrivesBy: isoDaySchema.nullable(),
   /** The order's lines (by cart item) and how many of each this parcel holds. */
@@ -375,7 +389,7 @@ export const orderSchema = z.object({
   checkoutSessionId: z.uuid(),
   lines: z.array(checkoutLineSchema),
   totals: totalsSchema,
-  shippingAddress: shippingAddressSchema.nullable(),
+  shippingAddress: storedShippingAddressSchema.nullable(),
   /** The day promised at checkout (YYYY-MM-DD); null for orders from before promises. */
   arrivesBy: isoDaySchema.nullable(),
   provider: z.enum(['local', 'printify']),
@@ -384,6 +398,11 @@ export const orderSchema = z.object({
   trackingUrl: z.string().nullable(),
   /** Where the order goes, one parcel per address; the order's status and tracking above are worked out from them. */
   parcels: z.array(orderParcelSchema),
+  /**
+   * What the shopper's card was charged, whole cents, when the payment provider charged another amount than
+   * totals.totalCents (the order is flagged for a person to look at); null when it charged the total.
+   */
+  chargedCents: z.number().int().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 })

@@ -29,7 +29,7 @@ export const waitlistRequestSchema = z.object({
 export type WaitlistRequest = z.infer<typeof waitlistRequestSchema>
 
 /** SPEC.md §3: "Smokescreen delivery payload: the form fields plus product" — where they would want it delivered. */
-export const deliveryRequestSchema = shippingAddressSchema.extend({ product })
+export const deliveryRequestSchema = shippingAddressSchema.safeExtend({ product })
 export type DeliveryRequest = z.infer<typeof deliveryRequestSchema>
 
 export const smokescreenSignupSchema = z.object({

@@ -62,6 +62,12 @@ function createMetrics() {
       labelNames: ['provider', 'outcome'] as const,
       registers: [registry],
     }),
+    chargeMismatches: new client.Counter({
+      name: 'keepsake_payment_charge_mismatches_total',
+      help: 'Orders whose payment provider charged another amount than the order total (the order keeps both; issue 42, item 6), by provider',
+      labelNames: ['provider'] as const,
+      registers: [registry],
+    }),
     emails: new client.Counter({
       name: 'keepsake_emails_total',
       help: 'E-mail deliveries by kind and outcome (sent; failed = one attempt failed, the job retries it)',

@@ -8,6 +8,7 @@ import { formatCents } from '../../app/catalogue/currency'
 import { salesTaxCents } from '../../app/catalogue/sales-tax'
 import { formatWeekday, shippingPriceCents } from '../../app/catalogue/shipping'
 import { LOCAL_TEST_CARDS, MAX_PARCELS_PER_CART, type Cart } from '../../app/contract/cart'
+import { ADDRESS_CHANGED_MESSAGE } from '../../app/catalogue/cart-terms'
 import { cartItemFor, emptyCartsAndOrders, recordPreview, testAddress } from '../support/cart'
 import { creditedShopper, storeCreditOf } from '../support/credit'
 import { refundOrder } from '../../app/api/services/checkout'
@@ -171,6 +172,58 @@ describe('PUT /v1/photo-products-cart/parcels', () => {
     })
     expect(paid.status).toBe(409)
     expect(await t.db.select().from(orders)).toEqual([])
+  })
+})
+
+// Issue 42, item 4: the session keeps the address a parcel had when the checkout opened; a change to it must not be paid for.
+describe('an address book entry changed while a checkout ships to it', () => {
+  async function openCheckoutToRose() {
+    const line = await addLine('tree', 2)
+    const roseId = await saveAddress(rose)
+    const juneId = await saveAddress(june)
+    expect((await setParcels([{ addressId: roseId, items: [{ cartItemId: line, quantity: 1 }] }])).status).toBe(200)
+    const session = (await api('/v1/photo-products-cart/checkout-session', { method: 'POST' })).body
+    expect(session.status).toBe('open')
+    return { session, roseId, juneId }
+  }
+  const sessionNow = async (id: string) => (await api(`/v1/photo-products-cart/checkout-session/${id}`)).body
+  const payLocal = (id: string) =>
+    api(`/v1/checkout/local/${id}/pay`, { method: 'POST', json: { cardNumber: LOCAL_TEST_CARDS.succeeds, shippingAddress: testAddress } })
+
+  it.each([
+    [
+      'moved to another state',
+      (id: string) => api(`/v1/photo-products-addresses/${id}`, { method: 'PUT', json: { ...rose, city: 'Albany', state: 'NY', postalCode: '12207' } }),
+    ],
+    ['given another street', (id: string) => api(`/v1/photo-products-addresses/${id}`, { method: 'PUT', json: { ...rose, line1: '5 Maple Court' } })],
+    ['removed', (id: string) => api(`/v1/photo-products-addresses/${id}`, { method: 'DELETE' })],
+  ])('an entry a parcel uses %s closes the checkout, which says why and cannot be paid; the cart checks out again', async (_, change) => {
+    const { session, roseId } = await openCheckoutToRose()
+    expect((await change(roseId)).status).toBe(200)
+    expect(await sessionNow(session.id)).toMatchObject({ status: 'expired', lastError: ADDRESS_CHANGED_MESSAGE })
+    expect((await payLocal(session.id)).status).toBe(409)
+    expect(await t.db.select().from(orders)).toEqual([])
+    const next = (await api('/v1/photo-products-cart/checkout-session', { method: 'POST' })).body
+    expect(next.totals.totalCents).toBe((await cartNow()).totals.totalCents)
+    expect((await payLocal(next.id)).status).toBe(200)
+  })
+
+  it('a change to an entry no parcel uses, or only to an entry’s name in the book, leaves the checkout open and payable', async () => {
+    const { session, roseId, juneId } = await openCheckoutToRose()
+    expect((await api(`/v1/photo-products-addresses/${juneId}`, { method: 'PUT', json: { ...june, line1: '90 Pine Street' } })).status).toBe(200)
+    expect((await api(`/v1/photo-products-addresses/${juneId}`, { method: 'DELETE' })).status).toBe(200)
+    expect((await api(`/v1/photo-products-addresses/${roseId}`, { method: 'PUT', json: { ...rose, label: 'Grandma' } })).status).toBe(200)
+    // A refused edit changes nothing, the checkout included.
+    expect((await api(`/v1/photo-products-addresses/${roseId}`, { method: 'PUT', json: { ...rose, postalCode: '90210' } })).status).toBe(400)
+    expect((await sessionNow(session.id)).status).toBe('open')
+    expect((await payLocal(session.id)).status).toBe(200)
+  })
+
+  it('another shopper’s checkout is not closed by this shopper’s edits', async () => {
+    const { session, roseId } = await openCheckoutToRose()
+    expect((await api(`/v1/photo-products-addresses/${roseId}`, { method: 'PUT', json: rose, cookie: otherCookie })).status).toBe(404)
+    expect((await api(`/v1/photo-products-addresses/${roseId}`, { method: 'DELETE', cookie: otherCookie })).status).toBe(404)
+    expect((await sessionNow(session.id)).status).toBe('open')
   })
 })
 

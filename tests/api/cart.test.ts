@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { cartItems, carts, checkoutSessions, jobs, orders } from '../../app/api/db/schema'
-import { fulfilCheckout } from '../../app/api/services/checkout'
+import { checkoutRateLimits, fulfilCheckout } from '../../app/api/services/checkout'
 import { fulfilmentJobs } from '../../app/api/services/fulfilment'
 import { claimJob, drainJobs, JOB_LEASE_MS } from '../../app/api/services/jobs'
 import { MAX_QUANTITY_PER_LINE } from '../../app/contract/cart'
@@ -371,6 +371,22 @@ describe('checkout on the local provider', () => {
     expect((await api(`/v1/photo-products-cart/checkout-session/${session.id}`)).body.status).toBe('open')
   })
 
+  // Issue 42, item 3: the address book's rule, not any two letters (a state ZZ was taxed at 0 and stored as ZZ).
+  it('refuses a state we do not ship to and a ZIP code of another state (400), as the address book does, and records nothing', async () => {
+    await add(cartItemFor(await mine()))
+    const session = await checkout()
+    for (const [shippingAddress, path, message] of [
+      [{ ...address, state: 'ZZ' }, 'body.shippingAddress.state', 'Choose a state'],
+      [{ ...address, postalCode: '90210' }, 'body.shippingAddress.postalCode', 'ZIP code 90210 is not in New York'],
+    ] as const) {
+      const res = await t.request(`/v1/checkout/local/${session.id}/pay`, { method: 'POST', cookie, json: { cardNumber: '4242424242424242', shippingAddress } })
+      expect(res.status).toBe(400)
+      expect(res.body.error.issues).toEqual([expect.objectContaining({ path, message })])
+    }
+    expect((await api(`/v1/photo-products-cart/checkout-session/${session.id}`)).body).toMatchObject({ status: 'open', totals: session.totals })
+    expect(await t.db.select().from(orders)).toHaveLength(0)
+  })
+
   it('a good card pays, makes one order, checks the cart out and starts a fresh one', async () => {
     await add(cartItemFor(await mine()))
     const session = await checkout()
@@ -465,6 +481,34 @@ describe('checkout on the local provider', () => {
     const session = await checkout()
     expect((await add(item)).status).toBe(200)
     expect((await api(`/v1/photo-products-cart/checkout-session/${session.id}`)).body.status).toBe('open')
+  })
+
+  it('starting checkouts is limited per shopper: past the limit a 429 with Retry-After says when, and nothing is made or ended', async () => {
+    await add(cartItemFor(await mine()))
+    let last = null as null | { id: string }
+    for (let i = 0; i < checkoutRateLimits.sessionsPerUser.limit; i++) last = await checkout()
+    const before = await t.db.select().from(checkoutSessions)
+    const refused = await api('/v1/photo-products-cart/checkout-session', { method: 'POST' })
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(refused.body.error).toMatchObject({
+      code: 'rate_limited',
+      message: expect.stringMatching(/^Too many checkouts started; try again in \d+ minutes?$/),
+    })
+    // The open checkout is still the one to pay, and no other row appeared or changed.
+    expect(await t.db.select().from(checkoutSessions)).toEqual(before)
+    expect((await api(`/v1/photo-products-cart/checkout-session/${last!.id}`)).body.status).toBe('open')
+    // Another shopper is not held back by this one's checkouts.
+    await add(cartItemFor(await recordPreview(t, t.users[1].id, 'star')), otherCookie)
+    expect((await api('/v1/photo-products-cart/checkout-session', { method: 'POST', cookie: otherCookie })).status).toBe(201)
+    // Once the window has passed, the shopper can check out again.
+    const start = t.now()
+    t.setNow(new Date(start.getTime() + Number(refused.headers.get('retry-after')) * 1000))
+    try {
+      expect((await api('/v1/photo-products-cart/checkout-session', { method: 'POST' })).status).toBe(201)
+    } finally {
+      t.setNow(start)
+    }
   })
 
   it('a session whose lines are not the cart’s any more (made while it was being edited) is refused at payment and closed', async () => {

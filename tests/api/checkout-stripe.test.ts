@@ -1,12 +1,15 @@
 import { createHmac } from 'node:crypto'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { checkoutSessions, orderParcels, orders, outboxEmails, savedAddresses } from '../../app/api/db/schema'
 import { formatCents } from '../../app/catalogue/currency'
 import { withSalesTax } from '../../app/catalogue/pricing'
+import { ADDRESS_CHANGED_MESSAGE } from '../../app/catalogue/cart-terms'
 import type Stripe from 'stripe'
 import { createStripeClient, STRIPE_MAX_NETWORK_RETRIES, StripePaymentProvider } from '../../app/api/providers/payments/stripe'
 import { MemoryRateLimiter } from '../../app/api/rate-limit'
+import { onLogLine } from '../../app/observability/log'
+import { metrics } from '../../app/observability/metrics'
 import { cartItemFor, emptyCartsAndOrders, recordPreview } from '../support/cart'
 import { creditedShopper } from '../support/credit'
 import { createStripeMock, MOCK_STRIPE_SECRET_KEY, MOCK_STRIPE_WEBHOOK_SECRET, mockStripeTax, type StripeMockServer } from '../support/stripe-mock'
@@ -136,6 +139,64 @@ describe('the Stripe webhook', () => {
     expect(order!.shippingAddress).toMatchObject({ country: 'US' })
   })
 
+  // Issue 42, item 6: amount_total was parsed and dropped. The order's totals stay what the store decided (chargedTotals);
+  // what Stripe charged is kept beside them when it differs, and said wherever the shopper reads what they paid.
+  describe('what Stripe charged, held against what the order says', () => {
+    let errors: Record<string, unknown>[]
+    let stop: () => void
+    beforeEach(() => {
+      errors = []
+      stop = onLogLine((line) => void (line.level === 50 && errors.push(line)), { silence: true })
+    })
+    afterEach(() => stop())
+    const mismatches = async () => (await metrics().chargeMismatches.get()).values.find((v) => v.labels.provider === 'stripe')?.value ?? 0
+
+    it('an order Stripe charged its total for is not flagged, logs no error and counts no mismatch', async () => {
+      const before = await mismatches()
+      const { stripeId } = await startCheckout()
+      mock.complete(stripeId)
+      expect((await deliver(mock.event('checkout.session.completed', stripeId))).status).toBe(200)
+      const [order] = await t.db.select().from(orders)
+      expect(order!.chargedCents).toBeNull()
+      expect((await t.request(`/v1/photo-products-orders/${order!.id}`, { cookie })).body.chargedCents).toBeNull()
+      expect(errors).toEqual([])
+      expect(await mismatches()).toBe(before)
+    })
+
+    it('an order Stripe charged another amount for is flagged with what was charged, logged with both figures, counted once, and the receipt says it', async () => {
+      const before = await mismatches()
+      const { session, stripeId } = await startCheckout(2)
+      // A promotion code taken on Stripe's page: Stripe counts it in total_details.amount_discount and charges amount_total.
+      mock.complete(stripeId, { shipping: { state: 'TX', city: 'Austin', postalCode: '78701' }, promotionCodeCents: 500 })
+      const charged = mock.sessions.get(stripeId)!.amount_total
+      const delivery = mock.event('checkout.session.completed', stripeId)
+      expect((await deliver(delivery)).status).toBe(200)
+      expect((await deliver(delivery)).status).toBe(200)
+      expect(await getSession(session.id)).toMatchObject({ status: 'paid' })
+      const [order] = await t.db.select().from(orders)
+      // The order's money is still the store's own (the one decider); Stripe's figure is kept beside it.
+      expect(order!.totals).toMatchObject({ tax: { state: 'TX', source: 'stripe' }, totalCents: 2 * 2499 + 599 + order!.totals.taxCents })
+      expect(charged).toBe(order!.totals.totalCents - 500)
+      expect(order!.chargedCents).toBe(charged)
+      const api = await t.request(`/v1/photo-products-orders/${order!.id}`, { cookie })
+      expect(api.body).toMatchObject({ chargedCents: charged, totals: { totalCents: order!.totals.totalCents } })
+      expect((await t.request('/v1/photo-products-orders', { cookie })).body.orders[0].chargedCents).toBe(charged)
+      expect(errors).toEqual([
+        expect.objectContaining({ orderId: order!.id, checkoutSessionId: session.id, chargedCents: charged, orderTotalCents: order!.totals.totalCents }),
+      ])
+      expect(String(errors[0]!.msg)).toContain(`${formatCents(charged)}`)
+      expect(String(errors[0]!.msg)).toContain(`${formatCents(order!.totals.totalCents)}`)
+      expect(await mismatches()).toBe(before + 1)
+      const [email] = await t.db
+        .select()
+        .from(outboxEmails)
+        .where(eq(outboxEmails.reference, `order-confirmation:${order!.id}`))
+      expect(email!.text).toContain(`Total paid: ${formatCents(charged)}`)
+      expect(email!.text).toContain(`Order total: ${formatCents(order!.totals.totalCents)}`)
+      expect(email!.html).toContain(formatCents(charged))
+    })
+  })
+
   it('records the sales tax Stripe Tax charged, not the store’s own table: order, confirmation and charge agree', async () => {
     const { session, stripeId } = await startCheckout(2)
     const [create] = mock.callsTo('POST', '/v1/checkout/sessions').slice(-1)
@@ -233,6 +294,37 @@ describe('the Stripe webhook', () => {
       [3, 'WA', null],
     ])
   })
+
+  // Issue 42, item 4: Stripe taxed the parcel for the address it had; a moved or removed address closes the checkout there too.
+  it.each(['moved to another state', 'removed'] as const)(
+    'an address book entry a parcel uses %s: the checkout is expired at Stripe and here, and says why',
+    async (change) => {
+      await t.db.delete(savedAddresses)
+      const preview = await recordPreview(t, t.users[0].id, 'tree')
+      const line = (await t.request('/v1/photo-products-cart/items', { method: 'POST', cookie, json: { ...cartItemFor(preview), quantity: 2 } })).body.item.id
+      const rose = { label: 'Grandma Rose', name: 'Rose Rivera', line1: '4 Maple Court', city: 'Albany', state: 'NY', postalCode: '12207', phone: '' }
+      const roseId = (await t.request('/v1/photo-products-addresses', { method: 'POST', cookie, json: rose })).body.id as string
+      const parcels = [{ addressId: roseId, items: [{ cartItemId: line, quantity: 1 }] }]
+      expect((await t.request('/v1/photo-products-cart/parcels', { method: 'PUT', cookie, json: { parcels } })).status).toBe(200)
+      const res = await t.request('/v1/photo-products-cart/checkout-session', { method: 'POST', cookie })
+      expect(res.status, JSON.stringify(res.body)).toBe(201)
+      const stripeId = (await t.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, res.body.id)))[0]!.providerSessionId!
+      expect(mock.sessions.get(stripeId)!.status).toBe('open')
+      const edited =
+        change === 'removed'
+          ? await t.request(`/v1/photo-products-addresses/${roseId}`, { method: 'DELETE', cookie })
+          : await t.request(`/v1/photo-products-addresses/${roseId}`, {
+              method: 'PUT',
+              cookie,
+              json: { ...rose, city: 'Seattle', state: 'WA', postalCode: '98101' },
+            })
+      expect(edited.status).toBe(200)
+      expect(mock.sessions.get(stripeId)!.status).toBe('expired')
+      expect(mock.callsTo('POST', `/v1/checkout/sessions/${stripeId}/expire`)).toHaveLength(1)
+      expect(await getSession(res.body.id)).toMatchObject({ status: 'expired', lastError: ADDRESS_CHANGED_MESSAGE })
+      expect(await orderCount()).toBe(0)
+    },
+  )
 
   it('the return page and the webhook arriving together make one order', async () => {
     const { session, stripeId } = await startCheckout()

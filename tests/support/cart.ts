@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { carts, checkoutSessions, jobs, orders, previews } from '../../app/api/db/schema'
 import { findOrnamentVariant, ornamentProduct, pseudoTemplates, variantOfShape, type OrnamentShape } from '../../app/catalogue/ornaments'
+import { MemoryRateLimiter } from '../../app/api/rate-limit'
 import type { TestApi } from './test-api'
 
 /**
@@ -93,7 +94,11 @@ export function cartItemOfGenerated(g: Record<string, any>, { metadata = {}, ...
   }
 }
 
-/** Every order, checkout session, cart and job gone (an order's parcels go with it): each test starts from empty carts. */
+/**
+ * Every order, checkout session, cart and job gone (an order's parcels go with it), and the rate limits counted afresh
+ * (the test clock stands still, so one file's checkouts would otherwise share one window): each test starts from empty carts.
+ */
 export async function emptyCartsAndOrders(t: TestApi) {
   for (const table of [orders, checkoutSessions, carts, jobs]) await t.db.delete(table)
+  t.api.deps.rateLimiter = new MemoryRateLimiter()
 }

@@ -1264,13 +1264,24 @@ export function createStripeMock(options: StripeMockOptions = {}) {
   /**
    * The shopper finishes the payment page: `paid` (a card), `unpaid` (a delayed method such as ACH, settled
    * later by `asyncResult`), or `no_payment_required` (a total of 0). `shipping: null` collects no address.
+   * `promotionCodeCents`: a promotion code the shopper entered on the page (one the store never offered, so what
+   * Stripe charges is not the store's total): like any discount it comes off before tax, in total_details.amount_discount.
    */
   function complete(
     sessionId: string,
-    { paymentStatus = 'paid', shipping = {} }: { paymentStatus?: 'paid' | 'unpaid' | 'no_payment_required'; shipping?: MockShipping | null } = {},
+    {
+      paymentStatus = 'paid',
+      shipping = {},
+      promotionCodeCents = 0,
+    }: { paymentStatus?: 'paid' | 'unpaid' | 'no_payment_required'; shipping?: MockShipping | null; promotionCodeCents?: number } = {},
   ): MockCheckoutSession {
     const session = openSession(sessionId)
     if (session.status !== 'open') throw new Error(`Stripe mock: session ${sessionId} is ${session.status}, not open`)
+    if (promotionCodeCents > 0) {
+      session.discounts.push({ coupon: null, promotion_code: nextId('promo_') })
+      session.total_details.amount_discount += promotionCodeCents
+      session.amount_total -= promotionCodeCents
+    }
     const details = shipping === null ? null : { ...DEFAULT_SHIPPING, ...shipping }
     const address: Address | null = details && {
       city: details.city,

@@ -1,8 +1,10 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { usStates } from '../../app/catalogue/us-states'
-import { statesOfZip, zipInState } from '../../app/catalogue/zip-states'
+import { stateNames, statesOfZip, zipInState } from '../../app/catalogue/zip-states'
 import { addressBookEntryRequestSchema } from '../../app/contract/addresses'
+import { localPaymentRequestSchema, shippingAddressSchema } from '../../app/contract/cart'
+import { deliveryRequestSchema } from '../../app/contract/smokescreens'
 
 /** A real address's ZIP code in each state and DC (a capital or largest city). */
 const known: Record<string, string> = {
@@ -104,5 +106,43 @@ describe('a ZIP code belongs to its state (issue 33)', () => {
       }),
       { numRuns: 2000 },
     )
+  })
+
+  // Issue 42, item 3: one address rule for every address the store takes, not a looser one at the checkout.
+  it('the checkout, the smokescreen delivery and the address book take a generated address alike: a state we ship to, its ZIP code in it', () => {
+    const letter = fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZ')
+    const state = fc.oneof(
+      fc.constantFrom(...usStates.map(([code]) => code)),
+      fc.tuple(letter, letter).map(([a, b]) => a + b),
+    )
+    const checkoutAddress = { name: 'Ava Stone', email: 'ava@example.com', line1: '1 Main St', city: 'Town', country: 'US' }
+    fc.assert(
+      fc.property(state, fc.integer({ min: 0, max: 99_999 }), fc.boolean(), (state, n, lower) => {
+        const postalCode = String(n).padStart(5, '0')
+        const sent = lower ? state.toLowerCase() : state
+        const expected = addressBookEntryRequestSchema.safeParse({ ...anAddress, state: sent, postalCode }).success
+        expect(expected).toBe(stateNames.has(state) && zipInState(postalCode, state))
+        for (const parsed of [
+          shippingAddressSchema.safeParse({ ...checkoutAddress, state: sent, postalCode }),
+          localPaymentRequestSchema.safeParse({ cardNumber: '4242424242424242', shippingAddress: { ...checkoutAddress, state: sent, postalCode } }),
+          deliveryRequestSchema.safeParse({ ...checkoutAddress, state: sent, postalCode, product: 'photo-mug' }),
+        ]) {
+          expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(expected)
+          if (!parsed.success) expect(parsed.error.issues).toHaveLength(1)
+        }
+      }),
+      { numRuns: 2000 },
+    )
+  })
+
+  it('says which state was not one and which ZIP code is not in the state, the same words everywhere', () => {
+    const checkoutAddress = { name: 'Ava Stone', email: 'ava@example.com', line1: '1 Main St', city: 'Town', country: 'US' }
+    const messages = (state: string, postalCode: string) =>
+      [
+        addressBookEntryRequestSchema.safeParse({ ...anAddress, state, postalCode }),
+        shippingAddressSchema.safeParse({ ...checkoutAddress, state, postalCode }),
+      ].map((parsed) => parsed.error?.issues.map((i) => [i.path.join('.'), i.message]))
+    expect(messages('ZZ', '10002')).toEqual([[['state', 'Choose a state']], [['state', 'Choose a state']]])
+    expect(messages('NY', '90210')).toEqual([[['postalCode', 'ZIP code 90210 is not in New York']], [['postalCode', 'ZIP code 90210 is not in New York']]])
   })
 })

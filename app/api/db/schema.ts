@@ -305,6 +305,8 @@ export const checkoutSessions = pgTable(
     /** The cart's parcels when the checkout began, in totals.parcels' order; null for an e-gift and sessions from before parcels. */
     parcels: jsonb('parcels').$type<import('../../contract/cart').SessionParcel[]>(),
     lastError: text('last_error'),
+    /** What the payment provider says it charged (Stripe's amount_total), whole cents; null until it says (and for the local provider). */
+    chargedCents: integer('charged_cents'),
     /** Store credit held for this session (totals.creditsCents): reserved at creation, then spent or released once. */
     creditStatus: text('credit_status', { enum: ['none', 'reserved', 'spent', 'released'] })
       .notNull()
@@ -352,6 +354,11 @@ export const orders = pgTable(
     providerOrderId: text('provider_order_id'),
     trackingNumber: text('tracking_number'),
     trackingUrl: text('tracking_url'),
+    /**
+     * Set only when the payment provider charged another amount than totals.totalCents (issue 42, item 6): the order is
+     * flagged, and its receipt says what was charged. Null when it charged the total (or said nothing).
+     */
+    chargedCents: integer('charged_cents'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

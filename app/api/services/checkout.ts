@@ -8,7 +8,9 @@
  * start-up (services/handlers.ts, from createApi), so this module imports none of the things a
  * session can pay for (docs/decisions/025-purpose-handlers.md).
  */
+import { logger } from '../../observability/log'
 import { metrics } from '../../observability/metrics'
+import { formatCents } from '../../catalogue/currency'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import {
@@ -26,19 +28,20 @@ import { canMove, checkoutSessionTransitions } from './cart-states'
 import { OWN_PARCEL, toCents, withProviderTax, withSalesTax } from '../../catalogue/pricing'
 import { arrivesBy, businessDaysOf, DEFAULT_SHIPPING_METHOD, shippingMethods } from '../../catalogue/shipping'
 import type { Database } from '../db/client'
-import { cartItems, carts, checkoutSessions, orderParcels, orders, previews } from '../db/schema'
+import { cartItems, carts, checkoutSessions, orderParcels, orders, previews, savedAddresses } from '../db/schema'
 import type { ApiDeps, SessionUser } from '../env'
 import { AppError, notFound } from '../errors'
 import { PaymentProviderError, type PaymentLine, type PaymentState } from '../providers/payments/provider'
 import { STRIPE_NONTAXABLE_TAX_CODE as NONTAXABLE_TAX_CODE } from '../providers/payments/stripe'
 import { cartItemsOf, cartPlan, estimatedTaxDestination, moveCart, openCart } from './cart'
-import { planSignature, planTotals, sessionParcelsOf, type PlannedParcel } from './parcel-plans'
+import { entryAddress, planSignature, planTotals, sessionParcelsOf, type PlannedParcel } from './parcel-plans'
 import { creditForCart, creditGranted, lockAccount, lockSession, releaseCredit, reserveCredit, restoreCreditForRefund, spendCredit, type Db } from './credit'
 import { parcelsOf, queueParcelSubmission } from './fulfilment'
 import { queueOrderConfirmation } from './order-emails'
 import { approveReferralFor, voidRewardForOrder } from './referral'
 import { crashPoint } from '../crash-points'
-import { CART_CHANGED_MESSAGE, CREDIT_CHANGED_MESSAGE } from '../../catalogue/cart-terms'
+import { enforceRateLimits, type RateLimitRule } from '../rate-limit'
+import { ADDRESS_CHANGED_MESSAGE, CART_CHANGED_MESSAGE, CREDIT_CHANGED_MESSAGE } from '../../catalogue/cart-terms'
 
 type SessionRow = typeof checkoutSessions.$inferSelect
 type OrderRow = typeof orders.$inferSelect
@@ -136,6 +139,7 @@ export function orderView(row: OrderRow, parcels: ParcelRow[]): Order {
     trackingNumber: row.trackingNumber,
     trackingUrl: row.trackingUrl,
     parcels: parcels.map(parcelView),
+    chargedCents: row.chargedCents ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }
@@ -211,6 +215,36 @@ export async function closeCheckoutsOfChangedCredit(deps: ApiDeps, userId: strin
   }
 }
 
+/** The fields of a parcel's address the checkout ships to (and, with Stripe, taxed for); the entry's name in the book is not one. */
+const shippedFields = ['name', 'email', 'phone', 'line1', 'line2', 'city', 'state', 'postalCode', 'country'] as const
+
+/**
+ * An address book entry was changed or removed (issue 42, item 4): a checkout opened before, with a parcel to it, keeps
+ * the address as it was, so it would ship there and (with Stripe) be taxed for its state. It is closed as a changed
+ * cart's is (endSession, at the provider and here), and its page says why and offers the cart again. Checkouts whose
+ * parcels do not go to the entry, or only to a new name for it, stay open.
+ */
+export async function closeCheckoutsOfChangedAddress(deps: ApiDeps, user: SessionUser, addressId: string) {
+  const [open, [entry]] = await Promise.all([
+    deps.db
+      .select()
+      .from(checkoutSessions)
+      .where(and(eq(checkoutSessions.userId, user.id), eq(checkoutSessions.purpose, 'cart'), eq(checkoutSessions.status, 'open'))),
+    deps.db
+      .select()
+      .from(savedAddresses)
+      .where(and(eq(savedAddresses.id, addressId), eq(savedAddresses.userId, user.id))),
+  ])
+  for (const row of open) {
+    const parcel = row.parcels?.find((p) => p.addressId === addressId)
+    if (!parcel) continue
+    const now = entry ? entryAddress(entry, user.email) : null
+    const was = parcel.shippingAddress
+    if (now && was && shippedFields.every((field) => now[field] === was[field])) continue
+    await endSession(deps, row, ADDRESS_CHANGED_MESSAGE)
+  }
+}
+
 /**
  * True when the session's lines are no longer the cart's: another line, another quantity, or one gone; or, for a
  * session that keeps parcels, any parcel different (its lines, method, message, recipient or address).
@@ -232,8 +266,17 @@ async function cartDiffersFrom(db: Database, row: SessionRow) {
   return now.size !== row.lines.length || row.lines.some((l) => now.get(l.cartItemId) !== l.quantity)
 }
 
+/**
+ * Starting a checkout is a costly write (issue 42, item 15): with Stripe and ten parcels it makes about 13 Stripe calls
+ * (the session, a tax calculation per parcel, the expiry of the one it replaces). Limited per shopper, as e-gift purchases are.
+ */
+export const checkoutRateLimits = {
+  sessionsPerUser: { name: 'checkout-session-user', limit: 30, windowMs: 3600_000 },
+} satisfies Record<string, RateLimitRule>
+
 export async function createCheckoutSession(deps: ApiDeps, user: SessionUser, timeZone: string): Promise<CheckoutSession> {
   const now = deps.now()
+  await enforceRateLimits(deps.rateLimiter, [{ rule: checkoutRateLimits.sessionsPerUser, key: user.id }], now, 'Too many checkouts started')
   const { cart, rows, plan } = await deps.db.transaction(async (tx) => {
     let cart = await openCart(tx, user.id, { lock: true })
     const { rows, plan } = await cartPlan(tx, cart)
@@ -415,7 +458,13 @@ async function moveSession(
   db: Database,
   row: SessionRow,
   to: CheckoutSessionStatus,
-  { at, shippingAddress, lastError, totals }: { at: Date; shippingAddress?: ShippingAddress | null; lastError?: string | null; totals?: CartTotals },
+  {
+    at,
+    shippingAddress,
+    lastError,
+    totals,
+    chargedCents,
+  }: { at: Date; shippingAddress?: ShippingAddress | null; lastError?: string | null; totals?: CartTotals; chargedCents?: number | null },
 ): Promise<SessionRow> {
   const from = (Object.keys(checkoutSessionTransitions) as CheckoutSessionStatus[]).filter((s) => canMove(checkoutSessionTransitions, s, to))
   const [moved] = await db
@@ -425,6 +474,7 @@ async function moveSession(
       updatedAt: at,
       ...(shippingAddress ? { shippingAddress } : {}),
       ...(totals ? { totals } : {}),
+      ...(typeof chargedCents === 'number' ? { chargedCents } : {}),
       ...(lastError !== undefined ? { lastError } : {}),
     })
     .where(and(eq(checkoutSessions.id, row.id), inArray(checkoutSessions.status, from)))
@@ -455,15 +505,19 @@ function chargedTotals(row: Pick<SessionRow, 'purpose' | 'totals'>, address: Shi
 
 /**
  * Applies what the payment provider says about a session (webhook or a fresh retrieve): forward
- * moves only, then fulfil when paid; an expired session leaves its cart abandoned.
+ * moves only, then fulfil when paid; an expired session leaves its cart abandoned. What the provider says
+ * it charged is kept beside the totals (never in place of them: chargedTotals decides those), for the order
+ * to be held against (cartCheckout).
  */
 export async function applyPaymentState(deps: ApiDeps, row: SessionRow, state: PaymentState) {
   let current = row
   if (state.status !== row.status && canMove(checkoutSessionTransitions, row.status, state.status)) {
+    const paying = state.status === 'paid' || state.status === 'processing'
     current = await moveSession(deps.db, row, state.status, {
       at: deps.now(),
       shippingAddress: state.shippingAddress,
-      totals: state.status === 'paid' || state.status === 'processing' ? chargedTotals(row, state.shippingAddress, state.taxCents) : undefined,
+      totals: paying ? chargedTotals(row, state.shippingAddress, state.taxCents) : undefined,
+      chargedCents: paying ? state.amountTotalCents : null,
     })
     if (current.status === 'expired') await abandonCartOf(deps, current)
   }
@@ -588,6 +642,7 @@ export const cartCheckout: CheckoutPurposeHandler = {
     const previewRows = previewIds.length ? await tx.select().from(previews).where(inArray(previews.id, previewIds)) : []
     const previewById = new Map(previewRows.map((p) => [p.id, p]))
     const orderId = randomUUID()
+    const chargedCents = chargeMismatchOf(session)
     const [order] = await tx
       .insert(orders)
       .values({
@@ -611,10 +666,12 @@ export const cartCheckout: CheckoutPurposeHandler = {
         shippingAddress: session.shippingAddress,
         arrivesBy: session.arrivesBy,
         provider: deps.print.name,
+        chargedCents,
         createdAt: now,
         updatedAt: now,
       })
       .returning()
+    if (chargedCents !== null) reportChargeMismatch(session, order!)
     // A parcel per address, as the checkout kept them; the first has the order's id (fulfilment.ts). A session
     // from before parcels ships in one, to the address the checkout collected.
     const planned: SessionParcel[] = session.parcels ?? [
@@ -660,6 +717,32 @@ export const cartCheckout: CheckoutPurposeHandler = {
     await crashPoint('checkout:before-commit')
     return order!
   },
+}
+
+/**
+ * What the payment provider charged, when it is not the total the store decided (chargedTotals, the one decider of
+ * what a shopper is charged); null when it charged the total or said nothing (issue 42, item 6).
+ */
+function chargeMismatchOf(session: SessionRow): number | null {
+  return session.chargedCents !== null && session.chargedCents !== session.totals.totalCents ? session.chargedCents : null
+}
+
+/** An order whose charge is not its total: an error line with both figures, and the mismatch counted, once (the order is made once). */
+function reportChargeMismatch(session: SessionRow, order: OrderRow) {
+  const differenceCents = order.chargedCents! - order.totals.totalCents
+  logger().error(
+    {
+      orderId: order.id,
+      reference: order.reference,
+      checkoutSessionId: session.id,
+      provider: session.provider,
+      chargedCents: order.chargedCents,
+      orderTotalCents: order.totals.totalCents,
+      differenceCents,
+    },
+    `[checkout] order ${order.reference}: ${session.provider} charged ${formatCents(order.chargedCents!)} but the order's total is ${formatCents(order.totals.totalCents)}; the order is flagged (orders.charged_cents)`,
+  )
+  metrics().chargeMismatches.inc({ provider: session.provider })
 }
 
 /**

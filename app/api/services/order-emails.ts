@@ -42,6 +42,8 @@ export type OrderConfirmationData = {
   reference: string
   lines: OrderEmailLine[]
   totals: CartTotals
+  /** What the card was charged when the payment provider charged another amount than totals.totalCents (orders.charged_cents). */
+  chargedCents?: number | null
   shippingAddress: ShippingAddress | null
   /** An order in several parcels: each one's address and money (one parcel: none, the address above says it all). */
   parcels?: ParcelSummary[]
@@ -156,8 +158,14 @@ function closingTextLines(data: {
   ]
 }
 
+/** Said under the totals when the card was charged another amount than the order's total. */
+const chargeDiffersText = 'Your card was charged a different amount from this order’s total. We’re looking into it and will write to you; you need do nothing.'
+
 export function orderConfirmationEmail(data: OrderConfirmationData): RenderedEmail {
-  const total = formatCents(data.totals.totalCents)
+  // The receipt says what was charged: the provider's figure when it differs from the order's total.
+  const differs = typeof data.chargedCents === 'number' && data.chargedCents !== data.totals.totalCents
+  const total = formatCents(differs ? data.chargedCents! : data.totals.totalCents)
+  const orderTotal = formatCents(data.totals.totalCents)
   const subject = `Your Keepsake order ${data.reference} is confirmed`
   const text = [
     `Hi ${data.firstName},`,
@@ -173,7 +181,9 @@ export function orderConfirmationEmail(data: OrderConfirmationData): RenderedEma
     ]),
     '',
     ...totalRows(data.totals).map(([label, value]) => `${label}: ${value}`),
+    ...(differs ? [`Order total: ${orderTotal}`] : []),
     `Total paid: ${total}`,
+    ...(differs ? ['', chargeDiffersText] : []),
     ...closingTextLines(data),
   ].join('\n')
 
@@ -206,8 +216,9 @@ ${lineRows}
 </table>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-top:1px solid #eee3d6;margin-top:4px;padding-top:8px">
 ${totalsHtml}
-<tr><td style="padding:8px 0 0;font-size:17px;font-weight:bold">Total paid</td><td align="right" style="padding:8px 0 0;font-size:17px;font-weight:bold;white-space:nowrap">${e(total)}</td></tr>
+${differs ? `<tr><td style="padding:3px 0;font-size:14px;color:${soft}">Order total</td><td align="right" style="padding:3px 0;font-size:14px;white-space:nowrap">${e(orderTotal)}</td></tr>\n` : ''}<tr><td style="padding:8px 0 0;font-size:17px;font-weight:bold">Total paid</td><td align="right" style="padding:8px 0 0;font-size:17px;font-weight:bold;white-space:nowrap">${e(total)}</td></tr>
 </table>
+${differs ? `<p style="margin:12px 0 0;font-size:14px;line-height:1.5">${e(chargeDiffersText)}</p>` : ''}
 ${data.parcels && data.parcels.length > 1 ? parcelsHtml(data.parcels) : data.shippingAddress ? addressHtml(data.shippingAddress, data.delivery) : ''}
 ${button(data.orderUrl, 'See your order')}`
   return { subject, text, html: orderLayout({ title: subject, preheader: `Order ${data.reference}: ${total}`, body, supportEmail: data.supportEmail }) }
@@ -313,6 +324,7 @@ export async function queueOrderConfirmation(db: Executor, deps: EmailDeps, orde
       reference: order.reference,
       lines: await lineImages(db, deps, order),
       totals: order.totals,
+      chargedCents: order.chargedCents,
       shippingAddress: order.shippingAddress ?? null,
       parcels,
       ...(only ? { delivery: { method: only.shippingMethod, arrivesBy: only.arrivesBy } } : {}),

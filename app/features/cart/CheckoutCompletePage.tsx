@@ -157,7 +157,7 @@ function ThankYou({ session, order }: { session: CheckoutSession; order: Order |
                 className="mb-3 text-ink"
               />
             )}
-            <TotalsList totals={order?.totals ?? session.totals} totalLabel="Paid" />
+            <TotalsList totals={order?.totals ?? session.totals} totalLabel="Paid" chargedCents={order?.chargedCents} />
           </div>
         </section>
         {order && order.parcels.length > 1 ? (

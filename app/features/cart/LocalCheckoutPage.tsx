@@ -10,7 +10,7 @@ import { StreetAddressFields } from '~/components/ui/AddressFields'
 import { FIELD_LIMITS } from '~/catalogue/field-limits'
 import { SupportLine } from '~/components/ui/SupportLine'
 import type { CheckoutSession } from '~/contract/cart'
-import { CART_CHANGED_MESSAGE, CREDIT_CHANGED_MESSAGE, LOCAL_TEST_CARDS } from '~/catalogue/cart-terms'
+import { ADDRESS_CHANGED_MESSAGE, CART_CHANGED_MESSAGE, CREDIT_CHANGED_MESSAGE, LOCAL_TEST_CARDS } from '~/catalogue/cart-terms'
 import { cartQuery, checkoutSessionQuery, createCheckoutSession, payLocalCheckout } from '~/features/cart/cart.functions'
 import { OrderLines } from '~/features/cart/OrderLines'
 import { PromisedArrival } from '~/features/cart/ArrivalDates'
@@ -21,6 +21,9 @@ import { OWN_PARCEL, withSalesTax } from '~/catalogue/pricing'
 import { formatWeekday, shippingMethods } from '~/catalogue/shipping'
 import { usePublicConfig } from '~/lib/public-config'
 import { fieldErrorsOf } from '~/lib/field-errors'
+
+/** Why a checkout was closed for something the shopper changed meanwhile: its page offers the cart's new total. */
+const changedReasons = new Set<string>([CART_CHANGED_MESSAGE, CREDIT_CHANGED_MESSAGE, ADDRESS_CHANGED_MESSAGE])
 
 export const cancelUrlOf = (sessionId: string) => `/photo-products/cart?cancelled=${sessionId}`
 /** An e-gift's checkout returns to /egifts, named by the gift (its one line), as Stripe's cancel URL does. */
@@ -67,7 +70,7 @@ export function LocalCheckoutPage({ sessionId }: { sessionId: string }) {
         </Ended>
       )
     }
-    if (session.lastError === CART_CHANGED_MESSAGE || session.lastError === CREDIT_CHANGED_MESSAGE) return <CartChanged reason={session.lastError} />
+    if (session.lastError && changedReasons.has(session.lastError)) return <CartChanged reason={session.lastError} />
     return (
       <Ended title="This checkout has ended" testId="checkout-ended">
         {session.status === 'expired'
@@ -405,7 +408,9 @@ function CartChanged({ reason }: { reason: string }) {
   }
   return (
     <Shell testId="checkout-cart-changed">
-      <h1 className="text-3xl font-bold tracking-tight">{reason === CREDIT_CHANGED_MESSAGE ? 'Your store credit changed' : 'Your cart changed'}</h1>
+      <h1 className="text-3xl font-bold tracking-tight">
+        {reason === CREDIT_CHANGED_MESSAGE ? 'Your store credit changed' : reason === ADDRESS_CHANGED_MESSAGE ? 'An address changed' : 'Your cart changed'}
+      </h1>
       <p className="mt-3 text-lg text-ink-soft">{reason}</p>
       {items && items.length > 0 && total !== null ? (
         <p className="mt-2 text-lg text-ink-soft" data-testid="cart-now">

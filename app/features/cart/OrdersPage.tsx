@@ -41,7 +41,7 @@ const whereNow: Record<Exclude<OrderStatus, 'submission_failed'>, string> = {
 /** A refund gives back everything the order charged, its sales tax included, and the store credit it used. */
 function refundedLine(order: Order) {
   const tax = order.totals.taxCents > 0 ? `, ${formatCents(order.totals.taxCents)} sales tax included,` : ''
-  return `Refunded — your payment of ${formatCents(order.totals.totalCents)}${tax} and any store credit it used have gone back to you.`
+  return `Refunded — your payment of ${formatCents(order.chargedCents ?? order.totals.totalCents)}${tax} and any store credit it used have gone back to you.`
 }
 
 /** How far along the four steps an order is; a failed submission is stuck after Paid. */
@@ -101,8 +101,8 @@ function OrderCard({ order }: { order: Order }) {
           </p>
         </div>
         <p className="text-right">
-          <span className="block text-sm text-ink-soft">Total</span>
-          <span className="text-xl font-bold tabular-nums">{formatCents(order.totals.totalCents)}</span>
+          <span className="block text-sm text-ink-soft">{typeof order.chargedCents === 'number' ? 'Charged' : 'Total'}</span>
+          <span className="text-xl font-bold tabular-nums">{formatCents(order.chargedCents ?? order.totals.totalCents)}</span>
         </p>
       </div>
       <ul className="mt-4 flex gap-2" aria-label="Designs in this order">
@@ -156,7 +156,7 @@ function OrderCard({ order }: { order: Order }) {
           <div>
             <OrderLines lines={order.lines} thumbnail="sm" />
             <div className="border-t border-ink/10 pt-3">
-              <TotalsList totals={order.totals} totalLabel="Paid" />
+              <TotalsList totals={order.totals} totalLabel="Paid" chargedCents={order.chargedCents} />
             </div>
           </div>
           <OrderParcels order={order} />

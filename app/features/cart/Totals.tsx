@@ -38,10 +38,23 @@ function creditNote(totals: CartTotals): string | undefined {
 
 /**
  * The money of a cart, a checkout or an order, as the server totalled it. `untaxedNote` is what the tax line says
- * while no address is known (the cart, a checkout); without it, totals with no tax list no tax line.
+ * while no address is known (the cart, a checkout); without it, totals with no tax list no tax line. `chargedCents`
+ * (an order's) is what the card was charged when the payment provider charged another amount: it is listed as paid,
+ * under the order's total.
  */
-export function TotalsList({ totals, totalLabel = 'Total', untaxedNote }: { totals: CartTotals; totalLabel?: string; untaxedNote?: string }) {
+export function TotalsList({
+  totals,
+  totalLabel = 'Total',
+  untaxedNote,
+  chargedCents,
+}: {
+  totals: CartTotals
+  totalLabel?: string
+  untaxedNote?: string
+  chargedCents?: number | null
+}) {
   const taxLabel = taxLineLabel(totals)
+  const charged = typeof chargedCents === 'number' && chargedCents !== totals.totalCents ? chargedCents : null
   return (
     <dl className="text-base" data-testid="totals">
       <Row label="Subtotal" value={formatCents(totals.subtotalCents)} testId="subtotal" />
@@ -70,11 +83,22 @@ export function TotalsList({ totals, totalLabel = 'Total', untaxedNote }: { tota
         <Row label="Sales tax" value={untaxedNote} testId="tax" />
       ) : null}
       <div className="mt-2 flex items-baseline justify-between gap-4 border-t border-ink/10 pt-3">
-        <dt className="text-lg font-semibold">{totalLabel}</dt>
+        <dt className="text-lg font-semibold">{charged === null ? totalLabel : 'Order total'}</dt>
         <dd className="text-xl font-bold tabular-nums" data-testid="total">
           {formatCents(totals.totalCents)}
         </dd>
       </div>
+      {charged === null ? null : (
+        <div className="mt-2 flex items-baseline justify-between gap-4">
+          <dt className="text-lg font-semibold">
+            Charged to your card
+            <span className="block text-sm font-normal text-ink-soft">Not the order’s total: we’re looking into it and will write to you.</span>
+          </dt>
+          <dd className="text-xl font-bold tabular-nums" data-testid="charged">
+            {formatCents(charged)}
+          </dd>
+        </div>
+      )}
     </dl>
   )
 }
