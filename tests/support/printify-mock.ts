@@ -67,6 +67,7 @@ export type MockOrder = {
   status: string
   shipments: MockShipment[]
   shipping_method: number
+  is_printify_express: boolean
   send_shipping_notification: boolean
   line_items: { product_id: string; variant_id: number; quantity: number; status: string }[]
   address_to: Record<string, string>
@@ -353,6 +354,11 @@ export function createPrintifyMock(options: PrintifyMockOptions = {}) {
       if (!isPositiveInt(item.quantity)) problems.push(`line_items.${i}.quantity: The quantity must be at least 1.`)
     })
     if (![1, 2, 3, 4].includes(body.shipping_method as number)) problems.push('shipping_method: The selected shipping method is invalid.')
+    if (body.is_printify_express !== undefined && typeof body.is_printify_express !== 'boolean')
+      problems.push('is_printify_express: The field must be true or false.')
+    // Printify Express (shipping_method 3) is ordered with is_printify_express: true, and only then.
+    else if ((body.is_printify_express === true) !== (body.shipping_method === 3))
+      problems.push('is_printify_express: Printify Express orders need shipping_method 3 and is_printify_express true together.')
     if (body.send_shipping_notification !== undefined && typeof body.send_shipping_notification !== 'boolean')
       problems.push('send_shipping_notification: The field must be true or false.')
     const address = isRecord(body.address_to) ? body.address_to : undefined
@@ -372,6 +378,7 @@ export function createPrintifyMock(options: PrintifyMockOptions = {}) {
       status: 'pending',
       shipments: [],
       shipping_method: body.shipping_method as number,
+      is_printify_express: body.is_printify_express === true,
       send_shipping_notification: body.send_shipping_notification === true,
       line_items: (items as Record<string, unknown>[]).map((item) => ({
         product_id: item.product_id as string,

@@ -102,6 +102,7 @@ function orderBody(productId: string, externalId: string): PrintifyCreateOrderBo
     external_id: externalId,
     line_items: [{ product_id: productId, variant_id: VARIANT, quantity: 2 }],
     shipping_method: 1,
+    is_printify_express: false,
     send_shipping_notification: false,
     address_to: {
       first_name: 'Ada',

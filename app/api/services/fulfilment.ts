@@ -136,6 +136,7 @@ async function submitParcel(deps: ApiDeps, job: JobRow) {
     lines: order.printItems
       .filter((i) => (quantities.get(i.cartItemId) ?? 0) > 0)
       .map((i) => ({ providerProductId: i.providerProductId, variantId: i.variantId, quantity: quantities.get(i.cartItemId)! })),
+    shippingMethod: parcel.shippingMethod,
     address: parcel.shippingAddress,
   })
   await crashPoint('submit-order:after-provider')
