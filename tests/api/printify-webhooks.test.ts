@@ -170,6 +170,66 @@ describe('an order of two parcels (issue 33)', () => {
   })
 })
 
+describe('a parcel Printify ships in two boxes (issue 42, item 7)', () => {
+  it('keeps each shipment with its own tracking, says "1 of 2 shipped" until the last one, and sends one e-mail per shipment', async () => {
+    // A second design, so the parcel is two Printify line items that can ship apart.
+    const photos = await addAlbumPhotos(t, demoAccounts[0].family.id, 2, undefined, { width: 480, height: 360 })
+    const preview = await t.request('/v1/printify/generate-preview', {
+      method: 'POST',
+      cookie,
+      json: {
+        variantId: 72965,
+        pseudoTemplateId: pseudoTemplates.star.id,
+        backSideId: '72965-1',
+        cells: photos.map((p, i) => ({ cellId: i ? 'star-right' : 'star-left', photoId: p.id, transform: { x: 0, y: 0, zoom: 1, rotation: 0 } })),
+      },
+    })
+    expect(preview.status).toBe(201)
+    const other = await t.request('/v1/photo-products-cart/items', { method: 'POST', cookie, json: cartItemOfGenerated(preview.body, { quantity: 1 }) })
+    expect(other.status, JSON.stringify(other.body)).toBe(201)
+    const { orderId, printifyId } = await printifyOrder()
+    expect(mock.orders.get(printifyId)!.line_items).toHaveLength(2)
+    await mock.advanceOrder(printifyId, 'sent-to-production')
+
+    const view = async () => (await t.request(`/v1/photo-products-orders/${orderId}`, { cookie })).body
+    const mails = () =>
+      t.db
+        .select()
+        .from(outboxEmails)
+        .where(like(outboxEmails.reference, `${orderShippedReference(orderId)}%`))
+    const secondLine = mock.orders.get(printifyId)!.line_items[1]!
+    // The second design's box leaves first.
+    await mock.advanceOrder(printifyId, 'shipped', { number: '9400111899221111111111' }, [1])
+    expect(mock.orders.get(printifyId)!.status).toBe('partially-fulfilled')
+    let order = await view()
+    expect(order.status).toBe('in_production')
+    expect(order.parcels[0]).toMatchObject({
+      status: 'in_production',
+      quantity: 2,
+      shippedQuantity: 1,
+      shippingProgress: '1 of 2 shipped',
+      shipments: [{ carrier: 'usps', trackingNumber: '9400111899221111111111', items: [{ cartItemId: other.body.item.id, quantity: secondLine.quantity }] }],
+    })
+    expect(await mails()).toHaveLength(1)
+    expect((await mails())[0]!.text).toContain('9400111899221111111111')
+    expect((await mails())[0]!.text).toContain('1 of 2')
+
+    // The rest: shipped, both shipments kept, a second e-mail with the second tracking number.
+    await mock.advanceOrder(printifyId, 'shipped', { number: '9400111899222222222222' }, [0])
+    order = await view()
+    expect(order.status).toBe('shipped')
+    expect(order.parcels[0]).toMatchObject({ status: 'shipped', quantity: 2, shippedQuantity: 2, shippingProgress: null })
+    expect(order.parcels[0].shipments.map((s: { trackingNumber: string }) => s.trackingNumber)).toEqual(['9400111899221111111111', '9400111899222222222222'])
+    const sent = await mails()
+    expect(sent).toHaveLength(2)
+    expect(sent.map((m) => m.text.includes('9400111899222222222222'))).toEqual([false, true])
+    // Redelivered, the shipments make no third e-mail and no third shipment.
+    for (const event of mock.eventsFor('order:shipment:created', printifyId)) await deliver(event)
+    expect(await mails()).toHaveLength(2)
+    expect((await view()).parcels[0].shipments).toHaveLength(2)
+  })
+})
+
 describe('Printify ships an order', () => {
   it('production, then a shipment: the order is shipped with its tracking number and link, and the shipping e-mail is queued once', async () => {
     const { orderId, printifyId } = await printifyOrder()

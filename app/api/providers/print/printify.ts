@@ -108,7 +108,8 @@ export type PrintifyOrder = {
   label?: string
   status: string
   shipping_method?: number
-  line_items: { product_id: string; variant_id: number; quantity: number; status?: string }[]
+  /** `metadata.sku` is the variant's SKU, which a shipment event names (`skus`) for the line items it holds. */
+  line_items: { product_id: string; variant_id: number; quantity: number; status?: string; metadata?: { sku?: string } }[]
   address_to?: Partial<PrintifyAddress>
   metadata?: { order_type?: string; shop_order_id?: string | number; shop_order_label?: string }
   created_at?: string
