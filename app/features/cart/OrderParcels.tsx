@@ -82,7 +82,7 @@ export function OrderParcels({ order, headingLevel = 3 }: { order: Order; headin
  * A parcel's shipments: "1 of 2 shipped" while part of it has, and every box's tracking (one line for one box, as
  * before; a list when it left in several).
  */
-export function ParcelTracking({ parcel, className }: { parcel: OrderParcel; className?: string }) {
+export function ParcelTracking({ parcel, className, label = 'Tracking' }: { parcel: OrderParcel; className?: string; label?: string }) {
   const tracked = parcel.shipments.filter((s): s is typeof s & { trackingNumber: string } => s.trackingNumber !== null)
   if (!parcel.shippingProgress && tracked.length === 0) return null
   return (
@@ -94,7 +94,7 @@ export function ParcelTracking({ parcel, className }: { parcel: OrderParcel; cla
       ) : null}
       {tracked.length === 1 ? (
         <p>
-          Tracking <TrackingNumber number={tracked[0]!.trackingNumber} url={tracked[0]!.trackingUrl} />
+          {label} <TrackingNumber number={tracked[0]!.trackingNumber} url={tracked[0]!.trackingUrl} />
         </p>
       ) : tracked.length > 1 ? (
         <ul aria-label="Tracking numbers">

@@ -141,7 +141,7 @@ function OrderCard({ order }: { order: Order }) {
           In {order.parcels.length} parcels, each tracked on its own: see them in the details below.
         </p>
       ) : order.parcels[0] && (order.parcels[0].shipments.length > 0 || order.parcels[0].shippingProgress) ? (
-        <ParcelTracking parcel={order.parcels[0]} className="mt-4 text-sm" />
+        <ParcelTracking parcel={order.parcels[0]} className="mt-4 text-sm" label="Tracking number" />
       ) : order.trackingNumber ? (
         <p className="mt-4 text-sm">
           Tracking number <TrackingNumber number={order.trackingNumber} url={order.trackingUrl} />
