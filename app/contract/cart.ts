@@ -357,6 +357,20 @@ export const parcelParamsSchema = z.object({
   parcelId: z.uuid({ error: 'Parcel id must be a UUID' }),
 })
 
+/** One box a parcel left in, with its own carrier and tracking; a parcel may ship in several. */
+export const parcelShipmentSchema = z.object({
+  /** 1, 2, … in the order the shipments were heard of. */
+  position: z.number().int(),
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
+  /** The parcel's lines (by cart item) in this box; null when the print provider did not say. */
+  items: parcelItemsSchema.nullable(),
+  shippedAt: z.string(),
+  deliveredAt: z.string().nullable(),
+})
+export type ParcelShipment = z.infer<typeof parcelShipmentSchema>
+
 /** One parcel of an order: what goes to one address, with the print provider's own status and tracking for it. */
 export const orderParcelSchema = z.object({
   id: z.uuid(),
@@ -376,8 +390,16 @@ export const orderParcelSchema = z.object({
   /** The recipient told "a gift is on its way" when it ships; null for nobody. */
   recipientEmail: z.string().nullable(),
   status: z.enum(orderStatuses),
+  /** The latest shipment's tracking (every shipment's is in `shipments`). */
   trackingNumber: z.string().nullable(),
   trackingUrl: z.string().nullable(),
+  /** Every box the parcel left in, oldest first. */
+  shipments: z.array(parcelShipmentSchema),
+  /** Ornaments in the parcel, and how many of them have shipped (counted by line and quantity). */
+  quantity: z.number().int(),
+  shippedQuantity: z.number().int(),
+  /** "1 of 2 shipped" while part of the parcel has shipped; null before any and once all of it has. */
+  shippingProgress: z.string().nullable(),
 })
 export type OrderParcel = z.infer<typeof orderParcelSchema>
 

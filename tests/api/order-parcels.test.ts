@@ -59,6 +59,10 @@ describe('an order’s parcels', () => {
         status: 'paid',
         trackingNumber: null,
         trackingUrl: null,
+        shipments: [],
+        quantity: 2,
+        shippedQuantity: 0,
+        shippingProgress: null,
       },
     ])
     await drainJobs(t.api.deps, fulfilmentJobs)

@@ -47,7 +47,8 @@ const address = {
   country: 'US',
 }
 
-async function buyOneStarPair() {
+/** A star pair made and put in the cart through Printify (its product is the mock's); answers the product and the line. */
+async function starPairInCart(quantity = 2) {
   const photos = await addAlbumPhotos(t, demoAccounts[0].family.id, 2, undefined, { width: 480, height: 360 })
   const preview = await t.request('/v1/printify/generate-preview', {
     method: 'POST',
@@ -64,17 +65,26 @@ async function buyOneStarPair() {
   const added = await t.request('/v1/photo-products-cart/items', {
     method: 'POST',
     cookie,
-    json: cartItemOfGenerated(g, { quantity: 2 }),
+    json: cartItemOfGenerated(g, { quantity }),
   })
   expect(added.status, JSON.stringify(added.body)).toBe(201)
+  return { productId: g.productId as string, lineId: added.body.item.id as string }
+}
+
+async function payCart() {
   const session = await t.request('/v1/photo-products-cart/checkout-session', { method: 'POST', cookie })
   const paid = await t.request(`/v1/checkout/local/${session.body.id}/pay`, {
     method: 'POST',
     cookie,
     json: { cardNumber: '4242424242424242', shippingAddress: address },
   })
-  expect(paid.body.status).toBe('paid')
-  return { productId: g.productId as string, orderId: paid.body.orderId as string }
+  expect(paid.body.status, JSON.stringify(paid.body)).toBe('paid')
+  return paid.body.orderId as string
+}
+
+async function buyOneStarPair() {
+  const { productId } = await starPairInCart(2)
+  return { productId, orderId: await payCart() }
 }
 
 describe('orders to Printify', () => {
@@ -87,10 +97,69 @@ describe('orders to Printify', () => {
       external_id: orderId,
       line_items: [{ product_id: productId, variant_id: 72965, quantity: 2 }],
       shipping_method: 1,
+      send_shipping_notification: false,
       address_to: { first_name: 'Maya', last_name: 'de la Rivera', region: 'NY', zip: '10002', country: 'US', address1: '12 Orchard Street', city: 'New York' },
     })
     const order = (await t.request(`/v1/photo-products-orders/${orderId}`, { cookie })).body
     expect(order).toMatchObject({ status: 'submitted', provider: 'printify', providerOrderId: [...mock.orders.keys()][0] })
+  })
+
+  it('each parcel reaches Printify with the shipping method the shopper paid for, and Printify sends no e-mail of its own', async () => {
+    const { productId, lineId } = await starPairInCart(3)
+    const saveAddress = async (entry: object) => {
+      const res = await t.request('/v1/photo-products-addresses', { method: 'POST', cookie, json: entry })
+      expect(res.status, JSON.stringify(res.body)).toBe(201)
+      return res.body.id as string
+    }
+    const roseId = await saveAddress({
+      label: 'Grandma Rose',
+      name: 'Rose Rivera',
+      line1: '4 Maple Court',
+      city: 'Columbus',
+      state: 'OH',
+      postalCode: '43004',
+      phone: '',
+    })
+    const juneId = await saveAddress({
+      label: 'Aunt June',
+      name: 'June Park',
+      line1: '88 Pine Street',
+      city: 'Sacramento',
+      state: 'CA',
+      postalCode: '95814',
+      phone: '',
+    })
+    const parcels = await t.request('/v1/photo-products-cart/parcels', {
+      method: 'PUT',
+      cookie,
+      json: {
+        parcels: [
+          { addressId: roseId, shippingMethod: 'express', items: [{ cartItemId: lineId, quantity: 1 }], recipientEmail: 'rose@example.org' },
+          { addressId: juneId, shippingMethod: 'standard', items: [{ cartItemId: lineId, quantity: 1 }] },
+        ],
+      },
+    })
+    expect(parcels.status, JSON.stringify(parcels.body)).toBe(200)
+    const own = await t.request('/v1/photo-products-cart/shipping', { method: 'PUT', cookie, json: { method: 'express' } })
+    expect(own.status, JSON.stringify(own.body)).toBe(200)
+    const before = mock.callsTo('POST', ordersPath).length
+    const orderId = await payCart()
+    await drainJobs(t.api.deps, fulfilmentJobs)
+    const creates = mock.callsTo('POST', ordersPath).slice(before)
+    const byRegion = Object.fromEntries(creates.map((c) => [(c.body as { address_to: { region: string } }).address_to.region, c.body]))
+    expect(Object.keys(byRegion).sort()).toEqual(['CA', 'NY', 'OH'])
+    // Printify: 1 standard, 2 priority, 3 Printify Express, 4 economy (decision 062: our express is Printify Express).
+    const express = { shipping_method: 3, is_printify_express: true, send_shipping_notification: false }
+    expect(byRegion.NY).toMatchObject({ external_id: orderId, ...express })
+    expect(byRegion.OH).toMatchObject({ ...express, line_items: [{ product_id: productId, quantity: 1 }] })
+    expect(byRegion.CA).toMatchObject({ shipping_method: 1, is_printify_express: false, send_shipping_notification: false })
+    // What Printify recorded, as it would answer the order.
+    expect(
+      [...mock.orders.values()]
+        .filter((o) => o.external_id.length > 0 && creates.some((c) => (c.body as { external_id: string }).external_id === o.external_id))
+        .map((o) => o.shipping_method)
+        .sort(),
+    ).toEqual([1, 3, 3])
   })
 
   it('an order Printify took whose answer was lost is found by external_id on the retry, never created twice', async () => {
@@ -115,6 +184,7 @@ describe('orders to Printify', () => {
   })
 
   it('an order that keeps failing is marked submission_failed after its last attempt', async () => {
+    const ordersBefore = (await t.db.select().from(orders)).length
     const { orderId } = await buyOneStarPair()
     const start = t.now()
     try {
@@ -132,6 +202,6 @@ describe('orders to Printify', () => {
     } finally {
       t.setNow(start)
     }
-    expect((await t.db.select().from(orders)).length).toBe(3)
+    expect((await t.db.select().from(orders)).length).toBe(ordersBefore + 1)
   })
 })

@@ -5,6 +5,7 @@ import { jobs, orders, outboxEmails, printifyWebhookEvents } from '../../app/api
 import { demoAccounts } from '../../app/api/demo/accounts'
 import { PrintifyClient, PrintifyProvider, syncPrintifyWebhooks } from '../../app/api/providers/print/printify'
 import { fulfilmentJobs } from '../../app/api/services/fulfilment'
+import { pollPrintifyOrders } from '../../app/api/services/printify-orders'
 import { jobHandlers, scheduleRecurringJobs } from '../../app/api/services/handlers'
 import { drainJobs } from '../../app/api/services/jobs'
 import { giftNoteReference, orderShippedReference } from '../../app/api/services/order-emails'
@@ -173,6 +174,73 @@ describe('an order of two parcels (issue 33)', () => {
     expect(await view()).toMatchObject({ status: 'shipped', trackingNumber: '9400111899220000000001' })
     expect((await view()).parcels.map((p: { trackingNumber: string }) => p.trackingNumber)).toEqual(['9400111899220000000001', '9400111899220000000002'])
     expect(await shippedMails(orderId)).toHaveLength(1)
+  })
+})
+
+/** A second design in the cart, so the next order's parcel is two Printify line items that can ship apart. */
+async function secondDesignInCart() {
+  const photos = await addAlbumPhotos(t, demoAccounts[0].family.id, 2, undefined, { width: 480, height: 360 })
+  const preview = await t.request('/v1/printify/generate-preview', {
+    method: 'POST',
+    cookie,
+    json: {
+      variantId: 72965,
+      pseudoTemplateId: pseudoTemplates.star.id,
+      backSideId: '72965-1',
+      cells: photos.map((p, i) => ({ cellId: i ? 'star-right' : 'star-left', photoId: p.id, transform: { x: 0, y: 0, zoom: 1, rotation: 0 } })),
+    },
+  })
+  expect(preview.status).toBe(201)
+  const other = await t.request('/v1/photo-products-cart/items', { method: 'POST', cookie, json: cartItemOfGenerated(preview.body, { quantity: 1 }) })
+  expect(other.status, JSON.stringify(other.body)).toBe(201)
+  return other
+}
+
+describe('a parcel Printify ships in two boxes (issue 42, item 7)', () => {
+  it('keeps each shipment with its own tracking, says "1 of 2 shipped" until the last one, and sends one e-mail per shipment', async () => {
+    await secondDesignInCart()
+    const { orderId, printifyId } = await printifyOrder()
+    expect(mock.orders.get(printifyId)!.line_items).toHaveLength(2)
+    await mock.advanceOrder(printifyId, 'sent-to-production')
+
+    const view = async () => (await t.request(`/v1/photo-products-orders/${orderId}`, { cookie })).body
+    const mails = () =>
+      t.db
+        .select()
+        .from(outboxEmails)
+        .where(like(outboxEmails.reference, `${orderShippedReference(orderId)}%`))
+    const secondLine = mock.orders.get(printifyId)!.line_items[1]!
+    // Our line that became Printify's second line item (the cart's two lines may be listed in either order).
+    const secondCartItem = (await orderRow(orderId)).printItems.find((p) => p.providerProductId === secondLine.product_id)!.cartItemId
+    // The second design's box leaves first.
+    await mock.advanceOrder(printifyId, 'shipped', { number: '9400111899221111111111' }, [1])
+    expect(mock.orders.get(printifyId)!.status).toBe('partially-fulfilled')
+    let order = await view()
+    expect(order.status).toBe('in_production')
+    expect(order.parcels[0]).toMatchObject({
+      status: 'in_production',
+      quantity: 2,
+      shippedQuantity: 1,
+      shippingProgress: '1 of 2 shipped',
+      shipments: [{ carrier: 'usps', trackingNumber: '9400111899221111111111', items: [{ cartItemId: secondCartItem, quantity: secondLine.quantity }] }],
+    })
+    expect(await mails()).toHaveLength(1)
+    expect((await mails())[0]!.text).toContain('9400111899221111111111')
+    expect((await mails())[0]!.text).toContain('1 of 2')
+
+    // The rest: shipped, both shipments kept, a second e-mail with the second tracking number.
+    await mock.advanceOrder(printifyId, 'shipped', { number: '9400111899222222222222' }, [0])
+    order = await view()
+    expect(order.status).toBe('shipped')
+    expect(order.parcels[0]).toMatchObject({ status: 'shipped', quantity: 2, shippedQuantity: 2, shippingProgress: null })
+    expect(order.parcels[0].shipments.map((s: { trackingNumber: string }) => s.trackingNumber)).toEqual(['9400111899221111111111', '9400111899222222222222'])
+    const sent = await mails()
+    expect(sent).toHaveLength(2)
+    expect(sent.map((m) => m.text.includes('9400111899222222222222'))).toEqual([false, true])
+    // Redelivered, the shipments make no third e-mail and no third shipment.
+    for (const event of mock.eventsFor('order:shipment:created', printifyId)) await deliver(event)
+    expect(await mails()).toHaveLength(2)
+    expect((await view()).parcels[0].shipments).toHaveLength(2)
   })
 })
 
@@ -394,6 +462,33 @@ describe('the poll', () => {
       // The period's poll ran; scheduling again in the same period adds none.
       await scheduleRecurringJobs(t.api.deps)
       expect(await t.db.select().from(jobs).where(like(jobs.dedupeKey, 'poll-printify-orders:%'))).toHaveLength(2)
+    } finally {
+      t.setNow(start)
+    }
+  })
+
+  it('a partly fulfilled order it looks up is still being printed; once fulfilled, it ships with every box kept', async () => {
+    await secondDesignInCart()
+    const { orderId, printifyId } = await printifyOrder()
+    mock.stepOrder(printifyId, 'sent-to-production')
+    mock.stepOrder(printifyId, 'shipped', { number: '9400100000000000000051' }, [0])
+    const start = t.now()
+    try {
+      t.setNow(new Date(start.getTime() + 31 * 60_000))
+      expect(await pollPrintifyOrders(t.api.deps)).toMatchObject({ moved: 1 })
+      expect(await orderRow(orderId)).toMatchObject({ status: 'in_production' })
+      mock.stepOrder(printifyId, 'shipped', { number: '9400100000000000000052' })
+      t.setNow(new Date(start.getTime() + 62 * 60_000))
+      await pollPrintifyOrders(t.api.deps)
+      const order = (await t.request(`/v1/photo-products-orders/${orderId}`, { cookie })).body
+      expect(order.status).toBe('shipped')
+      expect(order.parcels[0].shipments.map((s: { trackingNumber: string }) => s.trackingNumber)).toEqual(['9400100000000000000051', '9400100000000000000052'])
+      expect(
+        await t.db
+          .select()
+          .from(outboxEmails)
+          .where(like(outboxEmails.reference, `${orderShippedReference(orderId)}%`)),
+      ).toHaveLength(2)
     } finally {
       t.setNow(start)
     }

@@ -67,14 +67,18 @@ export type MockOrder = {
   status: string
   shipments: MockShipment[]
   shipping_method: number
+  is_printify_express: boolean
   send_shipping_notification: boolean
-  line_items: { product_id: string; variant_id: number; quantity: number; status: string }[]
+  /** Printify's line item: its status moves on its own (a partial shipment fulfils some); `metadata.sku` is the variant's SKU. */
+  line_items: { product_id: string; variant_id: number; quantity: number; status: string; metadata: { sku: string } }[]
   address_to: Record<string, string>
   metadata: { order_type: string; shop_order_id: string; shop_order_label: string | null }
   created_at: string
 }
 
 export type MockShipment = { carrier: string; number: string; url: string; delivered_at: string | null }
+/** Which of the order's line items (by index) a shipment holds; the mock's own record, Printify tells it as `skus`. */
+type ShipmentItems = { shipment: MockShipment; lineItems: number[] }
 
 export type MockWebhook = { id: string; topic: string; url: string; shop_id: number; secret: string | null }
 
@@ -120,6 +124,7 @@ export function createPrintifyMock(options: PrintifyMockOptions = {}) {
   const products = new Map<string, MockProduct>()
   const orders = new Map<string, MockOrder>()
   const webhooks = new Map<string, MockWebhook>()
+  const shipmentItems = new Map<string, ShipmentItems[]>()
   const deliver = options.deliver ?? ((url: string, init: RequestInit) => globalThis.fetch(url, init))
   /** Product id → GETs still to answer without mockups. */
   const pendingMockups = new Map<string, number>()
@@ -353,6 +358,11 @@ export function createPrintifyMock(options: PrintifyMockOptions = {}) {
       if (!isPositiveInt(item.quantity)) problems.push(`line_items.${i}.quantity: The quantity must be at least 1.`)
     })
     if (![1, 2, 3, 4].includes(body.shipping_method as number)) problems.push('shipping_method: The selected shipping method is invalid.')
+    if (body.is_printify_express !== undefined && typeof body.is_printify_express !== 'boolean')
+      problems.push('is_printify_express: The field must be true or false.')
+    // Printify Express (shipping_method 3) is ordered with is_printify_express: true, and only then.
+    else if ((body.is_printify_express === true) !== (body.shipping_method === 3))
+      problems.push('is_printify_express: Printify Express orders need shipping_method 3 and is_printify_express true together.')
     if (body.send_shipping_notification !== undefined && typeof body.send_shipping_notification !== 'boolean')
       problems.push('send_shipping_notification: The field must be true or false.')
     const address = isRecord(body.address_to) ? body.address_to : undefined
@@ -372,12 +382,14 @@ export function createPrintifyMock(options: PrintifyMockOptions = {}) {
       status: 'pending',
       shipments: [],
       shipping_method: body.shipping_method as number,
+      is_printify_express: body.is_printify_express === true,
       send_shipping_notification: body.send_shipping_notification === true,
       line_items: (items as Record<string, unknown>[]).map((item) => ({
         product_id: item.product_id as string,
         variant_id: item.variant_id as number,
         quantity: item.quantity as number,
         status: 'pending',
+        metadata: { sku: products.get(item.product_id as string)!.variants.find((v) => v.id === item.variant_id)!.sku },
       })),
       address_to: Object.fromEntries(Object.entries(address!).filter((e): e is [string, string] => typeof e[1] === 'string')),
       metadata: { order_type: 'api', shop_order_id: externalId, shop_order_label: label },
@@ -434,11 +446,13 @@ export function createPrintifyMock(options: PrintifyMockOptions = {}) {
   function orderEvent(topic: string, order: MockOrder, eventId = nextId('9')) {
     const data: Record<string, unknown> = { shop_id: shopId, status: order.status }
     const latest = order.shipments.at(-1)
+    const latestItems = shipmentItems.get(order.id)?.find((s) => s.shipment === latest)?.lineItems ?? order.line_items.map((_, i) => i)
     if (topic === 'order:shipment:created' && latest)
       Object.assign(data, {
         shipped_at: timestamp(),
         carrier: { code: latest.carrier, tracking_number: latest.number, tracking_url: latest.url },
-        skus: order.line_items.map((item) => `${item.product_id.slice(-6)}-${item.variant_id}`),
+        // The SKUs of the line items in this shipment (a partial one names only its own).
+        skus: latestItems.map((i) => order.line_items[i]!.metadata.sku),
       })
     else if (topic === 'order:shipment:delivered' && latest)
       Object.assign(data, { delivered_at: latest.delivered_at, carrier: { code: latest.carrier, tracking_number: latest.number, tracking_url: latest.url } })
@@ -468,14 +482,18 @@ export function createPrintifyMock(options: PrintifyMockOptions = {}) {
    * Printify's side moves the order one step and posts the events it documents for it (order:updated with the new
    * status, and the step's own topic) to every subscribed URL. Answers what each delivery was answered.
    */
-  async function advanceOrder(orderId: string, step: Step, shipment: Partial<MockShipment> = {}) {
+  async function advanceOrder(orderId: string, step: Step, shipment: Partial<MockShipment> = {}, lineItems?: number[]) {
     const answers = []
-    for (const event of stepOrder(orderId, step, shipment)) answers.push(await send(event))
+    for (const event of stepOrder(orderId, step, shipment, lineItems)) answers.push(await send(event))
     return answers
   }
 
-  /** As `advanceOrder`, but answers the events instead of posting them (to deliver late, twice, out of order, or never). */
-  function stepOrder(orderId: string, step: Step, shipment: Partial<MockShipment> = {}): MockOrderEvent[] {
+  /**
+   * As `advanceOrder`, but answers the events instead of posting them (to deliver late, twice, out of order, or never).
+   * A shipment holds `lineItems` (indexes; default every line item not shipped yet): while some are left, the order is
+   * `partially-fulfilled`, as Printify says it, and `fulfilled` once all have shipped.
+   */
+  function stepOrder(orderId: string, step: Step, shipment: Partial<MockShipment> = {}, lineItems?: number[]): MockOrderEvent[] {
     const order = orders.get(orderId)
     if (!order) throw new Error(`no mock order ${orderId}`)
     let topic: string
@@ -483,10 +501,16 @@ export function createPrintifyMock(options: PrintifyMockOptions = {}) {
       order.status = 'in-production'
       topic = 'order:sent-to-production'
     } else if (step === 'shipped') {
-      order.status = 'fulfilled'
+      const unshipped = order.line_items.flatMap((item, i) => (item.status === 'fulfilled' ? [] : [i]))
+      const holds = lineItems ?? (unshipped.length > 0 ? unshipped : order.line_items.map((_, i) => i))
+      for (const i of holds) order.line_items[i]!.status = 'fulfilled'
+      order.status = order.line_items.every((item) => item.status === 'fulfilled') ? 'fulfilled' : 'partially-fulfilled'
       const number = shipment.number ?? `9400${String(order.shipments.length + 1).padStart(18, '0')}`
-      order.shipments.push({ carrier: 'usps', number, url: `https://tools.usps.com/go/TrackConfirmAction?tLabels=${number}`, delivered_at: null, ...shipment })
+      const made = { carrier: 'usps', number, url: `https://tools.usps.com/go/TrackConfirmAction?tLabels=${number}`, delivered_at: null, ...shipment }
+      order.shipments.push(made)
+      shipmentItems.set(order.id, [...(shipmentItems.get(order.id) ?? []), { shipment: made, lineItems: holds }])
       topic = 'order:shipment:created'
+      return [...eventsFor('order:updated', orderId), ...eventsFor(topic, orderId)]
     } else if (step === 'delivered') {
       const latest = order.shipments.at(-1)
       if (latest) latest.delivered_at = timestamp()

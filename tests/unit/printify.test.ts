@@ -6,6 +6,7 @@ import {
   errorDetail,
   isReachableByPrintify,
   parseRetryAfter,
+  printifyOrderBody,
   type FetchLike,
   type PrintifyClientOptions,
   type PrintifyCreateOrderBody,
@@ -102,6 +103,7 @@ function orderBody(productId: string, externalId: string): PrintifyCreateOrderBo
     external_id: externalId,
     line_items: [{ product_id: productId, variant_id: VARIANT, quantity: 2 }],
     shipping_method: 1,
+    is_printify_express: false,
     send_shipping_notification: false,
     address_to: {
       first_name: 'Ada',
@@ -538,6 +540,38 @@ describe('PrintifyClient: request spacing (600 per minute)', () => {
       clock.advance(250)
     }
     expect(clock.sleeps).toEqual([])
+  })
+})
+
+describe('printifyOrderBody', () => {
+  const input = {
+    orderId: 'a1b2',
+    reference: 'KS-1',
+    lines: [{ providerProductId: 'p1', variantId: VARIANT, quantity: 1 }],
+    address: {
+      name: 'Ada Lovelace',
+      email: 'ada@example.org',
+      phone: '',
+      line1: '1 Main St',
+      line2: '',
+      city: 'Columbus',
+      state: 'OH',
+      postalCode: '43004',
+      country: 'US',
+    },
+  }
+
+  it('sends each store method as Printify’s (express is Printify Express, flagged), and never asks Printify to e-mail', () => {
+    expect(printifyOrderBody({ ...input, shippingMethod: 'standard' })).toMatchObject({
+      shipping_method: 1,
+      is_printify_express: false,
+      send_shipping_notification: false,
+    })
+    expect(printifyOrderBody({ ...input, shippingMethod: 'express' })).toMatchObject({
+      shipping_method: 3,
+      is_printify_express: true,
+      send_shipping_notification: false,
+    })
   })
 })
 

@@ -404,6 +404,32 @@ export const orderParcels = pgTable(
 )
 
 /**
+ * Each shipment of a parcel, with its own carrier and tracking: a print provider may ship a parcel's lines in
+ * several boxes (Printify's `partially-fulfilled`). `key` tells a shipment heard of twice (a webhook and the poll,
+ * or a redelivery) from a new one: its tracking number, else its URL. `items` is what it holds; null when the
+ * provider did not say, which counts as everything not yet shipped (decision 062).
+ */
+export const parcelShipments = pgTable(
+  'parcel_shipments',
+  {
+    id: uuid('id').primaryKey(),
+    parcelId: uuid('parcel_id')
+      .notNull()
+      .references(() => orderParcels.id, { onDelete: 'cascade' }),
+    /** 1, 2, …: the order the shipments were heard of in. */
+    position: integer('position').notNull(),
+    key: text('key').notNull(),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    trackingUrl: text('tracking_url'),
+    items: jsonb('items').$type<{ cartItemId: string; quantity: number }[]>(),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }).notNull(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('parcel_shipments_key_idx').on(t.parcelId, t.key), uniqueIndex('parcel_shipments_position_idx').on(t.parcelId, t.position)],
+)
+
+/**
  * Printify webhook events already handled, by Printify's event id: a redelivery (Printify retries until it
  * hears 2xx) or a replay is recognised here and changes nothing (docs/decisions/043-printify-webhooks.md).
  */

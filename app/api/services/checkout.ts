@@ -36,7 +36,7 @@ import { STRIPE_NONTAXABLE_TAX_CODE as NONTAXABLE_TAX_CODE } from '../providers/
 import { cartItemsOf, cartPlan, estimatedTaxDestination, moveCart, openCart } from './cart'
 import { entryAddress, planSignature, planTotals, sessionParcelsOf, type PlannedParcel } from './parcel-plans'
 import { creditForCart, creditGranted, lockAccount, lockSession, releaseCredit, reserveCredit, restoreCreditForRefund, spendCredit, type Db } from './credit'
-import { parcelsOf, queueParcelSubmission } from './fulfilment'
+import { parcelShipping, parcelsOf, queueParcelSubmission, shipmentsOf, type ShipmentRow } from './fulfilment'
 import { queueOrderConfirmation } from './order-emails'
 import { approveReferralFor, voidRewardForOrder } from './referral'
 import { crashPoint } from '../crash-points'
@@ -106,7 +106,7 @@ export function sessionView(row: SessionRow, orderId: string | null): CheckoutSe
 
 type ParcelRow = typeof orderParcels.$inferSelect
 
-function parcelView(row: ParcelRow): OrderParcel {
+function parcelView(row: ParcelRow, shipments: ShipmentRow[]): OrderParcel {
   return {
     id: row.id,
     position: row.position,
@@ -121,10 +121,14 @@ function parcelView(row: ParcelRow): OrderParcel {
     status: row.status,
     trackingNumber: row.trackingNumber,
     trackingUrl: row.trackingUrl,
+    ...parcelShipping(
+      row,
+      shipments.filter((s) => s.parcelId === row.id),
+    ),
   }
 }
 
-export function orderView(row: OrderRow, parcels: ParcelRow[]): Order {
+export function orderView(row: OrderRow, parcels: ParcelRow[], shipments: ShipmentRow[]): Order {
   return {
     id: row.id,
     reference: row.reference,
@@ -138,7 +142,7 @@ export function orderView(row: OrderRow, parcels: ParcelRow[]): Order {
     providerOrderId: row.providerOrderId,
     trackingNumber: row.trackingNumber,
     trackingUrl: row.trackingUrl,
-    parcels: parcels.map(parcelView),
+    parcels: parcels.map((p) => parcelView(p, shipments)),
     chargedCents: row.chargedCents ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -810,11 +814,16 @@ export async function listOrders(db: Database, user: SessionUser) {
         )
         .orderBy(asc(orderParcels.position))
     : []
+  const shipments = await shipmentsOf(
+    db,
+    parcels.map((p) => p.id),
+  )
   return {
     orders: rows.map((row) =>
       orderView(
         row,
         parcels.filter((p) => p.orderId === row.id),
+        shipments,
       ),
     ),
   }
@@ -826,7 +835,15 @@ export async function getOrder(db: Database, user: SessionUser, id: string) {
     .from(orders)
     .where(and(eq(orders.id, id), eq(orders.userId, user.id)))
   if (!row) throw notFound('Order')
-  return orderView(row, await parcelsOf(db, row.id))
+  const parcels = await parcelsOf(db, row.id)
+  return orderView(
+    row,
+    parcels,
+    await shipmentsOf(
+      db,
+      parcels.map((p) => p.id),
+    ),
+  )
 }
 
 /** A Stripe webhook's session, by Stripe's id or, failing that, our own id from its metadata. */

@@ -8,20 +8,21 @@
  * An order's first parcel has the order's id, so an order of one parcel keeps the job keys
  * (`submit-order:<orderId>`), provider external id and e-mail references it had before parcels.
  */
-import { randomInt } from 'node:crypto'
-import { and, asc, eq, isNull } from 'drizzle-orm'
+import { randomInt, randomUUID } from 'node:crypto'
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
 import type { OrderStatus } from '../../contract/cart'
 import { canMove, orderTransitions } from './cart-states'
 import { crashPoint } from '../crash-points'
 import type { Database } from '../db/client'
-import { orderParcels, orders } from '../db/schema'
+import { orderParcels, orders, parcelShipments } from '../db/schema'
 import type { ApiDeps } from '../env'
 import type { JobHandlers, JobRow } from './jobs'
 import { enqueueJob } from './jobs'
-import { queueOrderShipped } from './order-emails'
+import { queueOrderShipped, shippingProgressText } from './order-emails'
 
 export type OrderRow = typeof orders.$inferSelect
 export type ParcelRow = typeof orderParcels.$inferSelect
+export type ShipmentRow = typeof parcelShipments.$inferSelect
 type Executor = Pick<Database, 'update' | 'insert' | 'select'>
 
 /** The job's parcel and its order; jobs queued before parcels name only the order, whose first parcel has its id. */
@@ -99,6 +100,97 @@ export async function moveParcel(
   return true
 }
 
+// ---------------------------------------------------------------------------------------------
+// Shipments: a parcel may leave in several boxes, each with its own carrier and tracking (decision 062)
+
+/** The shipments of these parcels, in the order they were heard of. */
+export function shipmentsOf(db: Pick<Database, 'select'>, parcelIds: string[]) {
+  if (parcelIds.length === 0) return Promise.resolve([] as ShipmentRow[])
+  return db.select().from(parcelShipments).where(inArray(parcelShipments.parcelId, parcelIds)).orderBy(asc(parcelShipments.position))
+}
+
+/**
+ * How many of a parcel's ornaments have shipped: all of them once it is shipped; before that, what the shipments
+ * say they hold (a shipment that did not say holds nothing we can count), never more than the parcel holds.
+ */
+export function shippedQuantityOf(parcel: Pick<ParcelRow, 'status' | 'items'>, shipments: Pick<ShipmentRow, 'items'>[]) {
+  const of = parcel.items.reduce((n, i) => n + i.quantity, 0)
+  if (parcel.status === 'shipped') return { shipped: of, of }
+  const held = new Map(parcel.items.map((i) => [i.cartItemId, i.quantity]))
+  const sent = new Map<string, number>()
+  for (const shipment of shipments) for (const item of shipment.items ?? []) sent.set(item.cartItemId, (sent.get(item.cartItemId) ?? 0) + item.quantity)
+  let shipped = 0
+  for (const [cartItemId, quantity] of held) shipped += Math.min(quantity, sent.get(cartItemId) ?? 0)
+  return { shipped, of }
+}
+
+/** The parcel's shipments and progress as the order answers them ("1 of 2 shipped" while part of it has). */
+export function parcelShipping(parcel: Pick<ParcelRow, 'status' | 'items'>, shipments: ShipmentRow[]) {
+  const { shipped, of } = shippedQuantityOf(parcel, shipments)
+  return {
+    quantity: of,
+    shippedQuantity: shipped,
+    shippingProgress: shippingProgressText(shipped, of),
+    shipments: shipments.map((s) => ({
+      position: s.position,
+      carrier: s.carrier,
+      trackingNumber: s.trackingNumber,
+      trackingUrl: s.trackingUrl,
+      items: s.items,
+      shippedAt: s.shippedAt.toISOString(),
+      deliveredAt: s.deliveredAt?.toISOString() ?? null,
+    })),
+  }
+}
+
+export type SeenShipment = {
+  carrier: string | null
+  trackingNumber: string | null
+  trackingUrl: string | null
+  /** What it holds; null when the provider did not say. */
+  items: { cartItemId: string; quantity: number }[] | null
+  deliveredAt?: Date | null
+}
+
+/**
+ * Records a shipment of a parcel once: one heard of again (same tracking number, else URL) only learns what it
+ * lacked (what it holds, its delivery). A parcel's untracked shipment (shipped before any tracking was given) takes
+ * the first tracking heard of instead of counting as a second box. Answers the new row, or null when it was known.
+ */
+export async function recordShipment(deps: Pick<ApiDeps, 'now'>, db: Executor, parcelId: string, seen: SeenShipment): Promise<ShipmentRow | null> {
+  const key = seen.trackingNumber ?? seen.trackingUrl ?? UNTRACKED
+  const known = await db.select().from(parcelShipments).where(eq(parcelShipments.parcelId, parcelId)).orderBy(asc(parcelShipments.position))
+  const same = known.find((s) => s.key === key) ?? (key !== UNTRACKED ? known.find((s) => s.key === UNTRACKED) : undefined)
+  if (same) {
+    const learnt: Partial<ShipmentRow> = {}
+    if (same.key === UNTRACKED && key !== UNTRACKED) Object.assign(learnt, { key, trackingNumber: seen.trackingNumber, trackingUrl: seen.trackingUrl })
+    if (!same.carrier && seen.carrier) learnt.carrier = seen.carrier
+    if (!same.items && seen.items) learnt.items = seen.items
+    if (!same.deliveredAt && seen.deliveredAt) learnt.deliveredAt = seen.deliveredAt
+    if (Object.keys(learnt).length > 0) await db.update(parcelShipments).set(learnt).where(eq(parcelShipments.id, same.id))
+    return null
+  }
+  const [row] = await db
+    .insert(parcelShipments)
+    .values({
+      id: randomUUID(),
+      parcelId,
+      position: known.length + 1,
+      key,
+      carrier: seen.carrier,
+      trackingNumber: seen.trackingNumber,
+      trackingUrl: seen.trackingUrl,
+      items: seen.items,
+      shippedAt: deps.now(),
+      deliveredAt: seen.deliveredAt ?? null,
+    })
+    .onConflictDoNothing()
+    .returning()
+  return row ?? null
+}
+
+const UNTRACKED = 'untracked'
+
 const nextLocalStep: Partial<Record<OrderStatus, OrderStatus>> = { submitted: 'in_production', in_production: 'shipped' }
 
 async function scheduleLocalStep(deps: ApiDeps, db: Executor, parcel: Pick<ParcelRow, 'id' | 'orderId'>, to: OrderStatus) {
@@ -136,6 +228,7 @@ async function submitParcel(deps: ApiDeps, job: JobRow) {
     lines: order.printItems
       .filter((i) => (quantities.get(i.cartItemId) ?? 0) > 0)
       .map((i) => ({ providerProductId: i.providerProductId, variantId: i.variantId, quantity: quantities.get(i.cartItemId)! })),
+    shippingMethod: parcel.shippingMethod,
     address: parcel.shippingAddress,
   })
   await crashPoint('submit-order:after-provider')
@@ -166,7 +259,15 @@ async function advanceParcel(deps: ApiDeps, job: JobRow) {
       const next = nextLocalStep[to]
       if (next) await scheduleLocalStep(deps, tx, parcel, next)
       // With the status change, so the shopper hears of the shipment exactly when (and once) it is recorded.
-      if (to === 'shipped') await queueOrderShipped(tx, deps, parcel.id, deps.now())
+      if (to === 'shipped') {
+        const box = await recordShipment(deps, tx, parcel.id, {
+          carrier: null,
+          trackingNumber: tracking.trackingNumber ?? null,
+          trackingUrl: parcel.trackingUrl,
+          items: parcel.items,
+        })
+        await queueOrderShipped(tx, deps, parcel.id, deps.now(), box ?? undefined)
+      }
     }
     await crashPoint('advance-order:before-commit')
   })

@@ -104,8 +104,20 @@ export type OrderShippedData = {
   shippingAddress: ShippingAddress | null
   /** The parcel's method and promised day. */
   delivery?: Delivery
+  /** A box of a parcel that ships in several: how many of its ornaments have shipped so far; absent when all have. */
+  progress?: { shipped: number; of: number }
   orderUrl: string
   supportEmail: string
+}
+
+/** "1 of 2 shipped", for a parcel part of which has shipped; null once it all has. */
+export function shippingProgressText(shipped: number, of: number): string | null {
+  return shipped > 0 && shipped < of ? `${shipped} of ${of} shipped` : null
+}
+
+const partialText = (progress: OrderShippedData['progress']) => {
+  const text = progress && shippingProgressText(progress.shipped, progress.of)
+  return text ? `This box is part of your parcel: ${text}. We will write again when the rest is on its way.` : null
 }
 
 const lineAmount = (line: OrderEmailLine) => formatCents(line.unitAmountCents * line.quantity)
@@ -230,6 +242,7 @@ export function orderShippedEmail(data: OrderShippedData): RenderedEmail {
     `Hi ${data.firstName},`,
     '',
     `Good news: your ornaments have left the print shop. Order ${data.reference} is on its way.`,
+    ...(partialText(data.progress) ? ['', partialText(data.progress)!] : []),
     '',
     data.trackingNumber ? `Tracking number: ${data.trackingNumber}` : 'The tracking number will be on your order page as soon as the carrier gives one.',
     ...(data.trackingLink ? [`Track your parcel: ${data.trackingLink}`] : []),
@@ -238,6 +251,7 @@ export function orderShippedEmail(data: OrderShippedData): RenderedEmail {
   const number = data.trackingNumber ? e(data.trackingNumber) : ''
   const body = `<h1 style="margin:0 0 12px;font-size:24px;line-height:1.3">Your ornaments are on their way, ${e(data.firstName)}!</h1>
 <p style="margin:0 0 16px;font-size:16px;line-height:1.5">They have left the print shop. Order <span style="font-family:Menlo,Consolas,monospace;font-weight:bold;white-space:nowrap">${e(data.reference)}</span> is with the carrier now.</p>
+${partialText(data.progress) ? `<p style="margin:0 0 16px;font-size:15px;line-height:1.5">${e(partialText(data.progress)!)}</p>` : ''}
 ${
   data.trackingNumber
     ? `<p style="margin:0 0 4px;font-size:14px;color:${soft}">Tracking number</p>
@@ -364,7 +378,13 @@ ${data.message ? `<p style="margin:0 0 4px;font-size:14px;color:${soft}">${e(dat
 export const giftNoteReference = (parcelId: string) => `gift-note:${parcelId}`
 
 /** One parcel shipped: its tracking and where it goes (an order of one parcel: the parcel has the order's id). */
-export async function queueOrderShipped(db: Executor, deps: EmailDeps, parcelId: string, now: Date) {
+/** One shipment of a parcel, as its shipping e-mail tells it; the first keeps the parcel's reference (one e-mail per shipment). */
+export type ShippedBox = { position: number; trackingNumber: string | null; trackingUrl: string | null; progress?: { shipped: number; of: number } }
+
+export const shipmentEmailReference = (parcelId: string, position: number) =>
+  position <= 1 ? orderShippedReference(parcelId) : `${orderShippedReference(parcelId)}:${position}`
+
+export async function queueOrderShipped(db: Executor, deps: EmailDeps, parcelId: string, now: Date, box?: ShippedBox) {
   const [parcel] = await db.select().from(orderParcels).where(eq(orderParcels.id, parcelId))
   if (!parcel) throw new Error(`parcel ${parcelId} not found`)
   const [order] = await db.select().from(orders).where(eq(orders.id, parcel.orderId))
@@ -387,16 +407,17 @@ export async function queueOrderShipped(db: Executor, deps: EmailDeps, parcelId:
     })
   return queueEmail(db, deps.config, {
     kind: 'order-shipped',
-    reference: orderShippedReference(parcel.id),
+    reference: shipmentEmailReference(parcel.id, box?.position ?? 1),
     to: shopper.email,
     sendAfter: now,
     ...orderShippedEmail({
       firstName: shopper.firstName,
       reference: order.reference,
-      trackingNumber: parcel.trackingNumber,
-      trackingLink: trackingLinkFor(parcel.trackingNumber, parcel.trackingUrl),
+      trackingNumber: box ? box.trackingNumber : parcel.trackingNumber,
+      trackingLink: box ? trackingLinkFor(box.trackingNumber, box.trackingUrl) : trackingLinkFor(parcel.trackingNumber, parcel.trackingUrl),
       shippingAddress: parcel.shippingAddress ?? null,
       delivery: { method: shippingMethods[parcel.shippingMethod].label, arrivesBy: parcel.arrivesBy },
+      progress: box?.progress,
       orderUrl: orderPageUrl(deps.config.publicUrl, order.reference),
       supportEmail: deps.config.supportEmail,
     }),

@@ -14,7 +14,7 @@ import { AppError } from '../errors'
 import { logger } from '../../observability/log'
 import { PrintifyProvider, type PrintifyOrderDetail } from '../providers/print/printify'
 import { PrintProviderError } from '../providers/print/provider'
-import { moveParcel, syncOrderFromParcels } from './fulfilment'
+import { moveParcel, recordShipment, shipmentsOf, shippedQuantityOf, syncOrderFromParcels, type ShipmentRow } from './fulfilment'
 import type { JobHandlers } from './jobs'
 import { enqueueJob } from './jobs'
 import { queueOrderShipped } from './order-emails'
@@ -26,10 +26,16 @@ export const PRINTIFY_SIGNATURE_HEADER = 'x-pf-signature'
 /** What became of one webhook delivery: the one value a counter of webhook events by outcome needs. */
 export type PrintifyWebhookOutcome = 'applied' | 'duplicate' | 'ignored' | 'refused'
 
-/** Where Printify says an order is, in our words: a target state (or none) and the shipment's tracking. */
+/** A shipment as Printify tells it: its tracking and, from a shipment event, the SKUs of the line items it holds. */
+export type PrintifyShipmentSeen = { carrier: string | null; number: string | null; url: string | null; skus: string[] | null; deliveredAt: Date | null }
+
+/**
+ * Where Printify says an order is, in our words: a target state (or none), the shipments it tells of (oldest first;
+ * the last one's tracking is the order's), and whether Printify says every line item has shipped.
+ */
 export type PrintifyState = {
   to: 'in_production' | 'shipped' | 'canceled' | null
-  tracking: { number: string | null; url: string | null } | null
+  shipments: PrintifyShipmentSeen[]
 }
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
@@ -37,13 +43,16 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
 // ---------------------------------------------------------------------------------------------
 // From Printify's words to ours
 
-/** Printify's order statuses (pending, on-hold, sending-to-production, in-production, has-issues, fulfilled, …). */
+/**
+ * Printify's order statuses (pending, on-hold, sending-to-production, in-production, has-issues, partially-fulfilled,
+ * fulfilled, …). A partly fulfilled order is still being made: its parcel ships when the last line item does.
+ */
 function targetOfStatus(status: unknown): PrintifyState['to'] {
   switch (status) {
     case 'in-production':
+    case 'partially-fulfilled':
       return 'in_production'
     case 'fulfilled':
-    case 'partially-fulfilled':
     case 'shipped':
     case 'delivered':
       return 'shipped'
@@ -55,9 +64,10 @@ function targetOfStatus(status: unknown): PrintifyState['to'] {
   }
 }
 
-function targetOfTopic(type: string): PrintifyState['to'] {
+/** A shipment event ships the parcel unless the order says only part of it has shipped. */
+function targetOfTopic(type: string, status: unknown): PrintifyState['to'] {
   if (type === 'order:sent-to-production') return 'in_production'
-  if (type === 'order:shipment:created' || type === 'order:shipment:delivered') return 'shipped'
+  if (type === 'order:shipment:created' || type === 'order:shipment:delivered') return status === 'partially-fulfilled' ? 'in_production' : 'shipped'
   if (type === 'order:canceled') return 'canceled'
   return null
 }
@@ -74,70 +84,144 @@ function further(a: PrintifyState['to'], b: PrintifyState['to']): PrintifyState[
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, 500) : null)
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+const httpUrl = (url: string | null) => (url && /^https?:\/\//i.test(url) ? url : null)
+const dateOf = (value: unknown) => {
+  const time = typeof value === 'string' ? Date.parse(value.replace(' ', 'T')) : Number.NaN
+  return Number.isNaN(time) ? null : new Date(time)
+}
+
+/** A shipment event's own shipment: `carrier: { code, tracking_number, tracking_url }` and the `skus` it holds. */
+function eventShipment(data: Record<string, unknown>): PrintifyShipmentSeen | null {
+  const carrier = data.carrier
+  if (!isRecord(carrier)) return null
+  const number = text(carrier.tracking_number) ?? text(carrier.number)
+  const url = httpUrl(text(carrier.tracking_url) ?? text(carrier.url))
+  if (!number && !url) return null
+  const skus = Array.isArray(data.skus) ? data.skus.map(text).filter((sku): sku is string => sku !== null) : []
+  return { carrier: text(carrier.code), number, url, skus: skus.length > 0 ? skus : null, deliveredAt: dateOf(data.delivered_at) }
+}
+
+/** An order's `shipments` list (`{ carrier, number, url, delivered_at }`, on the order and on order events). */
+function listedShipments(data: Record<string, unknown>): PrintifyShipmentSeen[] {
+  const shipments = Array.isArray(data.shipments) ? data.shipments.filter(isRecord) : []
+  return shipments.flatMap((shipment) => {
+    const number = text(shipment.number) ?? text(shipment.tracking_number)
+    const url = httpUrl(text(shipment.url) ?? text(shipment.tracking_url))
+    return number || url ? [{ carrier: text(shipment.carrier), number, url, skus: null, deliveredAt: dateOf(shipment.delivered_at) }] : []
+  })
+}
 
 /**
- * The tracking of an order's latest shipment. Printify sends it two ways: an order's `shipments` list
- * (`{ carrier, number, url }`, on the order and on order events) and a shipment event's `carrier`
- * (`{ code, tracking_number, tracking_url }`).
+ * What an order (the poll) or an order event says. A listed shipment does not say what it holds, so it is kept only
+ * once the whole order has shipped; while only part has, a shipment is kept from its own event, which names its SKUs.
  */
-function trackingOf(data: Record<string, unknown>): PrintifyState['tracking'] {
-  const carrier = data.carrier
-  if (isRecord(carrier)) {
-    const number = text(carrier.tracking_number) ?? text(carrier.number)
-    const url = text(carrier.tracking_url) ?? text(carrier.url)
-    if (number || url) return { number, url }
-  }
-  const shipments = Array.isArray(data.shipments) ? data.shipments.filter(isRecord) : []
-  for (const shipment of shipments.reverse()) {
-    const number = text(shipment.number) ?? text(shipment.tracking_number)
-    const url = text(shipment.url) ?? text(shipment.tracking_url)
-    if (number || url) return { number, url: url && /^https?:\/\//i.test(url) ? url : null }
-  }
-  return null
+function stateOf(to: PrintifyState['to'], data: Record<string, unknown>): PrintifyState {
+  const own = eventShipment(data)
+  const listed = to === 'shipped' ? listedShipments(data) : []
+  const shipments = own ? [...listed.filter((s) => s.number !== own.number || s.url !== own.url), own] : listed
+  return { to: further(to, own && to === null ? 'shipped' : null), shipments }
 }
 
 /** An order as Printify answers it (the poll). */
 export function stateOfPrintifyOrder(order: PrintifyOrderDetail): PrintifyState {
   const data = order as unknown as Record<string, unknown>
-  const tracking = trackingOf(data)
-  return { to: further(targetOfStatus(order.status), tracking ? 'shipped' : null), tracking }
+  const listed = listedShipments(data)
+  return stateOf(further(targetOfStatus(order.status), listed.length > 0 && order.status !== 'partially-fulfilled' ? 'shipped' : null), data)
 }
 
 /** An order event as Printify sends it: its topic, the order's status and any shipment. */
 export function stateOfPrintifyEvent(type: string, data: Record<string, unknown>): PrintifyState {
-  const tracking = trackingOf(data)
-  return { to: further(further(targetOfTopic(type), targetOfStatus(data.status)), tracking ? 'shipped' : null), tracking }
+  return stateOf(further(targetOfTopic(type, data.status), targetOfStatus(data.status)), data)
 }
 
 // ---------------------------------------------------------------------------------------------
 // The one place a Printify order changes
 
+/** Printify's line items by SKU (`metadata.sku` on the order), to tell what a shipment's `skus` hold. */
+export type PrintifySkus = Map<string, { productId: string; variantId: number; quantity: number }>
+
+export function skusOf(order: PrintifyOrderDetail): PrintifySkus {
+  const skus: PrintifySkus = new Map()
+  for (const item of order.line_items ?? []) {
+    const sku = item.metadata?.sku
+    if (typeof sku === 'string' && sku !== '') skus.set(sku, { productId: item.product_id, variantId: item.variant_id, quantity: item.quantity })
+  }
+  return skus
+}
+
 /**
  * Moves one of our Printify orders toward `state`, forward only: submitted → in production → shipped, and to
- * canceled only before it shipped. Shipping records the tracking and queues the shipping e-mail in the same
- * transaction (once: the e-mail's reference is unique). An order already shipped without tracking learns it.
+ * canceled only before it shipped. Each shipment Printify tells of is kept once with its own tracking
+ * (`recordShipment`), and each new one queues its own shipping e-mail in the same transaction, saying how much of
+ * the parcel has shipped. The parcel is shipped once Printify says all of it has, or its shipments hold all of it.
  * Answers whether anything changed.
  */
-export async function applyPrintifyState(deps: ApiDeps, tx: Tx, parcelId: string, state: PrintifyState): Promise<boolean> {
+export async function applyPrintifyState(deps: ApiDeps, tx: Tx, parcelId: string, state: PrintifyState, skus: PrintifySkus = new Map()): Promise<boolean> {
   const [parcel] = await tx.select().from(orderParcels).where(eq(orderParcels.id, parcelId)).for('update')
   if (!parcel) return false
-  const [order] = await tx.select({ provider: orders.provider }).from(orders).where(eq(orders.id, parcel.orderId))
+  const [order] = await tx.select({ provider: orders.provider, printItems: orders.printItems }).from(orders).where(eq(orders.id, parcel.orderId))
   if (order?.provider !== 'printify') return false
   const now = deps.now()
-  const tracking = state.tracking
-  if (state.to === null) return false
-  if (parcel.status === state.to) {
-    // Already there; a later event may still bring the tracking the first one lacked.
-    if (state.to !== 'shipped' || !tracking || parcel.trackingNumber || parcel.trackingUrl) return false
-    await tx.update(orderParcels).set({ trackingNumber: tracking.number, trackingUrl: tracking.url, updatedAt: now }).where(eq(orderParcels.id, parcel.id))
-    await syncOrderFromParcels(deps, tx, parcel.orderId)
-    return true
+  if (state.to === null && state.shipments.length === 0) return false
+  // Nothing ships from a canceled (or refunded) parcel; a cancellation after shipping changes nothing.
+  if (parcel.status === 'canceled' || parcel.status === 'refunded' || (state.to === 'canceled' && parcel.status === 'shipped')) return false
+  if (state.to === 'canceled') return moveParcel(deps, tx, parcel, parcel.status, 'canceled')
+
+  const held = new Map(parcel.items.map((i) => [i.cartItemId, i.quantity]))
+  const itemsOf = (seen: PrintifyShipmentSeen) => {
+    if (!seen.skus) return null
+    const items = new Map<string, number>()
+    for (const sku of seen.skus) {
+      const line = skus.get(sku)
+      const print = line && order.printItems.find((p) => p.providerProductId === line.productId && p.variantId === line.variantId && held.has(p.cartItemId))
+      if (!line || !print) return null // a SKU we cannot place: say nothing rather than the wrong thing
+      items.set(print.cartItemId, Math.min(held.get(print.cartItemId)!, (items.get(print.cartItemId) ?? 0) + line.quantity))
+    }
+    return [...items].map(([cartItemId, quantity]) => ({ cartItemId, quantity }))
   }
-  const set: Partial<typeof orderParcels.$inferInsert> = {}
-  if (state.to === 'shipped' && tracking) Object.assign(set, { trackingNumber: tracking.number, trackingUrl: tracking.url })
-  if (!(await moveParcel(deps, tx, parcel, parcel.status, state.to as OrderStatus, set))) return false
-  if (state.to === 'shipped') await queueOrderShipped(tx, deps, parcel.id, now)
-  return true
+  let changed = false
+  const boxes: ShipmentRow[] = []
+  for (const seen of state.shipments) {
+    const row = await recordShipment(deps, tx, parcel.id, {
+      carrier: seen.carrier,
+      trackingNumber: seen.number,
+      trackingUrl: seen.url,
+      items: itemsOf(seen),
+      deliveredAt: seen.deliveredAt,
+    })
+    if (row) boxes.push(row)
+  }
+  const shipments = await shipmentsOf(tx, [parcel.id])
+  const latest = shipments.at(-1)
+  const allHeld = shippedQuantityOf({ status: parcel.status, items: parcel.items }, shipments)
+  const to: OrderStatus | null = state.to === 'shipped' || (allHeld.of > 0 && allHeld.shipped >= allHeld.of) ? 'shipped' : state.to
+  const tracking =
+    latest && (latest.trackingNumber !== parcel.trackingNumber || latest.trackingUrl !== parcel.trackingUrl)
+      ? { trackingNumber: latest.trackingNumber, trackingUrl: latest.trackingUrl }
+      : null
+  if (to && to !== parcel.status && (await moveParcel(deps, tx, parcel, parcel.status, to, tracking ?? {}))) changed = true
+  else if (tracking) {
+    await tx
+      .update(orderParcels)
+      .set({ ...tracking, updatedAt: now })
+      .where(eq(orderParcels.id, parcel.id))
+    await syncOrderFromParcels(deps, tx, parcel.orderId)
+    changed = true
+  }
+  const [after] = await tx.select().from(orderParcels).where(eq(orderParcels.id, parcel.id))
+  const shippedNow = after!.status === 'shipped' && parcel.status !== 'shipped'
+  // One e-mail per shipment; a parcel shipped without any tracking yet still tells the shopper (untracked).
+  if (shippedNow && shipments.length === 0) {
+    const box = await recordShipment(deps, tx, parcel.id, { carrier: null, trackingNumber: null, trackingUrl: null, items: null })
+    if (box) boxes.push(box)
+  }
+  for (const box of boxes) {
+    const upTo = (await shipmentsOf(tx, [parcel.id])).filter((s) => s.position <= box.position)
+    const progress = shippedQuantityOf({ status: box.position === latest?.position || !latest ? after!.status : parcel.status, items: parcel.items }, upTo)
+    await queueOrderShipped(tx, deps, parcel.id, now, { position: box.position, trackingNumber: box.trackingNumber, trackingUrl: box.trackingUrl, progress })
+    changed = true
+  }
+  return changed
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -204,6 +288,7 @@ export async function receivePrintifyWebhook(deps: ApiDeps, request: Request): P
 
   const providerOrderId = resource.id
   const state = stateOfPrintifyEvent(type, resource.data)
+  const skus = await skusForShipments(deps, providerOrderId, state)
   return deps.db.transaction(async (tx) => {
     const [parcel] = await tx
       .select({ id: orderParcels.id, orderId: orderParcels.orderId })
@@ -218,10 +303,32 @@ export async function receivePrintifyWebhook(deps: ApiDeps, request: Request): P
       .onConflictDoNothing({ target: printifyWebhookEvents.eventId })
       .returning({ eventId: printifyWebhookEvents.eventId })
     if (recorded.length === 0) return { outcome: 'duplicate' as const, eventId, type, orderId: parcel.orderId }
-    const applied = await applyPrintifyState(deps, tx, parcel.id, state)
+    const applied = await applyPrintifyState(deps, tx, parcel.id, state, skus)
     if (applied) await tx.update(printifyWebhookEvents).set({ outcome: 'applied' }).where(eq(printifyWebhookEvents.eventId, eventId))
     return { outcome: applied ? ('applied' as const) : ('ignored' as const), eventId, type, orderId: parcel.orderId }
   })
+}
+
+/**
+ * A shipment event names the SKUs it holds; Printify's order says which line item each SKU is (`metadata.sku`), so
+ * for an order of ours it is looked up once, before the transaction. Printify not answering is not a refusal: the
+ * shipment is then kept without saying what it holds.
+ */
+async function skusForShipments(deps: ApiDeps, providerOrderId: string, state: PrintifyState): Promise<PrintifySkus> {
+  if (!state.shipments.some((s) => s.skus) || !(deps.print instanceof PrintifyProvider)) return new Map()
+  const [ours] = await deps.db
+    .select({ id: orderParcels.id, status: orderParcels.status })
+    .from(orderParcels)
+    .innerJoin(orders, eq(orders.id, orderParcels.orderId))
+    .where(and(eq(orders.provider, 'printify'), eq(orderParcels.providerOrderId, providerOrderId)))
+  if (!ours || ours.status === 'shipped') return new Map()
+  try {
+    return skusOf(await deps.print.client.getOrder(providerOrderId))
+  } catch (error) {
+    if (!(error instanceof PrintProviderError)) throw error
+    logger().warn(`[printify] webhook: the SKUs of Printify order ${providerOrderId} could not be looked up: ${error.message}`)
+    return new Map()
+  }
 }
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
@@ -295,7 +402,7 @@ export async function pollPrintifyOrders(deps: ApiDeps): Promise<{ checked: numb
       continue
     }
     const state = stateOfPrintifyOrder(detail)
-    const applied = await deps.db.transaction((tx) => applyPrintifyState(deps, tx, parcel.id, state))
+    const applied = await deps.db.transaction((tx) => applyPrintifyState(deps, tx, parcel.id, state, skusOf(detail)))
     if (applied) moved++
     else await deps.db.update(orderParcels).set({ updatedAt: deps.now() }).where(eq(orderParcels.id, parcel.id)) // looked at: next in line after the others
   }

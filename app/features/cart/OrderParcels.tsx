@@ -4,7 +4,7 @@ import { taxLineLabel } from '~/catalogue/sales-tax'
 import { formatWeekday, shippingMethods } from '~/catalogue/shipping'
 import { trackingLinkFor } from '~/catalogue/tracking'
 import { PostalAddress } from '~/components/ui/AddressFields'
-import type { Order, OrderStatus } from '~/contract/cart'
+import type { Order, OrderParcel, OrderStatus } from '~/contract/cart'
 
 const parcelStatus: Record<OrderStatus, string> = {
   paid: 'Paid',
@@ -59,11 +59,7 @@ export function OrderParcels({ order, headingLevel = 3 }: { order: Order; headin
                   {money && tax ? ` · ${tax} ${formatCents(money.taxCents)}` : ''}
                 </p>
               ) : null}
-              {several && parcel.trackingNumber ? (
-                <p className="text-sm text-ink-soft">
-                  Tracking <TrackingNumber number={parcel.trackingNumber} url={parcel.trackingUrl} />
-                </p>
-              ) : null}
+              {several ? <ParcelTracking parcel={parcel} className="text-sm text-ink-soft" /> : null}
               {parcel.giftMessage ? <p className="mt-1 whitespace-pre-line text-sm italic text-ink">“{parcel.giftMessage}”</p> : null}
               <a
                 href={`/v1/photo-products-orders/${order.id}/parcels/${parcel.id}/packing-slip`}
@@ -78,6 +74,37 @@ export function OrderParcels({ order, headingLevel = 3 }: { order: Order; headin
           )
         })}
       </ul>
+    </div>
+  )
+}
+
+/**
+ * A parcel's shipments: "1 of 2 shipped" while part of it has, and every box's tracking (one line for one box, as
+ * before; a list when it left in several).
+ */
+export function ParcelTracking({ parcel, className, label = 'Tracking' }: { parcel: OrderParcel; className?: string; label?: string }) {
+  const tracked = parcel.shipments.filter((s): s is typeof s & { trackingNumber: string } => s.trackingNumber !== null)
+  if (!parcel.shippingProgress && tracked.length === 0) return null
+  return (
+    <div className={className} data-testid="parcel-tracking">
+      {parcel.shippingProgress ? (
+        <p className="font-semibold text-ink" data-testid="shipping-progress">
+          {parcel.shippingProgress}
+        </p>
+      ) : null}
+      {tracked.length === 1 ? (
+        <p>
+          {label} <TrackingNumber number={tracked[0]!.trackingNumber} url={tracked[0]!.trackingUrl} />
+        </p>
+      ) : tracked.length > 1 ? (
+        <ul aria-label="Tracking numbers">
+          {tracked.map((s, i) => (
+            <li key={s.position}>
+              Box {i + 1}: <TrackingNumber number={s.trackingNumber} url={s.trackingUrl} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   )
 }

@@ -16,7 +16,7 @@ import { useSignInAction } from '~/lib/sign-in-action'
 import { useHash } from '~/lib/use-hash'
 import { notify } from '~/lib/toast'
 import { PromisedArrival } from './ArrivalDates'
-import { OrderParcels, TrackingNumber } from './OrderParcels'
+import { OrderParcels, ParcelTracking, TrackingNumber } from './OrderParcels'
 
 /** While any order is still on its way, the list is read again this often (the print provider moves it along). */
 const REFRESH_MS = 15_000
@@ -140,6 +140,8 @@ function OrderCard({ order }: { order: Order }) {
         <p className="mt-4 text-sm" data-testid="parcel-count">
           In {order.parcels.length} parcels, each tracked on its own: see them in the details below.
         </p>
+      ) : order.parcels[0] && (order.parcels[0].shipments.length > 0 || order.parcels[0].shippingProgress) ? (
+        <ParcelTracking parcel={order.parcels[0]} className="mt-4 text-sm" label="Tracking number" />
       ) : order.trackingNumber ? (
         <p className="mt-4 text-sm">
           Tracking number <TrackingNumber number={order.trackingNumber} url={order.trackingUrl} />

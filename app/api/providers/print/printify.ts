@@ -3,6 +3,7 @@
  * and the `PrintProvider` built on it. Server-only; the token never leaves this module, not even in errors.
  */
 import net from 'node:net'
+import type { ShippingMethodId } from '../../../catalogue/shipping'
 import { isPublicAddress } from '../../media/safe-fetch'
 import {
   PrintProviderError,
@@ -93,7 +94,10 @@ export type PrintifyCreateOrderBody = {
   label?: string
   line_items: { product_id: string; variant_id: number; quantity: number }[]
   /** 1 standard, 2 priority, 3 Printify Express, 4 economy. */
-  shipping_method: number
+  shipping_method: PrintifyShippingMethod
+  /** True exactly when `shipping_method` is 3 (Printify Express). */
+  is_printify_express: boolean
+  /** Whether Printify e-mails the address's e-mail when it ships: never, the store sends its own (decision 063). */
   send_shipping_notification: boolean
   address_to: PrintifyAddress
 }
@@ -104,7 +108,8 @@ export type PrintifyOrder = {
   label?: string
   status: string
   shipping_method?: number
-  line_items: { product_id: string; variant_id: number; quantity: number; status?: string }[]
+  /** `metadata.sku` is the variant's SKU, which a shipment event names (`skus`) for the line items it holds. */
+  line_items: { product_id: string; variant_id: number; quantity: number; status?: string; metadata?: { sku?: string } }[]
   address_to?: Partial<PrintifyAddress>
   metadata?: { order_type?: string; shop_order_id?: string | number; shop_order_label?: string }
   created_at?: string
@@ -516,8 +521,18 @@ export class PrintifyProvider implements PrintProvider {
   }
 }
 
-/** Printify's shipping methods: 1 is standard. */
-const STANDARD_SHIPPING = 1
+/** Printify's shipping methods (`shipping_method` on an order): 1 standard, 2 priority, 3 Printify Express, 4 economy. */
+export type PrintifyShippingMethod = 1 | 2 | 3 | 4
+export const PRINTIFY_STANDARD = 1
+export const PRINTIFY_PRIORITY = 2
+export const PRINTIFY_EXPRESS = 3
+export const PRINTIFY_ECONOMY = 4
+
+/**
+ * Each of the store's methods as Printify's (decision 062): our Express promises production a day sooner as well as
+ * a faster carrier, which is Printify Express (priority only speeds the carrier).
+ */
+export const printifyShippingMethods: Record<ShippingMethodId, PrintifyShippingMethod> = { standard: PRINTIFY_STANDARD, express: PRINTIFY_EXPRESS }
 
 /** Our order as Printify's create-order body: existing products (made at preview time), address split as Printify wants it. */
 export function printifyOrderBody(input: PrintOrderInput): PrintifyCreateOrderBody {
@@ -526,8 +541,10 @@ export function printifyOrderBody(input: PrintOrderInput): PrintifyCreateOrderBo
     external_id: input.orderId,
     label: input.reference,
     line_items: input.lines.map((l) => ({ product_id: l.providerProductId, variant_id: l.variantId, quantity: l.quantity })),
-    shipping_method: STANDARD_SHIPPING,
-    send_shipping_notification: true,
+    shipping_method: printifyShippingMethods[input.shippingMethod],
+    is_printify_express: printifyShippingMethods[input.shippingMethod] === PRINTIFY_EXPRESS,
+    // The store sends its own shipping e-mail, once per shipment and to the shopper, never to a gift's recipient (decision 063).
+    send_shipping_notification: false,
     address_to: {
       first_name: first ?? '',
       last_name: rest.join(' ') || (first ?? ''),

@@ -2,6 +2,8 @@
  * A print-on-demand provider, as the preview and order code sees it. Two implementations:
  * `local` (our own renderer's files are the product; default) and `printify` (PRINTIFY_API_TOKEN).
  */
+import type { ShippingMethodId } from '../../../catalogue/shipping'
+
 export type PrintFilePosition = 'front' | 'back'
 
 export type PrintFile = {
@@ -41,6 +43,8 @@ export type PrintOrderInput = {
   orderId: string
   reference: string
   lines: { providerProductId: string; variantId: number; quantity: number }[]
+  /** The parcel's shipping method, as the shopper chose and paid for it. */
+  shippingMethod: ShippingMethodId
   address: { name: string; email: string; phone: string; line1: string; line2: string; city: string; state: string; postalCode: string; country: string }
 }
 
