@@ -14,13 +14,14 @@ import fc from 'fast-check'
 import sharp from 'sharp'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { lockPathFor } from '../../app/api/db/lock'
 import { jobs } from '../../app/api/db/schema'
 import { demoAccounts } from '../../app/api/demo/accounts'
 import { warmDemoPhotoCache } from '../../app/api/demo/albums'
-import { beginDrain, markWarm } from '../../app/api/lifecycle'
+import { addReadinessCheck, beginDrain, markWarm } from '../../app/api/lifecycle'
 import { claimJob } from '../../app/api/services/jobs'
+import { onLogLine } from '../../app/observability/log'
 import { pseudoTemplates } from '../../app/catalogue/ornaments'
 import { LOCAL_TEST_CARDS } from '../../app/contract/cart'
 import { healthMiddleware } from '../../scripts/support/shutdown'
@@ -124,6 +125,11 @@ const printable = { width: 480, height: 360 }
 const star = pseudoTemplates.star
 
 describe('health endpoints (in process)', () => {
+  // Each test starts from a process that has not warmed up yet (the lifecycle's state lives on globalThis).
+  beforeEach(() => {
+    delete (globalThis as Record<symbol, unknown>)[Symbol.for('keepsake.lifecycle')]
+  })
+
   it('/healthz answers ok; /readyz answers 503 while starting, then 503 draining; other methods 405', async () => {
     const next = () => new Response('the app', { status: 418 })
     const healthz = await healthMiddleware(new Request('http://x/healthz'), next)
@@ -142,6 +148,54 @@ describe('health endpoints (in process)', () => {
     const draining = await healthMiddleware(new Request('http://x/readyz'), next)
     expect(draining.status).toBe(503)
     expect(await draining.json()).toMatchObject({ status: 'draining' })
+  })
+
+  it('/readyz names each dependency and its state only (why goes to the log), and hits within a second share one run of the checks', async () => {
+    const next = () => new Response('the app', { status: 418 })
+    const runs = { database: 0, redis: 0 }
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    addReadinessCheck({ name: 'database', check: async () => void (runs.database++, await held) })
+    addReadinessCheck({
+      name: 'redis',
+      check: async () => {
+        runs.redis++
+        throw new Error('WRONGPASS invalid username-password pair for user keepsake_admin at 10.0.3.7:6379')
+      },
+    })
+    markWarm()
+    const lines: Record<string, unknown>[] = []
+    const stop = onLogLine((line) => lines.push(line), { silence: true })
+    try {
+      // Concurrent hits while a run is under way share it.
+      const hits = Array.from({ length: 5 }, () => healthMiddleware(new Request('http://x/readyz'), next))
+      await vi.waitFor(() => expect(runs.database).toBe(1))
+      release()
+      const answers = await Promise.all(hits)
+      // And hits just after it answer from its result.
+      answers.push(await healthMiddleware(new Request('http://x/readyz'), next))
+      expect(runs).toEqual({ database: 1, redis: 1 })
+      for (const answer of answers) {
+        expect(answer.status).toBe(503)
+        const text = await answer.text()
+        expect(JSON.parse(text)).toEqual({ status: 'unavailable', checks: { database: 'ok', redis: 'failing' } })
+        expect(text).not.toMatch(/keepsake_admin|10\.0\.3\.7|WRONGPASS/)
+      }
+      expect(lines.filter((line) => line.msg === 'readiness check failed')).toEqual([
+        expect.objectContaining({ check: 'redis', reason: expect.stringContaining('keepsake_admin') }),
+      ])
+      // Once the kept result is old, a hit runs the checks again.
+      await vi.waitFor(
+        async () => {
+          await healthMiddleware(new Request('http://x/readyz'), next)
+          expect(runs.redis).toBe(2)
+        },
+        { timeout: 10_000, interval: 200 },
+      )
+      expect(runs.database).toBe(2)
+    } finally {
+      stop()
+    }
   })
 })
 
