@@ -2,7 +2,7 @@ import { getConfig } from '../../app.config'
 import { createApi, type Api } from './app'
 import { openDatabase, type DatabaseHandle } from './db/client'
 import { seedDemoAccounts } from './demo/accounts'
-import { addReadinessCheck, isDraining, onShutdown, stopIfDraining } from './lifecycle'
+import { addReadinessCheck, isDraining, onShutdown, ShuttingDown, stopIfDraining } from './lifecycle'
 import { jobHandlers, scheduleRecurringJobs } from './services/handlers'
 import { startJobWorker } from './services/jobs'
 import { closeMailTransports } from './services/mail'
@@ -12,7 +12,8 @@ import { sql } from 'drizzle-orm'
 import { storageFor } from './storage'
 import { recoverInterruptedUploads } from './services/uploads'
 import { warmPreviewRenderer } from './services/previews'
-import { logger } from '../observability/log'
+import { currentRequestId, logger } from '../observability/log'
+import type { ErrorCode } from '../contract/errors'
 
 let ready: Promise<{ api: Api; database: DatabaseHandle }> | undefined
 
@@ -74,7 +75,29 @@ export function getApiServer() {
   return ready
 }
 
+/**
+ * A request that waited for a warm-up a signal stopped: the process is going, another instance (or this one,
+ * restarted) answers soon. 503 with Retry-After, no stack: it is no error (issue 42, item 20).
+ */
+function restartingResponse() {
+  const code: ErrorCode = 'maintenance'
+  const requestId = currentRequestId()
+  return Response.json(
+    { error: { code, message: 'Keepsake is restarting; try again in a moment', ...(requestId ? { requestId } : {}) } },
+    {
+      status: 503,
+      headers: { 'retry-after': '5', 'cache-control': 'no-store' },
+    },
+  )
+}
+
 export async function handleApiRequest(request: Request): Promise<Response> {
-  const { api } = await getApiServer()
+  let api: Api
+  try {
+    ;({ api } = await getApiServer())
+  } catch (error) {
+    if (error instanceof ShuttingDown) return restartingResponse()
+    throw error
+  }
   return api.fetch(request)
 }

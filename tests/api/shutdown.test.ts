@@ -20,8 +20,10 @@ import { jobs } from '../../app/api/db/schema'
 import { demoAccounts } from '../../app/api/demo/accounts'
 import { warmDemoPhotoCache } from '../../app/api/demo/albums'
 import { addReadinessCheck, beginDrain, markWarm } from '../../app/api/lifecycle'
+import { handleApiRequest } from '../../app/api/server'
 import { claimJob } from '../../app/api/services/jobs'
-import { onLogLine } from '../../app/observability/log'
+import { logger, onLogLine } from '../../app/observability/log'
+import { withRequestLog } from '../../app/observability/request-log'
 import { pseudoTemplates } from '../../app/catalogue/ornaments'
 import { LOCAL_TEST_CARDS } from '../../app/contract/cart'
 import { healthMiddleware } from '../../scripts/support/shutdown'
@@ -194,6 +196,33 @@ describe('health endpoints (in process)', () => {
       )
       expect(runs.database).toBe(2)
     } finally {
+      stop()
+    }
+  })
+})
+
+describe('a request caught by a shutdown during warm-up (in process)', () => {
+  beforeEach(() => {
+    delete (globalThis as Record<symbol, unknown>)[Symbol.for('keepsake.lifecycle')]
+  })
+
+  it('answers 503 with Retry-After in the API error shape, logged as its one request line', async () => {
+    const lines: Record<string, unknown>[] = []
+    const stop = onLogLine((line) => lines.push(line), { silence: true })
+    const level = logger().level
+    logger().level = 'info'
+    try {
+      // The signal came while the API was opening: its next step stops (stopIfDraining).
+      beginDrain()
+      const res = await withRequestLog(new Request(`${TEST_ORIGIN}/v1/openapi.json`), 'api', handleApiRequest)
+      expect(res.status).toBe(503)
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
+      expect(res.headers.get('cache-control')).toBe('no-store')
+      expect(await res.json()).toMatchObject({ error: { code: 'maintenance', message: expect.stringMatching(/restarting/) } })
+      expect(lines).toEqual([expect.objectContaining({ msg: 'request', status: 503, path: '/v1/openapi.json' })])
+      expect(JSON.stringify(lines)).not.toMatch(/ShuttingDown|stack/)
+    } finally {
+      logger().level = level
       stop()
     }
   })
