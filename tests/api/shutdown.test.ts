@@ -387,6 +387,32 @@ describe.skipIf(skipOnPostgres)('npm run start:api stopped by a signal', () => {
 // Needs `npm run build`. The demo photos come from the cache (DEMO_PHOTO_CACHE, `npm run seed -- --cache-only` fills it),
 // so warm-up is the migrations and the seeding, not the photo generation.
 describe.skipIf(skipOnPostgres)('the built store (scripts/serve.ts) stopped by a signal', () => {
+  // Issue 42, item 19: Start abandons a request whose client left, and answered it with a logged `Error: aborted` stack.
+  it('a client that leaves mid-request is one info line in the log, with no stack', { timeout: 300_000 }, async () => {
+    const store = await newStore()
+    const env = { ...common, ...store.env, DEMO_MODE: 'false', LOG_LEVEL: 'info', SHUTDOWN_GRACE_SECONDS: String(GRACE_SECONDS) }
+    const server = await startServer(env, { script: 'scripts/serve.ts', listening: 'Keepsake is serving' })
+    await server.until('warm-up to end', () => /Album API (ready|answered)/.test(server.output()))
+    const socket = net.connect(server.port, '127.0.0.1')
+    let received = ''
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')))
+    socket.on('error', () => {})
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()))
+    // Node answers 100 Continue as it hands the request to the server: from then on it is in flight.
+    socket.write(
+      'POST /v1/analytics/events HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\nExpect: 100-continue\r\n\r\n',
+    )
+    await server.until('the request to be in flight', () => received.startsWith('HTTP/1.1 100 Continue'))
+    socket.write('{"events":[')
+    socket.destroy()
+    await server.until('the request line', () => server.output().includes('client left mid-request'))
+    server.signal('SIGTERM')
+    await expectCleanExit(server, store)
+    const output = server.output()
+    expect(output.match(/client left mid-request/g)).toHaveLength(1)
+    expect(output).not.toMatch(/Error: aborted|abortIncoming|ECONNRESET|^\s+at /m)
+  })
+
   for (const maintenance of [false, true]) {
     it(
       `${maintenance ? 'in maintenance: ' : ''}/readyz is 503 while warming up, 200 once warm, /healthz 200; a request arriving at the signal is answered; exit 0`,
