@@ -347,6 +347,46 @@ describe.skipIf(skipOnPostgres)('npm run start:api stopped by a signal', () => {
     },
   )
 
+  // Issue 42, item 21: the warm-up's own clean-up closed the database under the running job, and the shutdown closed it again.
+  it(
+    'during the preview warm-up with a job running: the job finishes or is handed back before anything closes, and the database closes once',
+    { timeout: 300_000 },
+    async () => {
+      const store = await newStore()
+      await withData(store, async (t) => {
+        const cookie = await t.signIn(0)
+        await t.request('/v1/photo-products-cart/items', { method: 'POST', json: cartItemFor(await recordPreview(t, t.users[0].id)), cookie })
+        const session = await t.request('/v1/photo-products-cart/checkout-session', { method: 'POST', cookie })
+        const paid = await t.request(`/v1/checkout/local/${session.body.id}/pay`, {
+          method: 'POST',
+          cookie,
+          json: { cardNumber: LOCAL_TEST_CARDS.succeeds, shippingAddress: testAddress },
+        })
+        expect(paid.status).toBe(200)
+      })
+      const server = await startServer(
+        { ...common, ...store.env, DEMO_MODE: 'false', LOG_LEVEL: 'info', PREVIEW_WARM_UP: 'true', SHUTDOWN_GRACE_SECONDS: String(GRACE_SECONDS) },
+        // The warm-up holds before its first render, the order's job before it calls the provider.
+        { holdAt: 'warm-up:previews,submit-order:before-provider', holdMs: 5000, listening: null },
+      )
+      const holding = (point: string) => server.output().includes(`[crash-point] holding at ${point}`)
+      await server.until('the warm-up and the job in flight', () => holding('warm-up:previews') && holding('submit-order:before-provider'))
+      server.signal('SIGTERM')
+      await expectCleanExit(server, store)
+      const output = server.output()
+      expect(output).not.toMatch(/while stopping|drain failed|PGlite is closed|failed/i)
+      expect(output).not.toContain('Preview renderer warmed')
+
+      await withData(store, async (t) => {
+        const [job] = await t.api.deps.db.select().from(jobs).where(eq(jobs.kind, 'submit-order'))
+        // Done, or queued again for the next instance: never left running under a lease, never failed for the closing.
+        expect(job!.lastError).toBeNull()
+        if (job!.status === 'done') expect(job!.lockedBy).toBeNull()
+        else expect(job).toMatchObject({ status: 'queued', lockedBy: null, lockedUntil: null })
+      })
+    },
+  )
+
   it('`npm run start:api` signalled during warm-up: npm hands the signal to the server itself, which drains and exits 0', { timeout: 300_000 }, async () => {
     const store = await newStore()
     const env = { ...common, ...store.env, DEMO_MODE: 'true', SHUTDOWN_GRACE_SECONDS: String(GRACE_SECONDS) }
