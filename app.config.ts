@@ -262,7 +262,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     localFulfilmentStepSeconds: e.LOCAL_FULFILMENT_STEP_SECONDS,
     /** A running job's lease; its worker renews it every third of this, so a dead worker's job is taken over within it. */
     jobLeaseSeconds: e.JOB_LEASE_SECONDS,
-    /** How long a client has to send a whole request, headers and body; a slower one is answered 408 and cut off. */
+    /** How long a client has to send its headers, and the longest a request body may pause; a slower one is answered 408 and cut off (decision 066). */
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     /** On SIGTERM/SIGINT, requests and jobs in flight get this long to finish before the process closes them and exits. */
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,

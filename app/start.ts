@@ -2,8 +2,7 @@ import './lib/zod-jitless'
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
 import { getConfig } from '../app.config'
 import { continueWithTransitionCode, transitionCodeOf } from './auth-continue.server'
-import { HSTS } from './contract/headers'
-import { contentSecurityPolicy, currentCspNonce } from './csp.server'
+import { currentCspNonce, setSecurityHeaders } from './csp.server'
 import { resolveLegacyRedirect } from './lib/redirects'
 
 /** SPEC.md §2: a full page load of a legacy path answers 302 to its new home. */
@@ -45,13 +44,7 @@ const securityHeaders = createMiddleware().server(async ({ next }) => {
   const result = await next()
   const headers = result.response.headers
   try {
-    headers.set('x-content-type-options', 'nosniff')
-    headers.set('referrer-policy', 'strict-origin-when-cross-origin')
-    headers.set('x-frame-options', 'SAMEORIGIN')
-    headers.set('permissions-policy', 'camera=(), microphone=(), geolocation=()')
-    if (getConfig().publicUrl.startsWith('https:')) headers.set('strict-transport-security', HSTS)
-    const nonce = currentCspNonce()
-    if (nonce && headers.get('content-type')?.startsWith('text/html')) headers.set('content-security-policy', contentSecurityPolicy(nonce, getConfig()))
+    setSecurityHeaders(headers, currentCspNonce(), getConfig())
   } catch {
     // Some responses (a proxied image, a redirect) carry immutable headers; they keep their own.
   }

@@ -9,7 +9,7 @@ import { getConfig } from '../app.config'
 import { claimEmbeddedDatabaseOrExit } from '../app/api/db/lock'
 import { withRequestClient } from '../app/api/client-address'
 import { getApiServer, handleApiRequest } from '../app/api/server'
-import { nodeRequestTimeouts } from './http-timeouts'
+import { cutStalledBodies, nodeRequestTimeouts } from './http-timeouts'
 import { withRequestLog } from '../app/observability/request-log'
 
 const config = getConfig()
@@ -39,6 +39,8 @@ const server = serve({
     ),
 })
 lifecycle.attach(server)
+// A request body that stops arriving is cut (408); one that keeps moving never is (decision 066).
+cutStalledBodies(server, config)
 if (!lifecycle.stopping) await lifecycle.track(Promise.resolve(server.serve()))
 if (!lifecycle.stopping) {
   lifecycle.markWarm()

@@ -12,7 +12,7 @@ import { claimEmbeddedDatabaseOrExit } from '../app/api/db/lock.ts'
 import { hasMalformedPath, isApiPath, MALFORMED_LINK_PAGE, malformedApiPathResponse } from '../app/contract/malformed-path.ts'
 import { withRequestLog } from '../app/observability/request-log.ts'
 import { compressResponse } from './http-compression.ts'
-import { nodeRequestTimeouts } from './http-timeouts.ts'
+import { cutStalledBodies, nodeRequestTimeouts } from './http-timeouts.ts'
 
 let config: ReturnType<typeof loadConfig>
 try {
@@ -74,6 +74,8 @@ const server = serve({
   fetch: (request) => withRequestLog(request, 'store', (request) => entry.fetch(request)),
 })
 lifecycle.attach(server)
+// A request body that stops arriving is cut (408); one that keeps moving never is (decision 066).
+cutStalledBodies(server, config)
 if (!lifecycle.stopping) await lifecycle.track(Promise.resolve(server.serve()))
 if (!lifecycle.stopping) {
   console.log(

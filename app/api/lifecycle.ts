@@ -25,6 +25,8 @@ type State = {
   draining: boolean
   hooks: ShutdownHook[]
   checks: ReadinessCheck[]
+  /** The last run of the checks (or the one under way), shared by every /readyz hit until it is `keepMs` old. */
+  lastChecks?: { result: Promise<Record<string, 'ok' | 'failing'>>; settledAt: number | null }
 }
 
 const KEY = Symbol.for('keepsake.lifecycle')
@@ -77,24 +79,47 @@ function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> 
   ]).finally(() => clearTimeout(timer))
 }
 
-export type Readiness = { ready: boolean; status: 'ready' | 'starting' | 'draining' | 'unavailable'; checks: Record<string, string> }
+export type Readiness = { ready: boolean; status: 'ready' | 'starting' | 'draining' | 'unavailable'; checks: Record<string, 'ok' | 'failing'> }
 
-/** What /readyz answers: not ready while warming up or draining, else every check (database, Redis, storage) must answer. */
-export async function readiness({ timeoutMs = 2000 }: { timeoutMs?: number } = {}): Promise<Readiness> {
-  const s = state()
-  if (s.draining) return { ready: false, status: 'draining', checks: {} }
-  if (!s.warm) return { ready: false, status: 'starting', checks: {} }
-  const checks: Record<string, string> = {}
+/** Why a check failed: for the log only, never for /readyz's answer (the raw errors name users and internal hosts). */
+export type ReadinessProblem = (name: string, message: string) => void
+
+async function runChecks(checks: ReadinessCheck[], timeoutMs: number, onProblem: ReadinessProblem) {
+  const states: Record<string, 'ok' | 'failing'> = {}
   await Promise.all(
-    s.checks.map(async ({ name, check }) => {
+    checks.map(async ({ name, check }) => {
       try {
         await withTimeout(check(), timeoutMs, name)
-        checks[name] = 'ok'
+        states[name] = 'ok'
       } catch (error) {
-        checks[name] = messageOf(error)
+        states[name] = 'failing'
+        onProblem(name, messageOf(error))
       }
     }),
   )
+  return states
+}
+
+/**
+ * What /readyz answers: not ready while warming up or draining, else every check (database, Redis, storage) must
+ * answer, each named with its state only. The checks run at most once per `keepMs`: hits meanwhile, and hits while
+ * a run is under way, share its result (issue 42, item 11).
+ */
+export async function readiness({
+  timeoutMs = 2000,
+  keepMs = 1000,
+  onProblem = () => {},
+}: { timeoutMs?: number; keepMs?: number; onProblem?: ReadinessProblem } = {}): Promise<Readiness> {
+  const s = state()
+  if (s.draining) return { ready: false, status: 'draining', checks: {} }
+  if (!s.warm) return { ready: false, status: 'starting', checks: {} }
+  const last = s.lastChecks
+  if (!last || (last.settledAt !== null && performance.now() - last.settledAt >= keepMs)) {
+    const run = { result: runChecks(s.checks, timeoutMs, onProblem), settledAt: null as number | null }
+    void run.result.finally(() => (run.settledAt = performance.now()))
+    s.lastChecks = run
+  }
+  const checks = await s.lastChecks!.result
   // A signal that came while the checks ran wins.
   if (s.draining) return { ready: false, status: 'draining', checks }
   const ready = Object.values(checks).every((v) => v === 'ok')

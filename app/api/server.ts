@@ -2,7 +2,7 @@ import { getConfig } from '../../app.config'
 import { createApi, type Api } from './app'
 import { openDatabase, type DatabaseHandle } from './db/client'
 import { seedDemoAccounts } from './demo/accounts'
-import { addReadinessCheck, isDraining, onShutdown, stopIfDraining } from './lifecycle'
+import { addReadinessCheck, isDraining, onShutdown, ShuttingDown, stopIfDraining } from './lifecycle'
 import { jobHandlers, scheduleRecurringJobs } from './services/handlers'
 import { startJobWorker } from './services/jobs'
 import { closeMailTransports } from './services/mail'
@@ -12,19 +12,32 @@ import { sql } from 'drizzle-orm'
 import { storageFor } from './storage'
 import { recoverInterruptedUploads } from './services/uploads'
 import { warmPreviewRenderer } from './services/previews'
-import { logger } from '../observability/log'
+import { currentRequestId, logger } from '../observability/log'
+import type { ErrorCode } from '../contract/errors'
+import { crashPoint } from './crash-points'
 
 let ready: Promise<{ api: Api; database: DatabaseHandle }> | undefined
 
+/** Runs `close` the first time only: the warm-up's clean-up and the shutdown's hook share one close. */
+function once(close: () => Promise<void>) {
+  let closing: Promise<void> | undefined
+  return () => (closing ??= close())
+}
+
 /**
  * The process's API: database opened and migrated, demo data seeded, once. What it opens is closed on
- * shutdown (lifecycle.ts); a signal during this warm-up stops it between steps and closes the database.
+ * shutdown (lifecycle.ts); a signal during this warm-up stops it between steps. Once the shutdown's hooks are
+ * registered, they close what it opened, in their order (the job worker stopped and its leases handed back
+ * first, the database last and once; issue 42, item 21); before that, the warm-up closes the database itself.
  */
 export function getApiServer() {
   ready ??= (async () => {
     stopIfDraining('Opening the album API')
     const config = getConfig()
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+    const closeDatabase = once(() => database.close())
+    let worker: ReturnType<typeof startJobWorker> | undefined
+    let hooksRegistered = false
     try {
       const storage = storageFor(config)
       stopIfDraining('Opening the album API')
@@ -41,10 +54,11 @@ export function getApiServer() {
       stopIfDraining('Opening the album API')
       const api = createApi({ db: database.db, config, storage, now: () => new Date() })
       // Registered first, so closed last: everything before it may still write.
-      onShutdown({ name: 'database', phase: 'close', run: () => database.close() })
+      onShutdown({ name: 'database', phase: 'close', run: closeDatabase })
       onShutdown({ name: 'mail', phase: 'close', run: async () => closeMailTransports() })
       onShutdown({ name: 'rate limiter', phase: 'close', run: () => api.deps.rateLimiter.close() })
       onShutdown({ name: 'render slots', phase: 'close', run: () => api.deps.renderSlots.close() })
+      hooksRegistered = true
       addReadinessCheck({ name: 'database', check: async () => void (await database.db.execute(sql`select 1`)) })
       const { rateLimiter } = api.deps
       if (config.redisUrl && rateLimiter.ping) addReadinessCheck({ name: 'redis', check: () => rateLimiter.ping!() })
@@ -52,19 +66,26 @@ export function getApiServer() {
       if (storage.kind === 's3') addReadinessCheck({ name: 'storage', check: async () => void (await storage.size('.keepsake-readyz')) })
       // Paid orders go to the print provider from the jobs table; a restart picks up where it left off. Daily jobs (preview retention) are enqueued here too.
       if (!isDraining()) {
-        const worker = startJobWorker(api.deps, jobHandlers, { beforeDrain: scheduleRecurringJobs })
-        onShutdown({ name: 'job worker', phase: 'drain', run: async (deadline) => void (await worker.stop(deadline)) })
+        const started = startJobWorker(api.deps, jobHandlers, { beforeDrain: scheduleRecurringJobs })
+        worker = started
+        onShutdown({ name: 'job worker', phase: 'drain', run: async (deadline) => void (await started.stop(deadline)) })
       }
       // The first previews after a start cost what every later one does (decision 056). Test stores that make few
       // previews and start often skip it (PREVIEW_WARM_UP=false).
       if (config.previewWarmUp) {
         const started = performance.now()
+        await crashPoint('warm-up:previews')
         await warmPreviewRenderer(() => stopIfDraining('Warming the preview renderer'))
         logger().info({ ms: Math.round(performance.now() - started) }, 'Preview renderer warmed')
       }
       return { api, database }
     } catch (error) {
-      await database.close().catch(() => {})
+      // A signal: the shutdown's hooks stop the worker (its running job finishes or is handed back) and then close.
+      if (!(hooksRegistered && isDraining())) {
+        // Anything else: the worker stops and hands its leases back before the database goes.
+        await worker?.stop().catch(() => {})
+        await closeDatabase().catch(() => {})
+      }
       throw error
     }
   })()
@@ -74,7 +95,29 @@ export function getApiServer() {
   return ready
 }
 
+/**
+ * A request that waited for a warm-up a signal stopped: the process is going, another instance (or this one,
+ * restarted) answers soon. 503 with Retry-After, no stack: it is no error (issue 42, item 20).
+ */
+function restartingResponse() {
+  const code: ErrorCode = 'maintenance'
+  const requestId = currentRequestId()
+  return Response.json(
+    { error: { code, message: 'Keepsake is restarting; try again in a moment', ...(requestId ? { requestId } : {}) } },
+    {
+      status: 503,
+      headers: { 'retry-after': '5', 'cache-control': 'no-store' },
+    },
+  )
+}
+
 export async function handleApiRequest(request: Request): Promise<Response> {
-  const { api } = await getApiServer()
+  let api: Api
+  try {
+    ;({ api } = await getApiServer())
+  } catch (error) {
+    if (error instanceof ShuttingDown) return restartingResponse()
+    throw error
+  }
   return api.fetch(request)
 }

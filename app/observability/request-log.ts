@@ -26,6 +26,27 @@ export function noteClientLeft() {
   for (let context = currentRequestContext(); context; context = context.parent) context.aborted = true
 }
 
+/**
+ * When the client leaves, the request's signal aborts with Node's `Error: aborted` (ECONNRESET). TanStack Start
+ * abandons the request with that reason and prints every error without an HTTP status with its stack: marked
+ * 499 here, it is answered without one, and the request line is the one line it gets (issue 42, item 19).
+ */
+function markClientAbortOf(request: Request) {
+  const { signal } = request
+  const mark = () => {
+    const reason: unknown = signal.reason
+    if (reason !== null && typeof reason === 'object' && isClientAbort(reason, signal)) {
+      try {
+        Object.assign(reason, { status: CLIENT_CLOSED })
+      } catch {
+        // A frozen reason keeps its shape.
+      }
+    }
+  }
+  if (signal.aborted) mark()
+  else signal.addEventListener('abort', mark, { once: true })
+}
+
 function routeLabel(context: RequestContext, pathname: string) {
   if (context.route) return context.route
   if (pathname.startsWith('/v1/') || pathname === '/v1') return '/v1/*'
@@ -44,6 +65,7 @@ export async function withRequestLog(request: Request, layer: 'store' | 'api', h
   const url = new URL(request.url)
   if (!parent && url.pathname === '/metrics') return metricsResponse(request, process.env.METRICS_TOKEN)
 
+  if (!parent) markClientAbortOf(request)
   const context: RequestContext = { id: parent?.id ?? requestIdOf(request), layer, method: request.method, ...(parent ? { parent } : {}) }
   const started = performance.now()
   let response: Response

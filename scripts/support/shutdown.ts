@@ -17,6 +17,7 @@
  */
 import type { IncomingMessage, Server as NodeServer, ServerResponse } from 'node:http'
 import { beginDrain, isDraining, markWarm, readiness, runShutdownHooks } from '../../app/api/lifecycle.ts'
+import { logger } from '../../app/observability/log.ts'
 
 /**
  * Until startLifecycle runs, nothing is open and no lock is held: a signal then exits 0 at once. Entries
@@ -139,7 +140,8 @@ const HEALTH_HEADERS = { 'cache-control': 'no-store' }
 /**
  * GET /healthz (the process lives) and GET /readyz (it can serve: warmed up, not draining, database,
  * Redis and storage answer), as a srvx middleware placed before everything else: no rate limit, no
- * maintenance page, no log line of its own.
+ * maintenance page, no log line of its own. /readyz names each check and its state ('ok' or 'failing'); why a
+ * check failed goes to the log, once per run of the checks (at most one a second, lifecycle.ts).
  */
 export async function healthMiddleware(request: Request, next: () => Response | Promise<Response>): Promise<Response> {
   const { pathname } = new URL(request.url)
@@ -151,6 +153,6 @@ export async function healthMiddleware(request: Request, next: () => Response | 
     )
   }
   if (pathname === '/healthz') return Response.json({ status: 'ok' }, { headers: HEALTH_HEADERS })
-  const state = await readiness()
+  const state = await readiness({ onProblem: (check, reason) => logger().warn({ check, reason }, 'readiness check failed') })
   return Response.json({ status: state.status, checks: state.checks }, { status: state.ready ? 200 : 503, headers: HEALTH_HEADERS })
 }

@@ -14,13 +14,16 @@ import fc from 'fast-check'
 import sharp from 'sharp'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { lockPathFor } from '../../app/api/db/lock'
 import { jobs } from '../../app/api/db/schema'
 import { demoAccounts } from '../../app/api/demo/accounts'
 import { warmDemoPhotoCache } from '../../app/api/demo/albums'
-import { beginDrain, markWarm } from '../../app/api/lifecycle'
+import { addReadinessCheck, beginDrain, markWarm } from '../../app/api/lifecycle'
+import { handleApiRequest } from '../../app/api/server'
 import { claimJob } from '../../app/api/services/jobs'
+import { logger, onLogLine } from '../../app/observability/log'
+import { withRequestLog } from '../../app/observability/request-log'
 import { pseudoTemplates } from '../../app/catalogue/ornaments'
 import { LOCAL_TEST_CARDS } from '../../app/contract/cart'
 import { healthMiddleware } from '../../scripts/support/shutdown'
@@ -124,6 +127,11 @@ const printable = { width: 480, height: 360 }
 const star = pseudoTemplates.star
 
 describe('health endpoints (in process)', () => {
+  // Each test starts from a process that has not warmed up yet (the lifecycle's state lives on globalThis).
+  beforeEach(() => {
+    delete (globalThis as Record<symbol, unknown>)[Symbol.for('keepsake.lifecycle')]
+  })
+
   it('/healthz answers ok; /readyz answers 503 while starting, then 503 draining; other methods 405', async () => {
     const next = () => new Response('the app', { status: 418 })
     const healthz = await healthMiddleware(new Request('http://x/healthz'), next)
@@ -142,6 +150,81 @@ describe('health endpoints (in process)', () => {
     const draining = await healthMiddleware(new Request('http://x/readyz'), next)
     expect(draining.status).toBe(503)
     expect(await draining.json()).toMatchObject({ status: 'draining' })
+  })
+
+  it('/readyz names each dependency and its state only (why goes to the log), and hits within a second share one run of the checks', async () => {
+    const next = () => new Response('the app', { status: 418 })
+    const runs = { database: 0, redis: 0 }
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    addReadinessCheck({ name: 'database', check: async () => void (runs.database++, await held) })
+    addReadinessCheck({
+      name: 'redis',
+      check: async () => {
+        runs.redis++
+        throw new Error('WRONGPASS invalid username-password pair for user keepsake_admin at 10.0.3.7:6379')
+      },
+    })
+    markWarm()
+    const lines: Record<string, unknown>[] = []
+    const stop = onLogLine((line) => lines.push(line), { silence: true })
+    try {
+      // Concurrent hits while a run is under way share it.
+      const hits = Array.from({ length: 5 }, () => healthMiddleware(new Request('http://x/readyz'), next))
+      await vi.waitFor(() => expect(runs.database).toBe(1))
+      release()
+      const answers = await Promise.all(hits)
+      // And hits just after it answer from its result.
+      answers.push(await healthMiddleware(new Request('http://x/readyz'), next))
+      expect(runs).toEqual({ database: 1, redis: 1 })
+      for (const answer of answers) {
+        expect(answer.status).toBe(503)
+        const text = await answer.text()
+        expect(JSON.parse(text)).toEqual({ status: 'unavailable', checks: { database: 'ok', redis: 'failing' } })
+        expect(text).not.toMatch(/keepsake_admin|10\.0\.3\.7|WRONGPASS/)
+      }
+      expect(lines.filter((line) => line.msg === 'readiness check failed')).toEqual([
+        expect.objectContaining({ check: 'redis', reason: expect.stringContaining('keepsake_admin') }),
+      ])
+      // Once the kept result is old, a hit runs the checks again.
+      await vi.waitFor(
+        async () => {
+          await healthMiddleware(new Request('http://x/readyz'), next)
+          expect(runs.redis).toBe(2)
+        },
+        { timeout: 10_000, interval: 200 },
+      )
+      expect(runs.database).toBe(2)
+    } finally {
+      stop()
+    }
+  })
+})
+
+describe('a request caught by a shutdown during warm-up (in process)', () => {
+  beforeEach(() => {
+    delete (globalThis as Record<symbol, unknown>)[Symbol.for('keepsake.lifecycle')]
+  })
+
+  it('answers 503 with Retry-After in the API error shape, logged as its one request line', async () => {
+    const lines: Record<string, unknown>[] = []
+    const stop = onLogLine((line) => lines.push(line), { silence: true })
+    const level = logger().level
+    logger().level = 'info'
+    try {
+      // The signal came while the API was opening: its next step stops (stopIfDraining).
+      beginDrain()
+      const res = await withRequestLog(new Request(`${TEST_ORIGIN}/v1/openapi.json`), 'api', handleApiRequest)
+      expect(res.status).toBe(503)
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
+      expect(res.headers.get('cache-control')).toBe('no-store')
+      expect(await res.json()).toMatchObject({ error: { code: 'maintenance', message: expect.stringMatching(/restarting/) } })
+      expect(lines).toEqual([expect.objectContaining({ msg: 'request', status: 503, path: '/v1/openapi.json' })])
+      expect(JSON.stringify(lines)).not.toMatch(/ShuttingDown|stack/)
+    } finally {
+      logger().level = level
+      stop()
+    }
   })
 })
 
@@ -264,6 +347,46 @@ describe.skipIf(skipOnPostgres)('npm run start:api stopped by a signal', () => {
     },
   )
 
+  // Issue 42, item 21: the warm-up's own clean-up closed the database under the running job, and the shutdown closed it again.
+  it(
+    'during the preview warm-up with a job running: the job finishes or is handed back before anything closes, and the database closes once',
+    { timeout: 300_000 },
+    async () => {
+      const store = await newStore()
+      await withData(store, async (t) => {
+        const cookie = await t.signIn(0)
+        await t.request('/v1/photo-products-cart/items', { method: 'POST', json: cartItemFor(await recordPreview(t, t.users[0].id)), cookie })
+        const session = await t.request('/v1/photo-products-cart/checkout-session', { method: 'POST', cookie })
+        const paid = await t.request(`/v1/checkout/local/${session.body.id}/pay`, {
+          method: 'POST',
+          cookie,
+          json: { cardNumber: LOCAL_TEST_CARDS.succeeds, shippingAddress: testAddress },
+        })
+        expect(paid.status).toBe(200)
+      })
+      const server = await startServer(
+        { ...common, ...store.env, DEMO_MODE: 'false', LOG_LEVEL: 'info', PREVIEW_WARM_UP: 'true', SHUTDOWN_GRACE_SECONDS: String(GRACE_SECONDS) },
+        // The warm-up holds before its first render, the order's job before it calls the provider.
+        { holdAt: 'warm-up:previews,submit-order:before-provider', holdMs: 5000, listening: null },
+      )
+      const holding = (point: string) => server.output().includes(`[crash-point] holding at ${point}`)
+      await server.until('the warm-up and the job in flight', () => holding('warm-up:previews') && holding('submit-order:before-provider'))
+      server.signal('SIGTERM')
+      await expectCleanExit(server, store)
+      const output = server.output()
+      expect(output).not.toMatch(/while stopping|drain failed|PGlite is closed|failed/i)
+      expect(output).not.toContain('Preview renderer warmed')
+
+      await withData(store, async (t) => {
+        const [job] = await t.api.deps.db.select().from(jobs).where(eq(jobs.kind, 'submit-order'))
+        // Done, or queued again for the next instance: never left running under a lease, never failed for the closing.
+        expect(job!.lastError).toBeNull()
+        if (job!.status === 'done') expect(job!.lockedBy).toBeNull()
+        else expect(job).toMatchObject({ status: 'queued', lockedBy: null, lockedUntil: null })
+      })
+    },
+  )
+
   it('`npm run start:api` signalled during warm-up: npm hands the signal to the server itself, which drains and exits 0', { timeout: 300_000 }, async () => {
     const store = await newStore()
     const env = { ...common, ...store.env, DEMO_MODE: 'true', SHUTDOWN_GRACE_SECONDS: String(GRACE_SECONDS) }
@@ -304,6 +427,32 @@ describe.skipIf(skipOnPostgres)('npm run start:api stopped by a signal', () => {
 // Needs `npm run build`. The demo photos come from the cache (DEMO_PHOTO_CACHE, `npm run seed -- --cache-only` fills it),
 // so warm-up is the migrations and the seeding, not the photo generation.
 describe.skipIf(skipOnPostgres)('the built store (scripts/serve.ts) stopped by a signal', () => {
+  // Issue 42, item 19: Start abandons a request whose client left, and answered it with a logged `Error: aborted` stack.
+  it('a client that leaves mid-request is one info line in the log, with no stack', { timeout: 300_000 }, async () => {
+    const store = await newStore()
+    const env = { ...common, ...store.env, DEMO_MODE: 'false', LOG_LEVEL: 'info', SHUTDOWN_GRACE_SECONDS: String(GRACE_SECONDS) }
+    const server = await startServer(env, { script: 'scripts/serve.ts', listening: 'Keepsake is serving' })
+    await server.until('warm-up to end', () => /Album API (ready|answered)/.test(server.output()))
+    const socket = net.connect(server.port, '127.0.0.1')
+    let received = ''
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')))
+    socket.on('error', () => {})
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()))
+    // Node answers 100 Continue as it hands the request to the server: from then on it is in flight.
+    socket.write(
+      'POST /v1/analytics/events HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\nExpect: 100-continue\r\n\r\n',
+    )
+    await server.until('the request to be in flight', () => received.startsWith('HTTP/1.1 100 Continue'))
+    socket.write('{"events":[')
+    socket.destroy()
+    await server.until('the request line', () => server.output().includes('client left mid-request'))
+    server.signal('SIGTERM')
+    await expectCleanExit(server, store)
+    const output = server.output()
+    expect(output.match(/client left mid-request/g)).toHaveLength(1)
+    expect(output).not.toMatch(/Error: aborted|abortIncoming|ECONNRESET|^\s+at /m)
+  })
+
   for (const maintenance of [false, true]) {
     it(
       `${maintenance ? 'in maintenance: ' : ''}/readyz is 503 while warming up, 200 once warm, /healthz 200; a request arriving at the signal is answered; exit 0`,
