@@ -38,6 +38,15 @@ export function CartParcels({ cart, disabled }: { cart: Cart; disabled?: boolean
   const [saving, setSaving] = useState(false)
   const [picking, setPicking] = useState(false)
   const [newAddress, setNewAddress] = useState(false)
+  /** Where focus goes once the parcels are drawn again (the picker and its form are gone): a parcel's heading, or the section's. */
+  const [focusAfter, setFocusAfter] = useState<string | null>(null)
+  useEffect(() => {
+    if (!focusAfter) return
+    const target = document.getElementById(focusAfter === 'section' ? 'parcels-heading' : `parcel-${focusAfter}`)
+    if (!target) return
+    target.focus()
+    setFocusAfter(null)
+  }, [focusAfter, cart])
   const own = cart.parcels.find((p) => p.key === OWN_PARCEL)
   const booked = cart.parcels.filter((p) => p.addressId)
   const entries = book.data?.addresses ?? []
@@ -70,6 +79,8 @@ export function CartParcels({ cart, disabled }: { cart: Cart; disabled?: boolean
       ],
       `send an ornament to ${entry.label}`,
     )
+    // The button or form that was used is gone: focus goes to the new parcel, as the address book's does (issue 42, item 18).
+    setFocusAfter(failed ? 'section' : entry.id)
     if (!failed) notify.success(`An ornament now goes to ${entry.label}`)
   }
 
@@ -86,7 +97,7 @@ export function CartParcels({ cart, disabled }: { cart: Cart; disabled?: boolean
   const busy = saving || disabled
   return (
     <section aria-labelledby="parcels-heading" className="mt-6 rounded-card bg-cream-card p-4 shadow-card sm:p-6" data-testid="cart-parcels" aria-busy={saving}>
-      <h2 id="parcels-heading" className="text-xl font-bold">
+      <h2 id="parcels-heading" tabIndex={-1} className="text-xl font-bold outline-none">
         Where it goes
       </h2>
       <p className="mt-1 text-sm text-ink-soft">Sending some as gifts? Ship any of these ornaments straight to family, each parcel with its own note.</p>
@@ -235,7 +246,9 @@ function BookParcel({ parcel, own, cart, busy, change }: { parcel: CartParcel; o
     <li className="rounded-xl border-2 border-gold/40 bg-cream px-4 py-3" data-testid="cart-parcel" data-parcel={parcel.key}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <h3 className="font-semibold">To {label}</h3>
+          <h3 id={`parcel-${parcel.key}`} tabIndex={-1} className="font-semibold outline-none">
+            To {label}
+          </h3>
           {parcel.address ? (
             <p className="text-sm text-ink-soft">
               {parcel.address.name}, {parcel.address.line1}, {parcel.address.city}, {parcel.address.state} {parcel.address.postalCode}
