@@ -1,3 +1,4 @@
+import { giftMessageRoutes } from '../catalogue/gift-messages'
 import { shippingMethodIds } from '../catalogue/shipping'
 import { z } from './zod'
 
@@ -26,5 +27,10 @@ export const shippingCalendarSchema = z.object({
       deadlines: z.array(z.object({ method: z.enum(shippingMethodIds), lastOrderDay: isoDaySchema, inTime: z.boolean() })),
     })
     .nullable(),
+  /**
+   * How a parcel's gift message reaches its recipient with the print provider in use: printed on the packing slip
+   * (the local print shop), or only in the e-mail to the recipient when it ships (Printify), which needs their e-mail.
+   */
+  giftMessageVia: z.enum(giftMessageRoutes),
 })
 export type ShippingCalendar = z.infer<typeof shippingCalendarSchema>

@@ -94,8 +94,11 @@ export async function withRetryOrFallback<T>(attempt: (attemptNumber: number) =>
   }
 }
 
+/** The store itself could not be reached: fetch's TypeError (no connection, or the request cut off on the way). */
+export const isUnreachable = (error: unknown) => error instanceof TypeError
+
 /**
  * The query client's own retry: server functions already retry the API (SPEC.md §8), so a page asks
  * again only when the store itself could not be reached (fetch's TypeError), once.
  */
-export const retryUnreachableOnce = (failures: number, error: unknown) => failures < 1 && error instanceof TypeError
+export const retryUnreachableOnce = (failures: number, error: unknown) => failures < 1 && isUnreachable(error)

@@ -146,6 +146,14 @@ describe('PUT /v1/photo-products-cart/parcels', () => {
     expect((await api('/v1/photo-products-cart', { cookie: otherCookie })).body.parcels).toMatchObject([{ key: 'own' }])
   })
 
+  it('with the local print shop a gift message is printed on the packing slip, so it needs no recipient e-mail (issue 42, item 2)', async () => {
+    expect((await api('/v1/photo-products-shipping')).body.giftMessageVia).toBe('packing_slip')
+    const line = await addLine('star', 1)
+    const res = await setParcels([{ addressId: await saveAddress(rose), items: [{ cartItemId: line, quantity: 1 }], giftMessage: 'Love, Ava' }])
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    expect((res.body as Cart).parcels[0]).toMatchObject({ giftMessage: 'Love, Ava', recipientEmail: '' })
+  })
+
   it('a line made smaller or removed is taken from the parcels; an address removed from the book sends its parcel home', async () => {
     const line = await addLine('tree', 3)
     const roseId = await saveAddress(rose)

@@ -50,6 +50,8 @@ describe('the shipping calendar', () => {
           { method: 'express', lastOrderDay: '2026-12-20', inTime: true },
         ],
       },
+      // The local print shop prints a gift message on the packing slip (issue 42, item 2).
+      giftMessageVia: 'packing_slip',
     })
   })
 

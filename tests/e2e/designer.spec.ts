@@ -451,6 +451,51 @@ test.describe('the ornament designer', () => {
     expect(failed.uuid).toBeNull()
   })
 
+  test('a preview made while the connection drops says so, with a Retry that makes it once back online (issue 42, item 17)', async ({
+    page,
+    context,
+    login,
+  }) => {
+    await login()
+    await openDesigner(page)
+    await pickPhoto(page, 'left', 3)
+    await pickPhoto(page, 'right', 4)
+    await expect(stage(page).getByText('Loading photo…')).toHaveCount(0, { timeout: 20_000 })
+    const preview = page.getByRole('button', { name: 'Preview my ornament' })
+    // Offline, the toaster's own code cannot be fetched: the note is shown plainly, with the same words and Retry.
+    const lost = page.getByRole('alert').filter({ hasText: 'We could not make your preview: the connection was lost.' })
+
+    await test.step('offline: the note says the connection was lost, offers Retry, and the button comes back', async () => {
+      await context.setOffline(true)
+      await preview.click()
+      await expect(lost.first()).toBeVisible()
+      await expect(lost.first().getByRole('button', { name: 'Retry' })).toBeVisible()
+      await expect(page.getByText('Making your preview…')).toHaveCount(0)
+      await expect(preview).toBeEnabled()
+      await expectNoAxeViolations(page)
+    })
+
+    await test.step('back online, the request cut off mid-way: the same words, and Retry makes the preview', async () => {
+      await context.setOffline(false)
+      let cut = 0
+      await page.route('**/_serverFn/**', (route) => {
+        const body = route.request().postData() ?? ''
+        if (!body.includes('pseudoTemplateId') || !body.includes('cells') || body.includes('printAreas')) return route.fallback()
+        cut++
+        return route.abort('internetdisconnected')
+      })
+      await preview.click()
+      await expect.poll(() => cut).toBeGreaterThan(0)
+      // The toaster could not be fetched offline, so this page goes on showing its notes plainly.
+      const toast = lost.first()
+      await expect(toast).toBeVisible()
+      await expect(preview).toBeEnabled()
+      await page.unrouteAll()
+      await toast.getByRole('button', { name: 'Retry' }).click()
+      await expect(page.getByRole('dialog', { name: 'Your star ornaments' })).toBeVisible({ timeout: 60_000 })
+    })
+  })
+
   // The refusal is told inside the modal, not in a toast beneath it, and a signed-out shopper is offered Sign in, not a Retry that cannot help.
   test('Add to cart failing inside the preview dialog says why there, with the action that fixes it', async ({ page, context, login }) => {
     await page.setViewportSize({ width: 390, height: 844 })

@@ -159,4 +159,35 @@ test.describe('gifts that travel (issue 33)', () => {
       await shootBothWidths(page, 'packing-slip', SHOTS)
     })
   })
+
+  test('an address saved from the cart, or picked from the book, takes focus on its parcel; the note promises the packing slip (issue 42, items 18 and 2)', async ({
+    page,
+    login,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await login()
+    const saved = await page.request.post('/v1/photo-products-addresses', {
+      data: { label: 'Nana Ida', name: 'Ida Stone', line1: '9 Elm Road', city: 'Portland', state: 'OR', postalCode: '97201', phone: '' },
+    })
+    expect(saved.status()).toBe(201)
+    await designStarAndAddToCart(page)
+    await waitForHydration(page)
+    await page.getByRole('button', { name: `One more ${STAR_TITLE}` }).click()
+    await expect(page.getByRole('group', { name: `Quantity of ${STAR_TITLE}` }).getByText('2')).toBeVisible()
+
+    await sendToNewAddress(page, { label: 'Grandma Rose', name: 'Rose Rivera', line1: '4 Maple Court', city: 'Columbus', state: 'OH', postalCode: '43004' })
+    const rose = parcel(page, 'Grandma Rose').getByRole('heading', { name: 'To Grandma Rose' })
+    await expect(rose).toBeFocused()
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('To Grandma Rose')
+    // The local print shop prints the message on the slip: the cart says so, and the e-mail stays optional.
+    await expect(parcel(page, 'Grandma Rose')).toContainText('Printed on the packing slip, with no prices.')
+
+    await page.getByTestId('add-parcel').click()
+    await page
+      .getByTestId('parcel-picker')
+      .getByRole('button', { name: /Nana Ida/ })
+      .click()
+    await expect(parcel(page, 'Nana Ida').getByRole('heading', { name: 'To Nana Ida' })).toBeFocused()
+    await expectNoAxeViolations(page)
+  })
 })

@@ -1,3 +1,4 @@
+import { giftMessageVia } from '../../catalogue/gift-messages'
 import { cartApi } from '../../contract/endpoints/cart'
 import { logger } from '../../observability/log'
 import { countWebhookEvent } from '../../observability/metrics'
@@ -60,7 +61,7 @@ endpoint(cartRoutes, cartApi.setCartShipping, async ({ user, body }, c) => {
 
 endpoint(cartRoutes, cartApi.setCartParcels, async ({ user, body }, c) => {
   const deps = c.get('deps')
-  const { cart, changed } = await setCartParcels(deps.db, user, body.parcels, deps.now())
+  const { cart, changed } = await setCartParcels(deps.db, user, body.parcels, deps.now(), giftMessageVia(deps.print.name))
   if (changed) await closeCheckoutsOfChangedCart(deps, cart.id)
   return cart
 })

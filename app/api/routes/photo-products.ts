@@ -17,5 +17,6 @@ endpoint(photoProductRoutes, photoProductsApi.getShippingCalendar, (_input, c) =
   // The answer depends on the shopper's time zone and day: cached by the browser only, briefly.
   c.header('cache-control', 'private, max-age=300')
   c.header('vary', TIMEZONE_HEADER)
-  return shippingCalendar(c.get('deps').now(), c.get('timezone'))
+  const deps = c.get('deps')
+  return shippingCalendar(deps.now(), c.get('timezone'), deps.print.name)
 })

@@ -20,6 +20,7 @@ import { samePersonalText, textWithYear } from '../../catalogue/personal-line'
 import type { GeneratedPreview, GeneratePreviewRequest } from '../../contract/designs'
 import { toCents, type TaxDestination } from '../../catalogue/pricing'
 import { shippingMethodIds, shippingPriceCents, type ShippingMethodId } from '../../catalogue/shipping'
+import { GIFT_MESSAGE_NEEDS_EMAIL, giftMessageUnread, type GiftMessageVia } from '../../catalogue/gift-messages'
 import type { Database } from '../db/client'
 import { cartItems, carts, checkoutSessions, orderParcels, orders, previews, savedAddresses, users } from '../db/schema'
 import { clampChoices, ownEntries, parcelPlan, planTotals, type PlannedParcel } from './parcel-plans'
@@ -324,9 +325,12 @@ export async function setCartShipping(db: Database, user: SessionUser, method: S
 /**
  * PUT parcels: the parcels to address book entries, replacing those the cart had (what they do not hold ships to
  * the shopper's own address). Each address must be the shopper's own entry and each line one of their cart's (404
- * otherwise), and no line may send more than it holds (422). Answers whether anything changed.
+ * otherwise), and no line may send more than it holds (422). A gift message that only an e-mail would carry (`via`,
+ * the print provider's way) needs the recipient's e-mail (400, nothing changed). Answers whether anything changed.
  */
-export async function setCartParcels(db: Database, user: SessionUser, parcels: CartParcelChoice[], now: Date) {
+export async function setCartParcels(db: Database, user: SessionUser, parcels: CartParcelChoice[], now: Date, via: GiftMessageVia) {
+  const unread = parcels.flatMap((p, i) => (giftMessageUnread(via, p) ? [{ path: `body.parcels.${i}.recipientEmail`, message: GIFT_MESSAGE_NEEDS_EMAIL }] : []))
+  if (unread.length > 0) throw new AppError('validation_failed', GIFT_MESSAGE_NEEDS_EMAIL, unread)
   return db.transaction(async (tx) => {
     let cart = await openCart(tx, user.id, { lock: true })
     const rows = await cartItemsOf(tx, cart.id)

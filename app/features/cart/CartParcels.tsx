@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react'
 import { formatCents } from '~/catalogue/currency'
 import { OWN_PARCEL } from '~/catalogue/pricing'
 import { FIELD_LIMITS } from '~/catalogue/field-limits'
+import { giftMessageUnread, type GiftMessageVia } from '~/catalogue/gift-messages'
 import { taxLineLabel } from '~/catalogue/sales-tax'
 import { Button, buttonClass } from '~/components/ui/Button'
 import { inputClass, TextField } from '~/components/ui/fields'
@@ -16,6 +17,7 @@ import { fieldErrorsOf } from '~/lib/field-errors'
 import { notify } from '~/lib/toast'
 import { cartQuery, setCartParcels } from './cart.functions'
 import { ShippingChoice } from './ShippingChoice'
+import { useShippingCalendar } from './ShippingPromise'
 
 /** The parcels to address book entries, as PUT parcels takes them back. */
 const choicesOf = (cart: Cart): CartParcelChoice[] =>
@@ -36,6 +38,15 @@ export function CartParcels({ cart, disabled }: { cart: Cart; disabled?: boolean
   const [saving, setSaving] = useState(false)
   const [picking, setPicking] = useState(false)
   const [newAddress, setNewAddress] = useState(false)
+  /** Where focus goes once the parcels are drawn again (the picker and its form are gone): a parcel's heading, or the section's. */
+  const [focusAfter, setFocusAfter] = useState<string | null>(null)
+  useEffect(() => {
+    if (!focusAfter) return
+    const target = document.getElementById(focusAfter === 'section' ? 'parcels-heading' : `parcel-${focusAfter}`)
+    if (!target) return
+    target.focus()
+    setFocusAfter(null)
+  }, [focusAfter, cart])
   const own = cart.parcels.find((p) => p.key === OWN_PARCEL)
   const booked = cart.parcels.filter((p) => p.addressId)
   const entries = book.data?.addresses ?? []
@@ -68,6 +79,8 @@ export function CartParcels({ cart, disabled }: { cart: Cart; disabled?: boolean
       ],
       `send an ornament to ${entry.label}`,
     )
+    // The button or form that was used is gone: focus goes to the new parcel, as the address book's does (issue 42, item 18).
+    setFocusAfter(failed ? 'section' : entry.id)
     if (!failed) notify.success(`An ornament now goes to ${entry.label}`)
   }
 
@@ -84,7 +97,7 @@ export function CartParcels({ cart, disabled }: { cart: Cart; disabled?: boolean
   const busy = saving || disabled
   return (
     <section aria-labelledby="parcels-heading" className="mt-6 rounded-card bg-cream-card p-4 shadow-card sm:p-6" data-testid="cart-parcels" aria-busy={saving}>
-      <h2 id="parcels-heading" className="text-xl font-bold">
+      <h2 id="parcels-heading" tabIndex={-1} className="text-xl font-bold outline-none">
         Where it goes
       </h2>
       <p className="mt-1 text-sm text-ink-soft">Sending some as gifts? Ship any of these ornaments straight to family, each parcel with its own note.</p>
@@ -209,6 +222,7 @@ type Change = (key: string, patch: (choice: CartParcelChoice) => CartParcelChoic
 
 function BookParcel({ parcel, own, cart, busy, change }: { parcel: CartParcel; own: CartParcel | undefined; cart: Cart; busy: boolean; change: Change }) {
   const label = parcel.label ?? 'this address'
+  const via = useShippingCalendar()?.giftMessageVia
   // What the shopper just picked, shown at once until the server's answer (or its refusal) replaces it.
   const [picked, setPicked] = useState<{ method?: CartParcel['shippingMethod']; quantities?: Record<string, number> }>({})
   useEffect(() => setPicked({}), [parcel])
@@ -232,7 +246,9 @@ function BookParcel({ parcel, own, cart, busy, change }: { parcel: CartParcel; o
     <li className="rounded-xl border-2 border-gold/40 bg-cream px-4 py-3" data-testid="cart-parcel" data-parcel={parcel.key}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <h3 className="font-semibold">To {label}</h3>
+          <h3 id={`parcel-${parcel.key}`} tabIndex={-1} className="font-semibold outline-none">
+            To {label}
+          </h3>
           {parcel.address ? (
             <p className="text-sm text-ink-soft">
               {parcel.address.name}, {parcel.address.line1}, {parcel.address.city}, {parcel.address.state} {parcel.address.postalCode}
@@ -288,23 +304,47 @@ function BookParcel({ parcel, own, cart, busy, change }: { parcel: CartParcel; o
           settle(change(parcel.key, (c) => ({ ...c, shippingMethod: method }), `change the shipping to ${label}`))
         }}
       />
-      <GiftFields parcel={parcel} label={label} busy={busy} change={change} />
+      <GiftFields parcel={parcel} label={label} via={via} busy={busy} change={change} />
       <ParcelMoney cart={cart} parcel={parcel} />
     </li>
   )
 }
 
-/** The parcel's gift message and its recipient's e-mail: saved when the shopper leaves the field. */
-function GiftFields({ parcel, label, busy, change }: { parcel: CartParcel; label: string; busy: boolean; change: Change }) {
+/**
+ * The parcel's gift message and its recipient's e-mail, saved when the shopper leaves the field. What the hint
+ * promises is what reaches the box for the print provider in use (`via`, decision 070): the local shop prints the
+ * message on the packing slip; with Printify it goes only in the e-mail to the recipient, so a message needs it.
+ */
+export function GiftFields({
+  parcel,
+  label,
+  via,
+  busy,
+  change,
+}: {
+  parcel: CartParcel
+  label: string
+  via: GiftMessageVia | undefined
+  busy: boolean
+  change: Change
+}) {
   const [message, setMessage] = useState(parcel.giftMessage)
   const [email, setEmail] = useState(parcel.recipientEmail)
   const [errors, setErrors] = useState<{ giftMessage?: string; recipientEmail?: string }>({})
+  const byEmail = via === 'recipient_email'
   const saveIfChanged = async () => {
     if (busy || (message === parcel.giftMessage && email === parcel.recipientEmail)) return
     const failed = await change(parcel.key, (c) => ({ ...c, giftMessage: message, recipientEmail: email }), `save the note for ${label}`)
     setErrors(failed ? fieldErrorsOf(failed, ['giftMessage', 'recipientEmail'] as const).fields : {})
     if (!failed) notify.success(`Saved the note for ${label}`)
   }
+  const left = `${FIELD_LIMITS.giftMessage - message.length} characters left.`
+  const messageHint =
+    via === undefined
+      ? `No prices are shown. ${left}`
+      : byEmail
+        ? `We e-mail your message to ${label} when the parcel ships: it is not printed in the box. ${left}`
+        : `Printed on the packing slip, with no prices. ${left}`
   return (
     <div
       className="mt-3 grid gap-3"
@@ -323,11 +363,11 @@ function GiftFields({ parcel, label, busy, change }: { parcel: CartParcel; label
         value={message}
         onChange={setMessage}
         error={errors.giftMessage}
-        hint={`Printed on the packing slip, with no prices. ${FIELD_LIMITS.giftMessage - message.length} characters left.`}
+        hint={messageHint}
       />
       <TextField
         label={`${label}’s e-mail`}
-        optional
+        optional={!(byEmail && message.trim() !== '')}
         type="email"
         name="recipientEmail"
         autoComplete="off"
@@ -335,8 +375,17 @@ function GiftFields({ parcel, label, busy, change }: { parcel: CartParcel; label
         value={email}
         onChange={setEmail}
         error={errors.recipientEmail}
-        hint="We’ll tell them a gift is on its way and when it arrives, with no prices."
+        hint={
+          byEmail
+            ? 'Needed for your message. We’ll tell them a gift is on its way and when it arrives, with no prices.'
+            : 'We’ll tell them a gift is on its way and when it arrives, with no prices.'
+        }
       />
+      {via && giftMessageUnread(via, parcel) && !errors.recipientEmail ? (
+        <p role="alert" className="text-sm font-semibold text-cranberry-dark">
+          Your message will not reach {label}: add their e-mail, or clear the message.
+        </p>
+      ) : null}
       {message !== parcel.giftMessage || email !== parcel.recipientEmail ? (
         <button type="button" className={buttonClass('secondary', 'justify-self-start text-sm')} disabled={busy} onClick={() => void saveIfChanged()}>
           Save the note

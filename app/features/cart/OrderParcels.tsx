@@ -1,4 +1,5 @@
 import { formatCents } from '~/catalogue/currency'
+import { giftMessageVia } from '~/catalogue/gift-messages'
 import { OWN_PARCEL } from '~/catalogue/pricing'
 import { taxLineLabel } from '~/catalogue/sales-tax'
 import { formatWeekday, shippingMethods } from '~/catalogue/shipping'
@@ -18,10 +19,13 @@ const parcelStatus: Record<OrderStatus, string> = {
 
 /**
  * Where the order goes (the receipt and the order page): each parcel's address, what it holds, its shipping, tax,
- * status and tracking, its gift message and its packing slip. One parcel is shown as a plain "Shipping to".
+ * status and tracking, its gift message and its packing slip (the local shop's; with Printify, where the message
+ * went instead). One parcel is shown as a plain "Shipping to".
  */
 export function OrderParcels({ order, headingLevel = 3 }: { order: Order; headingLevel?: 2 | 3 }) {
   const several = order.parcels.length > 1
+  // Printify prints no packing slip of ours: a gift message goes only in the e-mail to the recipient (decision 070).
+  const byEmail = giftMessageVia(order.provider) === 'recipient_email'
   const Heading = `h${headingLevel}` as const
   return (
     <div data-testid="parcels">
@@ -61,15 +65,24 @@ export function OrderParcels({ order, headingLevel = 3 }: { order: Order; headin
               ) : null}
               {several ? <ParcelTracking parcel={parcel} className="text-sm text-ink-soft" /> : null}
               {parcel.giftMessage ? <p className="mt-1 whitespace-pre-line text-sm italic text-ink">“{parcel.giftMessage}”</p> : null}
-              <a
-                href={`/v1/photo-products-orders/${order.id}/parcels/${parcel.id}/packing-slip`}
-                target="_blank"
-                rel="noopener"
-                className="inline-flex min-h-11 items-center text-sm font-semibold text-cranberry-dark underline-offset-4 hover:underline"
-              >
-                Packing slip{several ? ` for parcel ${parcel.position}` : ''}
-                <span className="sr-only"> (opens in a new tab)</span>
-              </a>
+              {byEmail && parcel.giftMessage ? (
+                <p className="text-sm text-ink-soft" data-testid="gift-message-route">
+                  {parcel.recipientEmail
+                    ? `E-mailed to ${parcel.recipientEmail} when the parcel ships (it is not printed in the box).`
+                    : `Not sent: we had no e-mail for ${parcel.label ?? 'the recipient'}, and Printify does not print messages in the box.`}
+                </p>
+              ) : null}
+              {byEmail ? null : (
+                <a
+                  href={`/v1/photo-products-orders/${order.id}/parcels/${parcel.id}/packing-slip`}
+                  target="_blank"
+                  rel="noopener"
+                  className="inline-flex min-h-11 items-center text-sm font-semibold text-cranberry-dark underline-offset-4 hover:underline"
+                >
+                  Packing slip{several ? ` for parcel ${parcel.position}` : ''}
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              )}
             </li>
           )
         })}
