@@ -7,7 +7,7 @@
  */
 import { FIELD_LIMITS } from '../catalogue/field-limits'
 import { optionalEmailAddress, phoneNumber, requiredText } from './field-messages'
-import { usAddress } from './us-address'
+import { storedUsAddressSchema, usAddress } from './us-address'
 import { z } from './zod'
 
 export { MAX_SAVED_ADDRESSES } from '../catalogue/field-limits'
@@ -22,19 +22,9 @@ export const addressBookEntryRequestSchema = usAddress({
 })
 export type AddressBookEntryRequest = z.input<typeof addressBookEntryRequestSchema>
 
-export const addressBookEntrySchema = z.object({
+export const addressBookEntrySchema = storedUsAddressSchema.extend({
   id: z.uuid(),
   label: z.string(),
-  name: z.string(),
-  /** Empty when none was given. */
-  email: z.string(),
-  phone: z.string(),
-  line1: z.string(),
-  line2: z.string(),
-  city: z.string(),
-  state: z.string(),
-  postalCode: z.string(),
-  country: z.literal('US'),
   createdAt: z.string(),
   updatedAt: z.string(),
 })

@@ -6,7 +6,7 @@ import { appliedBundleSchema } from './bundles'
 import { printAreaSchema, sourceImageSchema } from './designs'
 import { personalTextSchema } from './personal-line'
 import { emailAddress, giftMessage, optionalEmailAddress, personName, phoneNumber } from './field-messages'
-import { usAddress } from './us-address'
+import { storedUsAddressSchema, usAddress } from './us-address'
 import { shippingMethodIds } from '../catalogue/shipping'
 import { isoDaySchema } from './shipping'
 import { z } from './zod'
@@ -265,22 +265,6 @@ const shippingAddressFields = {
 export const shippingAddressSchema = usAddress(shippingAddressFields)
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>
 
-/**
- * A shipping address as an order or session keeps it, in answers: the shape only (an order paid before the rule keeps the
- * state it was paid with).
- */
-const storedShippingAddressSchema = z.object({
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  line1: z.string(),
-  line2: z.string(),
-  city: z.string(),
-  state: z.string(),
-  postalCode: z.string(),
-  country: z.literal('US'),
-})
-
 /** Which line, and how many of it, a parcel holds. */
 export type ParcelItem = { cartItemId: string; quantity: number }
 
@@ -380,7 +364,7 @@ export const orderParcelSchema = z.object({
   addressId: z.uuid().nullable(),
   label: z.string().nullable(),
   /** A parcel to a saved address may have no recipient e-mail (the address book's is optional). */
-  shippingAddress: storedShippingAddressSchema.nullable(),
+  shippingAddress: storedUsAddressSchema.nullable(),
   shippingMethod: z.enum(shippingMethodIds),
   arrivesBy: isoDaySchema.nullable(),
   /** The order's lines (by cart item) and how many of each this parcel holds. */
@@ -411,7 +395,7 @@ export const orderSchema = z.object({
   checkoutSessionId: z.uuid(),
   lines: z.array(checkoutLineSchema),
   totals: totalsSchema,
-  shippingAddress: storedShippingAddressSchema.nullable(),
+  shippingAddress: storedUsAddressSchema.nullable(),
   /** The day promised at checkout (YYYY-MM-DD); null for orders from before promises. */
   arrivesBy: isoDaySchema.nullable(),
   provider: z.enum(['local', 'printify']),

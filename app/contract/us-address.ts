@@ -31,3 +31,20 @@ export const usAddress = <Fields extends z.ZodRawShape>(fields: Fields) =>
     .object({ ...fields, ...usStreetAddressFields })
     // The street fields are spread last, so state and postalCode are theirs whatever `fields` holds.
     .superRefine((address, context) => zipCodeInState(address as { state: string; postalCode: string }, context))
+
+/**
+ * An address as the store keeps and answers it: the shape only (an order paid before the rule keeps the state it was
+ * paid with). The address book's entries and the orders' shipping addresses are this.
+ */
+export const storedUsAddressSchema = z.object({
+  name: z.string(),
+  /** Empty when none was given. */
+  email: z.string(),
+  phone: z.string(),
+  line1: z.string(),
+  line2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  postalCode: z.string(),
+  country: z.literal('US'),
+})
