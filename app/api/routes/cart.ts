@@ -3,15 +3,16 @@ import { logger } from '../../observability/log'
 import { countWebhookEvent } from '../../observability/metrics'
 import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
-import { addCartItemResponseSchema } from '../../contract/cart'
+import { addCartItemResponseSchema, type Cart } from '../../contract/cart'
 import { orders } from '../db/schema'
 import { endpoint, readBodyCapped } from '../endpoint'
-import type { ApiDeps, ApiEnv } from '../env'
+import type { ApiDeps, ApiEnv, SessionUser } from '../env'
 import { AppError, notFound } from '../errors'
 import { PaymentProviderError } from '../providers/payments/provider'
 import { parseStripeWebhook, StripePaymentProvider, StripeWebhookError, type StripeChargeRefund, type StripeWebhookEvent } from '../providers/payments/stripe'
 import { generatePreview } from '../services/previews'
 import { packingSlip } from '../services/packing-slips'
+import { shippingQuoterFor } from '../services/shipping-quotes'
 import { addCartItem, getCart, moveOpenCart, orderAgain, removeCartItem, setCartParcels, setCartShipping, updateCartItemQuantity } from '../services/cart'
 import {
   applyPaymentState,
@@ -28,46 +29,59 @@ import {
 
 export const cartRoutes = new Hono<ApiEnv>()
 
-endpoint(cartRoutes, cartApi.getCart, ({ user }, c) => getCart(c.get('deps').db, user))
+/**
+ * The cart a change answers, priced from the print provider's quotes when it gives them (decision 070): read again
+ * after the change's transaction, so no request to the provider holds the database.
+ */
+async function quotedCart(deps: ApiDeps, user: SessionUser, cart: Cart): Promise<Cart> {
+  const quoter = shippingQuoterFor(deps)
+  return quoter ? getCart(deps.db, user, quoter) : cart
+}
+
+endpoint(cartRoutes, cartApi.getCart, ({ user }, c) => getCart(c.get('deps').db, user, shippingQuoterFor(c.get('deps'))))
 
 endpoint(cartRoutes, cartApi.addCartItem, async ({ user, body }, c) => {
   const deps = c.get('deps')
   const result = await addCartItem(deps.db, user, body, deps.now())
   if (result.created) await closeCheckoutsOfChangedCart(deps, result.cart.id)
-  return c.json(addCartItemResponseSchema.parse(result), result.created ? 201 : 200)
+  return c.json(addCartItemResponseSchema.parse({ ...result, cart: await quotedCart(deps, user, result.cart) }), result.created ? 201 : 200)
 })
 
 endpoint(cartRoutes, cartApi.updateCartItem, async ({ user, params, body }, c) => {
   const deps = c.get('deps')
   const cart = await updateCartItemQuantity(deps.db, user, params.id, body.quantity, deps.now())
   await closeCheckoutsOfChangedCart(deps, cart.id)
-  return cart
+  return quotedCart(deps, user, cart)
 })
 
 endpoint(cartRoutes, cartApi.removeCartItem, async ({ user, params }, c) => {
   const deps = c.get('deps')
   const cart = await removeCartItem(deps.db, user, params.id, deps.now())
   await closeCheckoutsOfChangedCart(deps, cart.id)
-  return cart
+  return quotedCart(deps, user, cart)
 })
 
 endpoint(cartRoutes, cartApi.setCartShipping, async ({ user, body }, c) => {
   const deps = c.get('deps')
   const { cart, changed } = await setCartShipping(deps.db, user, body.method, deps.now())
   if (changed) await closeCheckoutsOfChangedCart(deps, cart.id)
-  return cart
+  return quotedCart(deps, user, cart)
 })
 
 endpoint(cartRoutes, cartApi.setCartParcels, async ({ user, body }, c) => {
   const deps = c.get('deps')
   const { cart, changed } = await setCartParcels(deps.db, user, body.parcels, deps.now())
   if (changed) await closeCheckoutsOfChangedCart(deps, cart.id)
-  return cart
+  return quotedCart(deps, user, cart)
 })
 
-endpoint(cartRoutes, cartApi.resumeCart, ({ user }, c) => moveOpenCart(c.get('deps').db, user, 'active', c.get('deps').now()))
+endpoint(cartRoutes, cartApi.resumeCart, async ({ user }, c) =>
+  quotedCart(c.get('deps'), user, await moveOpenCart(c.get('deps').db, user, 'active', c.get('deps').now())),
+)
 
-endpoint(cartRoutes, cartApi.abandonCart, ({ user }, c) => moveOpenCart(c.get('deps').db, user, 'abandoned', c.get('deps').now()))
+endpoint(cartRoutes, cartApi.abandonCart, async ({ user }, c) =>
+  quotedCart(c.get('deps'), user, await moveOpenCart(c.get('deps').db, user, 'abandoned', c.get('deps').now())),
+)
 
 endpoint(cartRoutes, cartApi.createCheckoutSession, ({ user }, c) => createCheckoutSession(c.get('deps'), user, c.get('timezone')))
 
@@ -90,7 +104,7 @@ endpoint(cartRoutes, cartApi.orderAgain, async ({ user, params, body }, c) => {
     render: (request) => generatePreview(deps, deps.print, user, request),
   })
   if (result.added > 0) await closeCheckoutsOfChangedCart(deps, result.cart.id)
-  return result
+  return { ...result, cart: await quotedCart(deps, user, result.cart) }
 })
 
 endpoint(cartRoutes, cartApi.getOrder, ({ user, params }, c) => getOrder(c.get('deps').db, user, params.id))

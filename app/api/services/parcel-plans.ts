@@ -12,6 +12,7 @@ import type { ShippingMethodId } from '../../catalogue/shipping'
 import type { Database } from '../db/client'
 import { savedAddresses } from '../db/schema'
 import { storeBundles } from './bundles'
+import type { ShippingQuoter, ShippingQuotes } from './shipping-quotes'
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
 type Db = Database | Tx
@@ -98,18 +99,51 @@ const pricedLine = (line: Line, quantity: number): PricedLine => ({
  * The plan's money (catalogue/pricing.ts parcelledTotals): the shopper's own parcel taxed for `ownDestination`
  * (an estimate until the address is given), each other one for its entry's state, estimated while `estimated`.
  */
-export function planTotals(plan: PlannedParcel[], lines: Line[], availableCreditCents: number, ownDestination: TaxDestination | null, estimated = true) {
+export function planTotals(
+  plan: PlannedParcel[],
+  lines: Line[],
+  availableCreditCents: number,
+  ownDestination: TaxDestination | null,
+  estimated = true,
+  quotes: ShippingQuotes | null = null,
+) {
   const byId = new Map(lines.map((l) => [l.id, l]))
   return parcelledTotals(
-    plan.map((p) => ({
-      key: p.key,
-      lines: p.items.map((i) => pricedLine(byId.get(i.cartItemId)!, i.quantity)),
-      shippingMethod: p.shippingMethod,
-      destination: p.entry ? { state: p.entry.state, estimated } : ownDestination,
-    })),
+    plan.map((p) => {
+      const quoted = quotes?.get(p.key)?.[p.shippingMethod]
+      return {
+        key: p.key,
+        lines: p.items.map((i) => pricedLine(byId.get(i.cartItemId)!, i.quantity)),
+        shippingMethod: p.shippingMethod,
+        destination: p.entry ? { state: p.entry.state, estimated } : ownDestination,
+        ...(typeof quoted === 'number' ? { shippingQuoteCents: quoted } : {}),
+      }
+    }),
     availableCreditCents,
     storeBundles,
   )
+}
+
+/**
+ * The print provider's shipping quotes for each parcel of the plan (services/shipping-quotes.ts), fetched before the
+ * money is decided and handed to planTotals; null without a provider that quotes (the table prices every parcel).
+ * The shopper's own parcel is quoted for `ownDestination` until its address is given.
+ */
+export async function planQuotes(quoter: ShippingQuoter | null, plan: PlannedParcel[], lines: Line[], ownDestination: TaxDestination | null) {
+  if (!quoter) return null
+  const byId = new Map(lines.map((l) => [l.id, l]))
+  return quoter.quotePlan(
+    plan.map((p) => ({
+      key: p.key,
+      lines: p.items.map((i) => ({ variantId: byId.get(i.cartItemId)!.metadata.variantId, quantity: i.quantity })),
+      destination: p.entry ? { state: p.entry.state, estimated: false } : ownDestination,
+    })),
+  )
+}
+
+/** The parcels of the plan whose method the provider no longer ships them by (a quote of null). */
+export function unshippableParcels(plan: PlannedParcel[], quotes: ShippingQuotes | null): PlannedParcel[] {
+  return quotes ? plan.filter((p) => p.items.length > 0 && quotes.get(p.key)?.[p.shippingMethod] === null) : []
 }
 
 /** The address a parcel to an entry ships to; an entry without an e-mail gets the shopper's, for the carrier's notices. */
