@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { checkoutSessions } from '../../app/api/db/schema'
+import { checkoutSessions, orders } from '../../app/api/db/schema'
+import { createStripeClient, StripePaymentProvider } from '../../app/api/providers/payments/stripe'
 import { demoAccounts } from '../../app/api/demo/accounts'
 import { PrintifyClient, PrintifyProvider } from '../../app/api/providers/print/printify'
 import { fulfilmentJobs } from '../../app/api/services/fulfilment'
@@ -7,7 +9,7 @@ import { drainJobs } from '../../app/api/services/jobs'
 import { QUOTE_RETRY_AFTER_MS, QUOTE_TTL_MS } from '../../app/api/services/shipping-quotes'
 import { pseudoTemplates } from '../../app/catalogue/ornaments'
 import { shippingMethods } from '../../app/catalogue/shipping'
-import { cartItemOfGenerated } from '../support/cart'
+import { cartItemFor, cartItemOfGenerated, recordPreview } from '../support/cart'
 import { addAlbumPhotos } from '../support/photos'
 import {
   createPrintifyMock,
@@ -17,6 +19,7 @@ import {
   MOCK_PRINTIFY_TOKEN,
   type PrintifyMock,
 } from '../support/printify-mock'
+import { createStripeMock, MOCK_STRIPE_SECRET_KEY, MOCK_STRIPE_WEBHOOK_SECRET, type StripeMockServer } from '../support/stripe-mock'
 import { createTestApi, type TestApi } from '../support/test-api'
 
 /**
@@ -237,5 +240,78 @@ describe('shipping when Printify cannot quote', () => {
     const order = (await t.request(`/v1/photo-products-orders/${orderId}`, { cookie })).body
     expect(order.totals.shippingCents).toBe(shippingMethods.express.priceCents)
     expect(quoteCalls(mock)).toBeGreaterThan(asked)
+  })
+})
+
+describe('Printify’s quotes through Stripe Checkout', () => {
+  let t: TestApi
+  const clock = () => (t ? t.now().getTime() : Date.parse('2026-11-22T12:00:00Z'))
+  const stripeMock = createStripeMock({ now: clock })
+  let server: StripeMockServer
+  let cookie: string
+  const printify = createPrintifyMock()
+  beforeAll(async () => {
+    server = await stripeMock.listen()
+    const stripe = createStripeClient({ secretKey: MOCK_STRIPE_SECRET_KEY, ...server.endpoint })
+    const client = new PrintifyClient({ apiToken: MOCK_PRINTIFY_TOKEN, shopId: MOCK_PRINTIFY_SHOP_ID, fetch: printify.fetch, sleep })
+    t = await createTestApi(
+      { STRIPE_SECRET_KEY: MOCK_STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: MOCK_STRIPE_WEBHOOK_SECRET },
+      { payments: new StripePaymentProvider(stripe, { now: clock }), print: new PrintifyProvider(client, { sleep }) },
+    )
+    cookie = await t.signIn(0)
+  })
+  afterAll(async () => {
+    await t.close()
+    await server.close()
+  })
+
+  it('the shipping Stripe is asked to charge, for the own parcel and a parcel to the book, is the quote, and so is the order’s', async () => {
+    const TREE = 72963
+    printify.setShippingRates(MOCK_ORNAMENT_BLUEPRINT, MOCK_ORNAMENT_PROVIDER, 'standard', [
+      { variantId: TREE, country: 'US', firstItem: 475, additionalItems: 150 },
+    ])
+    printify.setShippingRates(MOCK_ORNAMENT_BLUEPRINT, MOCK_ORNAMENT_PROVIDER, 'express', [
+      { variantId: TREE, country: 'US', firstItem: 1325, additionalItems: 400 },
+    ])
+    const preview = await recordPreview(t, t.users[0].id, 'tree')
+    const added = await t.request('/v1/photo-products-cart/items', { method: 'POST', cookie, json: { ...cartItemFor(preview), quantity: 2 } })
+    expect(added.status, JSON.stringify(added.body)).toBe(201)
+    const roseId = await saveAddress(t, cookie, {
+      label: 'Grandma Rose',
+      name: 'Rose Rivera',
+      line1: '4 Maple Court',
+      city: 'Columbus',
+      state: 'OH',
+      postalCode: '43004',
+    })
+    const parcels = await t.request('/v1/photo-products-cart/parcels', {
+      method: 'PUT',
+      cookie,
+      json: { parcels: [{ addressId: roseId, shippingMethod: 'express', items: [{ cartItemId: added.body.item.id, quantity: 1 }] }] },
+    })
+    expect(parcels.status, JSON.stringify(parcels.body)).toBe(200)
+    const res = await t.request('/v1/photo-products-cart/checkout-session', { method: 'POST', cookie })
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
+    expect(res.body.totals.parcels.map((p: { shippingCents: number }) => p.shippingCents)).toEqual([475, 1325])
+    const stripeId = (await t.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, res.body.id)))[0]!.providerSessionId!
+    const [create] = stripeMock.callsTo('POST', '/v1/checkout/sessions').slice(-1)
+    const items = create!.body.line_items as { price_data: { unit_amount: string; product_data: { name: string } } }[]
+    expect(items.find((i) => i.price_data.product_data.name === 'Express shipping · to Grandma Rose')?.price_data.unit_amount).toBe('1325')
+    const session = stripeMock.sessions.get(stripeId)!
+    expect(session.shipping_options.map((o) => o.shipping_amount)).toEqual([475])
+
+    stripeMock.complete(stripeId, { shipping: { state: 'TX', city: 'Austin', postalCode: '78701' } })
+    const event = stripeMock.event('checkout.session.completed', stripeId)
+    const delivered = await t.api.fetch(
+      new Request('http://localhost:3000/v1/webhooks/stripe', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': event.signatureHeader },
+        body: event.rawBody,
+      }),
+    )
+    expect(delivered.status).toBe(200)
+    const [order] = await t.db.select().from(orders)
+    expect(order!.totals.shippingCents).toBe(475 + 1325)
+    expect(order!.totals.totalCents).toBe(stripeMock.sessions.get(stripeId)!.amount_total)
   })
 })
