@@ -201,6 +201,18 @@ describe('shipping priced from Printify’s quotes', () => {
       expect(refused.body.error.message).toMatch(/Express to Grandma Rose is no longer offered/)
       expect(await t.db.select().from(checkoutSessions)).toEqual(sessionsBefore)
       expect((await t.request('/v1/photo-products-cart', { cookie })).body).toEqual(cart.body)
+      // Choosing express again for the parcel is refused the same way; standard is taken, and the checkout opens.
+      const choose = (shippingMethod: string) =>
+        t.request('/v1/photo-products-cart/parcels', {
+          method: 'PUT',
+          cookie,
+          json: { parcels: [{ addressId: roseId, shippingMethod, items: [{ cartItemId: lineId, quantity: 1 }] }] },
+        })
+      const again = await choose('express')
+      expect(again.status, JSON.stringify(again.body)).toBe(409)
+      expect((await t.request('/v1/photo-products-cart', { cookie })).body).toEqual(cart.body)
+      expect((await choose('standard')).status).toBe(200)
+      expect((await t.request('/v1/photo-products-cart/checkout-session', { method: 'POST', cookie })).status).toBe(201)
     } finally {
       t.setNow(start)
     }

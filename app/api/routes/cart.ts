@@ -3,7 +3,7 @@ import { logger } from '../../observability/log'
 import { countWebhookEvent } from '../../observability/metrics'
 import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
-import { addCartItemResponseSchema, type Cart } from '../../contract/cart'
+import { addCartItemResponseSchema, type Cart, type CartParcelChoice } from '../../contract/cart'
 import { orders } from '../db/schema'
 import { endpoint, readBodyCapped } from '../endpoint'
 import type { ApiDeps, ApiEnv, SessionUser } from '../env'
@@ -12,8 +12,23 @@ import { PaymentProviderError } from '../providers/payments/provider'
 import { parseStripeWebhook, StripePaymentProvider, StripeWebhookError, type StripeChargeRefund, type StripeWebhookEvent } from '../providers/payments/stripe'
 import { generatePreview } from '../services/previews'
 import { packingSlip } from '../services/packing-slips'
+import { parcelPlan, planQuotes, refuseUnshippable } from '../services/parcel-plans'
 import { shippingQuoterFor } from '../services/shipping-quotes'
-import { addCartItem, getCart, moveOpenCart, orderAgain, removeCartItem, setCartParcels, setCartShipping, updateCartItemQuantity } from '../services/cart'
+import { OWN_PARCEL } from '../../catalogue/pricing'
+import type { ShippingMethodId } from '../../catalogue/shipping'
+import {
+  addCartItem,
+  cartItemsOf,
+  estimatedTaxDestination,
+  getCart,
+  moveOpenCart,
+  openCart,
+  orderAgain,
+  removeCartItem,
+  setCartParcels,
+  setCartShipping,
+  updateCartItemQuantity,
+} from '../services/cart'
 import {
   applyPaymentState,
   cancelCheckoutSession,
@@ -36,6 +51,25 @@ export const cartRoutes = new Hono<ApiEnv>()
 async function quotedCart(deps: ApiDeps, user: SessionUser, cart: Cart): Promise<Cart> {
   const quoter = shippingQuoterFor(deps)
   return quoter ? getCart(deps.db, user, quoter) : cart
+}
+
+/**
+ * A method the print provider does not ship a parcel by is refused (409) before the change is made (decision 070):
+ * the own parcel's for `method`, the parcels to the book for `choices`, priced as the change would leave them.
+ */
+async function refuseUnoffered(deps: ApiDeps, user: SessionUser, change: { method: ShippingMethodId } | { choices: CartParcelChoice[] }) {
+  const quoter = shippingQuoterFor(deps)
+  if (!quoter) return
+  const cart = await openCart(deps.db, user.id)
+  const rows = await cartItemsOf(deps.db, cart.id)
+  const method = 'method' in change ? change.method : cart.shippingMethod
+  const plan = await parcelPlan(deps.db, user.id, method, 'choices' in change ? change.choices : cart.parcels, rows)
+  const quotes = await planQuotes(quoter, plan, rows, await estimatedTaxDestination(deps.db, user.id))
+  refuseUnshippable(
+    plan,
+    quotes,
+    plan.map((p) => p.key).filter((key) => ('method' in change ? key === OWN_PARCEL : key !== OWN_PARCEL)),
+  )
 }
 
 endpoint(cartRoutes, cartApi.getCart, ({ user }, c) => getCart(c.get('deps').db, user, shippingQuoterFor(c.get('deps'))))
@@ -63,6 +97,7 @@ endpoint(cartRoutes, cartApi.removeCartItem, async ({ user, params }, c) => {
 
 endpoint(cartRoutes, cartApi.setCartShipping, async ({ user, body }, c) => {
   const deps = c.get('deps')
+  await refuseUnoffered(deps, user, { method: body.method })
   const { cart, changed } = await setCartShipping(deps.db, user, body.method, deps.now())
   if (changed) await closeCheckoutsOfChangedCart(deps, cart.id)
   return quotedCart(deps, user, cart)
@@ -70,6 +105,7 @@ endpoint(cartRoutes, cartApi.setCartShipping, async ({ user, body }, c) => {
 
 endpoint(cartRoutes, cartApi.setCartParcels, async ({ user, body }, c) => {
   const deps = c.get('deps')
+  await refuseUnoffered(deps, user, { choices: body.parcels })
   const { cart, changed } = await setCartParcels(deps.db, user, body.parcels, deps.now())
   if (changed) await closeCheckoutsOfChangedCart(deps, cart.id)
   return quotedCart(deps, user, cart)

@@ -34,7 +34,7 @@ import { AppError, notFound } from '../errors'
 import { PaymentProviderError, type PaymentLine, type PaymentState } from '../providers/payments/provider'
 import { STRIPE_NONTAXABLE_TAX_CODE as NONTAXABLE_TAX_CODE } from '../providers/payments/stripe'
 import { cartItemsOf, cartPlan, estimatedTaxDestination, moveCart, openCart } from './cart'
-import { entryAddress, planQuotes, planSignature, planTotals, sessionParcelsOf, unshippableParcels, type PlannedParcel } from './parcel-plans'
+import { entryAddress, planQuotes, planSignature, planTotals, refuseUnshippable, sessionParcelsOf, type PlannedParcel } from './parcel-plans'
 import { shippingQuoterFor } from './shipping-quotes'
 import { creditForCart, creditGranted, lockAccount, lockSession, releaseCredit, reserveCredit, restoreCreditForRefund, spendCredit, type Db } from './credit'
 import { parcelShipping, parcelsOf, queueParcelSubmission, shipmentsOf, type ShipmentRow } from './fulfilment'
@@ -295,11 +295,7 @@ export async function createCheckoutSession(deps: ApiDeps, user: SessionUser, ti
   // The provider's shipping quotes, asked before anything is written (decision 070): a parcel whose method it no
   // longer ships is refused here, the cart and its checkouts as they were.
   const quotes = await planQuotes(shippingQuoterFor(deps), plan, rows, taxEstimate)
-  const unshippable = unshippableParcels(plan, quotes)
-  if (unshippable.length > 0) {
-    const names = unshippable.map((p) => `${shippingMethods[p.shippingMethod].label} to ${p.entry?.label ?? 'you'}`).join(', ')
-    throw new AppError('conflict', `${names} is no longer offered for what the parcel holds; choose another shipping method for it`)
-  }
+  refuseUnshippable(plan, quotes)
 
   const lines: CheckoutLine[] = rows.map((r) => ({
     cartItemId: r.id,

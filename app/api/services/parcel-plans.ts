@@ -8,8 +8,9 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { CartItemMetadata, CartParcelChoice, ParcelItem, SessionParcel, ShippingAddress } from '../../contract/cart'
 import { OWN_PARCEL, parcelledTotals, toCents, type PricedLine, type TaxDestination } from '../../catalogue/pricing'
-import type { ShippingMethodId } from '../../catalogue/shipping'
+import { shippingMethods, type ShippingMethodId } from '../../catalogue/shipping'
 import type { Database } from '../db/client'
+import { AppError } from '../errors'
 import { savedAddresses } from '../db/schema'
 import { storeBundles } from './bundles'
 import type { ShippingQuoter, ShippingQuotes } from './shipping-quotes'
@@ -141,9 +142,16 @@ export async function planQuotes(quoter: ShippingQuoter | null, plan: PlannedPar
   )
 }
 
-/** The parcels of the plan whose method the provider no longer ships them by (a quote of null). */
-export function unshippableParcels(plan: PlannedParcel[], quotes: ShippingQuotes | null): PlannedParcel[] {
-  return quotes ? plan.filter((p) => p.items.length > 0 && quotes.get(p.key)?.[p.shippingMethod] === null) : []
+/**
+ * Refuses (409) a plan with a parcel the provider does not ship by its method (a quote of null), naming each one;
+ * `keys` limits the check to the parcels a change sets. Called before anything is written.
+ */
+export function refuseUnshippable(plan: PlannedParcel[], quotes: ShippingQuotes | null, keys?: readonly string[]) {
+  if (!quotes) return
+  const refused = plan.filter((p) => (!keys || keys.includes(p.key)) && p.items.length > 0 && quotes.get(p.key)?.[p.shippingMethod] === null)
+  if (refused.length === 0) return
+  const names = refused.map((p) => `${shippingMethods[p.shippingMethod].label} to ${p.entry?.label ?? 'you'}`).join(', ')
+  throw new AppError('conflict', `${names} is no longer offered for what the parcel holds; choose another shipping method for it`)
 }
 
 /** The address a parcel to an entry ships to; an entry without an e-mail gets the shopper's, for the carrier's notices. */
