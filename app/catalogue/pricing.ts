@@ -65,7 +65,14 @@ export type TotalsTax = { state: string; estimated: boolean; source: 'table' | '
 export const OWN_PARCEL = 'own'
 
 /** One parcel of a cart as the money rules see it: its lines (the quantities it holds), its shipping, where it goes. */
-export type ParcelPlan = { key: string; lines: PricedLine[]; shippingMethod: ShippingMethodId; destination: TaxDestination | null }
+export type ParcelPlan = {
+  key: string
+  lines: PricedLine[]
+  shippingMethod: ShippingMethodId
+  destination: TaxDestination | null
+  /** The print provider's quote for this parcel by its method (services/shipping-quotes.ts); absent: the table's price. */
+  shippingQuoteCents?: number
+}
 
 /** A parcel's share of the totals (the contract's parcelTotalsSchema); the totals' figures are the sums of these. */
 export type ParcelTotals = {
@@ -119,7 +126,7 @@ export function cartTotals(
  *
  * Bundle sets are counted over the whole cart (a set may ship in two parcels) and their savings come off the goods
  * first, shared between the parcels in proportion to their goods. Each parcel pays its own shipping, by its own
- * method, free when its own goods reach the threshold. Store credit pays for ornaments, not shipping (Stripe's
+ * method (the print provider's quote when it gave one, decision 072), free when its own goods reach the threshold. Store credit pays for ornaments, not shipping (Stripe's
  * coupons cannot discount shipping, and one rule for every checkout keeps the totals the shopper sees equal to what
  * they are charged), leaves at least MIN_CHARGE_CENTS to pay, and is shared between the parcels like the bundle
  * savings. Each parcel is taxed where it goes (withSalesTax; decision 052, decision 055).
@@ -140,7 +147,7 @@ export function parcelledTotals(parcels: readonly ParcelPlan[], availableCreditC
   const shaped = parcels.map((p, i) => {
     const count = p.lines.reduce((sum, l) => sum + l.quantity, 0)
     const goods = saleOf(p.lines) - bundleShares[i]!
-    return { p, count, goods, bundle: bundleShares[i]!, shipping: shippingPriceCents(p.shippingMethod, goods, count) }
+    return { p, count, goods, bundle: bundleShares[i]!, shipping: shippingPriceCents(p.shippingMethod, goods, count, p.shippingQuoteCents) }
   })
   const shippingCents = shaped.reduce((sum, s) => sum + s.shipping, 0)
   const beforeCredit = goodsCents + shippingCents

@@ -38,9 +38,13 @@ export const DEFAULT_SHIPPING_METHOD: ShippingMethodId = 'standard'
 
 export const isShippingMethodId = (value: unknown): value is ShippingMethodId => shippingMethodIds.includes(value as ShippingMethodId)
 
-/** What a method costs for a cart whose goods come to `goodsCents` (nothing for an empty cart). */
-export function shippingPriceCents(method: ShippingMethodId, goodsCents: number, itemCount: number): number {
-  const { priceCents, freeFromCents } = shippingMethods[method]
+/**
+ * What a method costs for a cart whose goods come to `goodsCents` (nothing for an empty cart): `quotedCents` when the
+ * print provider quoted the parcel (decision 072), else the table's price; free from the method's threshold either way.
+ */
+export function shippingPriceCents(method: ShippingMethodId, goodsCents: number, itemCount: number, quotedCents?: number): number {
+  const { freeFromCents } = shippingMethods[method]
+  const priceCents = quotedCents ?? shippingMethods[method].priceCents
   if (itemCount === 0) return 0
   return freeFromCents !== null && goodsCents >= freeFromCents ? 0 : priceCents
 }

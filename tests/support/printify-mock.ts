@@ -2,7 +2,8 @@
  * An in-memory Printify API (REST v1, https://developers.printify.com/) behind a fetch-compatible function,
  * for tests of the Printify adapter. It follows the documented contract where our adapter depends on it:
  * Bearer auth, a required User-Agent, JSON bodies, Printify-style validation errors, uploads, products with
- * generated mockups, orders with page envelopes and shipments, and webhook subscriptions. Knobs inject 429s,
+ * generated mockups, orders with page envelopes and shipments, webhook subscriptions, and the catalog's shipping costs
+ * (v1 profiles, v2 per method). Knobs inject 429s,
  * 5xx, network failures and slow mockups. Printify's side of an order (production, shipment, delivery,
  * cancellation) is driven by `advanceOrder`, which emits the signed order events to the subscribed URLs;
  * `listen()` serves the same API over node:http for a store process (PRINTIFY_API_URL).
@@ -108,6 +109,15 @@ type Fault = { kind: 'rate-limit'; retryAfter: string | null } | { kind: 'server
 
 type Answer = { status: number; body: unknown; headers?: Record<string, string> }
 
+export const MOCK_SHIPPING_METHODS = ['standard', 'priority', 'express', 'economy'] as const
+export type MockShippingMethod = (typeof MOCK_SHIPPING_METHODS)[number]
+/** One row of a method's shipping costs: a variant to a country (ISO code or REST_OF_THE_WORLD), in cents. */
+export type MockShippingRate = { variantId: number; country: string; firstItem: number; additionalItems: number }
+/** The ceramic ornament's blueprint, print provider and variants (catalogue/ornaments.ts). */
+export const MOCK_ORNAMENT_BLUEPRINT = 1186
+export const MOCK_ORNAMENT_PROVIDER = 228
+const MOCK_ORNAMENT_VARIANTS = [72963, 72965, 72960]
+
 export const MOCK_PRINTIFY_TOKEN = 'test-printify-token-5f2c9a'
 export const MOCK_PRINTIFY_SHOP_ID = 1234567
 /** Printify's code for "Validation failed." */
@@ -129,6 +139,21 @@ export function createPrintifyMock(options: PrintifyMockOptions = {}) {
   /** Product id → GETs still to answer without mockups. */
   const pendingMockups = new Map<string, number>()
   const faults: Fault[] = []
+  /** Blueprint and print provider (`1186:228`) → each method's shipping rows; the ornament's as the store's table has them. */
+  const shippingCatalog = new Map<string, Partial<Record<MockShippingMethod, MockShippingRate[]>>>([
+    [
+      `${MOCK_ORNAMENT_BLUEPRINT}:${MOCK_ORNAMENT_PROVIDER}`,
+      {
+        standard: MOCK_ORNAMENT_VARIANTS.flatMap((variantId) => [
+          { variantId, country: 'US', firstItem: 599, additionalItems: 0 },
+          { variantId, country: 'REST_OF_THE_WORLD', firstItem: 1299, additionalItems: 400 },
+        ]),
+        express: MOCK_ORNAMENT_VARIANTS.map((variantId) => ({ variantId, country: 'US', firstItem: 1499, additionalItems: 0 })),
+      },
+    ],
+  ])
+  /** Every catalog request answers this (a status, or a network failure) while set. */
+  let catalogFailure: number | 'network' | null = null
   let mockupDelay = 0
   let sequence = 0
   // Printify ids are 24 hex digits (Mongo object ids).
@@ -163,6 +188,68 @@ export function createPrintifyMock(options: PrintifyMockOptions = {}) {
     })
   }
 
+  /**
+   * The catalog's shipping costs (https://developers.printify.com/#catalog, v1 and v2): per blueprint and print
+   * provider, each method's rows, one per variant and country (an ISO code or REST_OF_THE_WORLD), amounts in cents.
+   * v1 `shipping.json` groups them into profiles (no method), v2 `shipping.json` lists the methods and
+   * `shipping/{method}.json` answers one method's rows; a method the provider does not serve is 404.
+   */
+  function catalogAnswer(path: string): Answer | 'network' {
+    if (catalogFailure === 'network') return 'network'
+    if (typeof catalogFailure === 'number') return serverError(catalogFailure)
+    const v1 = /^\/v1\/catalog\/blueprints\/(\d+)\/print_providers\/(\d+)\/shipping\.json$/.exec(path)
+    const v2 = /^\/v2\/catalog\/blueprints\/(\d+)\/print_providers\/(\d+)\/shipping(?:\/(standard|priority|express|economy))?\.json$/.exec(path)
+    const match = v1 ?? v2
+    const methods = match ? shippingCatalog.get(`${match[1]}:${match[2]}`) : undefined
+    if (!match || !methods) return notFound()
+    if (v1) {
+      const profiles = new Map<string, { variant_ids: number[]; first_item: object; additional_items: object; countries: string[] }>()
+      for (const r of methods.standard ?? []) {
+        const key = `${r.firstItem}:${r.additionalItems}`
+        const profile = profiles.get(key) ?? {
+          variant_ids: [],
+          first_item: { cost: r.firstItem, currency: 'USD' },
+          additional_items: { cost: r.additionalItems, currency: 'USD' },
+          countries: [],
+        }
+        if (!profile.variant_ids.includes(r.variantId)) profile.variant_ids.push(r.variantId)
+        if (!profile.countries.includes(r.country)) profile.countries.push(r.country)
+        profiles.set(key, profile)
+      }
+      return { status: 200, body: { handling_time: { value: 4, unit: 'day' }, profiles: [...profiles.values()] } }
+    }
+    const base = `https://api.printify.com/v2/catalog/blueprints/${match[1]}/print_providers/${match[2]}/shipping`
+    const offered = MOCK_SHIPPING_METHODS.filter((m) => methods[m])
+    if (!match[3])
+      return {
+        status: 200,
+        body: {
+          data: offered.map((m) => ({ type: 'shipping_method', id: String(MOCK_SHIPPING_METHODS.indexOf(m) + 1), attributes: { name: m } })),
+          links: Object.fromEntries(offered.map((m) => [m, `${base}/${m}.json`])),
+        },
+      }
+    const method = match[3] as MockShippingMethod
+    const rows = methods[method]
+    if (!rows) return notFound()
+    return {
+      status: 200,
+      body: {
+        data: rows.map((r) => ({
+          type: `variant_shipping_${method}_${r.country.toLowerCase()}`,
+          id: String(r.variantId),
+          attributes: {
+            shippingType: method,
+            country: { code: r.country },
+            variantId: r.variantId,
+            shippingPlanId: `65a7c0825b50fcd56a018e0${MOCK_SHIPPING_METHODS.indexOf(method)}`,
+            handlingTime: { from: 4, to: 8 },
+            shippingCost: { firstItem: { amount: r.firstItem, currency: 'USD' }, additionalItems: { amount: r.additionalItems, currency: 'USD' } },
+          },
+        })),
+      },
+    }
+  }
+
   function route(request: Request, url: URL, call: PrintifyMockCall, text: string): Answer | 'network' {
     if (url.origin !== 'https://api.printify.com') return notFound()
     if (request.headers.get('authorization') !== `Bearer ${token}`) return { status: 401, body: { error: 'Unauthenticated' } }
@@ -189,8 +276,9 @@ export function createPrintifyMock(options: PrintifyMockOptions = {}) {
     return fault?.kind === 'server-error' ? serverError(fault.status) : answer
   }
 
-  function dispatch(method: string, url: URL, body: unknown): Answer {
+  function dispatch(method: string, url: URL, body: unknown): Answer | 'network' {
     const path = url.pathname
+    if (path.startsWith('/v1/catalog/') || path.startsWith('/v2/catalog/')) return method === 'GET' ? catalogAnswer(path) : notFound()
     if (path === '/v1/uploads/images.json' && method === 'POST') return uploadImage(body)
     const shop = /^\/v1\/shops\/([^/]+)\/(.+)$/.exec(path)
     if (!shop) return notFound()
@@ -611,6 +699,15 @@ export function createPrintifyMock(options: PrintifyMockOptions = {}) {
     /** Products created from now on answer without mockups (on create and on the next `k` GETs). */
     delayMockups(k: number) {
       mockupDelay = k
+    },
+    /** A product's rows for one method (undefined: the provider no longer ships it that way, its endpoint 404). */
+    setShippingRates(blueprintId: number, printProviderId: number, method: MockShippingMethod, rows: MockShippingRate[] | undefined) {
+      const key = `${blueprintId}:${printProviderId}`
+      shippingCatalog.set(key, { ...shippingCatalog.get(key), [method]: rows })
+    },
+    /** Every catalog request answers `failure` (an HTTP status, or a network failure) until called with null. */
+    failCatalog(failure: number | 'network' | null) {
+      catalogFailure = failure
     },
     /** Calls matching a method and a path (string equality or pattern). */
     callsTo(method: string, path: string | RegExp) {

@@ -4,16 +4,32 @@ import { logger } from '../../observability/log'
 import { countWebhookEvent } from '../../observability/metrics'
 import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
-import { addCartItemResponseSchema } from '../../contract/cart'
+import { addCartItemResponseSchema, type Cart, type CartParcelChoice } from '../../contract/cart'
 import { orders } from '../db/schema'
 import { endpoint, readBodyCapped } from '../endpoint'
-import type { ApiDeps, ApiEnv } from '../env'
+import type { ApiDeps, ApiEnv, SessionUser } from '../env'
 import { AppError, notFound } from '../errors'
 import { PaymentProviderError } from '../providers/payments/provider'
 import { parseStripeWebhook, StripePaymentProvider, StripeWebhookError, type StripeChargeRefund, type StripeWebhookEvent } from '../providers/payments/stripe'
 import { generatePreview } from '../services/previews'
 import { packingSlip } from '../services/packing-slips'
-import { addCartItem, getCart, moveOpenCart, orderAgain, removeCartItem, setCartParcels, setCartShipping, updateCartItemQuantity } from '../services/cart'
+import { parcelPlan, planQuotes, refuseUnshippable } from '../services/parcel-plans'
+import { shippingQuoterFor } from '../services/shipping-quotes'
+import { OWN_PARCEL } from '../../catalogue/pricing'
+import type { ShippingMethodId } from '../../catalogue/shipping'
+import {
+  addCartItem,
+  cartItemsOf,
+  estimatedTaxDestination,
+  getCart,
+  moveOpenCart,
+  openCart,
+  orderAgain,
+  removeCartItem,
+  setCartParcels,
+  setCartShipping,
+  updateCartItemQuantity,
+} from '../services/cart'
 import {
   applyPaymentState,
   cancelCheckoutSession,
@@ -29,46 +45,80 @@ import {
 
 export const cartRoutes = new Hono<ApiEnv>()
 
-endpoint(cartRoutes, cartApi.getCart, ({ user }, c) => getCart(c.get('deps').db, user))
+/**
+ * The cart a change answers, priced from the print provider's quotes when it gives them (decision 072): read again
+ * after the change's transaction, so no request to the provider holds the database.
+ */
+async function quotedCart(deps: ApiDeps, user: SessionUser, cart: Cart): Promise<Cart> {
+  const quoter = shippingQuoterFor(deps)
+  return quoter ? getCart(deps.db, user, quoter) : cart
+}
+
+/**
+ * A method the print provider does not ship a parcel by is refused (409) before the change is made (decision 072):
+ * the own parcel's for `method`, the parcels to the book for `choices`, priced as the change would leave them.
+ */
+async function refuseUnoffered(deps: ApiDeps, user: SessionUser, change: { method: ShippingMethodId } | { choices: CartParcelChoice[] }) {
+  const quoter = shippingQuoterFor(deps)
+  if (!quoter) return
+  const cart = await openCart(deps.db, user.id)
+  const rows = await cartItemsOf(deps.db, cart.id)
+  const method = 'method' in change ? change.method : cart.shippingMethod
+  const plan = await parcelPlan(deps.db, user.id, method, 'choices' in change ? change.choices : cart.parcels, rows)
+  const quotes = await planQuotes(quoter, plan, rows, await estimatedTaxDestination(deps.db, user.id))
+  refuseUnshippable(
+    plan,
+    quotes,
+    plan.map((p) => p.key).filter((key) => ('method' in change ? key === OWN_PARCEL : key !== OWN_PARCEL)),
+  )
+}
+
+endpoint(cartRoutes, cartApi.getCart, ({ user }, c) => getCart(c.get('deps').db, user, shippingQuoterFor(c.get('deps'))))
 
 endpoint(cartRoutes, cartApi.addCartItem, async ({ user, body }, c) => {
   const deps = c.get('deps')
   const result = await addCartItem(deps.db, user, body, deps.now())
   if (result.created) await closeCheckoutsOfChangedCart(deps, result.cart.id)
-  return c.json(addCartItemResponseSchema.parse(result), result.created ? 201 : 200)
+  return c.json(addCartItemResponseSchema.parse({ ...result, cart: await quotedCart(deps, user, result.cart) }), result.created ? 201 : 200)
 })
 
 endpoint(cartRoutes, cartApi.updateCartItem, async ({ user, params, body }, c) => {
   const deps = c.get('deps')
   const cart = await updateCartItemQuantity(deps.db, user, params.id, body.quantity, deps.now())
   await closeCheckoutsOfChangedCart(deps, cart.id)
-  return cart
+  return quotedCart(deps, user, cart)
 })
 
 endpoint(cartRoutes, cartApi.removeCartItem, async ({ user, params }, c) => {
   const deps = c.get('deps')
   const cart = await removeCartItem(deps.db, user, params.id, deps.now())
   await closeCheckoutsOfChangedCart(deps, cart.id)
-  return cart
+  return quotedCart(deps, user, cart)
 })
 
 endpoint(cartRoutes, cartApi.setCartShipping, async ({ user, body }, c) => {
   const deps = c.get('deps')
+  await refuseUnoffered(deps, user, { method: body.method })
   const { cart, changed } = await setCartShipping(deps.db, user, body.method, deps.now())
   if (changed) await closeCheckoutsOfChangedCart(deps, cart.id)
-  return cart
+  return quotedCart(deps, user, cart)
 })
 
 endpoint(cartRoutes, cartApi.setCartParcels, async ({ user, body }, c) => {
   const deps = c.get('deps')
+  await refuseUnoffered(deps, user, { choices: body.parcels })
   const { cart, changed } = await setCartParcels(deps.db, user, body.parcels, deps.now(), giftMessageVia(deps.print.name))
   if (changed) await closeCheckoutsOfChangedCart(deps, cart.id)
-  return cart
+  return quotedCart(deps, user, cart)
 })
 
-endpoint(cartRoutes, cartApi.resumeCart, ({ user }, c) => moveOpenCart(c.get('deps').db, user, 'active', c.get('deps').now()))
+endpoint(cartRoutes, cartApi.resumeCart, async ({ user }, c) =>
+  quotedCart(c.get('deps'), user, await moveOpenCart(c.get('deps').db, user, 'active', c.get('deps').now())),
+)
 
-endpoint(cartRoutes, cartApi.abandonCart, ({ user }, c) => moveOpenCart(c.get('deps').db, user, 'abandoned', c.get('deps').now()))
+endpoint(cartRoutes, cartApi.abandonCart, async ({ user }, c) =>
+  quotedCart(c.get('deps'), user, await moveOpenCart(c.get('deps').db, user, 'abandoned', c.get('deps').now())),
+)
 
 endpoint(cartRoutes, cartApi.createCheckoutSession, ({ user }, c) => createCheckoutSession(c.get('deps'), user, c.get('timezone')))
 
@@ -91,7 +141,7 @@ endpoint(cartRoutes, cartApi.orderAgain, async ({ user, params, body }, c) => {
     render: (request) => generatePreview(deps, deps.print, user, request),
   })
   if (result.added > 0) await closeCheckoutsOfChangedCart(deps, result.cart.id)
-  return result
+  return { ...result, cart: await quotedCart(deps, user, result.cart) }
 })
 
 endpoint(cartRoutes, cartApi.getOrder, ({ user, params }, c) => getOrder(c.get('deps').db, user, params.id))

@@ -23,7 +23,8 @@ import { shippingMethodIds, shippingPriceCents, type ShippingMethodId } from '..
 import { GIFT_MESSAGE_NEEDS_EMAIL, giftMessageUnread, type GiftMessageVia } from '../../catalogue/gift-messages'
 import type { Database } from '../db/client'
 import { cartItems, carts, checkoutSessions, orderParcels, orders, previews, savedAddresses, users } from '../db/schema'
-import { clampChoices, ownEntries, parcelPlan, planTotals, type PlannedParcel } from './parcel-plans'
+import { clampChoices, ownEntries, parcelPlan, planQuotes, planTotals, type PlannedParcel } from './parcel-plans'
+import type { ParcelQuote, ShippingQuoter } from './shipping-quotes'
 import { creditForCart } from './credit'
 import type { SessionUser } from '../env'
 import { AppError, notFound } from '../errors'
@@ -116,10 +117,13 @@ export async function cartPlan(db: Db, cart: CartRow) {
   return { rows, plan: await parcelPlan(db, cart.userId, cart.shippingMethod, cart.parcels, rows) }
 }
 
-const shippingOptionsOf = (goodsCents: number, itemCount: number) =>
-  shippingMethodIds.map((method) => ({ method, priceCents: shippingPriceCents(method, goodsCents, itemCount) }))
+/** The methods a parcel may ship by and their prices: the provider's quote where it gave one, never a method it does not offer. */
+const shippingOptionsOf = (goodsCents: number, itemCount: number, quote: ParcelQuote = {}) =>
+  shippingMethodIds
+    .filter((method) => quote[method] !== null)
+    .map((method) => ({ method, priceCents: shippingPriceCents(method, goodsCents, itemCount, quote[method] ?? undefined) }))
 
-function parcelView(parcel: PlannedParcel, money: { goodsCents: number; itemCount: number }): CartParcel {
+function parcelView(parcel: PlannedParcel, money: { goodsCents: number; itemCount: number }, quote?: ParcelQuote): CartParcel {
   const e = parcel.entry
   return {
     key: parcel.key,
@@ -130,17 +134,22 @@ function parcelView(parcel: PlannedParcel, money: { goodsCents: number; itemCoun
     giftMessage: parcel.giftMessage,
     recipientEmail: parcel.recipientEmail,
     items: parcel.items,
-    shippingOptions: shippingOptionsOf(money.goodsCents, money.itemCount),
+    shippingOptions: shippingOptionsOf(money.goodsCents, money.itemCount, quote),
   }
 }
 
-export async function cartView(db: Db, cart: CartRow): Promise<Cart> {
+/**
+ * The cart as the shopper sees it. With a `quoter` (Printify), shipping is priced from its quotes; callers ask for
+ * those outside a transaction (getCart), so no request to the provider holds the database.
+ */
+export async function cartView(db: Db, cart: CartRow, quoter: ShippingQuoter | null = null): Promise<Cart> {
   const [{ rows, plan }, credit, destination] = await Promise.all([
     cartPlan(db, cart),
     creditForCart(db, cart.userId, cart.id),
     estimatedTaxDestination(db, cart.userId),
   ])
-  const totals = planTotals(plan, rows, credit, destination)
+  const quotes = await planQuotes(quoter, plan, rows, destination)
+  const totals = planTotals(plan, rows, credit, destination, true, quotes)
   const own = totals.parcels[0]!
   return {
     id: cart.id,
@@ -149,14 +158,14 @@ export async function cartView(db: Db, cart: CartRow): Promise<Cart> {
     totals,
     availableCreditCents: credit,
     // The shopper's own parcel's: the cart's shipping method is its method.
-    shippingOptions: shippingOptionsOf(own.goodsCents, own.itemCount),
-    parcels: plan.map((p, i) => parcelView(p, totals.parcels[i]!)),
+    shippingOptions: shippingOptionsOf(own.goodsCents, own.itemCount, quotes?.get(plan[0]!.key)),
+    parcels: plan.map((p, i) => parcelView(p, totals.parcels[i]!, quotes?.get(p.key))),
     updatedAt: cart.updatedAt.toISOString(),
   }
 }
 
-export async function getCart(db: Database, user: SessionUser): Promise<Cart> {
-  return cartView(db, await openCart(db, user.id))
+export async function getCart(db: Database, user: SessionUser, quoter: ShippingQuoter | null = null): Promise<Cart> {
+  return cartView(db, await openCart(db, user.id), quoter)
 }
 
 const sameList = <T>(a: T[], b: T[], key: (x: T) => string) => {

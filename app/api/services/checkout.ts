@@ -34,7 +34,8 @@ import { AppError, notFound } from '../errors'
 import { PaymentProviderError, type PaymentLine, type PaymentState } from '../providers/payments/provider'
 import { STRIPE_NONTAXABLE_TAX_CODE as NONTAXABLE_TAX_CODE } from '../providers/payments/stripe'
 import { cartItemsOf, cartPlan, estimatedTaxDestination, moveCart, openCart } from './cart'
-import { entryAddress, planSignature, planTotals, sessionParcelsOf, type PlannedParcel } from './parcel-plans'
+import { entryAddress, planQuotes, planSignature, planTotals, refuseUnshippable, sessionParcelsOf, type PlannedParcel } from './parcel-plans'
+import { shippingQuoterFor } from './shipping-quotes'
 import { creditForCart, creditGranted, lockAccount, lockSession, releaseCredit, reserveCredit, restoreCreditForRefund, spendCredit, type Db } from './credit'
 import { parcelShipping, parcelsOf, queueParcelSubmission, shipmentsOf, type ShipmentRow } from './fulfilment'
 import { queueOrderConfirmation } from './order-emails'
@@ -215,7 +216,8 @@ export async function closeCheckoutsOfChangedCredit(deps: ApiDeps, userId: strin
     const [[cart], credit] = await Promise.all([deps.db.select().from(carts).where(eq(carts.id, row.cartId!)), creditForCart(deps.db, userId, row.cartId!)])
     if (!cart) continue
     const { rows, plan } = await cartPlan(deps.db, cart)
-    if (planTotals(plan, rows, credit, null).creditsCents !== row.totals.creditsCents) await endSession(deps, row, CREDIT_CHANGED_MESSAGE)
+    const quotes = await planQuotes(shippingQuoterFor(deps), plan, rows, null)
+    if (planTotals(plan, rows, credit, null, true, quotes).creditsCents !== row.totals.creditsCents) await endSession(deps, row, CREDIT_CHANGED_MESSAGE)
   }
 }
 
@@ -290,6 +292,10 @@ export async function createCheckoutSession(deps: ApiDeps, user: SessionUser, ti
   })
   // Until the payment page has the address, the tax is the cart's estimate; paying replaces it (chargedTotals).
   const taxEstimate = await estimatedTaxDestination(deps.db, user.id)
+  // The provider's shipping quotes, asked before anything is written (decision 072): a parcel whose method it no
+  // longer ships is refused here, the cart and its checkouts as they were.
+  const quotes = await planQuotes(shippingQuoterFor(deps), plan, rows, taxEstimate)
+  refuseUnshippable(plan, quotes)
 
   const lines: CheckoutLine[] = rows.map((r) => ({
     cartItemId: r.id,
@@ -321,7 +327,7 @@ export async function createCheckoutSession(deps: ApiDeps, user: SessionUser, ti
         previewIds: Object.fromEntries(rows.map((r) => [r.id, r.previewId])),
         // Priced below, once the sessions it replaces have given their credit back. The parcels to address book
         // entries are taxed for their state already: their address is known and will not change.
-        totals: planTotals(plan, rows, 0, taxEstimate, false),
+        totals: planTotals(plan, rows, 0, taxEstimate, false, quotes),
         arrivesBy: arrivesBy(cart.shippingMethod, now, timeZone),
         parcels: sessionParcelsOf(plan, user.email, (method) => arrivesBy(method, now, timeZone)),
         expiresAt,
@@ -358,7 +364,7 @@ export async function createCheckoutSession(deps: ApiDeps, user: SessionUser, ti
     const current = await lockSession(tx, id)
     if (current?.status !== 'open') throw superseded()
     await lockAccount(tx, user.id)
-    const totals = planTotals(plan, rows, await creditForCart(tx, user.id, cart.id), taxEstimate, false)
+    const totals = planTotals(plan, rows, await creditForCart(tx, user.id, cart.id), taxEstimate, false, quotes)
     const [priced] = await tx.update(checkoutSessions).set({ totals }).where(eq(checkoutSessions.id, id)).returning()
     await reserveCredit(tx, { id, userId: user.id, creditsCents: totals.creditsCents }, deps.now())
     return priced!

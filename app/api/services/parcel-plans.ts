@@ -8,10 +8,12 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { CartItemMetadata, CartParcelChoice, ParcelItem, SessionParcel, ShippingAddress } from '../../contract/cart'
 import { OWN_PARCEL, parcelledTotals, toCents, type PricedLine, type TaxDestination } from '../../catalogue/pricing'
-import type { ShippingMethodId } from '../../catalogue/shipping'
+import { shippingMethods, type ShippingMethodId } from '../../catalogue/shipping'
 import type { Database } from '../db/client'
+import { AppError } from '../errors'
 import { savedAddresses } from '../db/schema'
 import { storeBundles } from './bundles'
+import type { ShippingQuoter, ShippingQuotes } from './shipping-quotes'
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
 type Db = Database | Tx
@@ -98,18 +100,58 @@ const pricedLine = (line: Line, quantity: number): PricedLine => ({
  * The plan's money (catalogue/pricing.ts parcelledTotals): the shopper's own parcel taxed for `ownDestination`
  * (an estimate until the address is given), each other one for its entry's state, estimated while `estimated`.
  */
-export function planTotals(plan: PlannedParcel[], lines: Line[], availableCreditCents: number, ownDestination: TaxDestination | null, estimated = true) {
+export function planTotals(
+  plan: PlannedParcel[],
+  lines: Line[],
+  availableCreditCents: number,
+  ownDestination: TaxDestination | null,
+  estimated = true,
+  quotes: ShippingQuotes | null = null,
+) {
   const byId = new Map(lines.map((l) => [l.id, l]))
   return parcelledTotals(
-    plan.map((p) => ({
-      key: p.key,
-      lines: p.items.map((i) => pricedLine(byId.get(i.cartItemId)!, i.quantity)),
-      shippingMethod: p.shippingMethod,
-      destination: p.entry ? { state: p.entry.state, estimated } : ownDestination,
-    })),
+    plan.map((p) => {
+      const quoted = quotes?.get(p.key)?.[p.shippingMethod]
+      return {
+        key: p.key,
+        lines: p.items.map((i) => pricedLine(byId.get(i.cartItemId)!, i.quantity)),
+        shippingMethod: p.shippingMethod,
+        destination: p.entry ? { state: p.entry.state, estimated } : ownDestination,
+        ...(typeof quoted === 'number' ? { shippingQuoteCents: quoted } : {}),
+      }
+    }),
     availableCreditCents,
     storeBundles,
   )
+}
+
+/**
+ * The print provider's shipping quotes for each parcel of the plan (services/shipping-quotes.ts), fetched before the
+ * money is decided and handed to planTotals; null without a provider that quotes (the table prices every parcel).
+ * The shopper's own parcel is quoted for `ownDestination` until its address is given.
+ */
+export async function planQuotes(quoter: ShippingQuoter | null, plan: PlannedParcel[], lines: Line[], ownDestination: TaxDestination | null) {
+  if (!quoter) return null
+  const byId = new Map(lines.map((l) => [l.id, l]))
+  return quoter.quotePlan(
+    plan.map((p) => ({
+      key: p.key,
+      lines: p.items.map((i) => ({ variantId: byId.get(i.cartItemId)!.metadata.variantId, quantity: i.quantity })),
+      destination: p.entry ? { state: p.entry.state, estimated: false } : ownDestination,
+    })),
+  )
+}
+
+/**
+ * Refuses (409) a plan with a parcel the provider does not ship by its method (a quote of null), naming each one;
+ * `keys` limits the check to the parcels a change sets. Called before anything is written.
+ */
+export function refuseUnshippable(plan: PlannedParcel[], quotes: ShippingQuotes | null, keys?: readonly string[]) {
+  if (!quotes) return
+  const refused = plan.filter((p) => (!keys || keys.includes(p.key)) && p.items.length > 0 && quotes.get(p.key)?.[p.shippingMethod] === null)
+  if (refused.length === 0) return
+  const names = refused.map((p) => `${shippingMethods[p.shippingMethod].label} to ${p.entry?.label ?? 'you'}`).join(', ')
+  throw new AppError('conflict', `${names} is no longer offered for what the parcel holds; choose another shipping method for it`)
 }
 
 /** The address a parcel to an entry ships to; an entry without an e-mail gets the shopper's, for the carrier's notices. */

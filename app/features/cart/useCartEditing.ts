@@ -13,21 +13,31 @@ import { unreachable, type ApiFailure, type ApiOutcome } from '../../lib/api-out
  * The cart as it will look once a change lands: lines and totals from the catalogue prices the lines
  * carry, with the bundles the page has loaded (none yet: the server's answer adds their savings).
  */
-function withItems(cart: Cart, items: CartItem[], bundles: readonly BundleRule[], shippingMethod = cart.totals.shippingMethod): Cart {
+export function withItems(cart: Cart, items: CartItem[], bundles: readonly BundleRule[], shippingMethod = cart.totals.shippingMethod): Cart {
   // A cart shipping to several addresses is priced parcel by parcel on the server (decision 055): its totals wait for the answer.
   if (cart.parcels.some((p) => p.addressId)) return { ...cart, items }
-  const lines = items.map((i) => ({
+  // Shipping the print provider quotes (decision 072) is the server's to price: when the cart's own options are not
+  // the table's, the totals wait for the answer too.
+  if (JSON.stringify(tableShippingOptions(linesOf(cart.items), bundles)) !== JSON.stringify(cart.shippingOptions)) return { ...cart, items }
+  const lines = linesOf(items)
+  const totals = cartTotals(lines, cart.availableCreditCents, bundles, shippingMethod)
+  const shippingOptions = tableShippingOptions(lines, bundles)
+  const ownItems = items.map((i) => ({ cartItemId: i.id, quantity: i.quantity }))
+  const parcels = cart.parcels.map((p) => (p.key === OWN_PARCEL ? { ...p, items: ownItems, shippingMethod, shippingOptions } : p))
+  return { ...cart, items, totals, shippingOptions, parcels }
+}
+
+const linesOf = (items: CartItem[]) =>
+  items.map((i) => ({
     priceCents: toCents(i.metadata.price),
     salePriceCents: toCents(i.metadata.salePrice),
     quantity: i.quantity,
     variantId: i.metadata.variantId,
   }))
-  const totals = cartTotals(lines, cart.availableCreditCents, bundles, shippingMethod)
-  const shippingOptions = shippingMethodIds.map((method) => ({ method, priceCents: cartTotals(lines, 0, bundles, method).shippingCents }))
-  const ownItems = items.map((i) => ({ cartItemId: i.id, quantity: i.quantity }))
-  const parcels = cart.parcels.map((p) => (p.key === OWN_PARCEL ? { ...p, items: ownItems, shippingMethod, shippingOptions } : p))
-  return { ...cart, items, totals, shippingOptions, parcels }
-}
+
+/** Every method at the store's table price for these lines (what the server answers without quotes). */
+const tableShippingOptions = (lines: ReturnType<typeof linesOf>, bundles: readonly BundleRule[]) =>
+  shippingMethodIds.map((method) => ({ method, priceCents: cartTotals(lines, 0, bundles, method).shippingCents }))
 
 function withQuantity(item: CartItem, quantity: number): CartItem {
   return {

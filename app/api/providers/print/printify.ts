@@ -13,6 +13,8 @@ import {
   type PrintFile,
   type PrintOrderInput,
   type PrintProvider,
+  type ShippingCost,
+  type ShippingCostQuery,
 } from './provider'
 
 export type FetchLike = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>
@@ -133,6 +135,12 @@ export const PRINTIFY_ORDER_TOPICS = [
 export type PrintifyOrderTopic = (typeof PRINTIFY_ORDER_TOPICS)[number]
 
 /** A webhook subscription (`GET /v1/shops/{shop_id}/webhooks.json`). Printify never answers the secret back. */
+/** Printify's shipping-cost endpoints, one per method (`/v2/catalog/…/shipping/{method}.json`). */
+export type PrintifyShippingMethodName = 'standard' | 'priority' | 'express' | 'economy'
+
+/** One row of a method's costs: a variant to a country (ISO code, or REST_OF_THE_WORLD for every other). */
+export type PrintifyShippingCost = { variantId: number; country: string; firstItemCents: number; additionalItemsCents: number }
+
 export type PrintifyWebhook = { id: string; topic: string; url: string; shop_id: string | number }
 
 /** Printify's (Laravel) page envelope, e.g. on `GET /v1/shops/{shop_id}/orders.json`. */
@@ -157,6 +165,8 @@ export const MAX_RETRIES = 3
 /** 1 s, 2 s, 4 s. */
 export const backoffMs = (retry: number) => 1000 * 2 ** retry
 const TIMEOUT_MS = 20_000
+/** A shipping quote is asked while a shopper waits: past this, the store's own table prices the parcel. */
+const QUOTE_TIMEOUT_MS = 3_000
 /** A Retry-After longer than this is not waited out inside a request; the call fails instead. */
 const MAX_RETRY_AFTER_MS = 60_000
 
@@ -298,6 +308,34 @@ export class PrintifyClient {
     return requireId('get order', await this.request<PrintifyOrderDetail>('get order', 'GET', path))
   }
 
+  /**
+   * What Printify charges to ship one method of a product (blueprint and print provider), one row per variant and
+   * country (`GET /v2/catalog/blueprints/{id}/print_providers/{pp}/shipping/{method}.json`; amounts in cents, the
+   * country an ISO code or REST_OF_THE_WORLD). A method the provider does not serve answers 404: no rows. A shopper
+   * is waiting, so the call is tried once with a short timeout; the caller falls back to the store's table.
+   */
+  async shippingCosts(blueprintId: number, printProviderId: number, method: PrintifyShippingMethodName): Promise<PrintifyShippingCost[]> {
+    const path = `/v2/catalog/blueprints/${blueprintId}/print_providers/${printProviderId}/shipping/${method}.json`
+    let body: { data?: unknown }
+    try {
+      body = await this.request<{ data?: unknown }>('shipping costs', 'GET', path, undefined, { retries: 0, timeoutMs: QUOTE_TIMEOUT_MS })
+    } catch (error) {
+      if (error instanceof PrintProviderError && error.status === 404) return []
+      throw error
+    }
+    if (!Array.isArray(body.data)) throw this.error('Printify shipping costs answered without a data list.')
+    return body.data.map((entry: unknown) => {
+      const a = (entry as { attributes?: Record<string, unknown> } | null)?.attributes
+      const cost = a?.shippingCost as { firstItem?: { amount?: unknown }; additionalItems?: { amount?: unknown } } | undefined
+      const country = (a?.country as { code?: unknown } | undefined)?.code
+      const first = cost?.firstItem?.amount
+      const additional = cost?.additionalItems?.amount
+      if (typeof a?.variantId !== 'number' || typeof country !== 'string' || !Number.isInteger(first) || !Number.isInteger(additional))
+        throw this.error('Printify shipping costs answered a row without a variant, country or amounts.')
+      return { variantId: a.variantId, country, firstItemCents: first as number, additionalItemsCents: additional as number }
+    })
+  }
+
   /** The shop's webhook subscriptions. */
   async listWebhooks(): Promise<PrintifyWebhook[]> {
     const list = await this.request<PrintifyWebhook[]>('list webhooks', 'GET', this.shopPath('webhooks.json'))
@@ -329,7 +367,13 @@ export class PrintifyClient {
    * Retry-After (or 1 s, 2 s, 4 s); 5xx and network failures are retried for GET only, since a POST that
    * failed that way may still have taken effect. At most MAX_RETRIES retries.
    */
-  private async request<T>(call: string, method: Method, path: string, body?: unknown): Promise<T> {
+  private async request<T>(
+    call: string,
+    method: Method,
+    path: string,
+    body?: unknown,
+    { retries = MAX_RETRIES, timeoutMs = TIMEOUT_MS }: { retries?: number; timeoutMs?: number } = {},
+  ): Promise<T> {
     const headers: Record<string, string> = {
       Authorization: `Bearer ${this.token}`,
       'User-Agent': this.userAgent,
@@ -339,7 +383,7 @@ export class PrintifyClient {
     const payload = body === undefined ? undefined : JSON.stringify(body)
 
     for (let retry = 0; ; retry++) {
-      const canRetry = retry < MAX_RETRIES
+      const canRetry = retry < retries
       await this.limiter.acquire()
       let response: Response
       try {
@@ -347,7 +391,7 @@ export class PrintifyClient {
           method,
           headers,
           body: payload,
-          signal: AbortSignal.timeout(TIMEOUT_MS),
+          signal: AbortSignal.timeout(timeoutMs),
         })
       } catch (error) {
         if (method === 'GET' && canRetry && !isTimeout(error)) {
@@ -512,6 +556,11 @@ export class PrintifyProvider implements PrintProvider {
     return { productId: product.id, mockups }
   }
 
+  /** The costs of the store's method as Printify ships it (printifyShippingCostNames). */
+  async shippingCosts(query: ShippingCostQuery): Promise<ShippingCost[]> {
+    return this.client.shippingCosts(query.blueprintId, query.printProviderId, printifyShippingCostNames[query.method])
+  }
+
   /** Looks for an order already made under our id before creating one: Printify does not dedupe on external_id. */
   async submitOrder(input: PrintOrderInput): Promise<{ providerOrderId: string }> {
     const existing = await this.client.findOrderByExternalId(input.orderId)
@@ -533,6 +582,8 @@ export const PRINTIFY_ECONOMY = 4
  * a faster carrier, which is Printify Express (priority only speeds the carrier).
  */
 export const printifyShippingMethods: Record<ShippingMethodId, PrintifyShippingMethod> = { standard: PRINTIFY_STANDARD, express: PRINTIFY_EXPRESS }
+/** The shipping-cost endpoint that quotes each store method: the method it is sent as (express is Printify Express). */
+export const printifyShippingCostNames: Record<ShippingMethodId, PrintifyShippingMethodName> = { standard: 'standard', express: 'express' }
 
 /** Our order as Printify's create-order body: existing products (made at preview time), address split as Printify wants it. */
 export function printifyOrderBody(input: PrintOrderInput): PrintifyCreateOrderBody {

@@ -48,6 +48,12 @@ export type PrintOrderInput = {
   address: { name: string; email: string; phone: string; line1: string; line2: string; city: string; state: string; postalCode: string; country: string }
 }
 
+/** A product (Printify blueprint and print provider) and one of the store's shipping methods. */
+export type ShippingCostQuery = { blueprintId: number; printProviderId: number; method: ShippingMethodId }
+
+/** What the provider charges to ship a variant to a country by the method asked: the first item, and each further one (cents). */
+export type ShippingCost = { variantId: number; country: string; firstItemCents: number; additionalItemsCents: number }
+
 export interface PrintProvider {
   readonly name: 'local' | 'printify'
   /**
@@ -60,6 +66,12 @@ export interface PrintProvider {
    * unclear failure: an order already submitted under `orderId` is found, never created twice.
    */
   submitOrder(input: PrintOrderInput): Promise<{ providerOrderId: string }>
+  /**
+   * The provider's own shipping prices for a method (services/shipping-quotes.ts caches them): a variant and country
+   * with no row is not shipped that way. Absent (local): the store's table prices every parcel. Throws when the
+   * provider cannot answer; the table is then the fallback.
+   */
+  shippingCosts?(query: ShippingCostQuery): Promise<ShippingCost[]>
 }
 
 /** The provider could not do what was asked; the API answers 502 with this message. */
