@@ -5,6 +5,7 @@
  *  - the cart's gift notes: the message goes by e-mail (no packing slip promised); a message without the e-mail refused;
  *  - an address saved from the cart: its parcel, which has focus;
  *  - the order page: no packing slip, where each message went;
+ *  - a parcel Printify ships in two boxes: "1 of 2 shipped" with the first box's tracking (item 7);
  *  - the designer offline: "the connection was lost" with Retry, in sonner's toast and, where sonner was never
  *    fetched, in the plain one.
  */
@@ -15,6 +16,7 @@ import { chromiumLaunch } from '../playwright.config'
 import { pseudoTemplates } from '../app/catalogue/ornaments'
 import { cartItemOfGenerated, testAddress } from '../tests/support/cart'
 import { createPrintifyMock, MOCK_PRINTIFY_SHOP_ID, MOCK_PRINTIFY_TOKEN } from '../tests/support/printify-mock'
+import { PRINTIFY_WEBHOOK_PATH, PrintifyClient, syncPrintifyWebhooks } from '../app/api/providers/print/printify'
 import { demoSignIn, readJson, shootViewport, startShotsServer } from './support/shots'
 
 const PORT = Number(process.env.SHOTS_PORT ?? 5342)
@@ -23,18 +25,27 @@ const OUT = path.resolve(process.argv[2] ?? '/tmp/shots/issue42')
 const WIDTHS = [390, 1280] as const
 const STAR = 72965
 const write = { headers: { origin: BASE } }
+const WEBHOOK_SECRET = 'screenshots-issue42-webhook-secret'
 
 const shot = (page: Page, name: string, selector?: string) => shootViewport(page, OUT, name, selector ? { selector, block: 'start' } : undefined)
 const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'))
 
 await mkdir(OUT, { recursive: true })
-const printify = await createPrintifyMock().listen()
+const mock = createPrintifyMock()
+const printify = await mock.listen()
 const server = await startShotsServer(PORT, '.data/shots-issue42', {
   PRINTIFY_API_TOKEN: MOCK_PRINTIFY_TOKEN,
   PRINTIFY_SHOP_ID: String(MOCK_PRINTIFY_SHOP_ID),
   PRINTIFY_API_URL: printify.url,
   ALLOW_TEST_CARDS_WITH_REAL_PROVIDER: 'true',
+  PRINTIFY_WEBHOOK_SECRET: WEBHOOK_SECRET,
 })
+// The store's webhook subscriptions, made by the script's own code (npm run printify:webhooks) against the stand-in.
+await syncPrintifyWebhooks(
+  new PrintifyClient({ apiToken: MOCK_PRINTIFY_TOKEN, shopId: MOCK_PRINTIFY_SHOP_ID, baseUrl: printify.url }),
+  `${BASE}${PRINTIFY_WEBHOOK_PATH}`,
+  WEBHOOK_SECRET,
+)
 const browser = await chromium.launch(chromiumLaunch)
 try {
   for (const [i, width] of WIDTHS.entries()) {
@@ -128,6 +139,40 @@ try {
     await hydrated(page)
     await page.getByText('Order details').first().click()
     await shot(page, `order-printify-${width}`, '[data-testid="parcels"]')
+
+    // A parcel of two designs that Printify ships in two boxes: "1 of 2 shipped", the first box's tracking.
+    const second = await context.request.post(`${BASE}/v1/printify/generate-preview`, {
+      ...write,
+      timeout: 120_000,
+      data: {
+        variantId: STAR,
+        pseudoTemplateId: pseudoTemplates.star.id,
+        backSideId: `${STAR}-2`,
+        cells: [2, 3].map((n, k) => ({ cellId: k ? 'star-right' : 'star-left', photoId: photos[n]!.id, transform: { x: 0, y: 0, zoom: 1, rotation: 0 } })),
+      },
+    })
+    if (!second.ok()) throw new Error(`generate-preview answered ${second.status()}: ${await second.text()}`)
+    for (const made of [await generated.json(), await second.json()])
+      await context.request.post(`${BASE}/v1/photo-products-cart/items`, { ...write, data: cartItemOfGenerated(made) })
+    const known = new Set(mock.orders.keys())
+    const twoBoxes = await (await context.request.post(`${BASE}/v1/photo-products-cart/checkout-session`, write)).json()
+    const paidTwo = await context.request.post(`${BASE}/v1/checkout/local/${twoBoxes.id}/pay`, {
+      ...write,
+      data: { cardNumber: '4242424242424242', shippingAddress: testAddress },
+    })
+    if (!paidTwo.ok()) throw new Error(`pay answered ${paidTwo.status()}: ${await paidTwo.text()}`)
+    // The order's one parcel reaches the stand-in from the submission job, as one Printify order of two line items.
+    const newOrder = () => [...mock.orders.values()].find((o) => !known.has(o.id) && o.line_items.length === 2)
+    for (let tries = 0; !newOrder() && tries < 600; tries++) await new Promise((resolve) => setTimeout(resolve, 100))
+    const sent = newOrder()
+    if (!sent) throw new Error('the paid order never reached the Printify stand-in')
+    await mock.advanceOrder(sent.id, 'sent-to-production')
+    await mock.advanceOrder(sent.id, 'shipped', { number: '9400111899221111111111' }, [1])
+    await page.goto(`${BASE}/photo-products/orders`)
+    await hydrated(page)
+    await page.getByText('Order details').first().click()
+    await page.getByText('1 of 2 shipped').first().waitFor()
+    await shootViewport(page, OUT, `order-partly-shipped-${width}`, { selector: 'text=1 of 2 shipped >> nth=0', block: 'center' })
 
     // The designer offline: the preview says the connection was lost, with Retry.
     await page.goto(`${BASE}/photo-products/ornaments/${STAR}`)

@@ -82,7 +82,9 @@ describe('smartTransform', () => {
         // cell's, that is f in [t / k, 1 − (1 − t) / k]; u and v pick a place in that range.
         const scale = coverScale(cell, size, 0)
         const target = cell.focus ?? CENTRE_FOCUS
-        const reachable = (t: number, k: number, pick: number) => t / k + pick * (1 - (1 - t) / k - t / k)
+        // Clamped to 0–1: where k is 1 give or take a rounding (57 px of cell over 50 px of photo at 1.14), the sum
+        // can land a hair below 0, which is no focal point at all (seed -1368779815 found it).
+        const reachable = (t: number, k: number, pick: number) => Math.min(1, Math.max(0, t / k + pick * (1 - (1 - t) / k - t / k)))
         const photo = {
           ...size,
           focalPoint: {
