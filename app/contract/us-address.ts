@@ -21,6 +21,8 @@ export const usStreetAddressFields = {
 
 /** The ZIP code belongs to the state (said once, on postalCode; a state that is not one is said on state already). */
 export function zipCodeInState(address: { state: string; postalCode: string }, context: z.RefinementCtx) {
+  // A ZIP code that is not one is said once, by zipCode(), never as being in another state.
+  if (!/^\d{5}(-\d{4})?$/.test(address.postalCode)) return
   if (!stateNames.has(address.state) || zipInState(address.postalCode, address.state)) return
   context.addIssue({ code: 'custom', path: ['postalCode'], message: `ZIP code ${address.postalCode} is not in ${stateNames.get(address.state)}` })
 }
