@@ -14,6 +14,7 @@ export const errorCodes = [
   'rate_limited',
   'provider_failed',
   'maintenance',
+  'unavailable',
   'internal',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
@@ -31,6 +32,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   rate_limited: 429,
   provider_failed: 502,
   maintenance: 503,
+  unavailable: 503,
   internal: 500,
 }
 
