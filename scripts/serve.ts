@@ -10,6 +10,7 @@ import { staticMiddleware } from 'srvx/static'
 import { loadConfig } from '../app.config.ts'
 import { claimEmbeddedDatabaseOrExit } from '../app/api/db/lock.ts'
 import { hasMalformedPath, isApiPath, MALFORMED_LINK_PAGE, malformedApiPathResponse } from '../app/contract/malformed-path.ts'
+import { currentRequestId } from '../app/observability/log.ts'
 import { withRequestLog } from '../app/observability/request-log.ts'
 import { compressResponse } from './http-compression.ts'
 import { cutStalledBodies, nodeRequestTimeouts } from './http-timeouts.ts'
@@ -38,6 +39,9 @@ async function malformedUrlPage(request: Request) {
   return new Response(await page.text(), { status: 400, headers })
 }
 
+const answerMalformedPath = (request: Request) =>
+  isApiPath(new URL(request.url).pathname) ? malformedApiPathResponse(currentRequestId()) : malformedUrlPage(request)
+
 const server = serve({
   port: config.port,
   hostname: process.env.HOST ?? '0.0.0.0',
@@ -54,7 +58,8 @@ const server = serve({
       // the shopper gets the store's own broken-link page instead, answered 400, with its headers (issue 15, bug 8;
       // issue 32: not called a missing page).
       // Under /v1 the answer is the API's error, in its JSON shape (issue 29, bug 7).
-      if (hasMalformedPath(request.url)) return isApiPath(new URL(request.url).pathname) ? malformedApiPathResponse() : malformedUrlPage(request)
+      // Inside the request log, as every other answer: its line, its X-Request-Id, and the id in the body (issue 43, item 9).
+      if (hasMalformedPath(request.url)) return withRequestLog(request, 'store', answerMalformedPath)
       const response = await statics(request, next)
       const path = new URL(request.url).pathname
       // Static files carry nosniff as pages do (issue 15, bug 17).

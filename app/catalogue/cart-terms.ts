@@ -25,3 +25,9 @@ export const ADDRESS_CHANGED_MESSAGE = 'An address this checkout ships to change
 
 /** Why a checkout ended when the shopper's store credit grew while it was open (issue 29, bug 1): it would have charged more than the cart. */
 export const CREDIT_CHANGED_MESSAGE = 'Your store credit changed after this checkout opened, so we closed it. Nothing was charged.'
+
+/**
+ * Why a change to the cart was refused (409) when the checkout of that cart was paid meanwhile, in another tab
+ * (issue 43, item 8): the change was not saved, and the order is what was paid for.
+ */
+export const CART_PAID_MESSAGE = 'This cart was just paid in another tab or window, so this change was not saved. Your order is what you paid for.'

@@ -20,3 +20,9 @@ export const HSTS = 'max-age=31536000; includeSubDomains'
 /** A write sent again under the same key gets the first answer, and is applied once (app/api/idempotency.ts). */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key'
 export const IDEMPOTENT_REPLAY_HEADER = 'idempotent-replayed'
+
+/**
+ * The cart a cart page shows, sent with each change it makes to the cart (issue 43, item 8): when another tab paid
+ * that cart meanwhile, the change is refused (409, CART_PAID_MESSAGE) instead of saved to a cart nobody will see.
+ */
+export const CART_ID_HEADER = 'x-keepsake-cart'

@@ -26,10 +26,11 @@ export const MALFORMED_PATH_MESSAGE = 'The path has a malformed percent escape'
 
 /**
  * The API's refusal of such a /v1 path, in its error shape, for scripts/serve.ts: Start's server entry
- * refuses a path that does not decode with a bare 400 before the API could see it (issue 29, bug 7).
+ * refuses a path that does not decode with a bare 400 before the API could see it (issue 29, bug 7). It carries the
+ * request's id like every other error (issue 43, item 9).
  */
-export const malformedApiPathResponse = () =>
+export const malformedApiPathResponse = (requestId?: string) =>
   Response.json(
-    { error: { code: 'validation_failed', message: MALFORMED_PATH_MESSAGE } },
+    { error: { code: 'validation_failed', message: MALFORMED_PATH_MESSAGE, ...(requestId ? { requestId } : {}) } },
     { status: 400, headers: { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' } },
   )

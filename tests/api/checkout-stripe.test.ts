@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm'
 import { checkoutSessions, orderParcels, orders, outboxEmails, savedAddresses } from '../../app/api/db/schema'
 import { formatCents } from '../../app/catalogue/currency'
 import { withSalesTax } from '../../app/catalogue/pricing'
-import { ADDRESS_CHANGED_MESSAGE } from '../../app/catalogue/cart-terms'
+import { ADDRESS_CHANGED_MESSAGE, CART_PAID_MESSAGE } from '../../app/catalogue/cart-terms'
 import type Stripe from 'stripe'
 import { createStripeClient, STRIPE_MAX_NETWORK_RETRIES, StripePaymentProvider } from '../../app/api/providers/payments/stripe'
 import { MemoryRateLimiter } from '../../app/api/rate-limit'
@@ -96,6 +96,18 @@ describe('Stripe Checkout sessions', () => {
     expect(again.status).toBe(409)
     expect(await orderCount()).toBe(1)
     expect((await t.db.select().from(checkoutSessions)).filter((s) => s.status === 'open')).toEqual([])
+  })
+
+  it('a change of shipping just after the shopper paid at Stripe (webhook not yet here) keeps the payment and is refused: 409 "this cart was just paid"', async () => {
+    const { stripeId, session } = await startCheckout()
+    mock.complete(stripeId, { paymentStatus: 'paid' })
+    const change = await t.request('/v1/photo-products-cart/shipping', { method: 'PUT', cookie, json: { method: 'express' } })
+    expect(change.status, JSON.stringify(change.body)).toBe(409)
+    expect(change.body.error).toMatchObject({ code: 'conflict', message: CART_PAID_MESSAGE })
+    expect(await orderCount()).toBe(1)
+    expect((await getSession(session.id)).status).toBe('paid')
+    const [order] = await t.db.select().from(orders)
+    expect(order!.totals.shippingMethod).toBe('standard')
   })
 
   it('a session that replaces another carries its store credit to Stripe as the coupon, also when two are made at once', async () => {

@@ -131,8 +131,17 @@ test.describe('what the browser receives', () => {
       const res = await request.get(path)
       expect(res.status(), path).toBe(400)
       expect(res.headers()['content-type'], path).toMatch(/^application\/json/)
-      expect(await res.json(), path).toEqual({ error: { code: 'validation_failed', message: 'The path has a malformed percent escape' } })
+      // Issue 43, item 9: with its request id, in the body and the header, like every other error.
+      const requestId = res.headers()['x-request-id']
+      expect(requestId, path).toMatch(/^[0-9a-f-]{36}$/)
+      expect(await res.json(), path).toEqual({ error: { code: 'validation_failed', message: 'The path has a malformed percent escape', requestId } })
     }
+    // The client's own X-Request-Id is the one it gets back, on the API's refusal and on the broken-link page.
+    const sent = 'malformed-path-trace-0001'
+    const api = await request.get('/v1/%ZZ', { headers: { 'x-request-id': sent } })
+    expect(api.headers()['x-request-id']).toBe(sent)
+    expect((await api.json()).error.requestId).toBe(sent)
+    expect((await request.get('/%E0%A4%A', { headers: { 'x-request-id': sent } })).headers()['x-request-id']).toBe(sent)
   })
 
   test('static files carry nosniff; pages over http send no HSTS', async ({ request, page }) => {

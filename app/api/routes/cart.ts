@@ -3,7 +3,9 @@ import { cartApi } from '../../contract/endpoints/cart'
 import { logger } from '../../observability/log'
 import { countWebhookEvent } from '../../observability/metrics'
 import { eq } from 'drizzle-orm'
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
+import { CART_PAID_MESSAGE } from '../../catalogue/cart-terms'
+import { CART_ID_HEADER } from '../../contract/headers'
 import { addCartItemResponseSchema, type Cart, type CartParcelChoice } from '../../contract/cart'
 import { orders } from '../db/schema'
 import { endpoint, readBodyCapped } from '../endpoint'
@@ -73,6 +75,17 @@ async function refuseUnoffered(deps: ApiDeps, user: SessionUser, change: { metho
   )
 }
 
+/** The cart the shopper's page shows (CART_ID_HEADER), when it says one: a change to it is refused once it was paid. */
+const cartShown = (c: Context<ApiEnv>) => c.req.header(CART_ID_HEADER)?.trim() || null
+
+/**
+ * A change closes the cart's open checkouts; one the payment provider says was paid meanwhile (Stripe, its webhook not
+ * here yet) is kept and becomes the order, which the change is not part of: 409, as when the local Pay won (issue 43, item 8).
+ */
+function refusePaidMeanwhile({ paidMeanwhile }: { paidMeanwhile: boolean }) {
+  if (paidMeanwhile) throw new AppError('conflict', CART_PAID_MESSAGE)
+}
+
 endpoint(cartRoutes, cartApi.getCart, ({ user }, c) => getCart(c.get('deps').db, user, shippingQuoterFor(c.get('deps'))))
 
 endpoint(cartRoutes, cartApi.addCartItem, async ({ user, body }, c) => {
@@ -84,31 +97,31 @@ endpoint(cartRoutes, cartApi.addCartItem, async ({ user, body }, c) => {
 
 endpoint(cartRoutes, cartApi.updateCartItem, async ({ user, params, body }, c) => {
   const deps = c.get('deps')
-  const cart = await updateCartItemQuantity(deps.db, user, params.id, body.quantity, deps.now())
-  await closeCheckoutsOfChangedCart(deps, cart.id)
+  const cart = await updateCartItemQuantity(deps.db, user, params.id, body.quantity, deps.now(), cartShown(c))
+  refusePaidMeanwhile(await closeCheckoutsOfChangedCart(deps, cart.id))
   return quotedCart(deps, user, cart)
 })
 
 endpoint(cartRoutes, cartApi.removeCartItem, async ({ user, params }, c) => {
   const deps = c.get('deps')
-  const cart = await removeCartItem(deps.db, user, params.id, deps.now())
-  await closeCheckoutsOfChangedCart(deps, cart.id)
+  const cart = await removeCartItem(deps.db, user, params.id, deps.now(), cartShown(c))
+  refusePaidMeanwhile(await closeCheckoutsOfChangedCart(deps, cart.id))
   return quotedCart(deps, user, cart)
 })
 
 endpoint(cartRoutes, cartApi.setCartShipping, async ({ user, body }, c) => {
   const deps = c.get('deps')
   await refuseUnoffered(deps, user, { method: body.method })
-  const { cart, changed } = await setCartShipping(deps.db, user, body.method, deps.now())
-  if (changed) await closeCheckoutsOfChangedCart(deps, cart.id)
+  const { cart, changed } = await setCartShipping(deps.db, user, body.method, deps.now(), cartShown(c))
+  if (changed) refusePaidMeanwhile(await closeCheckoutsOfChangedCart(deps, cart.id))
   return quotedCart(deps, user, cart)
 })
 
 endpoint(cartRoutes, cartApi.setCartParcels, async ({ user, body }, c) => {
   const deps = c.get('deps')
   await refuseUnoffered(deps, user, { choices: body.parcels })
-  const { cart, changed } = await setCartParcels(deps.db, user, body.parcels, deps.now(), giftMessageVia(deps.print.name))
-  if (changed) await closeCheckoutsOfChangedCart(deps, cart.id)
+  const { cart, changed } = await setCartParcels(deps.db, user, body.parcels, deps.now(), giftMessageVia(deps.print.name), cartShown(c))
+  if (changed) refusePaidMeanwhile(await closeCheckoutsOfChangedCart(deps, cart.id))
   return quotedCart(deps, user, cart)
 })
 

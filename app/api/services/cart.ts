@@ -28,6 +28,7 @@ import type { ParcelQuote, ShippingQuoter } from './shipping-quotes'
 import { creditForCart } from './credit'
 import type { SessionUser } from '../env'
 import { AppError, notFound } from '../errors'
+import { CART_PAID_MESSAGE } from '../../catalogue/cart-terms'
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
 type Db = Database | Tx
@@ -277,9 +278,33 @@ async function touch(db: Db, cart: CartRow, now: Date) {
   return row!
 }
 
-/** The item in the user's open cart, or 404 (someone else's item is not found either). */
-async function ownItem(tx: Tx, user: SessionUser, itemId: string) {
+/**
+ * The open cart a shopper's change applies to, locked for the change's transaction. `editing` is the cart their page
+ * shows (CART_ID_HEADER). When that cart was paid meanwhile in another tab — checked out, or its checkout paid and the
+ * order being made — the change is refused with 409 instead of saved to a cart no order will see (issue 43, item 8).
+ * The local Pay locks the cart too (payLocalCheckout), so a change and a payment are one before the other.
+ */
+export async function cartToChange(tx: Tx, user: SessionUser, editing: string | null): Promise<CartRow> {
   const cart = await openCart(tx, user.id, { lock: true })
+  if (editing && editing !== cart.id) {
+    const [shown] = await tx
+      .select({ status: carts.status })
+      .from(carts)
+      .where(and(eq(carts.id, editing), eq(carts.userId, user.id)))
+    if (shown?.status === 'checked_out') throw new AppError('conflict', CART_PAID_MESSAGE)
+  }
+  const [paid] = await tx
+    .select({ id: checkoutSessions.id })
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.cartId, cart.id), eq(checkoutSessions.status, 'paid')))
+    .limit(1)
+  if (paid) throw new AppError('conflict', CART_PAID_MESSAGE)
+  return cart
+}
+
+/** The item in the user's open cart, or 404 (someone else's item is not found either). */
+async function ownItem(tx: Tx, user: SessionUser, itemId: string, editing: string | null) {
+  const cart = await cartToChange(tx, user, editing)
   const [item] = await tx
     .select()
     .from(cartItems)
@@ -299,18 +324,18 @@ async function keepParcelsWithin(tx: Tx, cart: CartRow, now: Date) {
   return row!
 }
 
-export async function updateCartItemQuantity(db: Database, user: SessionUser, itemId: string, quantity: number, now: Date) {
+export async function updateCartItemQuantity(db: Database, user: SessionUser, itemId: string, quantity: number, now: Date, editing: string | null = null) {
   return db.transaction(async (tx) => {
-    let { cart } = await ownItem(tx, user, itemId)
+    let { cart } = await ownItem(tx, user, itemId, editing)
     cart = await activate(tx, cart, now)
     await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, itemId))
     return cartView(tx, await keepParcelsWithin(tx, cart, now))
   })
 }
 
-export async function removeCartItem(db: Database, user: SessionUser, itemId: string, now: Date) {
+export async function removeCartItem(db: Database, user: SessionUser, itemId: string, now: Date, editing: string | null = null) {
   return db.transaction(async (tx) => {
-    let { cart } = await ownItem(tx, user, itemId)
+    let { cart } = await ownItem(tx, user, itemId, editing)
     cart = await activate(tx, cart, now)
     await tx.delete(cartItems).where(eq(cartItems.id, itemId))
     return cartView(tx, await keepParcelsWithin(tx, cart, now))
@@ -321,9 +346,9 @@ export async function removeCartItem(db: Database, user: SessionUser, itemId: st
  * PUT shipping: the shopper's choice of shipping method, charged by the cart's totals from now on.
  * Answers whether it changed (a checkout opened before then charges the old method and is closed).
  */
-export async function setCartShipping(db: Database, user: SessionUser, method: ShippingMethodId, now: Date) {
+export async function setCartShipping(db: Database, user: SessionUser, method: ShippingMethodId, now: Date, editing: string | null = null) {
   return db.transaction(async (tx) => {
-    let cart = await openCart(tx, user.id, { lock: true })
+    let cart = await cartToChange(tx, user, editing)
     if (cart.shippingMethod === method) return { cart: await cartView(tx, cart), changed: false }
     cart = await activate(tx, cart, now)
     const [row] = await tx.update(carts).set({ shippingMethod: method, updatedAt: now }).where(eq(carts.id, cart.id)).returning()
@@ -337,11 +362,18 @@ export async function setCartShipping(db: Database, user: SessionUser, method: S
  * otherwise), and no line may send more than it holds (422). A gift message that only an e-mail would carry (`via`,
  * the print provider's way) needs the recipient's e-mail (400, nothing changed). Answers whether anything changed.
  */
-export async function setCartParcels(db: Database, user: SessionUser, parcels: CartParcelChoice[], now: Date, via: GiftMessageVia) {
+export async function setCartParcels(
+  db: Database,
+  user: SessionUser,
+  parcels: CartParcelChoice[],
+  now: Date,
+  via: GiftMessageVia,
+  editing: string | null = null,
+) {
   const unread = parcels.flatMap((p, i) => (giftMessageUnread(via, p) ? [{ path: `body.parcels.${i}.recipientEmail`, message: GIFT_MESSAGE_NEEDS_EMAIL }] : []))
   if (unread.length > 0) throw new AppError('validation_failed', GIFT_MESSAGE_NEEDS_EMAIL, unread)
   return db.transaction(async (tx) => {
-    let cart = await openCart(tx, user.id, { lock: true })
+    let cart = await cartToChange(tx, user, editing)
     const rows = await cartItemsOf(tx, cart.id)
     const entries = await ownEntries(
       tx,

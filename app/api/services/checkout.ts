@@ -196,10 +196,15 @@ async function endSession(deps: ApiDeps, row: SessionRow, reason: string | null 
 /**
  * The cart changed (a line added, removed or its quantity changed): a checkout opened before no longer
  * pays for what the cart holds, so it is closed and its credit released (issue 15, bug 9). Its page
- * then says why and offers the new total. A session paid meanwhile keeps its payment (endSession).
+ * then says why and offers the new total. A session paid meanwhile keeps its payment (endSession), and is answered
+ * (`paidMeanwhile`): the change is not in that order (issue 43, item 8).
  */
-export async function closeCheckoutsOfChangedCart(deps: ApiDeps, cartId: string) {
-  for (const row of await openSessionsOf(deps.db, cartId)) await endSession(deps, row, CART_CHANGED_MESSAGE)
+export async function closeCheckoutsOfChangedCart(deps: ApiDeps, cartId: string): Promise<{ paidMeanwhile: boolean }> {
+  let paidMeanwhile = false
+  for (const row of await openSessionsOf(deps.db, cartId)) {
+    if ((await endSession(deps, row, CART_CHANGED_MESSAGE)).status === 'paid') paidMeanwhile = true
+  }
+  return { paidMeanwhile }
 }
 
 /**
@@ -612,12 +617,26 @@ export async function payLocalCheckout(
       { path: 'body.cardNumber', message: 'Use a test card' },
     ])
   }
-  row = await moveSession(deps.db, row, 'paid', {
-    at: deps.now(),
-    shippingAddress: row.purpose === 'cart' ? input.shippingAddress : null,
-    totals: chargedTotals(row, input.shippingAddress),
-    lastError: null,
+  // Paid with the cart locked, after the session's row (the order fulfilCheckout locks them in): a change to the cart
+  // (cartToChange locks it too) is before this payment, and ends it as changed, or after it, and is refused (issue 43, item 8).
+  const payment = await deps.db.transaction(async (tx) => {
+    const current = (await lockSession(tx, row.id)) ?? row
+    if (current.cartId) await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, current.cartId)).for('update')
+    if (current.status !== 'open') return { row: current, cartChanged: false }
+    if (await cartDiffersFrom(tx as unknown as Database, current)) return { row: current, cartChanged: true }
+    const paid = await moveSession(tx as unknown as Database, current, 'paid', {
+      at: deps.now(),
+      shippingAddress: current.purpose === 'cart' ? input.shippingAddress : null,
+      totals: chargedTotals(current, input.shippingAddress),
+      lastError: null,
+    })
+    return { row: paid, cartChanged: false }
   })
+  if (payment.cartChanged) {
+    await endSession(deps, payment.row, CART_CHANGED_MESSAGE)
+    throw new AppError('conflict', CART_CHANGED_MESSAGE)
+  }
+  row = payment.row
   const order = row.status === 'paid' ? await fulfilCheckout(deps, row.id) : null
   // Paid and the order made, the answer not yet sent: the shopper's page never hears back.
   await crashPoint('checkout:after-order')

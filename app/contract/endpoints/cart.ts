@@ -17,9 +17,13 @@ import {
   setCartShippingRequestSchema,
   updateCartItemRequestSchema,
 } from '../cart'
+import { CART_ID_HEADER } from '../headers'
 import { z } from '../zod'
 
 const tag = 'photo-products-cart'
+
+/** A cart change names the cart the page shows (headers.ts, CART_ID_HEADER): 409 when another tab paid it meanwhile. */
+const cartPageHeaders = { [CART_ID_HEADER]: 'the id of the cart the change was made on; 409 when that cart was paid meanwhile' }
 
 const webhookResponse = z.object({ received: z.literal(true) })
 
@@ -42,6 +46,7 @@ export const cartApi = {
     tag,
     summary: 'Change a line’s quantity',
     auth: 'user',
+    headers: cartPageHeaders,
     params: cartItemParamsSchema,
     body: updateCartItemRequestSchema,
     response: cartSchema,
@@ -52,6 +57,7 @@ export const cartApi = {
     tag,
     summary: 'Remove a line',
     auth: 'user',
+    headers: cartPageHeaders,
     params: cartItemParamsSchema,
     response: cartSchema,
   },
@@ -61,6 +67,7 @@ export const cartApi = {
     tag,
     summary: 'Choose the cart’s shipping method (standard or express); the totals charge it',
     auth: 'user',
+    headers: cartPageHeaders,
     body: setCartShippingRequestSchema,
     response: cartSchema,
   },
@@ -70,6 +77,7 @@ export const cartApi = {
     tag,
     summary: 'Ship lines, or part of their quantity, to address book entries (each its own parcel, method and gift message); the rest ships to the shopper',
     auth: 'user',
+    headers: cartPageHeaders,
     body: setCartParcelsRequestSchema,
     response: cartSchema,
   },

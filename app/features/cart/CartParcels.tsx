@@ -56,7 +56,7 @@ export function CartParcels({ cart, disabled }: { cart: Cart; disabled?: boolean
   const save = async (next: CartParcelChoice[], what: string): Promise<ApiFailure | null> => {
     setSaving(true)
     try {
-      const outcome = await setCartParcels({ data: { parcels: next } }).catch(unreachable)
+      const outcome = await setCartParcels({ data: { parcels: next, cartId: cart.id } }).catch(unreachable)
       if (outcome.ok) {
         queryClient.setQueryData(cartQuery().queryKey, outcome.data)
         return null

@@ -9,7 +9,9 @@ import {
   setCartShippingRequestSchema,
 } from '~/contract/cart'
 import { cartApi } from '~/contract/endpoints/cart'
+import { CART_ID_HEADER } from '~/contract/headers'
 import { z } from '~/contract/zod'
+import type { CallOptions } from '~/lib/api-client'
 import { unwrap } from '~/lib/api-outcome'
 import { orSignedOut, outcomeOf } from '~/lib/api-outcome.server'
 import { apiMiddleware } from '~/lib/api.middleware'
@@ -22,15 +24,24 @@ export const addCartItem = createServerFn({ method: 'POST' })
   .validator(addCartItemRequestSchema)
   .handler(({ data, context: { api } }) => outcomeOf(() => api.call(cartApi.addCartItem, { body: data })))
 
+/**
+ * The cart the page shows, named on each change (CART_ID_HEADER): the API refuses the change (409) when another tab paid
+ * that cart meanwhile, instead of saving it to a cart no order will see (issue 43, item 8).
+ */
+const shownCart = z.object({ cartId: z.uuid().optional() })
+const onCart = (cartId: string | undefined): CallOptions => ({ headers: cartId ? { [CART_ID_HEADER]: cartId } : {} })
+
 export const updateCartItemQuantity = createServerFn({ method: 'POST' })
   .middleware([apiMiddleware])
-  .validator(z.object({ id: cartItemParamsSchema.shape.id, quantity: quantitySchema }))
-  .handler(({ data, context: { api } }) => outcomeOf(() => api.call(cartApi.updateCartItem, { params: { id: data.id }, body: { quantity: data.quantity } })))
+  .validator(z.object({ id: cartItemParamsSchema.shape.id, quantity: quantitySchema }).extend(shownCart.shape))
+  .handler(({ data, context: { api } }) =>
+    outcomeOf(() => api.call(cartApi.updateCartItem, { params: { id: data.id }, body: { quantity: data.quantity } }, onCart(data.cartId))),
+  )
 
 export const removeCartItem = createServerFn({ method: 'POST' })
   .middleware([apiMiddleware])
-  .validator(cartItemParamsSchema)
-  .handler(({ data, context: { api } }) => outcomeOf(() => api.call(cartApi.removeCartItem, { params: data })))
+  .validator(cartItemParamsSchema.extend(shownCart.shape))
+  .handler(({ data, context: { api } }) => outcomeOf(() => api.call(cartApi.removeCartItem, { params: { id: data.id } }, onCart(data.cartId))))
 
 /** 409 when the cart is not abandoned. */
 export const resumeCart = createServerFn({ method: 'POST' })
@@ -112,8 +123,8 @@ export const orderAgain = createServerFn({ method: 'POST' })
 /** The cart with the chosen method charged; 400 for a method that is not one. */
 export const setCartShipping = createServerFn({ method: 'POST' })
   .middleware([apiMiddleware])
-  .validator(setCartShippingRequestSchema)
-  .handler(({ data, context: { api } }) => outcomeOf(() => api.call(cartApi.setCartShipping, { body: data })))
+  .validator(setCartShippingRequestSchema.extend(shownCart.shape))
+  .handler(({ data: { cartId, ...body }, context: { api } }) => outcomeOf(() => api.call(cartApi.setCartShipping, { body }, onCart(cartId))))
 
 /**
  * The cart with its parcels to address book entries replaced; 404 for an address or a line that is not the
@@ -123,18 +134,20 @@ export const setCartParcels = createServerFn({ method: 'POST' })
   .middleware([apiMiddleware])
   .validator(
     // Bounded in size only: the API owns the rules and answers each refusal with the field it concerns.
-    z.object({
-      parcels: z
-        .array(
-          z.object({
-            addressId: z.string().max(64),
-            shippingMethod: z.string().max(16),
-            giftMessage: z.string().max(2000),
-            recipientEmail: z.string().max(500),
-            items: z.array(z.object({ cartItemId: z.string().max(64), quantity: z.number() })).max(40),
-          }),
-        )
-        .max(20),
-    }),
+    z
+      .object({
+        parcels: z
+          .array(
+            z.object({
+              addressId: z.string().max(64),
+              shippingMethod: z.string().max(16),
+              giftMessage: z.string().max(2000),
+              recipientEmail: z.string().max(500),
+              items: z.array(z.object({ cartItemId: z.string().max(64), quantity: z.number() })).max(40),
+            }),
+          )
+          .max(20),
+      })
+      .extend(shownCart.shape),
   )
-  .handler(({ data, context: { api } }) => outcomeOf(() => api.call(cartApi.setCartParcels, { body: data as never })))
+  .handler(({ data: { cartId, ...body }, context: { api } }) => outcomeOf(() => api.call(cartApi.setCartParcels, { body: body as never }, onCart(cartId))))

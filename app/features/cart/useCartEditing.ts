@@ -6,6 +6,7 @@ import { cartTotals, OWN_PARCEL, toCents, type BundleRule } from '~/catalogue/pr
 import { shippingMethodIds, shippingMethods, type ShippingMethodId } from '~/catalogue/shipping'
 import { useSignInAction } from '~/lib/sign-in-action'
 import { notify } from '~/lib/toast'
+import { CART_PAID_MESSAGE } from '~/catalogue/cart-terms'
 import { addCartItem, cartQuery, removeCartItem, setCartShipping, updateCartItemQuantity } from './cart.functions'
 import { unreachable, type ApiFailure, type ApiOutcome } from '../../lib/api-outcome'
 
@@ -62,6 +63,9 @@ export function useCartEditing() {
   const chain = useRef<Promise<void>>(Promise.resolve())
   const pending = useRef(0)
   const confirmed = useRef<Cart | null>(null)
+  const paidElsewhere = useRef(false)
+  /** The cart the page shows, named on each change so a cart paid in another tab refuses it (CART_ID_HEADER). */
+  const shownCartId = () => queryClient.getQueryData(queryKey)?.id
   const [saving, setSaving] = useState(false)
 
   const withItemsNow = useCallback((cart: Cart, items: CartItem[]) => withItems(cart, items, queryClient.getQueryData(bundlesKey) ?? []), [queryClient])
@@ -78,13 +82,21 @@ export function useCartEditing() {
       const step = chain.current.then(async () => {
         const outcome = await send().catch(unreachable)
         if (outcome.ok) confirmed.current = outcome.data
-        else refused(outcome.error)
+        else {
+          refused(outcome.error)
+          // Another tab paid this cart (issue 43, item 8): the page shows the cart as it is now, the order's lines gone.
+          if (outcome.error.message === CART_PAID_MESSAGE) paidElsewhere.current = true
+        }
       })
       chain.current = step
       void step.finally(() => {
         pending.current -= 1
         if (pending.current > 0) return
         if (confirmed.current) queryClient.setQueryData(queryKey, confirmed.current)
+        if (paidElsewhere.current) {
+          paidElsewhere.current = false
+          void queryClient.invalidateQueries({ queryKey })
+        }
         setSaving(false)
       })
     },
@@ -99,7 +111,7 @@ export function useCartEditing() {
             cart,
             cart.items.map((i) => (i.id === item.id ? withQuantity(i, quantity) : i)),
           ),
-        () => updateCartItemQuantity({ data: { id: item.id, quantity } }),
+        () => updateCartItemQuantity({ data: { id: item.id, quantity, cartId: shownCartId() } }),
         (failure) => notify.error(`We couldn’t change the quantity of your ${item.metadata.title}: ${failure.message}`, signIn(failure)),
       ),
     [change, signIn, withItemsNow],
@@ -135,7 +147,7 @@ export function useCartEditing() {
             cart,
             cart.items.filter((i) => i.id !== item.id),
           ),
-        () => removeCartItem({ data: { id: item.id } }),
+        () => removeCartItem({ data: { id: item.id, cartId: shownCartId() } }),
         (failure) => {
           refused = true
           notify.error(`We couldn’t remove your ${item.metadata.title}: ${failure.message}`, signIn(failure))
@@ -155,7 +167,7 @@ export function useCartEditing() {
     (method: ShippingMethodId) =>
       change(
         (cart) => withItems(cart, cart.items, queryClient.getQueryData(bundlesKey) ?? [], method),
-        () => setCartShipping({ data: { method } }),
+        () => setCartShipping({ data: { method, cartId: shownCartId() } }),
         (failure) => notify.error(`We couldn’t switch to ${shippingMethods[method].label.toLowerCase()} shipping: ${failure.message}`, signIn(failure)),
       ),
     [change, queryClient, signIn],
