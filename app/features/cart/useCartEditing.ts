@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query'
+import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useCallback, useRef, useState } from 'react'
 import type { Cart, CartItem } from '~/contract/cart'
 import { bundlesQuery } from '~/features/bundles/bundles-query'
@@ -50,6 +50,9 @@ function withQuantity(item: CartItem, quantity: number): CartItem {
 }
 
 const { queryKey } = cartQuery()
+
+/** The cart the page shows, named on each change so a cart paid in another tab refuses it (CART_ID_HEADER). */
+const shownCartId = (queryClient: QueryClient) => queryClient.getQueryData(queryKey)?.id
 const bundlesKey = bundlesQuery('').queryKey
 
 /**
@@ -64,8 +67,6 @@ export function useCartEditing() {
   const pending = useRef(0)
   const confirmed = useRef<Cart | null>(null)
   const paidElsewhere = useRef(false)
-  /** The cart the page shows, named on each change so a cart paid in another tab refuses it (CART_ID_HEADER). */
-  const shownCartId = () => queryClient.getQueryData(queryKey)?.id
   const [saving, setSaving] = useState(false)
 
   const withItemsNow = useCallback((cart: Cart, items: CartItem[]) => withItems(cart, items, queryClient.getQueryData(bundlesKey) ?? []), [queryClient])
@@ -111,10 +112,10 @@ export function useCartEditing() {
             cart,
             cart.items.map((i) => (i.id === item.id ? withQuantity(i, quantity) : i)),
           ),
-        () => updateCartItemQuantity({ data: { id: item.id, quantity, cartId: shownCartId() } }),
+        () => updateCartItemQuantity({ data: { id: item.id, quantity, cartId: shownCartId(queryClient) } }),
         (failure) => notify.error(`We couldn’t change the quantity of your ${item.metadata.title}: ${failure.message}`, signIn(failure)),
       ),
-    [change, signIn, withItemsNow],
+    [change, queryClient, signIn, withItemsNow],
   )
 
   const putBack = useCallback(
@@ -147,7 +148,7 @@ export function useCartEditing() {
             cart,
             cart.items.filter((i) => i.id !== item.id),
           ),
-        () => removeCartItem({ data: { id: item.id, cartId: shownCartId() } }),
+        () => removeCartItem({ data: { id: item.id, cartId: shownCartId(queryClient) } }),
         (failure) => {
           refused = true
           notify.error(`We couldn’t remove your ${item.metadata.title}: ${failure.message}`, signIn(failure))
@@ -167,7 +168,7 @@ export function useCartEditing() {
     (method: ShippingMethodId) =>
       change(
         (cart) => withItems(cart, cart.items, queryClient.getQueryData(bundlesKey) ?? [], method),
-        () => setCartShipping({ data: { method, cartId: shownCartId() } }),
+        () => setCartShipping({ data: { method, cartId: shownCartId(queryClient) } }),
         (failure) => notify.error(`We couldn’t switch to ${shippingMethods[method].label.toLowerCase()} shipping: ${failure.message}`, signIn(failure)),
       ),
     [change, queryClient, signIn],
