@@ -2,6 +2,8 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
 import { fromJSON } from 'seroval'
 import { servers } from '../../playwright.config'
+import { pseudoTemplates } from '../../app/catalogue/ornaments'
+import { cartItemOfGenerated } from '../support/cart'
 
 export const urlOf = (server: keyof typeof servers, path = '/') => `http://localhost:${servers[server].port}${path}`
 
@@ -90,6 +92,30 @@ export async function designStarAndAddToCart(page: Page) {
   await expect(page).toHaveURL(/\/photo-products\/cart$/, { timeout: 30_000 })
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Your cart')
   await expect(page.getByText(`Your ${STAR_TITLE} is in your cart`)).toBeVisible()
+}
+
+/**
+ * A star from the shopper's first two album photos, rendered by the API and put in the cart through /v1, as the
+ * designer's "Add to cart" sends it: for tests about the cart and what follows it, not the designer (which
+ * designStarAndAddToCart drives, and checkout.spec keeps doing). Answers the cart line's id.
+ */
+export async function addStarToCartByApi(page: Page): Promise<string> {
+  const request = page.request
+  const json = async (res: Awaited<ReturnType<typeof request.get>>, status: number) => {
+    expect(res.status(), await res.text()).toBe(status)
+    return res.json()
+  }
+  const { families } = await json(await request.get('/v1/keepsake-photos'), 200)
+  const { photos } = await json(await request.get(`/v1/keepsake-photos/${families[0].familyId}`), 200)
+  const cell = (cellId: string, photoId: string) => ({ cellId, photoId, transform: { x: 0, y: 0, zoom: 1, rotation: 0 } })
+  const generated = await json(
+    await request.post('/v1/printify/generate-preview', {
+      data: { variantId: 72965, pseudoTemplateId: pseudoTemplates.star.id, backSideId: '72965-3', cells: [cell('star-left', photos[0].id), cell('star-right', photos[1].id)] },
+    }),
+    201,
+  )
+  const added = await json(await request.post('/v1/photo-products-cart/items', { data: cartItemOfGenerated(generated) }), 201)
+  return added.item.id as string
 }
 
 export type SentEvent = { event: string; properties: Record<string, unknown>; uuid: string | null; path: string }
