@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test'
 import { LOCAL_TEST_CARDS } from '../../app/contract/cart'
-import { designStarAndAddToCart, expectNoAxeViolations, shootBothWidths, STAR_TITLE, waitForHydration } from './support'
+import { STAR_TITLE, addStarAndOpenCart, expectNoAxeViolations, shootBothWidths, waitForHydration } from './support'
 import { expect, test } from './fixtures'
 
 const SHOTS = 'gift-parcels'
@@ -41,8 +41,7 @@ test.describe('gifts that travel (issue 33)', () => {
     })
     expect(saved.status()).toBe(201)
 
-    await designStarAndAddToCart(page)
-    await waitForHydration(page)
+    await addStarAndOpenCart(page)
     for (let i = 0; i < 2; i++) await page.getByRole('button', { name: `One more ${STAR_TITLE}` }).click()
     await expect(page.getByRole('group', { name: `Quantity of ${STAR_TITLE}` }).getByText('3')).toBeVisible()
 
@@ -170,8 +169,7 @@ test.describe('gifts that travel (issue 33)', () => {
       data: { label: 'Nana Ida', name: 'Ida Stone', line1: '9 Elm Road', city: 'Portland', state: 'OR', postalCode: '97201', phone: '' },
     })
     expect(saved.status()).toBe(201)
-    await designStarAndAddToCart(page)
-    await waitForHydration(page)
+    await addStarAndOpenCart(page)
     await page.getByRole('button', { name: `One more ${STAR_TITLE}` }).click()
     await expect(page.getByRole('group', { name: `Quantity of ${STAR_TITLE}` }).getByText('2')).toBeVisible()
 

@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test'
 import { LOCAL_TEST_CARDS } from '../../app/contract/cart'
-import { designStarAndAddToCart, expectNoAxeViolations, shootBothWidths, waitForHydration } from './support'
+import { addStarAndOpenCart, expectNoAxeViolations, shootBothWidths, waitForHydration } from './support'
 import { expect, test } from './fixtures'
 
 /** One star pair: $24.99 at the sale price, $5.99 standard shipping. */
@@ -25,8 +25,7 @@ test.describe('sales tax (decision 052)', () => {
     await page.setViewportSize({ width: 390, height: 844 })
     // A family of its own, with no order yet: no state to estimate for.
     await login()
-    await designStarAndAddToCart(page)
-    await waitForHydration(page)
+    await addStarAndOpenCart(page)
     const summary = page.getByRole('region', { name: 'Order summary' })
     await expect(summary.getByTestId('tax')).toHaveText('Calculated at checkout')
     await expect(summary.getByTestId('total')).toHaveText(dollars(GOODS + SHIPPING))
@@ -81,8 +80,7 @@ test.describe('sales tax (decision 052)', () => {
 
     // The next cart estimates for the state the last order went to.
     await page.setViewportSize({ width: 390, height: 844 })
-    await designStarAndAddToCart(page)
-    await waitForHydration(page)
+    await addStarAndOpenCart(page)
     await expect(summary.getByText('Estimated tax (NY)')).toBeVisible()
     await expect(summary.getByTestId('tax')).toHaveText(dollars(tax))
     await expect(summary.getByTestId('tax-detail')).toHaveText('Final once checkout has the address')

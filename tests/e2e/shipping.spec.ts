@@ -2,7 +2,7 @@ import { type Page } from '@playwright/test'
 import { LOCAL_TEST_CARDS } from '../../app/contract/cart'
 import { TIMEZONE_HEADER } from '../../app/contract/headers'
 import type { ShippingCalendar } from '../../app/contract/shipping'
-import { designStarAndAddToCart, expectNoAxeViolations, STAR, waitForHydration } from './support'
+import { STAR, addStarAndOpenCart, expectNoAxeViolations, waitForHydration } from './support'
 import { expect, test } from './fixtures'
 
 /** The API's own answer for this time zone: what every page must show. */
@@ -68,8 +68,7 @@ test.describe('arrives-by dates', () => {
     await page.setViewportSize({ width: 390, height: 844 })
     // A shopper of its own: the test asserts on the whole cart, which another test's shopper would share.
     await login()
-    await designStarAndAddToCart(page)
-    await waitForHydration(page)
+    await addStarAndOpenCart(page)
 
     const choice = page.getByRole('group', { name: 'Shipping' })
     const summary = page.getByRole('region', { name: 'Order summary' })

@@ -110,12 +110,27 @@ export async function addStarToCartByApi(page: Page): Promise<string> {
   const cell = (cellId: string, photoId: string) => ({ cellId, photoId, transform: { x: 0, y: 0, zoom: 1, rotation: 0 } })
   const generated = await json(
     await request.post('/v1/printify/generate-preview', {
-      data: { variantId: 72965, pseudoTemplateId: pseudoTemplates.star.id, backSideId: '72965-3', cells: [cell('star-left', photos[0].id), cell('star-right', photos[1].id)] },
+      data: {
+        variantId: 72965,
+        pseudoTemplateId: pseudoTemplates.star.id,
+        backSideId: '72965-3',
+        cells: [cell('star-left', photos[0].id), cell('star-right', photos[1].id)],
+      },
     }),
     201,
   )
   const added = await json(await request.post('/v1/photo-products-cart/items', { data: cartItemOfGenerated(generated) }), 201)
   return added.item.id as string
+}
+
+/** addStarToCartByApi, then the cart page, hydrated: where a test about the cart starts. */
+export async function addStarAndOpenCart(page: Page) {
+  const line = await addStarToCartByApi(page)
+  await page.goto('/photo-products/cart')
+  await waitForHydration(page)
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Your cart')
+  await expect(page.getByRole('group', { name: `Quantity of ${STAR_TITLE}` })).toBeVisible()
+  return line
 }
 
 export type SentEvent = { event: string; properties: Record<string, unknown>; uuid: string | null; path: string }

@@ -63,16 +63,18 @@ export async function startFaultProxy(target: { host?: string; port: number }): 
     mode: () => mode,
     set: (next) => {
       mode = next
-      if (next === 'forward') for (const pair of open) {
-        for (const chunk of pair.toUpstream.splice(0)) pair.upstream?.write(chunk)
-        for (const chunk of pair.toClient.splice(0)) pair.client.write(chunk)
-      }
+      if (next === 'forward')
+        for (const pair of open) {
+          for (const chunk of pair.toUpstream.splice(0)) pair.upstream?.write(chunk)
+          for (const chunk of pair.toClient.splice(0)) pair.client.write(chunk)
+        }
       // A stopped server ends what it had open; a frozen one keeps its sockets and answers nothing on them.
-      if (next === 'refuse') for (const pair of [...open]) {
-        pair.client.destroy()
-        pair.upstream?.destroy()
-        open.delete(pair)
-      }
+      if (next === 'refuse')
+        for (const pair of [...open]) {
+          pair.client.destroy()
+          pair.upstream?.destroy()
+          open.delete(pair)
+        }
     },
     accepted: () => accepted,
     close: async () => {
