@@ -192,9 +192,13 @@ export async function deliverEmail(deps: ApiDeps, emailId: string) {
 
 const emailIdOf = (job: JobRow) => String((job.payload as { emailId: string }).emailId)
 
-/** Delivers with the jobs table's retries; after the last attempt the e-mail is marked failed (and shows so in the outbox). */
+/**
+ * Delivers with the jobs table's retries; after the last attempt the e-mail is marked failed (and shows so in the outbox).
+ * E-mail has a lane of its own: a slow mail server holds back other e-mails only, never a paid order (decision 074).
+ */
 export const mailJobs: JobHandlers = {
   'send-email': {
+    lane: 'mail',
     run: (deps, job) => deliverEmail(deps, emailIdOf(job)),
     onGiveUp: async (deps, job) => {
       await deps.db
