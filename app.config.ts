@@ -161,6 +161,13 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, { error: 'expected an smtp:// or smtps:// URL' })
     .optional(),
   MAIL_FROM: z.string().min(3).default('Keepsake <gifts@keepsake.example>'),
+  /** The longest an SMTP server may take to connect, to greet, or to answer any step of a send (issue 43, decision 074). */
+  SMTP_TIMEOUT_MS: z.coerce
+    .number({ error: 'expected a number of milliseconds' })
+    .int({ error: 'expected a whole number of milliseconds' })
+    .min(100, { error: 'expected at least 100 milliseconds' })
+    .max(600_000, { error: 'expected at most 10 minutes' })
+    .default(10_000),
   /** Logs and metrics (decision 045): app/observability/log.ts reads these two; here they are checked at start-up. */
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `expected one of ${LOG_LEVELS.join(', ')}` }).optional(),
   LOG_FORMAT: z.enum(LOG_FORMATS, { error: 'expected json or pretty' }).optional(),
@@ -254,6 +261,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** E-mail goes through nodemailer to this SMTP server; without it, only to the outbox table (see app/api/services/mail.ts). */
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
+    /** An SMTP connection, greeting or silence longer than this fails the send, and its job tries again (decision 074). */
+    smtpTimeoutMs: e.SMTP_TIMEOUT_MS,
     /** GET /metrics answers to `Authorization: Bearer` this; unset, there is no /metrics (decision 045). */
     metricsToken: e.METRICS_TOKEN ?? null,
     /** How many proxies in front of us append to X-Forwarded-For (0: the header is ignored, the socket names the client). */

@@ -5,14 +5,16 @@ import { SMTPServer } from 'smtp-server'
 /**
  * A real SMTP server on a free loopback port that keeps every message it accepts (the raw MIME
  * text), for tests of the mail path with SMTP_URL. `refuse` makes it answer 550 to recipients while it
- * returns true, as a mailbox that does not exist would.
+ * returns true, as a mailbox that does not exist would; `stall` makes it never answer a recipient while it returns true.
  */
-export async function startSmtpCapture(options: { refuse?: () => boolean; onMessage?: (raw: string) => void } = {}) {
+export async function startSmtpCapture(options: { refuse?: () => boolean; stall?: () => boolean; onMessage?: (raw: string) => void } = {}) {
   const messages: string[] = []
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     onRcptTo(_address, _session, callback) {
+      // A server that stalls mid-conversation: it greeted, and never answers this recipient.
+      if (options.stall?.()) return
       if (options.refuse?.()) return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }))
       callback()
     },

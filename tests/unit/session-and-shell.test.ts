@@ -58,6 +58,7 @@ describe('configuration (app.config.ts)', () => {
     expect(c.demoMode).toBe(true)
     expect(c.storage.kind).toBe('local')
     expect(c.shutdownGraceSeconds).toBe(25)
+    expect(c.smtpTimeoutMs).toBe(10_000)
   })
 
   it('turns demo mode off by default with a real database', () => {
@@ -77,6 +78,10 @@ describe('configuration (app.config.ts)', () => {
     ['SHUTDOWN_GRACE_SECONDS', 'soon', /SHUTDOWN_GRACE_SECONDS: expected a number of seconds/],
     ['SHUTDOWN_GRACE_SECONDS', '-1', /SHUTDOWN_GRACE_SECONDS: expected at least 0 seconds/],
     ['SHUTDOWN_GRACE_SECONDS', '7200', /SHUTDOWN_GRACE_SECONDS: expected at most an hour/],
+    ['SMTP_TIMEOUT_MS', 'soon', /SMTP_TIMEOUT_MS: expected a number of milliseconds/],
+    ['SMTP_TIMEOUT_MS', '2.5', /SMTP_TIMEOUT_MS: expected a whole number of milliseconds/],
+    ['SMTP_TIMEOUT_MS', '10', /SMTP_TIMEOUT_MS: expected at least 100 milliseconds/],
+    ['SMTP_TIMEOUT_MS', '3600000', /SMTP_TIMEOUT_MS: expected at most 10 minutes/],
   ])('stops start-up when %s is %s, naming the variable', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError)
     expect(() => loadConfig({ [name]: value })).toThrow(message)

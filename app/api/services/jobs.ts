@@ -150,7 +150,24 @@ async function runLeased(deps: ApiDeps, job: JobRow, worker: JobWorker, run: Job
   }
 }
 
-export type JobHandlers = Record<string, { run: JobHandler; onGiveUp?: JobHandler }>
+/** The lane of every kind that names none: sending paid orders to the print provider, retention, referrals… */
+export const DEFAULT_JOB_LANE = 'default'
+
+/**
+ * `lane`: the worker drains each lane in a loop of its own, claiming only that lane's kinds, so a kind that hangs (an
+ * e-mail to a frozen SMTP server) holds back only its own lane, never another (issue 43, decision 074). Unset: the default lane.
+ */
+export type JobHandlers = Record<string, { run: JobHandler; onGiveUp?: JobHandler; lane?: string }>
+
+/** The handlers of each lane, by lane. */
+export function jobLanesOf(handlers: JobHandlers): Map<string, JobHandlers> {
+  const lanes = new Map<string, JobHandlers>()
+  for (const [kind, handler] of Object.entries(handlers)) {
+    const lane = handler.lane ?? DEFAULT_JOB_LANE
+    lanes.set(lane, { ...lanes.get(lane), [kind]: handler })
+  }
+  return lanes
+}
 
 /** Runs due jobs until none is left (or `maxJobs`); answers what happened to each, for tests and logs. */
 export async function drainJobs(
@@ -210,20 +227,23 @@ export async function handBackLeases(db: Database, worker: Pick<JobWorker, 'id'>
 
 export type RunningJobWorker = {
   /**
-   * Stops claiming at once, waits for the job in hand until `deadline` aborts, then hands back whatever
-   * this worker still holds (handBackLeases). Answers the ids handed back.
+   * Stops claiming in every lane at once, waits for the jobs in hand until `deadline` aborts, then hands back whatever
+   * this worker still holds, in any lane (handBackLeases). Answers the ids handed back.
    */
   stop(deadline?: AbortSignal): Promise<number[]>
 }
 
-/** Drains jobs every `intervalMs` in this process. One drain at a time; `stop` for a shutdown. */
+/**
+ * Drains jobs every `intervalMs` in this process, one loop per lane (JobHandlers' `lane`): within a lane one drain at a
+ * time, the lanes side by side, all under this process's one worker id. `beforeDrain` runs before each drain of the
+ * default lane (the recurring jobs it schedules are of its kinds). `stop` for a shutdown.
+ */
 export function startJobWorker(
   deps: ApiDeps,
   handlers: JobHandlers,
   { intervalMs = 1000, beforeDrain }: { intervalMs?: number; beforeDrain?: (deps: ApiDeps) => Promise<void> } = {},
 ): RunningJobWorker {
   let stopping = false
-  let drain: Promise<unknown> | null = null
   const worker = workerOf(deps)
   // The queue-depth gauge reads the jobs table at scrape time (decision 045).
   setJobCountsSource(async () => {
@@ -234,27 +254,34 @@ export function startJobWorker(
       .groupBy(jobs.kind, jobs.status)
     return rows.map((row) => ({ kind: row.kind, status: String(row.status), n: Number(row.n) }))
   })
-  // Started by the process's first request: the worker's timer must not inherit that request's id (decision 045).
-  const timer = outsideRequestContext(() =>
-    setInterval(() => {
-      if (drain || stopping) return
-      drain = Promise.resolve(beforeDrain?.(deps))
-        .then(() => drainJobs(deps, handlers, { worker, stopped: () => stopping }))
-        .catch((error) => logger().error({ err: error }, '[jobs] drain failed'))
-        .finally(() => {
-          drain = null
-        })
-    }, intervalMs),
-  )
-  timer.unref()
+  const lanes = jobLanesOf(handlers)
+  const schedulingLane = lanes.has(DEFAULT_JOB_LANE) ? DEFAULT_JOB_LANE : [...lanes.keys()][0]
+  const loops = [...lanes].map(([lane, laneHandlers]) => {
+    const loop = { lane, drain: null as Promise<unknown> | null, timer: undefined as ReturnType<typeof setInterval> | undefined }
+    // Started by the process's first request: the worker's timers must not inherit that request's id (decision 045).
+    loop.timer = outsideRequestContext(() =>
+      setInterval(() => {
+        if (loop.drain || stopping) return
+        loop.drain = Promise.resolve(lane === schedulingLane ? beforeDrain?.(deps) : undefined)
+          .then(() => drainJobs(deps, laneHandlers, { worker, stopped: () => stopping }))
+          .catch((error) => logger().error({ err: error, lane }, `[jobs] ${lane} lane: drain failed`))
+          .finally(() => {
+            loop.drain = null
+          })
+      }, intervalMs),
+    )
+    loop.timer.unref()
+    return loop
+  })
   return {
     async stop(deadline) {
       stopping = true
-      clearInterval(timer)
-      if (drain && !deadline?.aborted) {
+      for (const loop of loops) clearInterval(loop.timer)
+      const inHand = loops.flatMap((loop) => (loop.drain ? [loop.drain] : []))
+      if (inHand.length > 0 && !deadline?.aborted) {
         await new Promise<void>((resolve) => {
           deadline?.addEventListener('abort', () => resolve(), { once: true })
-          void drain!.finally(resolve)
+          void Promise.allSettled(inHand).then(() => resolve())
         })
       }
       const handedBack = await handBackLeases(deps.db, worker, deps.now())

@@ -108,11 +108,17 @@ export function closeMailTransports() {
   transports.clear()
 }
 
-function smtpTransport(url: string): Transport {
-  let transport = transports.get(url)
+/**
+ * One transport per server and deadline. Every phase of a send has the deadline (SMTP_TIMEOUT_MS): connecting, the
+ * greeting, and each wait for the server's answer, so a hung server fails the send within it and the job tries again
+ * later, never holding its worker for nodemailer's default ten minutes (issue 43, decision 074).
+ */
+function smtpTransport(url: string, timeoutMs: number): Transport {
+  const key = `${timeoutMs} ${url}`
+  let transport = transports.get(key)
   if (!transport) {
-    transport = nodemailer.createTransport(url)
-    transports.set(url, transport)
+    transport = nodemailer.createTransport({ url, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs })
+    transports.set(key, transport)
   }
   return transport
 }
@@ -140,7 +146,7 @@ export async function deliverEmail(deps: ApiDeps, emailId: string) {
       .where(eq(outboxEmails.id, emailId))
     await crashPoint('send-email:before-smtp')
     try {
-      const info = await smtpTransport(deps.config.smtpUrl).sendMail({
+      const info = await smtpTransport(deps.config.smtpUrl, deps.config.smtpTimeoutMs).sendMail({
         from: deps.config.mailFrom,
         to: email.to,
         subject: email.subject,
@@ -186,9 +192,13 @@ export async function deliverEmail(deps: ApiDeps, emailId: string) {
 
 const emailIdOf = (job: JobRow) => String((job.payload as { emailId: string }).emailId)
 
-/** Delivers with the jobs table's retries; after the last attempt the e-mail is marked failed (and shows so in the outbox). */
+/**
+ * Delivers with the jobs table's retries; after the last attempt the e-mail is marked failed (and shows so in the outbox).
+ * E-mail has a lane of its own: a slow mail server holds back other e-mails only, never a paid order (decision 074).
+ */
 export const mailJobs: JobHandlers = {
   'send-email': {
+    lane: 'mail',
     run: (deps, job) => deliverEmail(deps, emailIdOf(job)),
     onGiveUp: async (deps, job) => {
       await deps.db

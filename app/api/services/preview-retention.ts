@@ -82,7 +82,10 @@ export async function prunePreviews(deps: ApiDeps, { batch = PREVIEW_PRUNE_BATCH
   return total
 }
 
-/** Deletes the files of previews whose rows are gone; a missing file is no error, so a re-run is harmless. */
+/**
+ * Deletes the files of previews whose rows are gone, or were never written (a render that failed half-way: its job was
+ * written before its first file, decision 074); a missing file is no error, so a re-run is harmless.
+ */
 async function deletePreviewFiles(deps: ApiDeps, job: JobRow) {
   const ids = (job.payload.previewIds as unknown[] | undefined)?.map(String) ?? []
   for (const id of ids) {
