@@ -1,3 +1,4 @@
+import { DrizzleQueryError } from 'drizzle-orm/errors'
 import { AppError, dependencyUnavailable } from './errors'
 
 /**
@@ -38,13 +39,13 @@ function findingOf(error: unknown, depth = 0): Finding | null {
   if (depth > 5 || typeof error !== 'object' || error === null) return null
   // Our own refusals are answered as they are (a dependency's helper may already have said 'unavailable').
   if (error instanceof AppError) return null
-  const { code, message, name, cause } = error as { code?: unknown; message?: unknown; name?: unknown; cause?: unknown }
+  const { code, message, cause } = error as { code?: unknown; message?: unknown; cause?: unknown }
   const text = typeof message === 'string' ? message : ''
   if (typeof code === 'string' && PG_SQLSTATE.test(code) && isOutageSqlState(code) && 'severity' in error) return 'database'
   if (PG_OUTAGE_MESSAGE.test(text)) return 'database'
   const inner = findingOf(cause, depth + 1)
   // A query that failed because its connection did: drizzle names the query, the driver the network.
-  if (inner) return name === 'DrizzleQueryError' ? 'database' : inner
+  if (inner) return error instanceof DrizzleQueryError ? 'database' : inner
   if (typeof code === 'string' && NETWORK_CODES.has(code)) return 'network'
   if (error instanceof AggregateError) {
     for (const each of error.errors) {
