@@ -31,7 +31,9 @@ function RouteErrorPage({ error, reset }: ErrorComponentProps) {
   }
   // The database (or another dependency) is gone for a moment: "we'll be right back", not the crash screen (decision 073).
   if (isOutage(error)) return <MaintenanceScreen outage={{ onRetry: retry }} />
-  return <ErrorPage title={shopperErrorText(error)} message="Something went wrong while loading this page. Check your connection and try again." onRetry={retry} />
+  return (
+    <ErrorPage title={shopperErrorText(error)} message="Something went wrong while loading this page. Check your connection and try again." onRetry={retry} />
+  )
 }
 
 export function getRouter() {

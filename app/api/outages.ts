@@ -8,17 +8,7 @@ import { AppError, dependencyUnavailable } from './errors'
  */
 
 /** Node's words for a peer that is gone, refuses, resets or never answers. */
-const NETWORK_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ECONNABORTED',
-  'ETIMEDOUT',
-  'EPIPE',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-])
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN'])
 
 /**
  * PostgreSQL's SQLSTATEs for a server that is going or not there: class 08 (connection exception), 57P01–57P03
@@ -28,8 +18,7 @@ const NETWORK_CODES = new Set([
 const isOutageSqlState = (code: string) => /^08[0-9A-Z]{3}$/.test(code) || ['57P01', '57P02', '57P03', '53300', '57014'].includes(code)
 
 /** node-postgres and pg-pool say these with no code: a connection that ended or never came, a query past its deadline. */
-const PG_OUTAGE_MESSAGE =
-  /^Connection terminated|^timeout exceeded when trying to connect|^Query read timeout|is not queryable/
+const PG_OUTAGE_MESSAGE = /^Connection terminated|^timeout exceeded when trying to connect|^Query read timeout|is not queryable/
 
 const PG_SQLSTATE = /^[0-9A-Z]{5}$/
 
