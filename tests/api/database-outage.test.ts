@@ -5,12 +5,15 @@
  * ready on /readyz, never waits past its query deadline, and serves again when the database returns, with no
  * restart — also when it was started while the database was down.
  */
+import { sql } from 'drizzle-orm'
+import pg from 'pg'
 import { afterAll, afterEach, describe, expect, it, onTestFailed } from 'vitest'
 import { buildOpenApiDocument } from '../../app/api/openapi'
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy'
 import { answerOf, openApiCheck, type OpenApiDocument } from '../support/openapi-check'
 import { freshStore, killServers, startServer, type ServerProcess, type Store } from '../support/server-process'
-import { TEST_ORIGIN } from '../support/test-api'
+import { onLogLine } from '../../app/observability/log'
+import { createTestApi, TEST_ORIGIN } from '../support/test-api'
 
 const engine = process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'pglite'
 
@@ -116,5 +119,26 @@ describe.runIf(engine === 'postgres')('the API process when PostgreSQL goes away
     expect((await get(server, '/readyz')).body).toEqual({ status: 'ready', checks: { database: 'ok' } })
     expect((await get(server, '/v1/status/jobs')).status).toBe(200)
     expect(await stillRunning(server)).toBe('running')
+  })
+
+  it('an administrator ending every connection (pg_terminate_backend, 57P01) is a warning, not the end of the process', async () => {
+    const t = await createTestApi()
+    const lines: Record<string, unknown>[] = []
+    const stop = onLogLine((line) => lines.push(line), { silence: true })
+    try {
+      expect((await t.request('/v1/status/jobs')).status).toBe(200)
+      const [{ name }] = (await t.db.execute<{ name: string }>(sql`select current_database() as name`)).rows
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
+      await admin.connect()
+      // The pool's idle connections hear FATAL 57P01 "terminating connection due to administrator command".
+      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name])
+      await admin.end()
+      await expect.poll(() => lines.some((line) => line.msg === 'A PostgreSQL connection failed; the pool opens a new one when it is needed')).toBe(true)
+      // The pool opens new connections: the next request is served.
+      expect((await t.request('/v1/status/jobs')).status).toBe(200)
+    } finally {
+      stop()
+      await t.close()
+    }
   })
 })
