@@ -127,7 +127,8 @@ describe.runIf(engine === 'postgres')('the API process when PostgreSQL goes away
     const stop = onLogLine((line) => lines.push(line), { silence: true })
     try {
       expect((await t.request('/v1/status/jobs')).status).toBe(200)
-      const [{ name }] = (await t.db.execute<{ name: string }>(sql`select current_database() as name`)).rows
+      const { rows } = (await t.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] }
+      const name = rows[0]!.name
       const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
       await admin.connect()
       // The pool's idle connections hear FATAL 57P01 "terminating connection due to administrator command".
