@@ -66,7 +66,7 @@ async function proxiedStore() {
   return { proxy, env: { ...store.env, DATABASE_URL: viaProxy.toString(), DEMO_MODE: 'false', PUBLIC_URL: TEST_ORIGIN, ...deadlines } }
 }
 
-describe.runIf(engine === 'postgres')('the API process when PostgreSQL goes away (a fault proxy)', () => {
+describe.runIf(engine === 'postgres')('the API when PostgreSQL goes away', () => {
   it('lives through a stop and a freeze: 503s in the error shape, not ready, then serves again by itself', async () => {
     const { proxy, env } = await proxiedStore()
     const server = await startServer(env)
