@@ -134,6 +134,20 @@ const envSchema = z.object({
     .min(0.1, { error: 'expected at least 0.1 seconds' })
     .max(3600, { error: 'expected at most an hour' })
     .default(30),
+  /** How long opening a PostgreSQL connection may take (or waiting for a free one in the pool) before it counts as an outage (decision 073). */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce
+    .number({ error: 'expected a number of milliseconds' })
+    .int({ error: 'expected a whole number of milliseconds' })
+    .min(100, { error: 'expected at least 100 ms' })
+    .max(600_000, { error: 'expected at most 10 minutes' })
+    .default(5000),
+  /** The longest one PostgreSQL query may take: the server cancels it (statement_timeout) and the client stops waiting (decision 073). */
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce
+    .number({ error: 'expected a number of milliseconds' })
+    .int({ error: 'expected a whole number of milliseconds' })
+    .min(100, { error: 'expected at least 100 ms' })
+    .max(3_600_000, { error: 'expected at most an hour' })
+    .default(15_000),
   /** How long a stopping process lets requests and jobs in flight finish before it closes them anyway (decision 044). */
   SHUTDOWN_GRACE_SECONDS: z.coerce
     .number({ error: 'expected a number of seconds' })
@@ -232,6 +246,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rootOverrides: e.ROOT_OVERRIDES,
     dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
+    /** PostgreSQL's deadlines: a connection, and one query (decision 073). PGlite is in the process and has none. */
+    databaseTimeouts: { connectMs: e.DATABASE_CONNECT_TIMEOUT_MS, queryMs: e.DATABASE_QUERY_TIMEOUT_MS },
     demoMode,
     sessionSecret: e.SESSION_SECRET ?? null,
     secureCookies: publicUrl.startsWith('https://'),

@@ -3,9 +3,9 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
 import { createRouter, useRouter, type ErrorComponentProps } from '@tanstack/react-router'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import { createIsomorphicFn } from '@tanstack/react-start'
-import { LazyErrorPage as ErrorPage, LazyNotFoundPage as NotFoundPage } from './components/ui/lazy-screens'
+import { LazyErrorPage as ErrorPage, LazyMaintenanceScreen as MaintenanceScreen, LazyNotFoundPage as NotFoundPage } from './components/ui/lazy-screens'
 import { PageSpinner } from './components/ui/Spinner'
-import { SOMETHING_WENT_WRONG, shopperErrorText } from './lib/error-text'
+import { SOMETHING_WENT_WRONG, isOutage, shopperErrorText } from './lib/error-text'
 import { notify } from './lib/toast'
 import { toastMutationError, toastQueryError } from './lib/query-errors'
 import { retryUnreachableOnce } from './lib/retry'
@@ -22,18 +22,17 @@ function toastError(error: unknown) {
   notify.error(shopperErrorText(error) ?? SOMETHING_WENT_WRONG)
 }
 
-/** A route that failed to load: its error, and a Retry that loads it again. */
+/** A route that failed to load: its error (or, for an outage, the right-back screen), and a Retry that loads it again. */
 function RouteErrorPage({ error, reset }: ErrorComponentProps) {
   const router = useRouter()
+  const retry = () => {
+    reset()
+    void router.invalidate()
+  }
+  // The database (or another dependency) is gone for a moment: "we'll be right back", not the crash screen (decision 073).
+  if (isOutage(error)) return <MaintenanceScreen outage={{ onRetry: retry }} />
   return (
-    <ErrorPage
-      title={shopperErrorText(error)}
-      message="Something went wrong while loading this page. Check your connection and try again."
-      onRetry={() => {
-        reset()
-        void router.invalidate()
-      }}
-    />
+    <ErrorPage title={shopperErrorText(error)} message="Something went wrong while loading this page. Check your connection and try again." onRetry={retry} />
   )
 }
 

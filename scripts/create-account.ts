@@ -41,7 +41,7 @@ const lastName = (values['last-name'] ?? '').trim()
 
 const config = getConfig()
 claimEmbeddedDatabaseOrExit(config)
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.databaseTimeouts })
 try {
   const [taken] = await database.db
     .select({ id: users.id })

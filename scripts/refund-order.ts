@@ -21,7 +21,7 @@ if (!/^KS-[0-9A-F]{8}$/i.test(ref) && !/^[0-9a-f-]{36}$/i.test(ref)) {
 }
 const config = getConfig()
 claimEmbeddedDatabaseOrExit(config)
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.databaseTimeouts })
 try {
   const isId = ref.length === 36
   const [order] = await database.db

@@ -9,7 +9,7 @@ import { smokescreenReport } from '../app/api/services/smokescreens'
 
 const config = getConfig()
 claimEmbeddedDatabaseOrExit(config)
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.databaseTimeouts })
 try {
   const rows = await smokescreenReport(database.db)
   if (rows.length === 0) console.log('No smokescreen sign-ups yet.')

@@ -18,7 +18,7 @@ console.log(`Demo photo library: ${photos} photos in ${config.demoPhotoCacheDir}
 
 if (!process.argv.includes('--cache-only')) {
   claimEmbeddedDatabaseOrExit(config)
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.databaseTimeouts })
   await seedDemoAccounts(database.db)
   await seedDemoAlbums(database.db, storageFor(config), config.demoPhotoCacheDir)
   await seedDemoOffers(database.db)

@@ -9,6 +9,7 @@ import { getConfig } from '../app.config'
 import { claimEmbeddedDatabaseOrExit } from '../app/api/db/lock'
 import { withRequestClient } from '../app/api/client-address'
 import { getApiServer, handleApiRequest } from '../app/api/server'
+import { isDependencyOutage } from '../app/api/outages'
 import { cutStalledBodies, nodeRequestTimeouts } from './http-timeouts'
 import { withRequestLog } from '../app/observability/request-log'
 
@@ -18,7 +19,9 @@ const lifecycle = startLifecycle({ graceSeconds: config.shutdownGraceSeconds, na
 claimEmbeddedDatabaseOrExit(config)
 await lifecycle.track(getApiServer()).catch((error: unknown) => {
   // A signal during warm-up stops it; the shutdown exits 0 once what it opened is closed.
-  if (!lifecycle.stopping) throw error
+  if (lifecycle.stopping) return
+  // The database is not answering: serve anyway, not ready and answering 503, until it does (the API opens again by itself; decision 073).
+  if (!isDependencyOutage(error)) throw error
 })
 const server = serve({
   port: config.port,

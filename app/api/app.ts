@@ -9,6 +9,7 @@ import { REQUEST_ID_HEADER, SESSION_COOKIE, TIMEZONE_HEADER, VERSION_HEADER, isV
 import type { ApiDeps, ApiEnv } from './env'
 import { AppError } from './errors'
 import { idempotency } from './idempotency'
+import { outageAnswer } from './outages'
 import { openApiApi } from '../contract/endpoints/openapi'
 import { endpoint, isSpecSpelling } from './endpoint'
 import { buildOpenApiDocument } from './openapi'
@@ -164,10 +165,11 @@ export function createApi(
 
   api.onError((error, c) => {
     const id = c.get('requestId')
-    if (error instanceof AppError) {
-      if (error.retryAfterMs !== undefined) c.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))))
-      return c.json(errorBody(error.code, error.message, id, error.issues), errorStatus[error.code] as 400)
+    const refuse = (refusal: AppError) => {
+      if (refusal.retryAfterMs !== undefined) c.header('retry-after', String(Math.max(1, Math.ceil(refusal.retryAfterMs / 1000))))
+      return c.json(errorBody(refusal.code, refusal.message, id, refusal.issues), errorStatus[refusal.code] as 400)
     }
+    if (error instanceof AppError) return refuse(error)
     if (error instanceof HTTPException) {
       const status = error.status
       const code: ErrorCode =
@@ -186,6 +188,12 @@ export function createApi(
     if (isClientAbort(error, c.req.raw.signal)) {
       noteClientLeft()
       return new Response(null, { status: CLIENT_CLOSED })
+    }
+    // A dependency that is gone, hung or past its deadline: 503 with Retry-After, and a warning, not an error (decision 073).
+    const outage = outageAnswer(error)
+    if (outage) {
+      logger().warn({ err: error, method: c.req.method, path: c.req.path }, `[api] ${c.req.method} ${c.req.path}: ${outage.message}`)
+      return refuse(outage)
     }
     // Logged once, here, with its stack and (from the request context) its request id; the request line counts the 500.
     logger().error(

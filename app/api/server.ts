@@ -15,8 +15,36 @@ import { warmPreviewRenderer } from './services/previews'
 import { currentRequestId, logger } from '../observability/log'
 import type { ErrorCode } from '../contract/errors'
 import { crashPoint } from './crash-points'
+import { OUTAGE_RETRY_AFTER_MS } from './errors'
+import { isDependencyOutage, outageAnswer } from './outages'
 
-let ready: Promise<{ api: Api; database: DatabaseHandle }> | undefined
+type Opened = { api: Api; database: DatabaseHandle }
+
+let ready: Promise<Opened> | undefined
+/**
+ * The last open that failed because a dependency (the database) was not answering: until `retryAt`, requests are
+ * answered 503 at once rather than each trying again; at `retryAt` the process tries by itself (a timer), so it
+ * serves again when the database returns, without a restart or a shopper's request (issue 43, item 2).
+ */
+let failedOpen: { error: unknown; retryAt: number; delayMs: number } | undefined
+let databaseCheckAdded = false
+const FIRST_RETRY_MS = 250
+
+/**
+ * /readyz's database check, in place before the first open: not ready while the API has not opened (an open under
+ * way waits, within the check's time), or while the database does not answer. Asking opens again after a failed open.
+ */
+function addDatabaseCheck() {
+  if (databaseCheckAdded) return
+  databaseCheckAdded = true
+  addReadinessCheck({
+    name: 'database',
+    check: async () => {
+      const { database } = await getApiServer()
+      await database.db.execute(sql`select 1`)
+    },
+  })
+}
 
 /** Runs `close` the first time only: the warm-up's clean-up and the shutdown's hook share one close. */
 function once(close: () => Promise<void>) {
@@ -30,11 +58,14 @@ function once(close: () => Promise<void>) {
  * registered, they close what it opened, in their order (the job worker stopped and its leases handed back
  * first, the database last and once; issue 42, item 21); before that, the warm-up closes the database itself.
  */
-export function getApiServer() {
-  ready ??= (async () => {
+export function getApiServer(): Promise<Opened> {
+  addDatabaseCheck()
+  if (ready) return ready
+  if (failedOpen && performance.now() < failedOpen.retryAt) return Promise.reject(failedOpen.error)
+  const opening = (async () => {
     stopIfDraining('Opening the album API')
     const config = getConfig()
-    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.databaseTimeouts })
     const closeDatabase = once(() => database.close())
     let worker: ReturnType<typeof startJobWorker> | undefined
     let hooksRegistered = false
@@ -59,7 +90,6 @@ export function getApiServer() {
       onShutdown({ name: 'rate limiter', phase: 'close', run: () => api.deps.rateLimiter.close() })
       onShutdown({ name: 'render slots', phase: 'close', run: () => api.deps.renderSlots.close() })
       hooksRegistered = true
-      addReadinessCheck({ name: 'database', check: async () => void (await database.db.execute(sql`select 1`)) })
       const { rateLimiter } = api.deps
       if (config.redisUrl && rateLimiter.ping) addReadinessCheck({ name: 'redis', check: () => rateLimiter.ping!() })
       // A HEAD of a key that is not there: the bucket answers (404) when it is reachable and ours.
@@ -89,10 +119,25 @@ export function getApiServer() {
       throw error
     }
   })()
-  ready.catch(() => {
-    ready = undefined
-  })
-  return ready
+  ready = opening
+  opening.then(
+    () => {
+      failedOpen = undefined
+    },
+    (error: unknown) => {
+      ready = undefined
+      if (!isDependencyOutage(error)) return
+      const delayMs = failedOpen ? Math.min(failedOpen.delayMs * 2, OUTAGE_RETRY_AFTER_MS) : FIRST_RETRY_MS
+      failedOpen = { error, delayMs, retryAt: performance.now() + delayMs }
+      logger().warn({ err: error, retryInMs: delayMs }, 'The album API could not open: the database is not answering')
+      const retry = failedOpen
+      setTimeout(() => {
+        retry.retryAt = 0
+        if (!ready && !isDraining()) getApiServer().catch(() => {})
+      }, delayMs).unref()
+    },
+  )
+  return opening
 }
 
 /**
@@ -100,13 +145,17 @@ export function getApiServer() {
  * restarted) answers soon. 503 with Retry-After, no stack: it is no error (issue 42, item 20).
  */
 function restartingResponse() {
-  const code: ErrorCode = 'maintenance'
+  return unavailableResponse('maintenance', 'Keepsake is restarting; try again in a moment', OUTAGE_RETRY_AFTER_MS)
+}
+
+/** A 503 in the error shape, with the request id and Retry-After, for a request the API could not be opened for. */
+function unavailableResponse(code: ErrorCode, message: string, retryAfterMs: number) {
   const requestId = currentRequestId()
   return Response.json(
-    { error: { code, message: 'Keepsake is restarting; try again in a moment', ...(requestId ? { requestId } : {}) } },
+    { error: { code, message, ...(requestId ? { requestId } : {}) } },
     {
       status: 503,
-      headers: { 'retry-after': '5', 'cache-control': 'no-store' },
+      headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))), 'cache-control': 'no-store' },
     },
   )
 }
@@ -117,6 +166,9 @@ export async function handleApiRequest(request: Request): Promise<Response> {
     ;({ api } = await getApiServer())
   } catch (error) {
     if (error instanceof ShuttingDown) return restartingResponse()
+    // The database is gone (a start during its outage): 503 now; the next request, or the retry timer, opens again.
+    const outage = outageAnswer(error)
+    if (outage) return unavailableResponse(outage.code, outage.message, outage.retryAfterMs ?? OUTAGE_RETRY_AFTER_MS)
     throw error
   }
   return api.fetch(request)

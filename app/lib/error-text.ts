@@ -5,6 +5,7 @@
  */
 import { ApiFailureError } from '~/lib/api-outcome'
 import { ApiClientError } from './api-client-error'
+import { statusOf } from './retry'
 import { wordsForStatus } from './error-status'
 
 export { SOMETHING_WENT_WRONG, wordsForStatus } from './error-status'
@@ -23,4 +24,17 @@ export function shopperErrorText(error: unknown): string | undefined {
   }
   if (error instanceof Error && readable(error.message.trim())) return error.message.trim()
   return undefined
+}
+
+/**
+ * The API's words for a dependency outage (app/api/errors.ts `dependencyUnavailable`): a server function hands the
+ * browser only an error's message, so a loader's 503 is known there by them.
+ */
+const OUTAGE_WORDS = /is not answering right now; try again in a moment/
+
+/** A failure because the store or a dependency of it is down for a moment (503): the page shows "we'll be right back". */
+export function isOutage(error: unknown): boolean {
+  const status = statusOf(error)
+  if (status !== undefined) return status === 503
+  return error instanceof Error && OUTAGE_WORDS.test(error.message)
 }

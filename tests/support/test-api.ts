@@ -6,7 +6,7 @@ import type { Logger } from 'drizzle-orm/logger'
 import pg from 'pg'
 import { loadConfig } from '../../app.config'
 import { createApi } from '../../app/api/app'
-import { openDatabase, type DatabaseHandle } from '../../app/api/db/client'
+import { openDatabase, type DatabaseHandle, type DatabaseTimeouts } from '../../app/api/db/client'
 import { storageFor } from '../../app/api/storage'
 import type { PaymentProvider } from '../../app/api/providers/payments/provider'
 import type { PrintProvider } from '../../app/api/providers/print/provider'
@@ -19,7 +19,7 @@ import { answerOf, openApiCheck, type OpenApiDocument } from './openapi-check'
 export const TEST_ORIGIN = 'http://localhost:3000'
 
 /** A fresh database for one test file: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. */
-async function freshDatabase(logger?: Logger): Promise<DatabaseHandle> {
+async function freshDatabase(logger?: Logger, timeouts?: DatabaseTimeouts): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL
   if (process.env.TEST_DB_ENGINE !== 'postgres' || !serverUrl) {
     return openDatabase({ databaseUrl: null, dataDir: null, logger })
@@ -31,7 +31,7 @@ async function freshDatabase(logger?: Logger): Promise<DatabaseHandle> {
   await admin.end()
   const url = new URL(serverUrl)
   url.pathname = `/${name}`
-  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: null, logger })
+  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: null, logger, timeouts })
   return {
     ...handle,
     close: async () => {
@@ -75,9 +75,10 @@ export async function createTestApi(
     logger?: Logger
   } = {},
 ) {
-  const database = existing ? await openDatabase({ ...existing, logger }) : await freshDatabase(logger)
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'keepsake-api-test-'))
   const config = loadConfig({ PUBLIC_URL: TEST_ORIGIN, DEMO_MODE: 'true', DATA_DIR: dataDir, ...env })
+  const timeouts = config.databaseTimeouts
+  const database = existing ? await openDatabase({ ...existing, logger, timeouts }) : await freshDatabase(logger, timeouts)
   let clock = new Date('2026-11-22T12:00:00Z')
   const storage = storageFor(config)
   const api = createApi({ db: database.db, config, storage, now: () => clock, ...overrides })

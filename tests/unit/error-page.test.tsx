@@ -42,4 +42,14 @@ describe('error pages (SPEC.md §8)', () => {
     expect(html).toMatch(/undergoing maintenance.*back soon/)
     expect(html).toContain('Thank you for your understanding.')
   })
+
+  it('shows an outage as "we’ll be right back" on the maintenance screen, with a Try again (issue 43)', () => {
+    const html = renderToStaticMarkup(<MaintenanceScreen outage={{ onRetry: () => {} }} />)
+    expect(html).toContain('>We’ll be right back</h1>')
+    expect(html).toContain('<svg')
+    expect(html.match(/<p /g)).toHaveLength(2)
+    expect(html).toMatch(/<button[^>]*>Try again<\/button>/)
+    expect(html).not.toContain('Maintenance in progress')
+    expect(renderToStaticMarkup(<MaintenanceScreen />)).not.toContain('<button')
+  })
 })

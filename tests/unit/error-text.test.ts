@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest'
 import { ApiFailureError } from '~/lib/api-outcome'
 import { ApiClientError } from '~/lib/api-client'
-import { SOMETHING_WENT_WRONG, shopperErrorText, wordsForStatus } from '~/lib/error-text'
+import { SOMETHING_WENT_WRONG, isOutage, shopperErrorText, wordsForStatus } from '~/lib/error-text'
+import { dependencyUnavailable } from '~/api/errors'
 
 describe('shopperErrorText', () => {
   it('never shows raw exception text: redacted, a zod issue list, a stack, a status code', () => {
@@ -39,5 +40,24 @@ describe('shopperErrorText', () => {
   it('every status has words that do not name the status', () => {
     for (let status = 0; status < 600; status++) expect(wordsForStatus(status)).not.toMatch(/\d{3}/)
     expect(wordsForStatus(503)).toMatch(/maintenance/)
+  })
+})
+
+describe('isOutage (issue 43, item 6)', () => {
+  const outage = dependencyUnavailable('The store database')
+  it('knows a 503 by its status, and across a server function (which keeps only the message) by its words', () => {
+    expect(isOutage(new ApiClientError(503, 'unavailable', outage.message))).toBe(true)
+    expect(isOutage(new ApiClientError(503, 'maintenance', 'Keepsake is restarting; try again in a moment'))).toBe(true)
+    expect(isOutage(new ApiFailureError({ status: 503, code: 'unavailable', message: outage.message, issues: [] }))).toBe(true)
+    expect(isOutage(new ApiClientError(503, 'unavailable', outage.message).named('Loading your cart'))).toBe(true)
+    expect(isOutage(new Error(outage.message))).toBe(true)
+  })
+
+  it('leaves every other failure to the error page', () => {
+    expect(isOutage(new ApiClientError(500, 'internal', 'Something went wrong on our side'))).toBe(false)
+    expect(isOutage(new ApiClientError(0, 'network', wordsForStatus(0)))).toBe(false)
+    expect(isOutage(new ApiClientError(404, 'not_found', 'Album not found'))).toBe(false)
+    expect(isOutage(new Error('Something went wrong on our side'))).toBe(false)
+    expect(isOutage('is not answering right now; try again in a moment')).toBe(false)
   })
 })

@@ -7,3 +7,4 @@ import { lazy } from 'react'
 export const LazyErrorPage = lazy(() => import('./ErrorPage').then((m) => ({ default: m.ErrorPage })))
 export const LazyNotFoundPage = lazy(() => import('./ErrorPage').then((m) => ({ default: m.NotFoundPage })))
 export const LazyBadLinkPage = lazy(() => import('./ErrorPage').then((m) => ({ default: m.BadLinkPage })))
+export const LazyMaintenanceScreen = lazy(() => import('./MaintenanceScreen').then((m) => ({ default: m.MaintenanceScreen })))
