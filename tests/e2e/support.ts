@@ -101,7 +101,6 @@ export async function designStarAndAddToCart(page: Page) {
  */
 export async function addStarToCartByApi(page: Page): Promise<string> {
   const request = page.request
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the API's answers, as the designer reads them
   const json = async (res: Awaited<ReturnType<typeof request.get>>, status: number): Promise<any> => {
     expect(res.status(), await res.text()).toBe(status)
     return res.json()
