@@ -81,6 +81,19 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_PUBLIC_URL: optionalUrl,
+  /** How long connecting to S3 may take, and how long one S3 request may (issue 43): past either, a 503. */
+  S3_CONNECT_TIMEOUT_MS: z.coerce
+    .number({ error: 'expected a number of milliseconds' })
+    .int({ error: 'expected a whole number of milliseconds' })
+    .min(1, { error: 'expected at least 1 millisecond' })
+    .max(600_000, { error: 'expected at most 10 minutes' })
+    .default(2000),
+  S3_REQUEST_TIMEOUT_MS: z.coerce
+    .number({ error: 'expected a number of milliseconds' })
+    .int({ error: 'expected a whole number of milliseconds' })
+    .min(1, { error: 'expected at least 1 millisecond' })
+    .max(600_000, { error: 'expected at most 10 minutes' })
+    .default(10_000),
   PRINTIFY_API_TOKEN: optionalText,
   PRINTIFY_SHOP_ID: optionalText,
   PRINTIFY_API_URL: url.default('https://api.printify.com'),
@@ -237,6 +250,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           accessKeyId: e.S3_ACCESS_KEY_ID ?? null,
           secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? null,
           publicUrl: e.S3_PUBLIC_URL ?? null,
+          connectTimeoutMs: e.S3_CONNECT_TIMEOUT_MS,
+          requestTimeoutMs: e.S3_REQUEST_TIMEOUT_MS,
         }
       : { kind: 'local' as const, root: path.join(dataDir, 'media') },
     printify:
