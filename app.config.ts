@@ -157,6 +157,13 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, { error: 'expected a redis:// URL' })
     .optional(),
+  /** How long a rate limit waits for Redis before it is taken as down (decision 075): fails open or closed by the limit. */
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce
+    .number({ error: 'expected a number of milliseconds' })
+    .int({ error: 'expected a whole number of milliseconds' })
+    .min(1, { error: 'expected at least 1 millisecond' })
+    .max(60_000, { error: 'expected at most a minute' })
+    .default(500),
   /** How many proxies in front of the store append to X-Forwarded-For: false/0 ignores the header, true = 1. */
   TRUST_PROXY: z
     .string()
@@ -266,6 +273,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : null,
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null } : null,
     redisUrl: e.REDIS_URL ?? null,
+    /** A rate limit's Redis hit past this is taken as Redis down (decision 075). */
+    redisCommandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS,
     /** E-mail goes through nodemailer to this SMTP server; without it, only to the outbox table (see app/api/services/mail.ts). */
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
