@@ -147,6 +147,12 @@ const envSchema = z.object({
     .min(0.1, { error: 'expected at least 0.1 seconds' })
     .max(3600, { error: 'expected at most an hour' })
     .default(30),
+  /** A write holding an Idempotency-Key still running after this is answered 503 and its key released (issue 43). */
+  IDEMPOTENT_WRITE_DEADLINE_SECONDS: z.coerce
+    .number({ error: 'expected a number of seconds' })
+    .min(0.1, { error: 'expected at least 0.1 seconds' })
+    .max(3600, { error: 'expected at most an hour' })
+    .default(30),
   /** How long a stopping process lets requests and jobs in flight finish before it closes them anyway (decision 044). */
   SHUTDOWN_GRACE_SECONDS: z.coerce
     .number({ error: 'expected a number of seconds' })
@@ -288,6 +294,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobLeaseSeconds: e.JOB_LEASE_SECONDS,
     /** How long a client has to send its headers, and the longest a request body may pause; a slower one is answered 408 and cut off (decision 066). */
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
+    /** A write under an Idempotency-Key running longer than this is answered 503 and gives its key up, so a retry is processed. */
+    idempotentWriteDeadlineSeconds: e.IDEMPOTENT_WRITE_DEADLINE_SECONDS,
     /** On SIGTERM/SIGINT, requests and jobs in flight get this long to finish before the process closes them and exits. */
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     /** CDN hosts the photo proxy may fetch from, besides our own media and bucket. */
