@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { uploads } from '../../app/api/db/schema'
+import { demoAccounts } from '../../app/api/demo/accounts'
 import { photoKey } from '../../app/api/media/urls'
 import { previewKey } from '../../app/api/services/previews'
 import { recordPreview } from '../support/cart'
-import { makeImage } from '../support/photos'
+import { pseudoTemplates } from '../../app/catalogue/ornaments'
+import { addAlbumPhotos, makeImage } from '../support/photos'
 import { startS3Server, type S3Fault, type S3Server } from '../support/s3-server'
 import { TEST_ORIGIN, createTestApi, type TestApi } from '../support/test-api'
 
@@ -19,6 +21,7 @@ let maya: string
 let userId: string
 let photoUrl: string
 let previewFileUrl: string
+let albumPhotoIds: string[]
 
 const listUploads = () => t.request('/v1/media/uploads', { cookie: maya })
 const get = (url: string) => t.request(new URL(url, TEST_ORIGIN).pathname)
@@ -51,7 +54,20 @@ beforeAll(async () => {
   const preview = await recordPreview(t, userId)
   await t.storage.put(previewKey(preview.id, 'front.png'), Buffer.from('front of the preview'), 'image/png')
   previewFileUrl = preview.url('front.png')
+  albumPhotoIds = (await addAlbumPhotos(t, demoAccounts[0].family.id, 2, undefined, { width: 480, height: 360 })).map((p) => p.id)
 })
+
+const generatePreview = () =>
+  t.request('/v1/printify/generate-preview', {
+    method: 'POST',
+    cookie: maya,
+    json: {
+      variantId: 72965,
+      pseudoTemplateId: pseudoTemplates.star.id,
+      backSideId: '72965-3',
+      cells: albumPhotoIds.map((photoId, i) => ({ cellId: i === 0 ? 'star-left' : 'star-right', photoId, transform: { x: 0, y: 0, zoom: 1, rotation: 0 } })),
+    },
+  })
 afterEach(() => s3.fault(null))
 afterAll(async () => {
   await t.close()
@@ -81,6 +97,14 @@ describe.each<S3Fault>(['hang', 'refuse', 'error'])('with S3 %s', (fault) => {
     const served = await get(previewFileUrl)
     expect(served.status).toBe(200)
     expect(served.body).toBe('front of the preview')
+  })
+
+  it('answers a preview request 503 when its photos cannot be read, and makes the preview once S3 is back', async () => {
+    s3.fault(fault)
+    expectOutage(await generatePreview())
+    s3.fault(null)
+    const made = await generatePreview()
+    expect(made.status, JSON.stringify(made.body)).toBe(201)
   })
 
   it('answers the uploads list 503 while an upload waits in the bucket, keeps it pending, and ingests it once S3 is back', async () => {
