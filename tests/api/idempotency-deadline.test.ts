@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAY_HEADER } from '../../app/contract/headers'
 import { idempotencyKeys, smokescreenSignups } from '../../app/api/db/schema'
 import { dependencyUnavailable } from '../../app/api/errors'
 import { MemoryRateLimiter, type RateLimitResult, type RateLimitRule, type RateLimiter } from '../../app/api/rate-limit'
+import { startFaultProxy, type FaultProxy } from '../support/fault-proxy'
 import { createTestApi, type TestApi } from '../support/test-api'
 
 /**
@@ -156,5 +159,51 @@ describe('a write that fails', () => {
     const retry = await signUp(guest.cookie, key)
     expect(retry.status).toBe(201)
     expect(retry.headers.get(IDEMPOTENT_REPLAY_HEADER)).toBeNull()
+  })
+})
+
+const serverUrl = process.env.TEST_DATABASE_URL
+describe.runIf(process.env.TEST_DB_ENGINE === 'postgres' && serverUrl)("with PostgreSQL frozen (the issue's case)", () => {
+  const name = `keepsake_test_${randomUUID().replaceAll('-', '')}`
+  let frozen: FaultProxy
+  let f: TestApi
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: serverUrl })
+    await client.connect()
+    try {
+      await client.query(sql)
+    } finally {
+      await client.end()
+    }
+  }
+  beforeAll(async () => {
+    await admin(`CREATE DATABASE ${name}`)
+    frozen = await startFaultProxy({ port: Number(new URL(serverUrl!).port || 5432) })
+    const url = new URL(serverUrl!)
+    url.host = `127.0.0.1:${frozen.port}`
+    url.pathname = `/${name}`
+    f = await createTestApi({ IDEMPOTENT_WRITE_DEADLINE_SECONDS: '0.5' }, { database: { databaseUrl: url.toString(), dataDir: null } })
+  })
+  afterAll(async () => {
+    frozen?.set('forward')
+    await f?.close()
+    await frozen?.close()
+    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+  })
+
+  it('answers a signed-out write 503 at the deadline, a retry during the freeze 503 too (never 409), and processes it once thawed', async () => {
+    const key = freshKey()
+    const json = { ...waitlist, email: 'frozen@example.com' }
+    const send = () => f.request('/v1/smokescreens/waitlist', { method: 'POST', json, clientAddress: '192.0.2.50', headers: { [IDEMPOTENCY_KEY_HEADER]: key } })
+    frozen.set('hang')
+    expectPastDeadline(await send())
+    expectPastDeadline(await send())
+    frozen.set('forward')
+    // The claims made during the freeze land on thaw and are given up again; then the write is processed, once.
+    await vi.waitFor(async () => expect((await send()).status).toBe(201), { timeout: 10_000, interval: 200 })
+    const replay = await send()
+    expect(replay.headers.get(IDEMPOTENT_REPLAY_HEADER)).toBe('true')
+    const rows = await f.db.select().from(smokescreenSignups).where(eq(smokescreenSignups.email, 'frozen@example.com'))
+    expect(rows).toHaveLength(1)
   })
 })
