@@ -26,7 +26,7 @@ import {
   templateForVariant,
   variantTitle,
 } from '../../catalogue/ornaments'
-import { jobs, previews } from '../db/schema'
+import { previews } from '../db/schema'
 import type { ApiDeps, SessionUser } from '../env'
 import { AppError, notFound } from '../errors'
 import { withRenderSlot } from '../render-slot'
@@ -35,8 +35,6 @@ import { photoKey } from '../media/urls'
 import type { Mockup, PrintProvider } from '../providers/print/provider'
 import { PrintProviderError } from '../providers/print/provider'
 import { photosOfUser } from './photo-library'
-import { enqueueJob } from './jobs'
-import { logger } from '../../observability/log'
 
 /** Previews are renders that cost CPU and storage: this many per shopper per hour. */
 export const PREVIEWS_PER_HOUR = 30
@@ -45,14 +43,6 @@ export const previewKey = (previewId: string, file: string) => `previews/${previ
 export const previewFiles = ['front.png', 'back.png', 'mockup-front.jpg', 'mockup-back.jpg', 'source-0.jpg', 'source-1.jpg'] as const
 /** The files a preview stores when it is made; the source crops are made the first time one is asked for (decision 056). */
 type FileMadeWithPreview = Exclude<(typeof previewFiles)[number], `source-${number}.jpg`>
-
-/**
- * How long after a render starts the files of a preview that was never recorded are deleted (far longer than any render
- * takes). The job that does it is written before the first file and taken away with the row's insert (decision 074).
- */
-export const UNRECORDED_PREVIEW_FILES_AFTER_MS = 60 * 60_000
-/** The key of the job that deletes a render's files unless its preview is recorded. */
-export const unrecordedPreviewFilesKey = (previewId: string) => `delete-unrecorded-preview-files:${previewId}`
 
 /** At most two renders at once in this process (they are CPU-bound, so this is per machine by design). */
 const MAX_CONCURRENT_RENDERS = 2
@@ -213,20 +203,8 @@ export async function generatePreview(deps: ApiDeps, provider: PrintProvider, us
     ]
     return { previewId, files, design, frontPng, backPng, lineContrast: text ? front.lineContrast : null }
   })
-  // The files are named before the first is written: a job that deletes them unless the preview's row is written, and
-  // the row's insert takes the job away in its transaction. A render that fails half-way (storage refusing the second
-  // file), or a process that dies in one, leaves no file that nothing names (issue 43, item 7).
-  await enqueueJob(deps.db, {
-    kind: 'delete-preview-files',
-    dedupeKey: unrecordedPreviewFilesKey(previewId),
-    payload: { previewIds: [previewId] },
-    runAt: new Date(deps.now().getTime() + UNRECORDED_PREVIEW_FILES_AFTER_MS),
-  })
   try {
-    // Every write settles before a failure is answered, so the deletes below come after the last of them.
-    const written = await Promise.allSettled(files.map(([name, body, type]) => deps.storage.put(previewKey(previewId, name), body, type)))
-    const refused = written.find((result) => result.status === 'rejected')
-    if (refused) throw refused.reason
+    await Promise.all(files.map(([name, body, type]) => deps.storage.put(previewKey(previewId, name), body, type)))
     const url = (name: string) => deps.media.previewUrl(previewId, name)
     const localMockups: Mockup[] = [
       { url: url('mockup-front.jpg'), position: 'front', isDefault: true },
@@ -273,15 +251,7 @@ export async function generatePreview(deps: ApiDeps, provider: PrintProvider, us
       providerProductId: product.productId,
       createdAt: deps.now(),
     }
-    await deps.db.transaction(async (tx) => {
-      const [sweep] = await tx
-        .delete(jobs)
-        .where(and(eq(jobs.dedupeKey, unrecordedPreviewFilesKey(previewId)), eq(jobs.status, 'queued')))
-        .returning({ id: jobs.id })
-      // The job has run or runs now (a render slower than UNRECORDED_PREVIEW_FILES_AFTER_MS): the files are going, so the preview is no good.
-      if (!sweep) throw new Error(`Preview ${previewId}: its files were deleted before it was recorded`)
-      await tx.insert(previews).values(record)
-    })
+    await deps.db.insert(previews).values(record)
     return {
       productId: product.productId,
       images: record.images,
@@ -297,15 +267,8 @@ export async function generatePreview(deps: ApiDeps, provider: PrintProvider, us
       lineContrast,
     }
   } catch (error) {
-    // Nothing is kept of a preview that was not recorded: its files go now, and what storage refuses to delete now the
-    // job written above deletes later (a missing file is no error to it).
-    const deleted = await Promise.allSettled(files.map(([name]) => deps.storage.delete(previewKey(previewId, name))))
-    const left = deleted.filter((result): result is PromiseRejectedResult => result.status === 'rejected')
-    if (left.length > 0)
-      logger().warn(
-        { previewId, err: left[0]!.reason },
-        `[previews] ${left.length} file(s) of the unrecorded preview ${previewId} could not be deleted now; the delete-preview-files job deletes them later`,
-      )
+    // Nothing is kept of a preview that was not recorded.
+    await Promise.all(files.map(([name]) => deps.storage.delete(previewKey(previewId, name)).catch(() => undefined)))
     throw error
   }
 }
