@@ -81,6 +81,19 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_PUBLIC_URL: optionalUrl,
+  /** How long connecting to S3 may take, and how long one S3 request may (issue 43): past either, a 503. */
+  S3_CONNECT_TIMEOUT_MS: z.coerce
+    .number({ error: 'expected a number of milliseconds' })
+    .int({ error: 'expected a whole number of milliseconds' })
+    .min(1, { error: 'expected at least 1 millisecond' })
+    .max(600_000, { error: 'expected at most 10 minutes' })
+    .default(2000),
+  S3_REQUEST_TIMEOUT_MS: z.coerce
+    .number({ error: 'expected a number of milliseconds' })
+    .int({ error: 'expected a whole number of milliseconds' })
+    .min(1, { error: 'expected at least 1 millisecond' })
+    .max(600_000, { error: 'expected at most 10 minutes' })
+    .default(10_000),
   PRINTIFY_API_TOKEN: optionalText,
   PRINTIFY_SHOP_ID: optionalText,
   PRINTIFY_API_URL: url.default('https://api.printify.com'),
@@ -148,6 +161,12 @@ const envSchema = z.object({
     .min(100, { error: 'expected at least 100 ms' })
     .max(3_600_000, { error: 'expected at most an hour' })
     .default(15_000),
+  /** A write holding an Idempotency-Key still running after this is answered 503 and its key released (issue 43). */
+  IDEMPOTENT_WRITE_DEADLINE_SECONDS: z.coerce
+    .number({ error: 'expected a number of seconds' })
+    .min(0.1, { error: 'expected at least 0.1 seconds' })
+    .max(3600, { error: 'expected at most an hour' })
+    .default(30),
   /** How long a stopping process lets requests and jobs in flight finish before it closes them anyway (decision 044). */
   SHUTDOWN_GRACE_SECONDS: z.coerce
     .number({ error: 'expected a number of seconds' })
@@ -158,6 +177,13 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, { error: 'expected a redis:// URL' })
     .optional(),
+  /** How long a rate limit waits for Redis before it is taken as down (decision 075): fails open or closed by the limit. */
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce
+    .number({ error: 'expected a number of milliseconds' })
+    .int({ error: 'expected a whole number of milliseconds' })
+    .min(1, { error: 'expected at least 1 millisecond' })
+    .max(60_000, { error: 'expected at most a minute' })
+    .default(500),
   /** How many proxies in front of the store append to X-Forwarded-For: false/0 ignores the header, true = 1. */
   TRUST_PROXY: z
     .string()
@@ -260,6 +286,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           accessKeyId: e.S3_ACCESS_KEY_ID ?? null,
           secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? null,
           publicUrl: e.S3_PUBLIC_URL ?? null,
+          connectTimeoutMs: e.S3_CONNECT_TIMEOUT_MS,
+          requestTimeoutMs: e.S3_REQUEST_TIMEOUT_MS,
         }
       : { kind: 'local' as const, root: path.join(dataDir, 'media') },
     printify:
@@ -274,6 +302,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : null,
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null } : null,
     redisUrl: e.REDIS_URL ?? null,
+    /** A rate limit's Redis hit past this is taken as Redis down (decision 075). */
+    redisCommandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS,
     /** E-mail goes through nodemailer to this SMTP server; without it, only to the outbox table (see app/api/services/mail.ts). */
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
@@ -289,6 +319,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobLeaseSeconds: e.JOB_LEASE_SECONDS,
     /** How long a client has to send its headers, and the longest a request body may pause; a slower one is answered 408 and cut off (decision 066). */
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
+    /** A write under an Idempotency-Key running longer than this is answered 503 and gives its key up, so a retry is processed. */
+    idempotentWriteDeadlineSeconds: e.IDEMPOTENT_WRITE_DEADLINE_SECONDS,
     /** On SIGTERM/SIGINT, requests and jobs in flight get this long to finish before the process closes them and exits. */
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     /** CDN hosts the photo proxy may fetch from, besides our own media and bucket. */

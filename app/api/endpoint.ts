@@ -118,7 +118,9 @@ export function endpoint<S extends Endpoint>(
     const query = await parsePart(spec.query, c.req.query(), 'query')
     const body = spec.body ? await parsePart(spec.body, await readJsonBody(c), 'body') : undefined
     const result = await handler({ params, query, body, user } as Input<S>, c)
-    if (result instanceof Response) return result
-    return c.json(spec.response.parse(result) as object, spec.status ?? 200)
+    const answer = result instanceof Response ? result : c.json(spec.response.parse(result) as object, spec.status ?? 200)
+    // Kept beside c.res, which a write past its deadline no longer gets (the 503 is there): idempotency.ts reads it.
+    c.set('answer', answer)
+    return answer
   })
 }

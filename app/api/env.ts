@@ -37,5 +37,7 @@ export type ApiEnv = {
     sessionToken: string | null
     timezone: string
     clientVersion: string | null
+    /** The answer an endpoint's handler made (endpoint.ts), for idempotency.ts when it comes after the deadline's 503. */
+    answer: Response | undefined
   }
 }

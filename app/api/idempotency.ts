@@ -7,7 +7,7 @@ import { currentClientAddress } from './client-address'
 import { idempotencyKeys } from './db/schema'
 import { MAX_JSON_BODY_BYTES, readBodyCapped } from './endpoint'
 import type { ApiDeps, ApiEnv } from './env'
-import { AppError } from './errors'
+import { AppError, dependencyUnavailable } from './errors'
 import { enqueueJob, type JobHandlers } from './services/jobs'
 
 /** How long a key's first answer is kept for repeats. */
@@ -24,11 +24,48 @@ export const isWebhookPath = (path: string) => /^(\/v1)?\/webhooks\//.test(path)
  */
 const scopeOf = (userId: string | undefined) => userId ?? `client:${currentClientAddress()}`
 
+/** How a released or stored key is retried while the database is briefly gone: after 0.5 s, 1 s, 2 s … up to a minute apart, for about 10 minutes. */
+const KEY_RETRY_FIRST_MS = 500
+const KEY_RETRY_MAX_MS = 60_000
+const KEY_RETRY_ATTEMPTS = 15
+
+/**
+ * Runs `task` until it succeeds: now, then again in the background with a growing pause if the database did not
+ * answer. Resolves when the first try is over either way (the request is not held up by an outage), with whether it
+ * succeeded; `settled` resolves once it finally has, or has given up.
+ */
+function untilDone(what: string, task: () => Promise<unknown>): { first: Promise<boolean>; settled: Promise<void> } {
+  let firstDone: (ok: boolean) => void = () => undefined
+  const first = new Promise<boolean>((resolve) => (firstDone = resolve))
+  const settled = (async () => {
+    for (let attempt = 0, pause = KEY_RETRY_FIRST_MS; attempt < KEY_RETRY_ATTEMPTS; attempt++, pause = Math.min(pause * 2, KEY_RETRY_MAX_MS)) {
+      try {
+        await task()
+        firstDone(attempt === 0)
+        return
+      } catch (error) {
+        firstDone(false)
+        if (attempt === 0)
+          console.warn(`[idempotency] ${what} failed; trying again in the background: ${error instanceof Error ? error.message : String(error)}`)
+        await new Promise((resolve) => setTimeout(resolve, pause).unref())
+      }
+    }
+    console.error(`[idempotency] ${what} still failing after ${KEY_RETRY_ATTEMPTS} tries; the key stays held until it expires`)
+  })()
+  return { first, settled }
+}
+
 /**
  * A write sent again under the same Idempotency-Key gets the first answer and is applied once: the
  * server functions' retries (SPEC.md §8) rely on it when an answer was lost on the way back. Only JSON
  * (or empty) bodies take part; an answer that sets a cookie or failed on our side is not kept, so a
  * repeat of it runs again. A repeat while the first is still running is refused with 409.
+ *
+ * A write still running after IDEMPOTENT_WRITE_DEADLINE_SECONDS (a hung database or provider, issue 43) is answered
+ * 503 and its key is released, so the client's retry is processed rather than refused 409 for as long as the hang
+ * lasts. Should the first attempt still finish, its answer is kept under the key if no retry has claimed it by then,
+ * so a retry after that is its replay, not a second write. A key whose release or answer cannot be written (the
+ * database briefly gone) is retried in the background, never left held for a day.
  */
 export const idempotency: MiddlewareHandler<ApiEnv> = async (c, next) => {
   const key = c.req.header(IDEMPOTENCY_KEY_HEADER)
@@ -37,51 +74,99 @@ export const idempotency: MiddlewareHandler<ApiEnv> = async (c, next) => {
   const type = c.req.header('content-type') ?? ''
   if (type !== '' && !/^application\/json\b/i.test(type)) return next()
 
-  const { db, now } = c.get('deps')
+  const { db, now, config } = c.get('deps')
   const body = await readBodyCapped(c.req.raw.clone(), MAX_JSON_BODY_BYTES, `The request body is larger than ${MAX_JSON_BODY_BYTES / 1024 / 1024} MB`)
   const requestHash = createHash('sha256').update(`${c.req.method} ${c.req.path}\n`).update(body).digest('hex')
   const scope = scopeOf(c.get('user')?.id)
-  const expired = new Date(now().getTime() - IDEMPOTENCY_KEY_HOURS * 3600_000)
-  await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key), lt(idempotencyKeys.createdAt, expired)))
-  const claimed = await db
-    .insert(idempotencyKeys)
-    .values({ scope, key, requestHash, createdAt: now() })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key })
+  const thisKey = and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key))
+  const release = () => untilDone(`releasing Idempotency-Key ${key}`, () => db.delete(idempotencyKeys).where(thisKey))
 
-  if (claimed.length === 0) {
-    const [first] = await db
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
-    if (!first) throw new AppError('conflict', 'A request with this Idempotency-Key is still being processed; try again shortly')
-    if (first.requestHash !== requestHash) throw new AppError('rule_broken', 'This Idempotency-Key was used for a different request')
-    if (first.status === null || first.body === null)
-      throw new AppError('conflict', 'A request with this Idempotency-Key is still being processed; try again shortly')
-    return new Response(first.body, {
-      status: first.status,
-      headers: { 'content-type': 'application/json', 'cache-control': 'no-store', [IDEMPOTENT_REPLAY_HEADER]: 'true' },
-    })
+  /** Set when the deadline has passed: the client has its 503, and this attempt must not hold the key. */
+  let late: { released: Promise<void> } | null = null
+  /** Read through a call: the deadline sets it while `write` awaits, which TypeScript's narrowing cannot see. */
+  const pastDeadline = () => late
+  /** Where the attempt is: only a write still running gives its key up at the deadline (one being stored is done). */
+  let phase = 'claiming' as 'claiming' | 'writing' | 'storing'
+
+  const write = async (): Promise<Response | undefined> => {
+    const expired = new Date(now().getTime() - IDEMPOTENCY_KEY_HOURS * 3600_000)
+    await db.delete(idempotencyKeys).where(and(thisKey, lt(idempotencyKeys.createdAt, expired)))
+    const claimed = await db
+      .insert(idempotencyKeys)
+      .values({ scope, key, requestHash, createdAt: now() })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key })
+
+    if (claimed.length === 0) {
+      const [first] = await db.select().from(idempotencyKeys).where(thisKey)
+      if (!first) throw new AppError('conflict', 'A request with this Idempotency-Key is still being processed; try again shortly')
+      if (first.requestHash !== requestHash) throw new AppError('rule_broken', 'This Idempotency-Key was used for a different request')
+      if (first.status === null || first.body === null)
+        throw new AppError('conflict', 'A request with this Idempotency-Key is still being processed; try again shortly')
+      return new Response(first.body, {
+        status: first.status,
+        headers: { 'content-type': 'application/json', 'cache-control': 'no-store', [IDEMPOTENT_REPLAY_HEADER]: 'true' },
+      })
+    }
+    // The claim came back after the deadline: the write is not started, and the key goes again.
+    if (pastDeadline()) {
+      await release().first
+      return undefined
+    }
+    phase = 'writing'
+
+    try {
+      await next()
+    } catch (error) {
+      if (!pastDeadline()) await release().first
+      throw error
+    }
+    // Past the deadline the context holds our 503; the handler's own answer is the one endpoint() left (ApiEnv).
+    const answer = pastDeadline() ? c.get('answer') : c.res
+    const keep =
+      answer !== undefined &&
+      answer.status < 500 &&
+      answer.headers.getSetCookie().length === 0 &&
+      /^application\/json\b/i.test(answer.headers.get('content-type') ?? '')
+    const lateBy = pastDeadline()
+    if (lateBy) {
+      await lateBy.released
+      // Kept only if no retry has claimed the key since: a retry from now on is this answer's replay.
+      if (keep) {
+        const text = await answer.clone().text()
+        untilDone(`keeping the late answer of Idempotency-Key ${key}`, () =>
+          db.insert(idempotencyKeys).values({ scope, key, requestHash, status: answer.status, body: text, createdAt: now() }).onConflictDoNothing(),
+        )
+      }
+      return undefined
+    }
+    if (!keep) {
+      await release().first
+      return undefined
+    }
+    phase = 'storing'
+    const text = await answer.clone().text()
+    // The write is done: its answer is stored, in the background if the database has just gone.
+    await untilDone(`keeping the answer of Idempotency-Key ${key}`, () => db.update(idempotencyKeys).set({ status: answer.status, body: text }).where(thisKey))
+      .first
+    return undefined
   }
 
-  const release = () => db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
+  const work = write()
+  let timer: NodeJS.Timeout | undefined
+  const deadline = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), config.idempotentWriteDeadlineSeconds * 1000)
+  })
   try {
-    await next()
-  } catch (error) {
-    await release()
-    throw error
+    const outcome = await Promise.race([work, deadline])
+    if (outcome !== 'late') return outcome
+  } finally {
+    clearTimeout(timer)
   }
-  const answer = c.res
-  const keep = answer.status < 500 && answer.headers.getSetCookie().length === 0 && /^application\/json\b/i.test(answer.headers.get('content-type') ?? '')
-  if (!keep) {
-    await release()
-    return
-  }
-  const text = await answer.clone().text()
-  await db
-    .update(idempotencyKeys)
-    .set({ status: answer.status, body: text })
-    .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
+  late = { released: phase === 'writing' ? release().settled : Promise.resolve() }
+  // The attempt goes on without a client; whatever it ends in is settled above, and is no one's error now.
+  work.catch(() => undefined)
+  throw dependencyUnavailable('The store')
 }
 
 /** Deletes every key older than IDEMPOTENCY_KEY_HOURS (its answer is no longer replayed); answers how many went. */

@@ -1,9 +1,14 @@
 import { createClient } from 'redis'
-import { AppError } from './errors'
+import { AppError, dependencyUnavailable } from './errors'
 
 /** ARCHITECTURE.md: rate limits are in-process by default and shared through Redis when REDIS_URL is set. */
 
-export type RateLimitRule = { name: string; limit: number; windowMs: number }
+/**
+ * `whenStoreDown` (decision 075): what a shared limit does while Redis is down or hung. `open` counts in this process
+ * meanwhile (the same limit and window, per process); `closed` refuses with 503 and Retry-After (money-like limits,
+ * where a guessed code is worth something).
+ */
+export type RateLimitRule = { name: string; limit: number; windowMs: number; whenStoreDown: 'open' | 'closed' }
 export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterMs: number }
 
 export interface RateLimiter {
@@ -28,6 +33,8 @@ function countersFor(hits: { rule: RateLimitRule; key: string }[], now: Date): C
   for (const { rule, key } of hits) {
     if (!Number.isInteger(rule.limit) || rule.limit < 0) throw new TypeError(`Rate limit ${rule.name}: limit must be a whole number ≥ 0`)
     if (!Number.isInteger(rule.windowMs) || rule.windowMs < 1) throw new TypeError(`Rate limit ${rule.name}: windowMs must be a whole number ≥ 1`)
+    if (rule.whenStoreDown !== 'open' && rule.whenStoreDown !== 'closed')
+      throw new TypeError(`Rate limit ${rule.name}: whenStoreDown must be 'open' or 'closed'`)
     const window = Math.floor(at / rule.windowMs)
     const id = `${rule.name}:${key}:${window}`
     // Listing the same pair twice still counts it once.
@@ -194,12 +201,32 @@ export class RedisConnection {
   }
 }
 
-/** Fixed windows shared through Redis: one INCR + PEXPIRE NX per counter, all in one MULTI. Connects on the first hit. */
+/** The default of REDIS_COMMAND_TIMEOUT_MS (app.config.ts): a hit that Redis has not answered in this long is taken as Redis down. */
+export const REDIS_COMMAND_TIMEOUT_MS = 500
+
+/** Redis did not answer in time, or could not be reached: the store of a shared limit is down. */
+class RateLimitStoreDown extends Error {
+  constructor(message: string, cause?: unknown) {
+    super(message, { cause })
+    this.name = 'RateLimitStoreDown'
+  }
+}
+
+/**
+ * Fixed windows shared through Redis: one INCR + PEXPIRE NX per counter, all in one MULTI. Connects on the first hit.
+ * A hit Redis does not answer within `commandTimeoutMs` (refused, gone, hung) is decided by its rules' `whenStoreDown`
+ * (decision 075): all open, it is counted in this process meanwhile; any closed, it is refused with 503.
+ */
 export class RedisRateLimiter implements RateLimiter {
   readonly #redis: RedisConnection
+  readonly #commandTimeoutMs: number
+  /** Counts hits of `open` rules while Redis is down: the same windows and limits, per process. */
+  readonly #meanwhile = new MemoryRateLimiter()
+  #outageReported = false
 
-  constructor(url: string) {
+  constructor(url: string, options: { commandTimeoutMs?: number } = {}) {
     this.#redis = new RedisConnection(url, { label: 'Rate limiter', logTag: 'rate-limit' })
+    this.#commandTimeoutMs = options.commandTimeoutMs ?? REDIS_COMMAND_TIMEOUT_MS
   }
 
   async hit(rule: RateLimitRule, key: string, now: Date) {
@@ -209,15 +236,23 @@ export class RedisRateLimiter implements RateLimiter {
   async hitAll(hits: { rule: RateLimitRule; key: string }[], now: Date) {
     const counters = countersFor(hits, now)
     if (counters.length === 0) return resultOf(counters, [], now)
-    const client = await this.#redis.client()
-    const transaction = client.multi()
-    for (const { rule, id } of counters) transaction.incr(REDIS_KEY_PREFIX + id).pExpire(REDIS_KEY_PREFIX + id, rule.windowMs, 'NX')
     let replies: unknown[]
     try {
-      replies = await transaction.exec()
+      replies = await this.#withinDeadline(async () => {
+        const client = await this.#redis.client()
+        const transaction = client.multi()
+        for (const { rule, id } of counters) transaction.incr(REDIS_KEY_PREFIX + id).pExpire(REDIS_KEY_PREFIX + id, rule.windowMs, 'NX')
+        try {
+          return await transaction.exec()
+        } catch (error) {
+          throw new RateLimitStoreDown(`Rate limiter: Redis at ${this.#redis.where} did not answer: ${messageOf(error)}`, error)
+        }
+      })
     } catch (error) {
-      throw new Error(`Rate limiter: Redis at ${this.#redis.where} did not answer: ${messageOf(error)}`, { cause: error })
+      if (this.#redis.closed) throw error
+      return this.#whileStoreDown(hits, now, error)
     }
+    this.#outageReported = false
     return resultOf(
       counters,
       counters.map((_, i) => Number(replies[i * 2])),
@@ -225,12 +260,45 @@ export class RedisRateLimiter implements RateLimiter {
     )
   }
 
-  ping() {
-    return this.#redis.ping()
+  /** Decision 075: any closed rule refuses (503, Retry-After); otherwise this process counts the hit meanwhile. */
+  async #whileStoreDown(hits: { rule: RateLimitRule; key: string }[], now: Date, error: unknown) {
+    if (!this.#outageReported) {
+      this.#outageReported = true
+      console.warn(
+        `[rate-limit] Redis at ${this.#redis.where} is not answering; open limits count in this process meanwhile, closed ones answer 503: ${messageOf(error)}`,
+      )
+    }
+    if (hits.some(({ rule }) => rule.whenStoreDown === 'closed')) throw Object.assign(dependencyUnavailable('The rate limiter'), { cause: error })
+    return this.#meanwhile.hitAll(hits, now)
   }
 
-  close() {
-    return this.#redis.close()
+  /** Runs `ask`, failing with RateLimitStoreDown if it has not finished within the command deadline (REDIS_COMMAND_TIMEOUT_MS). */
+  async #withinDeadline<T>(ask: () => Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new RateLimitStoreDown(`Rate limiter: Redis at ${this.#redis.where} did not answer within ${this.#commandTimeoutMs} ms`)),
+        this.#commandTimeoutMs,
+      )
+      timer.unref()
+    })
+    const work = ask()
+    // A reply that comes after the deadline is dropped (the hit was already decided without it).
+    work.catch(() => undefined)
+    try {
+      return await Promise.race([work, deadline])
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  ping() {
+    return this.#withinDeadline(() => this.#redis.ping())
+  }
+
+  async close() {
+    await this.#meanwhile.close()
+    await this.#redis.close()
   }
 }
 
@@ -249,11 +317,10 @@ function redacted(url: string) {
   }
 }
 
-export function rateLimiterFor(config: { redisUrl: string | null }): RateLimiter {
-  return config.redisUrl ? new RedisRateLimiter(config.redisUrl) : new MemoryRateLimiter()
+export function rateLimiterFor(config: { redisUrl: string | null; redisCommandTimeoutMs: number }): RateLimiter {
+  return config.redisUrl ? new RedisRateLimiter(config.redisUrl, { commandTimeoutMs: config.redisCommandTimeoutMs }) : new MemoryRateLimiter()
 }
 
-/** Counts the hits and throws `rate_limited` (429) when any rule refuses, saying when to try again. */
 /** Counts the hits; past a limit, a 429 saying when to try again (`what` names what was tried: "Too many checkouts started"). */
 export async function enforceRateLimits(
   limiter: RateLimiter,

@@ -26,8 +26,15 @@ export type S3Server = {
   secretAccessKey: string
   /** Every request that reached the server, in order (method, path with query, lower-case headers). */
   requests: { method: string; url: string; headers: http.IncomingHttpHeaders }[]
+  /**
+   * An outage from now on (issue 43): `hang` takes requests and never answers them, `refuse` drops every connection,
+   * `error` answers 500 InternalError as S3 does when it is failing; null serves normally again.
+   */
+  fault(mode: S3Fault | null): void
   close(): Promise<void>
 }
+
+export type S3Fault = 'hang' | 'refuse' | 'error'
 
 /**
  * s3rver 3.7.1 (a real S3 protocol implementation: XML errors, ranges, metadata, NoSuchBucket) on
@@ -74,13 +81,19 @@ export async function startS3Server({
   const requests: S3Server['requests'] = []
   // No keep-alive to s3rver, so closing it does not wait for idle sockets.
   const agent = new http.Agent({ keepAlive: false })
+  let fault: S3Fault | null = null
 
   const front = http.createServer((req, res) => {
+    if (fault === 'refuse') return req.socket.destroy()
+    // A hung server reads nothing and answers nothing; the request stays open until the client gives up.
+    if (fault === 'hang') return
     const chunks: Buffer[] = []
     req.on('data', (chunk: Buffer) => chunks.push(chunk))
     req.on('end', () => {
       const body = Buffer.concat(chunks)
       requests.push({ method: req.method!, url: req.url!, headers: req.headers })
+      if (fault === 'error')
+        return sendError(res, req.method!, { status: 500, code: 'InternalError', message: 'We encountered an internal error. Please try again.' })
       // With publicRead, an unsigned GET or HEAD of an object is let through, as a bucket policy granting
       // s3:GetObject to everyone does (S3_PUBLIC_URL serving the photos to browsers).
       const anonymousRead =
@@ -104,6 +117,9 @@ export async function startS3Server({
       upstream.end(body)
     })
   })
+  front.on('connection', (socket) => {
+    if (fault === 'refuse') socket.destroy()
+  })
   await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve))
 
   return {
@@ -113,6 +129,9 @@ export async function startS3Server({
     accessKeyId,
     secretAccessKey,
     requests,
+    fault(mode) {
+      fault = mode
+    },
     async close() {
       front.closeAllConnections()
       await new Promise<void>((resolve) => front.close(() => resolve()))

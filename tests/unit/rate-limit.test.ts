@@ -6,12 +6,18 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { AppError } from '../../app/api/errors'
 import { MemoryRateLimiter, RedisRateLimiter, enforceRateLimits, rateLimiterFor, type RateLimitRule, type RateLimiter } from '../../app/api/rate-limit'
 import { errorStatus } from '../../app/contract/errors'
+import { startFaultProxy } from '../support/fault-proxy'
 
 const REDIS_URL = 'redis://127.0.0.1:6379'
 // Every run uses its own rule names, so runs against the shared Redis never see each other's counters.
 const run = randomUUID().slice(0, 8)
 let rules = 0
-const rule = (limit: number, windowMs = 60_000): RateLimitRule => ({ name: `test-${run}-${++rules}`, limit, windowMs })
+const rule = (limit: number, windowMs = 60_000, whenStoreDown: RateLimitRule['whenStoreDown'] = 'open'): RateLimitRule => ({
+  name: `test-${run}-${++rules}`,
+  limit,
+  windowMs,
+  whenStoreDown,
+})
 
 // A fake clock at the start of a minute, so every window used below (1 s to 10 min) starts there too.
 const start = new Date(Date.UTC(2030, 0, 1, 12, 0, 0))
@@ -155,14 +161,68 @@ describe('RedisRateLimiter', () => {
     }
   })
 
-  it('rejects a hit with a clear error when Redis is unreachable, rather than allowing it', async () => {
+  it('counts an open limit in this process while Redis is unreachable: the same limit, then refused (decision 075)', async () => {
     const limiter = new RedisRateLimiter('redis://127.0.0.1:1')
     try {
-      await expect(limiter.hit(rule(5), 'ip-1', start)).rejects.toThrow(/cannot reach Redis at redis:\/\/127\.0\.0\.1:1.*ECONNREFUSED/)
-      // It tries again on the next hit rather than remembering the failure.
-      await expect(limiter.hit(rule(5), 'ip-1', start)).rejects.toThrow(/cannot reach Redis/)
+      const r = rule(2)
+      const results = []
+      for (let i = 0; i < 3; i++) results.push(await limiter.hit(r, 'ip-1', start))
+      expect(results).toEqual([
+        { allowed: true, remaining: 1, retryAfterMs: 0 },
+        { allowed: true, remaining: 0, retryAfterMs: 0 },
+        { allowed: false, remaining: 0, retryAfterMs: 60_000 },
+      ])
+      await expect(enforceRateLimits(limiter, [{ rule: r, key: 'ip-1' }], start)).rejects.toMatchObject({ code: 'rate_limited' })
     } finally {
       await limiter.close()
+    }
+  })
+
+  it('refuses a closed limit with 503 and Retry-After while Redis is unreachable, also beside an open one, and tries Redis again on the next hit', async () => {
+    const limiter = new RedisRateLimiter('redis://127.0.0.1:1')
+    try {
+      for (const hits of [
+        [{ rule: rule(5, 60_000, 'closed'), key: 'ip-1' }],
+        [
+          { rule: rule(5), key: 'ip-1' },
+          { rule: rule(5, 60_000, 'closed'), key: 'u-1' },
+        ],
+      ]) {
+        const error = await enforceRateLimits(limiter, hits, start).catch((e: unknown) => e)
+        expect(error).toBeInstanceOf(AppError)
+        expect(error).toMatchObject({ code: 'unavailable', retryAfterMs: 5000 })
+        expect(errorStatus[(error as AppError).code]).toBe(503)
+        expect(((error as AppError).cause as Error).message).toMatch(/cannot reach Redis at redis:\/\/127\.0\.0\.1:1.*ECONNREFUSED/)
+      }
+    } finally {
+      await limiter.close()
+    }
+  })
+
+  it('takes Redis as down when a hit is not answered within the command deadline (a hung Redis)', async () => {
+    const hung = await startFaultProxy({ port: 6379 })
+    hung.set('hang')
+    const limiter = new RedisRateLimiter(hung.url('redis'), { commandTimeoutMs: 100 })
+    try {
+      const error = await enforceRateLimits(limiter, [{ rule: rule(5, 60_000, 'closed'), key: 'ip-1' }], start).catch((e: unknown) => e)
+      expect(error).toMatchObject({ code: 'unavailable' })
+      expect(((error as AppError).cause as Error).message).toMatch(/did not answer within 100 ms/)
+      expect(await limiter.hit(rule(5), 'ip-1', start)).toEqual({ allowed: true, remaining: 4, retryAfterMs: 0 })
+      await expect(limiter.ping()).rejects.toThrow(/did not answer within 100 ms/)
+      // Thawed, the same connection answers and the limit is shared through Redis again.
+      hung.set('forward')
+      const r = rule(5)
+      await limiter.hit(r, 'ip-1', start)
+      const { createClient } = await import('redis')
+      const client = await createClient({ url: REDIS_URL }).connect()
+      try {
+        expect(await client.get(`keepsake:rl:${r.name}:ip-1:${Math.floor(start.getTime() / r.windowMs)}`)).toBe('1')
+      } finally {
+        client.destroy()
+      }
+    } finally {
+      await limiter.close()
+      await hung.close()
     }
   })
 
@@ -179,8 +239,8 @@ describe('RedisRateLimiter', () => {
       const { RedisRateLimiter } = await import(${JSON.stringify(module)})
       const limiter = new RedisRateLimiter(${JSON.stringify(REDIS_URL)})
       const unreachable = new RedisRateLimiter('redis://127.0.0.1:1')
-      const result = await limiter.hit({ name: 'test-${run}-exit', limit: 5, windowMs: 60000 }, 'ip-1', new Date())
-      await unreachable.hit({ name: 'test-${run}-exit', limit: 5, windowMs: 60000 }, 'ip-1', new Date()).catch(() => {})
+      const result = await limiter.hit({ name: 'test-${run}-exit', limit: 5, windowMs: 60000, whenStoreDown: 'open' }, 'ip-1', new Date())
+      await unreachable.hit({ name: 'test-${run}-exit', limit: 5, windowMs: 60000, whenStoreDown: 'closed' }, 'ip-1', new Date()).catch(() => {})
       await Promise.all([limiter.close(), unreachable.close()])
       console.log(JSON.stringify(result))
     `
@@ -194,8 +254,8 @@ describe('RedisRateLimiter', () => {
 
 describe('rateLimiterFor', () => {
   it('keeps limits in-process without REDIS_URL and in Redis with it', async () => {
-    const memory = rateLimiterFor({ redisUrl: null })
-    const redis = rateLimiterFor({ redisUrl: REDIS_URL })
+    const memory = rateLimiterFor({ redisUrl: null, redisCommandTimeoutMs: 500 })
+    const redis = rateLimiterFor({ redisUrl: REDIS_URL, redisCommandTimeoutMs: 500 })
     expect(memory).toBeInstanceOf(MemoryRateLimiter)
     expect(redis).toBeInstanceOf(RedisRateLimiter)
     await Promise.all([memory.close(), redis.close()])

@@ -59,6 +59,16 @@ describe('configuration (app.config.ts)', () => {
     expect(c.storage.kind).toBe('local')
     expect(c.shutdownGraceSeconds).toBe(25)
     expect(c.smtpTimeoutMs).toBe(10_000)
+    expect(c.redisCommandTimeoutMs).toBe(500)
+    expect(c.idempotentWriteDeadlineSeconds).toBe(30)
+  })
+
+  it('gives S3 its deadlines: 2 s to connect and 10 s a request unless set (issue 43)', () => {
+    expect(loadConfig({ S3_BUCKET: 'photos' }).storage).toMatchObject({ kind: 's3', connectTimeoutMs: 2000, requestTimeoutMs: 10_000 })
+    expect(loadConfig({ S3_BUCKET: 'photos', S3_CONNECT_TIMEOUT_MS: '500', S3_REQUEST_TIMEOUT_MS: '3000' }).storage).toMatchObject({
+      connectTimeoutMs: 500,
+      requestTimeoutMs: 3000,
+    })
   })
 
   it('turns demo mode off by default with a real database', () => {
@@ -82,6 +92,10 @@ describe('configuration (app.config.ts)', () => {
     ['SMTP_TIMEOUT_MS', '2.5', /SMTP_TIMEOUT_MS: expected a whole number of milliseconds/],
     ['SMTP_TIMEOUT_MS', '10', /SMTP_TIMEOUT_MS: expected at least 100 milliseconds/],
     ['SMTP_TIMEOUT_MS', '3600000', /SMTP_TIMEOUT_MS: expected at most 10 minutes/],
+    ['S3_CONNECT_TIMEOUT_MS', '0', /S3_CONNECT_TIMEOUT_MS: expected at least 1 millisecond/],
+    ['S3_REQUEST_TIMEOUT_MS', 'soon', /S3_REQUEST_TIMEOUT_MS: expected a number of milliseconds/],
+    ['REDIS_COMMAND_TIMEOUT_MS', '1.5', /REDIS_COMMAND_TIMEOUT_MS: expected a whole number of milliseconds/],
+    ['IDEMPOTENT_WRITE_DEADLINE_SECONDS', '0', /IDEMPOTENT_WRITE_DEADLINE_SECONDS: expected at least 0.1 seconds/],
   ])('stops start-up when %s is %s, naming the variable', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError)
     expect(() => loadConfig({ [name]: value })).toThrow(message)

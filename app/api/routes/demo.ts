@@ -6,14 +6,14 @@ import { AppError } from '../errors'
 import { findUser } from '../services/accounts'
 import { createDemoGuest, isDemoUser, listDemoUsers } from '../demo/accounts'
 import { currentClientAddress } from '../client-address'
-import { enforceRateLimits } from '../rate-limit'
+import { enforceRateLimits, type RateLimitRule } from '../rate-limit'
 import { startCookieSession } from '../session-cookie'
 
 /** Demo sign-in, present only in DEMO_MODE; otherwise these paths do not exist (404). */
 // The guard is scoped to /demo/*: mounted at '/', a '*' middleware would guard every route after it.
 export const demoRoutes = new Hono<ApiEnv>()
 
-const DEMO_GUESTS_PER_ADDRESS = { name: 'demo-guests-address', limit: 60, windowMs: 3600_000 }
+const DEMO_GUESTS_PER_ADDRESS: RateLimitRule = { name: 'demo-guests-address', limit: 60, windowMs: 3600_000, whenStoreDown: 'open' }
 
 demoRoutes.use('/demo/*', async (c, next) => {
   if (!c.get('deps').config.demoMode) throw new AppError('not_found', `No such endpoint: ${c.req.method} ${c.req.path}`)

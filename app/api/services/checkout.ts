@@ -282,7 +282,7 @@ async function cartDiffersFrom(db: Database, row: SessionRow) {
  * (the session, a tax calculation per parcel, the expiry of the one it replaces). Limited per shopper, as e-gift purchases are.
  */
 export const checkoutRateLimits = {
-  sessionsPerUser: { name: 'checkout-session-user', limit: 30, windowMs: 3600_000 },
+  sessionsPerUser: { name: 'checkout-session-user', limit: 30, windowMs: 3600_000, whenStoreDown: 'open' },
 } satisfies Record<string, RateLimitRule>
 
 export async function createCheckoutSession(deps: ApiDeps, user: SessionUser, timeZone: string): Promise<CheckoutSession> {

@@ -29,9 +29,9 @@ type Deps = Pick<ApiDeps, 'db' | 'media' | 'rateLimiter' | 'now' | 'config'>
 
 export const designShareRateLimits = {
   /** Links made by one shopper. */
-  sharesPerUser: { name: 'design-share-create-user', limit: 30, windowMs: 3600_000 },
+  sharesPerUser: { name: 'design-share-create-user', limit: 30, windowMs: 3600_000, whenStoreDown: 'open' },
   /** "Love it" and note changes by one shopper, across every share. */
-  reactionsPerUser: { name: 'design-share-react-user', limit: 120, windowMs: 3600_000 },
+  reactionsPerUser: { name: 'design-share-react-user', limit: 120, windowMs: 3600_000, whenStoreDown: 'open' },
 } satisfies Record<string, RateLimitRule>
 
 /** The store page a share's link opens. */

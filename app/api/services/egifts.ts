@@ -28,11 +28,11 @@ type PurchaseInput = z.output<typeof egiftPurchaseRequestSchema>
 
 export const egiftRateLimits = {
   /** Purchases started by one shopper (each makes a payment session). */
-  purchasesPerUser: { name: 'egift-purchase-user', limit: 20, windowMs: 3600_000 },
+  purchasesPerUser: { name: 'egift-purchase-user', limit: 20, windowMs: 3600_000, whenStoreDown: 'open' },
   /** Redemption attempts from one network address; wrong codes count, so codes cannot be guessed. */
-  redeemPerAddress: { name: 'egift-redeem-address', limit: 10, windowMs: 3600_000 },
+  redeemPerAddress: { name: 'egift-redeem-address', limit: 10, windowMs: 3600_000, whenStoreDown: 'closed' },
   /** Redemption attempts by one signed-in shopper, from any address. */
-  redeemPerUser: { name: 'egift-redeem-user', limit: 10, windowMs: 3600_000 },
+  redeemPerUser: { name: 'egift-redeem-user', limit: 10, windowMs: 3600_000, whenStoreDown: 'closed' },
 } satisfies Record<string, RateLimitRule>
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'

@@ -16,7 +16,7 @@ import type { RateLimitRule } from '../rate-limit'
 type OfferRow = typeof partnerOffers.$inferSelect
 
 /** Clicks recorded per address and hour; beyond it the shopper is still sent on, but not counted again. */
-export const OFFER_CLICKS_PER_ADDRESS: RateLimitRule = { name: 'offer-clicks-address', limit: 60, windowMs: 3600_000 }
+export const OFFER_CLICKS_PER_ADDRESS: RateLimitRule = { name: 'offer-clicks-address', limit: 60, windowMs: 3600_000, whenStoreDown: 'open' }
 
 export function offerView(row: OfferRow): PartnerOffer {
   return {

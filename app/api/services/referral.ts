@@ -36,13 +36,13 @@ const DAY_MS = 24 * 3600_000
 /** Bursts refused with 429 before anything is recorded (docs/decisions/010). */
 export const referralRateLimits = {
   /** Redemption attempts from one network address (counts wrong codes too, so codes cannot be guessed). */
-  redeemPerAddress: { name: 'redeem-address', limit: 10, windowMs: 3600_000 },
+  redeemPerAddress: { name: 'redeem-address', limit: 10, windowMs: 3600_000, whenStoreDown: 'closed' },
   /** Redemptions of one advocate's code: a code posted on a coupon site stops paying out. */
-  redeemPerAdvocate: { name: 'redeem-advocate', limit: 10, windowMs: 3600_000 },
+  redeemPerAdvocate: { name: 'redeem-advocate', limit: 10, windowMs: 3600_000, whenStoreDown: 'closed' },
   /** Invite lookups (landing pages) from one address. */
-  lookupPerAddress: { name: 'invite-lookup-address', limit: 120, windowMs: 3600_000 },
+  lookupPerAddress: { name: 'invite-lookup-address', limit: 120, windowMs: 3600_000, whenStoreDown: 'open' },
   /** User-action logs from one address (signed-out landing views included). */
-  actionsPerAddress: { name: 'user-actions-address', limit: 300, windowMs: 3600_000 },
+  actionsPerAddress: { name: 'user-actions-address', limit: 300, windowMs: 3600_000, whenStoreDown: 'open' },
 } satisfies Record<string, RateLimitRule>
 
 // --- codes -------------------------------------------------------------------------------------------

@@ -23,8 +23,8 @@ import { button, e, mailLayout, soft } from './mail-layout'
  * spends a quarter of it and the owner, from their own, still gets a link (issue 42, item 14; decision 068).
  */
 export const signInLinkRateLimits = {
-  perAddress: { name: 'sign-in-link-email', limit: SIGN_IN_LINKS_PER_ADDRESS_PER_HOUR, windowMs: 3600_000 },
-  perClient: { name: 'sign-in-link-client', limit: SIGN_IN_LINKS_PER_HOUR, windowMs: 3600_000 },
+  perAddress: { name: 'sign-in-link-email', limit: SIGN_IN_LINKS_PER_ADDRESS_PER_HOUR, windowMs: 3600_000, whenStoreDown: 'open' },
+  perClient: { name: 'sign-in-link-client', limit: SIGN_IN_LINKS_PER_HOUR, windowMs: 3600_000, whenStoreDown: 'open' },
 } satisfies Record<string, RateLimitRule>
 
 export const SIGN_IN_LINK_JOB = 'send-sign-in-link'

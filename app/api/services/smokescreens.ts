@@ -10,7 +10,7 @@ import { smokescreenSignups } from '../db/schema'
 import type { ApiDeps, SessionUser } from '../env'
 import { enforceRateLimits, type RateLimitRule } from '../rate-limit'
 
-export const SMOKESCREEN_SIGNUPS_PER_ADDRESS: RateLimitRule = { name: 'smokescreen-address', limit: 20, windowMs: 3600_000 }
+export const SMOKESCREEN_SIGNUPS_PER_ADDRESS: RateLimitRule = { name: 'smokescreen-address', limit: 20, windowMs: 3600_000, whenStoreDown: 'open' }
 
 type Kind = 'waitlist' | 'delivery'
 

@@ -213,7 +213,8 @@ export async function ingestBucketUploads(deps: UploadDeps, userId: string) {
       if (!object) continue
       await ingest(deps, upload, object.body, { rawStored: true })
     } catch (error) {
-      if (!(error instanceof AppError) && !(error instanceof ObjectTooLarge)) throw error
+      // Storage being down says nothing about the file: it stays pending and is ingested once storage answers again.
+      if ((!(error instanceof AppError) || error.code === 'unavailable') && !(error instanceof ObjectTooLarge)) throw error
       await deps.storage.delete(upload.objectKey)
       await deps.db.update(uploads).set({ status: 'rejected' }).where(eq(uploads.id, upload.id))
     }

@@ -1,5 +1,6 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
+import { dependencyUnavailable } from '../errors'
 import { assertSafeKey, ObjectTooLarge, type ObjectStorage } from './storage'
 
 export type S3Settings = {
@@ -8,7 +9,17 @@ export type S3Settings = {
   region: string
   accessKeyId: string | null
   secretAccessKey: string | null
+  /** S3_CONNECT_TIMEOUT_MS: how long connecting to S3 may take. */
+  connectTimeoutMs?: number
+  /** S3_REQUEST_TIMEOUT_MS: how long one request may take, and the longest its socket may stay silent (a body that stops). */
+  requestTimeoutMs?: number
 }
+
+/** The defaults of S3_CONNECT_TIMEOUT_MS and S3_REQUEST_TIMEOUT_MS (app.config.ts). */
+export const S3_CONNECT_TIMEOUT_MS = 2_000
+export const S3_REQUEST_TIMEOUT_MS = 10_000
+/** One try and one retry: a hung S3 is answered 503 within two request deadlines. */
+const S3_MAX_ATTEMPTS = 2
 
 const status = (error: unknown) => (error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined)
 
@@ -30,10 +41,47 @@ export class S3StorageError extends Error {
   }
 }
 
+/** Network failures of a request or of its body: S3 is gone or hung, not refusing this request. */
+const OUTAGE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ECONNABORTED',
+  'ERR_STREAM_PREMATURE_CLOSE',
+])
+
+/**
+ * S3 did not answer (refused, reset, past its deadline) or answered with a server error (5xx, or 429 slow down):
+ * an outage, answered 503 (issue 43). A 4xx is about this request or our settings, and stays what it is.
+ */
+export function isS3Outage(error: unknown): boolean {
+  if (error instanceof S3ServiceException) {
+    const http = status(error)
+    return http === undefined || http >= 500 || http === 429
+  }
+  if (!(error instanceof Error)) return false
+  const code = (error as { code?: unknown }).code
+  return error.name === 'TimeoutError' || (typeof code === 'string' && OUTAGE_CODES.has(code)) || error.message === 'aborted'
+}
+
 /** An S3-compatible bucket (AWS, MinIO, R2…); a custom endpoint is addressed path-style. */
 export function s3Storage(settings: S3Settings): ObjectStorage {
   const client = new S3Client({
     region: settings.region,
+    maxAttempts: S3_MAX_ATTEMPTS,
+    // The SDK builds its NodeHttpHandler from these options.
+    requestHandler: {
+      connectionTimeout: settings.connectTimeoutMs ?? S3_CONNECT_TIMEOUT_MS,
+      requestTimeout: settings.requestTimeoutMs ?? S3_REQUEST_TIMEOUT_MS,
+      throwOnRequestTimeout: true,
+      // A response whose body stops mid-way is cut off too (requestTimeout ends when the headers arrive).
+      socketTimeout: settings.requestTimeoutMs ?? S3_REQUEST_TIMEOUT_MS,
+    },
     // Otherwise a presigned PUT carries the CRC32 of an empty body, and S3 refuses every real upload (BadDigest).
     requestChecksumCalculation: 'WHEN_REQUIRED',
     ...(settings.endpoint ? { endpoint: settings.endpoint, forcePathStyle: true } : {}),
@@ -43,8 +91,11 @@ export function s3Storage(settings: S3Settings): ObjectStorage {
   })
   const Bucket = settings.bucket
   const hosts = settings.endpoint ? [new URL(settings.endpoint).host] : [`${Bucket}.s3.${settings.region}.amazonaws.com`]
-  const failed = (operation: string, key: string, error: unknown) =>
-    error instanceof S3ServiceException ? new S3StorageError(Bucket, operation, key, error) : error
+  const failed = (operation: string, key: string, error: unknown) => {
+    // The cause stays on the 503 for whoever logs it; the shopper hears only that storage is not answering.
+    if (isS3Outage(error)) return Object.assign(dependencyUnavailable('Photo storage'), { cause: error })
+    return error instanceof S3ServiceException ? new S3StorageError(Bucket, operation, key, error) : error
+  }
 
   /**
    * A HEAD's 404 has no body to tell a missing key from a missing bucket, so the bucket is asked about;
