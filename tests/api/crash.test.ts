@@ -234,10 +234,14 @@ describe(`a server killed mid-way (${engine})`, () => {
           return { maya, friend, friendOrderId: paid.body.orderId as string, giftId: bought.body.id as string }
         })
 
-        // 1. The reward is being credited (inside its transaction).
+        // 1. The reward is being credited (inside its transaction). E-mail has its own lane (decision 074), which would
+        // begin the gift's e-mail meanwhile: it is held an hour for this step, and due again for the next.
+        const holdEmail = (runAt: Date) => withData(store, mail, (t) => t.db.update(jobs).set({ runAt }).where(eq(jobs.kind, 'send-email')))
+        await holdEmail(new Date(Date.now() + 3600_000))
         let server = await startServer(serverEnv(store, mail), { pauseAt: 'credit-referral-reward:before-commit' })
         await server.pausedAt('credit-referral-reward:before-commit')
         await server.kill()
+        await holdEmail(new Date())
 
         // 2. The e-mail's attempt is recorded, the SMTP server not yet reached.
         server = await startServer(serverEnv(store, mail), { pauseAt: 'send-email:before-smtp' })
