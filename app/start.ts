@@ -4,6 +4,8 @@ import { getConfig } from '../app.config'
 import { continueWithTransitionCode, transitionCodeOf } from './auth-continue.server'
 import { currentCspNonce, setSecurityHeaders } from './csp.server'
 import { resolveLegacyRedirect } from './lib/redirects'
+import { metOutage } from './observability/request-log'
+import { OUTAGE_RETRY_AFTER_MS } from './api/errors'
 
 /** SPEC.md §2: a full page load of a legacy path answers 302 to its new home. */
 const legacyRedirects = createMiddleware().server(({ request, pathname, next }) => {
@@ -40,6 +42,20 @@ const maintenanceStatus = createMiddleware().server(async ({ handlerType, pathna
   return new Response(result.response.body, { status: 503, headers })
 })
 
+/**
+ * A page whose loaders met a dependency's outage (the API answered 503 'unavailable': the database, Redis or the photo
+ * storage gone or past its deadline) shows "We'll be right back" and is answered 503 with Retry-After, as the API is,
+ * not 500: monitors and crawlers see an outage, not a crash (issue 43, item 6).
+ */
+const outageStatus = createMiddleware().server(async ({ handlerType, next }) => {
+  const result = await next()
+  if (handlerType !== 'router' || result.response.status !== 500 || !metOutage()) return result
+  const headers = new Headers(result.response.headers)
+  headers.set('retry-after', String(OUTAGE_RETRY_AFTER_MS / 1000))
+  headers.set('cache-control', 'no-store')
+  return new Response(result.response.body, { status: 503, headers })
+})
+
 const securityHeaders = createMiddleware().server(async ({ next }) => {
   const result = await next()
   const headers = result.response.headers
@@ -55,5 +71,5 @@ const securityHeaders = createMiddleware().server(async ({ next }) => {
 const serverFnCsrf = createCsrfMiddleware({ filter: ({ handlerType }) => handlerType === 'serverFn' })
 
 export const startInstance = createStart(() => ({
-  requestMiddleware: [securityHeaders, legacyRedirects, transitionSignIn, maintenanceStatus, serverFnCsrf],
+  requestMiddleware: [securityHeaders, legacyRedirects, transitionSignIn, maintenanceStatus, outageStatus, serverFnCsrf],
 }))

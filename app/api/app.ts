@@ -40,7 +40,7 @@ import { printProviderFor } from './providers/print'
 import type { PrintProvider } from './providers/print/provider'
 import { findSessionUser } from './services/accounts'
 import { currentRequestContext, describeRequest, isClientAbort, logger, runInRequestContext } from '../observability/log'
-import { CLIENT_CLOSED, noteClientLeft, requestIdOf } from '../observability/request-log'
+import { CLIENT_CLOSED, noteClientLeft, noteOutage, requestIdOf } from '../observability/request-log'
 import { registerHandlers } from './services/handlers'
 import { storageFor } from './storage'
 import type { ObjectStorage } from './storage/storage'
@@ -166,6 +166,7 @@ export function createApi(
   api.onError((error, c) => {
     const id = c.get('requestId')
     const refuse = (refusal: AppError) => {
+      if (refusal.code === 'unavailable') noteOutage()
       if (refusal.retryAfterMs !== undefined) c.header('retry-after', String(Math.max(1, Math.ceil(refusal.retryAfterMs / 1000))))
       return c.json(errorBody(refusal.code, refusal.message, id, refusal.issues), errorStatus[refusal.code] as 400)
     }

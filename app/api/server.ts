@@ -13,6 +13,7 @@ import { storageFor } from './storage'
 import { recoverInterruptedUploads } from './services/uploads'
 import { warmPreviewRenderer } from './services/previews'
 import { currentRequestId, logger } from '../observability/log'
+import { noteOutage } from '../observability/request-log'
 import type { ErrorCode } from '../contract/errors'
 import { crashPoint } from './crash-points'
 import { OUTAGE_RETRY_AFTER_MS } from './errors'
@@ -168,7 +169,10 @@ export async function handleApiRequest(request: Request): Promise<Response> {
     if (error instanceof ShuttingDown) return restartingResponse()
     // The database is gone (a start during its outage): 503 now; the next request, or the retry timer, opens again.
     const outage = outageAnswer(error)
-    if (outage) return unavailableResponse(outage.code, outage.message, outage.retryAfterMs ?? OUTAGE_RETRY_AFTER_MS)
+    if (outage) {
+      noteOutage()
+      return unavailableResponse(outage.code, outage.message, outage.retryAfterMs ?? OUTAGE_RETRY_AFTER_MS)
+    }
     throw error
   }
   return api.fetch(request)

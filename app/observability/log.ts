@@ -26,6 +26,8 @@ export type RequestContext = {
   aborted?: boolean
   /** The error has been logged (with its stack) already; the request line does not repeat it. */
   errorLogged?: boolean
+  /** A dependency was out while this request was answered (an API answer 503 'unavailable' inside it; issue 43, item 6). */
+  outage?: boolean
   parent?: RequestContext
 }
 

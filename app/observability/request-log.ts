@@ -27,6 +27,17 @@ export function noteClientLeft() {
 }
 
 /**
+ * Marks the current request (and the requests it runs inside) as met by a dependency's outage: a page whose loader
+ * got the API's 503 'unavailable' is answered 503 with Retry-After too, not 500 (app/start.ts, issue 43, item 6).
+ */
+export function noteOutage() {
+  for (let context = currentRequestContext(); context; context = context.parent) context.outage = true
+}
+
+/** Whether the current request met a dependency's outage (noteOutage). */
+export const metOutage = () => currentRequestContext()?.outage === true
+
+/**
  * When the client leaves, the request's signal aborts with Node's `Error: aborted` (ECONNRESET). TanStack Start
  * abandons the request with that reason and prints every error without an HTTP status with its stack: marked
  * 499 here, it is answered without one, and the request line is the one line it gets (issue 42, item 19).
