@@ -1,4 +1,4 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { once } from 'node:events'
 import fs from 'node:fs'
@@ -266,7 +266,7 @@ const markdownTable = (rows: Row[]) =>
     ),
   ].join('\n')
 
-test.describe.configure({ mode: 'serial' })
+// Not serial: a failed test does not keep the other from running (its worker starts the dependencies afresh).
 
 test.beforeAll(async () => {
   test.setTimeout(120_000)
@@ -593,8 +593,12 @@ test('under a purchase loop, each dependency stopped and frozen in turn never ta
       const readyzProblems: string[] = []
       if (before.some((p) => p.status !== 200))
         readyzProblems.push(`not ready before the fault (${before.filter((p) => p.status !== 200).length}/${before.length})`)
+      /** Which probes answered otherwise, by their start after the fault began (for the report; the check is not about time). */
+      const offsets = (list: Probe[]) => list.map((p) => `${p.status ?? 'none'} at +${((p.startedAt - faultAt) / 1000).toFixed(1)} s`).join(', ')
       if (fault.needed && (during.length === 0 || during.some((p) => p.status !== 503)))
-        readyzProblems.push(`ready while ${fault.dependency} was gone (${during.filter((p) => p.status !== 503).length}/${during.length} probes)`)
+        readyzProblems.push(
+          `ready while ${fault.dependency} was gone (${during.filter((p) => p.status !== 503).length}/${during.length} probes: ${offsets(during.filter((p) => p.status !== 503))})`,
+        )
       if (!fault.needed && during.some((p) => p.status !== 200))
         readyzProblems.push(`not ready while only mail was gone (${during.filter((p) => p.status !== 200).length}/${during.length} probes)`)
       if (after.some((p) => p.status !== 200)) readyzProblems.push(`not ready after recovery (${after.filter((p) => p.status !== 200).length}/${after.length})`)
