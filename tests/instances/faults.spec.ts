@@ -144,7 +144,8 @@ async function startRedis() {
 type Outcome = 'ok' | 'unavailable' | 'other-5xx' | 'hang' | 'no-answer' | 'other'
 type Stats = { requests: number; ok: number; unavailable: number; other5xx: number; hangs: number; noAnswer: number; other: number }
 const emptyStats = (): Stats => ({ requests: 0, ok: 0, unavailable: 0, other5xx: 0, hangs: 0, noAnswer: 0, other: 0 })
-type Probe = { startedAt: number; status: number | null; body: string }
+/** A /readyz probe: when it was sent and answered, and its status (null: no answer; `hang`: none within READYZ_HANG_MS). */
+type Probe = { startedAt: number; answeredAt: number; status: number | null; hang: boolean; body: string }
 type Shopper = { cookie: string; userId: string; address: string; email: string; previews: Preview[]; checkouts: number }
 type Preview = Parameters<typeof cartItemFor>[0]
 type Row = {
@@ -444,8 +445,9 @@ test('under a purchase loop, each dependency stopped and frozen in turn never ta
     const what = `${method} ${pathname.replace(/[0-9a-f-]{36}/g, ':id')}`
     const until = performance.now() + STEP_PATIENCE_MS
     for (;;) {
-      const at = phase
       const answer = await call(server.url, method, pathname, { ...options, cookie: shopper.cookie, address: shopper.address })
+      // Counted in the phase it was answered in: a request under way when a fault begins meets the fault.
+      const at = phase
       const outcome = classify(answer, expected)
       const s = statsOf(at)
       s.requests += 1
@@ -499,7 +501,14 @@ test('under a purchase loop, each dependency stopped and frozen in turn never ta
     while (!stopLoops) {
       const shopper = shoppers[i]
       if (!shopper || shopper.previews.length === 0 || shopper.checkouts >= CHECKOUTS_PER_SHOPPER) {
-        await sleep(200)
+        // This shopper has bought its fill: the loop goes on as a new one (made through the store, so not during a fault).
+        try {
+          shoppers[i] = await newShopper()
+        } catch (error) {
+          if (phase === 'baseline' || phase === 'between faults')
+            failures.push({ phase, what: 'a new shopper', status: null, text: String(error).slice(0, 300) })
+          await sleep(1000)
+        }
         continue
       }
       await purchase(shopper)
@@ -514,7 +523,7 @@ test('under a purchase loop, each dependency stopped and frozen in turn never ta
     while (!stopProbes) {
       const startedAt = performance.now()
       const answer = await call(server.url, 'GET', '/readyz', { timeoutMs: READYZ_HANG_MS })
-      probes.push({ startedAt, status: answer.hang ? null : answer.status, body: answer.text.slice(0, 200) })
+      probes.push({ startedAt, answeredAt: performance.now(), status: answer.status, hang: answer.hang, body: answer.text.slice(0, 200) })
       await sleep(250)
     }
   })()
@@ -585,24 +594,27 @@ test('under a purchase loop, each dependency stopped and frozen in turn never ta
       const settledAt = performance.now()
 
       // /readyz: ready before; not ready exactly while a needed dependency is gone (after it had time to notice); ready after.
-      const inWindow = (from: number, to: number) => probes.filter((p) => p.startedAt >= from && p.startedAt < to)
+      // A probe belongs to a window when it was both sent and answered within it.
+      const inWindow = (from: number, to: number) => probes.filter((p) => p.startedAt >= from && p.answeredAt < to)
       const before = inWindow(baselineFrom, faultAt)
       const during = inWindow(faultAt + (fault.needed ? READYZ_NOTICE_MS : 0), restoredAt)
       const after = inWindow(firstReady ?? recoveredAt, settledAt)
-      const hung = inWindow(baselineFrom, settledAt).filter((p) => p.status === null).length
+      const sent = probes.filter((p) => p.startedAt >= baselineFrom && p.startedAt < settledAt)
+      const hung = sent.filter((p) => p.hang).length
+      const unanswered = sent.filter((p) => p.status === null && !p.hang).length
+      /** The probes that answered otherwise, by when they were sent after the fault began (for the report; the check is not about time). */
+      const otherwise = (list: Probe[], status: number) => {
+        const wrong = list.filter((p) => p.status !== status)
+        return `${wrong.length}/${list.length} probes: ${wrong.map((p) => `${p.status ?? 'none'} at ${((p.startedAt - faultAt) / 1000).toFixed(1)} s`).join(', ')}`
+      }
       const readyzProblems: string[] = []
-      if (before.some((p) => p.status !== 200))
-        readyzProblems.push(`not ready before the fault (${before.filter((p) => p.status !== 200).length}/${before.length})`)
-      /** Which probes answered otherwise, by their start after the fault began (for the report; the check is not about time). */
-      const offsets = (list: Probe[]) => list.map((p) => `${p.status ?? 'none'} at +${((p.startedAt - faultAt) / 1000).toFixed(1)} s`).join(', ')
+      if (before.some((p) => p.status !== 200)) readyzProblems.push(`not ready before the fault (${otherwise(before, 200)})`)
       if (fault.needed && (during.length === 0 || during.some((p) => p.status !== 503)))
-        readyzProblems.push(
-          `ready while ${fault.dependency} was gone (${during.filter((p) => p.status !== 503).length}/${during.length} probes: ${offsets(during.filter((p) => p.status !== 503))})`,
-        )
-      if (!fault.needed && during.some((p) => p.status !== 200))
-        readyzProblems.push(`not ready while only mail was gone (${during.filter((p) => p.status !== 200).length}/${during.length} probes)`)
-      if (after.some((p) => p.status !== 200)) readyzProblems.push(`not ready after recovery (${after.filter((p) => p.status !== 200).length}/${after.length})`)
+        readyzProblems.push(`ready while ${fault.dependency} was gone (${otherwise(during, 503)})`)
+      if (!fault.needed && during.some((p) => p.status !== 200)) readyzProblems.push(`not ready while only mail was gone (${otherwise(during, 200)})`)
+      if (after.some((p) => p.status !== 200)) readyzProblems.push(`not ready after recovery (${otherwise(after, 200)})`)
       if (hung) readyzProblems.push(`${hung} probes unanswered within ${READYZ_HANG_MS / 1000} s`)
+      if (unanswered) readyzProblems.push(`${unanswered} probes found no process answering`)
       problems.push(...readyzProblems.map((p) => `/readyz ${p}`))
 
       if (exits.length > exitsBefore)
