@@ -531,7 +531,6 @@ test('under a purchase loop, each dependency stopped and frozen in turn never ta
     }
   })()
 
-  /** Orders whose every parcel is not yet with the print provider (the local provider's order id on each parcel). */
   /** Of these orders (all, without), those not yet all with the print provider: the local provider's order id on each parcel. */
   const notAtProvider = (ids: string[] | null = null) =>
     query<{ id: string }>(
