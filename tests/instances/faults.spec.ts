@@ -38,9 +38,9 @@ const DEADLINES = {
   IDEMPOTENT_WRITE_DEADLINE_SECONDS: '5',
 }
 /** A shopper's request unanswered this long is a hang: the longest deadline above (a write's 5 s) and a margin for a loaded machine. */
-const HANG_MS = Number(DEADLINES.IDEMPOTENT_WRITE_DEADLINE_SECONDS) * 1000 + 5000
-/** How long each fault lasts. */
-const FAULT_MS = 10_000
+const HANG_MS = Number(DEADLINES.IDEMPOTENT_WRITE_DEADLINE_SECONDS) * 1000 + 2000
+/** How long each fault lasts: longer than HANG_MS, so a request that waits for a frozen dependency to thaw is seen as the hang it is. */
+const FAULT_MS = HANG_MS + 5000
 /**
  * /readyz is allowed this long after a fault begins to say so: its checks run at most once a second and each gives up
  * after 2 s (app/api/lifecycle.ts), plus a margin.
