@@ -613,7 +613,8 @@ test('under a purchase loop, each dependency stopped and frozen in turn never ta
       /** The probes that answered otherwise, by when they were sent after the fault began (for the report; the check is not about time). */
       const otherwise = (list: Probe[], status: number) => {
         const wrong = list.filter((p) => p.status !== status)
-        return `${wrong.length}/${list.length} probes: ${wrong.map((p) => `${p.status ?? 'none'} at ${((p.startedAt - faultAt) / 1000).toFixed(1)} s`).join(', ')}`
+        const listed = wrong.slice(0, 6).map((p) => `${p.status ?? 'none'} at ${((p.startedAt - faultAt) / 1000).toFixed(1)} s`)
+        return `${wrong.length}/${list.length} probes: ${listed.join(', ')}${wrong.length > listed.length ? ', …' : ''}`
       }
       const readyzProblems: string[] = []
       if (before.some((p) => p.status !== 200)) readyzProblems.push(`not ready before the fault (${otherwise(before, 200)})`)
@@ -723,14 +724,20 @@ test('under a purchase loop, each dependency stopped and frozen in turn never ta
   })
 
   const table = markdownTable(rows)
+  /** The failures grouped by phase, request and status: how many, and the first one's answer. */
+  const failureGroups = () => {
+    const groups = new Map<string, { n: number; text: string }>()
+    for (const f of failures) {
+      const key = `${f.phase}: ${f.what} → ${f.status ?? 'no answer'}`
+      const group = groups.get(key) ?? { n: 0, text: f.text.replace(/\s+/g, ' ').slice(0, 200) }
+      group.n += 1
+      groups.set(key, group)
+    }
+    return [...groups].map(([key, g]) => `- ${key} ×${g.n}: ${g.text}`).join('\n')
+  }
   const report =
     `${table}\n\n${paidSessions.size} purchases paid by ${shopperCount} shoppers in ${LOOPS} loops; ${smtp!.messages.length} e-mails received.\n` +
-    (failures.length
-      ? `\nFirst failures:\n${failures
-          .slice(0, 15)
-          .map((f) => `- ${f.phase}: ${f.what} → ${f.status ?? 'no answer'} ${f.text.replace(/\s+/g, ' ')}`)
-          .join('\n')}\n`
-      : '') +
+    (failures.length ? `\nFailed requests, by fault, request and answer (one example each):\n${failureGroups()}\n` : '') +
     (exits.length ? `\nExits:\n${exits.map((e) => `- during ${e.phase}: ${e.code ?? e.signal}\n\n\`\`\`\n${e.log.slice(-1500)}\n\`\`\``).join('\n')}\n` : '')
   console.log(`\nThe fault suite (issue 43):\n\n${report}`)
   await test.info().attach('faults.md', { body: report, contentType: 'text/markdown' })
