@@ -167,6 +167,8 @@ let s3: S3Server | undefined
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>> | undefined
 const proxies = {} as Record<Dependency, FaultProxy>
 let dataDir: string | undefined
+/** What a test that failed midway leaves to stop before its store is killed (its loops, and the supervisor that would start the store again). */
+const beforeKill: (() => void)[] = []
 
 /** The suite's own queries go straight to PostgreSQL (not through its proxy), while it is up. */
 async function query<T extends pg.QueryResultRow>(database: string, sql: string, params: unknown[] = []): Promise<T[]> {
@@ -287,6 +289,7 @@ test.beforeAll(async () => {
 })
 
 test.afterAll(async () => {
+  for (const stop of beforeKill.splice(0)) stop()
   killServers()
   for (const proxy of Object.values(proxies)) await proxy.close().catch(() => {})
   await smtp?.close().catch(() => {})
@@ -369,6 +372,13 @@ test('under a purchase loop, each dependency stopped and frozen in turn never ta
   let server = await startServer(env, { script: 'scripts/serve.ts', listening: 'Album API ready' })
   let phase = 'start'
   let finished = false
+  let stopLoops = false
+  let stopProbes = false
+  beforeKill.push(() => {
+    finished = true
+    stopLoops = true
+    stopProbes = true
+  })
   const exits: { phase: string; code: number | null; signal: string | null; log: string }[] = []
   const supervisor = (async () => {
     while (!finished) {
@@ -499,7 +509,6 @@ test('under a purchase loop, each dependency stopped and frozen in turn never ta
       }
     }
   }
-  let stopLoops = false
   const loop = async (i: number) => {
     while (!stopLoops) {
       const shopper = shoppers[i]
@@ -521,7 +530,6 @@ test('under a purchase loop, each dependency stopped and frozen in turn never ta
 
   // The supervisor's /readyz probe, four times a second, each answered (or not) within READYZ_HANG_MS.
   const probes: Probe[] = []
-  let stopProbes = false
   const prober = (async () => {
     while (!stopProbes) {
       const startedAt = performance.now()
