@@ -386,7 +386,12 @@ test('under a purchase loop, each dependency stopped and frozen in turn never ta
       if (finished) return
       exits.push({ phase, ...ended, log: server.output().slice(-3000) })
       console.log(`the store exited during ${phase} (${ended.code ?? ended.signal}); starting it again`)
-      server = await startServer(env, { script: 'scripts/serve.ts', listening: 'Keepsake is serving' })
+      try {
+        server = await startServer(env, { script: 'scripts/serve.ts', listening: 'Keepsake is serving' })
+      } catch (error) {
+        exits.push({ phase, code: null, signal: null, log: `could not start it again: ${String(error).slice(-3000)}` })
+        return
+      }
     }
   })()
 
