@@ -260,6 +260,13 @@ function classify(a: Answer, expected: number[]): Outcome {
   return 'other'
 }
 
+/** Why a process died, from its output: node's lines about an uncaught error (ANSI colours removed), else its last line. */
+function crashReason(output: string) {
+  const lines = output.replace(/\x1b\[[0-9;]*m/g, '').split('\n')
+  const said = lines.filter((line) => /^(\w*Error\b|Emitted 'error' event|node:\S+:\d+|\s+throw er\b)/.test(line)).slice(-4)
+  return (said.length ? said : lines.filter(Boolean).slice(-1)).map((line) => line.trim()).join(' / ')
+}
+
 const markdownTable = (rows: Row[]) =>
   [
     '| fault | requests | 503 unavailable | other 5xx | hangs | other failures | /readyz | time to recover | orders checked | e-mails checked | result |',
@@ -384,7 +391,7 @@ test('under a purchase loop, each dependency stopped and frozen in turn never ta
     while (!finished) {
       const ended = await server.exit
       if (finished) return
-      exits.push({ phase, ...ended, log: server.output().slice(-3000) })
+      exits.push({ phase, ...ended, log: crashReason(server.output()) })
       console.log(`the store exited during ${phase} (${ended.code ?? ended.signal}); starting it again`)
       try {
         server = await startServer(env, { script: 'scripts/serve.ts', listening: 'Keepsake is serving' })
@@ -751,7 +758,7 @@ test('under a purchase loop, each dependency stopped and frozen in turn never ta
   const report =
     `${table}\n\n${paidSessions.size} purchases paid by ${shopperCount} shoppers in ${LOOPS} loops; ${smtp!.messages.length} e-mails received.\n` +
     (failures.length ? `\nFailed requests, by fault, request and answer (one example each):\n${failureGroups()}\n` : '') +
-    (exits.length ? `\nExits:\n${exits.map((e) => `- during ${e.phase}: ${e.code ?? e.signal}\n\n\`\`\`\n${e.log.slice(-1500)}\n\`\`\``).join('\n')}\n` : '')
+    (exits.length ? `\nExits:\n${exits.map((e) => `- during ${e.phase}: exit ${e.code ?? e.signal}: ${e.log}`).join('\n')}\n` : '')
   console.log(`\nThe fault suite (issue 43):\n\n${report}`)
   await test.info().attach('faults.md', { body: report, contentType: 'text/markdown' })
   await test.info().attach('store.log', { body: server.output(), contentType: 'text/plain' })
