@@ -49,7 +49,7 @@ const READYZ_NOTICE_MS = 4500
 /** A /readyz probe unanswered this long is a hang (its checks give up after 2 s). */
 const READYZ_HANG_MS = 5000
 /**
- * Shopper loops running at once, and the pause each makes between purchases: about one purchase a second in all, which
+ * Shopper loops running at once, and the pause each makes between purchases: under one purchase a second in all, which
  * the job worker keeps up with on this machine's 2 shared cores (five jobs a purchase), so a backlog is a fault's doing.
  */
 const LOOPS = 3
