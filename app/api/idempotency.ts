@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { and, eq, lt } from 'drizzle-orm'
+import { and, eq, isNull, lt } from 'drizzle-orm'
 import type { Database } from './db/client'
 import type { MiddlewareHandler } from 'hono'
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAY_HEADER } from '../contract/headers'
@@ -24,10 +24,21 @@ export const isWebhookPath = (path: string) => /^(\/v1)?\/webhooks\//.test(path)
  */
 const scopeOf = (userId: string | undefined) => userId ?? `client:${currentClientAddress()}`
 
-/** How a released or stored key is retried while the database is briefly gone: after 0.5 s, 1 s, 2 s … up to a minute apart, for about 10 minutes. */
+/**
+ * How a released or stored key is retried while the database is briefly gone: after 0.5 s, 1 s, 2 s, then every 5 s,
+ * for about 10 minutes. Seconds apart, not a minute: until it is released, another instance answers the client's
+ * retry 409 "still being processed" (the fault suite's PostgreSQL stop, issue 43).
+ */
 const KEY_RETRY_FIRST_MS = 500
-const KEY_RETRY_MAX_MS = 60_000
-const KEY_RETRY_ATTEMPTS = 15
+const KEY_RETRY_MAX_MS = 5000
+const KEY_RETRY_ATTEMPTS = 125
+
+/**
+ * The keys this process gave up whose release has not reached the database yet (it was gone when the attempt ended),
+ * by scope and key: the client's retry reaching this process takes the key over at once instead of waiting for the
+ * background release (issue 43, item 4).
+ */
+const releasing = new Set<string>()
 
 /**
  * Runs `task` until it succeeds: now, then again in the background with a growing pause if the database did not
@@ -79,7 +90,16 @@ export const idempotency: MiddlewareHandler<ApiEnv> = async (c, next) => {
   const requestHash = createHash('sha256').update(`${c.req.method} ${c.req.path}\n`).update(body).digest('hex')
   const scope = scopeOf(c.get('user')?.id)
   const thisKey = and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key))
-  const release = () => untilDone(`releasing Idempotency-Key ${key}`, () => db.delete(idempotencyKeys).where(thisKey))
+  const held = `${scope}\n${key}`
+  /** When this attempt claimed the key: a release deletes that claim only, never a retry's newer one. */
+  let claimedAt: Date | null = null
+  const release = () => {
+    const claim = claimedAt ? and(thisKey, eq(idempotencyKeys.createdAt, claimedAt), isNull(idempotencyKeys.status)) : thisKey
+    releasing.add(held)
+    const releasing_ = untilDone(`releasing Idempotency-Key ${key}`, () => db.delete(idempotencyKeys).where(claim))
+    void releasing_.settled.finally(() => releasing.delete(held))
+    return releasing_
+  }
 
   /** Set when the deadline has passed: the client has its 503, and this attempt must not hold the key. */
   let late: { released: Promise<void> } | null = null
@@ -91,11 +111,22 @@ export const idempotency: MiddlewareHandler<ApiEnv> = async (c, next) => {
   const write = async (): Promise<Response | undefined> => {
     const expired = new Date(now().getTime() - IDEMPOTENCY_KEY_HOURS * 3600_000)
     await db.delete(idempotencyKeys).where(and(thisKey, lt(idempotencyKeys.createdAt, expired)))
-    const claimed = await db
-      .insert(idempotencyKeys)
-      .values({ scope, key, requestHash, createdAt: now() })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key })
+    const claim = async () => {
+      const at = now()
+      const rows = await db
+        .insert(idempotencyKeys)
+        .values({ scope, key, requestHash, createdAt: at })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key })
+      if (rows.length > 0) claimedAt = at
+      return rows
+    }
+    let claimed = await claim()
+    if (claimed.length === 0 && releasing.has(held)) {
+      // An earlier attempt here gave the key up and its release is still waiting for the database: take it over.
+      await db.delete(idempotencyKeys).where(and(thisKey, isNull(idempotencyKeys.status)))
+      claimed = await claim()
+    }
 
     if (claimed.length === 0) {
       const [first] = await db.select().from(idempotencyKeys).where(thisKey)

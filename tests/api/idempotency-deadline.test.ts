@@ -162,6 +162,45 @@ describe('a write that fails', () => {
   })
 })
 
+describe('a key whose release is still waiting for the database', () => {
+  it('is taken over by the client’s retry to this process at once: processed, not refused 409 until the background release lands', async () => {
+    const guest = await t.signInGuest('192.0.2.14')
+    const key = freshKey()
+    const { db } = t.api.deps
+    const realDelete = db.delete.bind(db)
+    // The key's first release fails (the database just went as the write failed); the other deletes go through.
+    let refuseReleases = false
+    db.delete = ((table: Parameters<typeof db.delete>[0]) => {
+      if (table === idempotencyKeys && refuseReleases) {
+        refuseReleases = false
+        throw new Error('Connection terminated unexpectedly')
+      }
+      return realDelete(table)
+    }) as typeof db.delete
+    try {
+      limiter.failNext(() => {
+        refuseReleases = true
+        return dependencyUnavailable('Redis')
+      })
+      const failed = await signUp(guest.cookie, key)
+      expect(failed.status).toBe(503)
+      // Still held in the table: the release is waiting for its next background try (0.5 s).
+      expect(await keyRow(key)).toMatchObject({ status: null })
+      const retry = await signUp(guest.cookie, key)
+      expect(retry.status, JSON.stringify(retry.body)).toBe(201)
+      expect(retry.headers.get(IDEMPOTENT_REPLAY_HEADER)).toBeNull()
+      // The background release, when it lands, deletes only its own claim: the retry's answer stays, and is replayed.
+      await new Promise((resolve) => setTimeout(resolve, 1200))
+      expect(await keyRow(key)).toMatchObject({ status: 201 })
+      const again = await signUp(guest.cookie, key)
+      expect(again.status).toBe(201)
+      expect(again.headers.get(IDEMPOTENT_REPLAY_HEADER)).toBe('true')
+    } finally {
+      db.delete = realDelete
+    }
+  })
+})
+
 const serverUrl = process.env.TEST_DATABASE_URL
 describe.runIf(process.env.TEST_DB_ENGINE === 'postgres' && serverUrl)("with PostgreSQL frozen (the issue's case)", () => {
   const name = `keepsake_test_${randomUUID().replaceAll('-', '')}`

@@ -167,6 +167,8 @@ let s3: S3Server | undefined
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>> | undefined
 const proxies = {} as Record<Dependency, FaultProxy>
 let dataDir: string | undefined
+/** E-mails the mail server received twice under one Message-ID because its answer to the first never came (decision 018). */
+let resentAfterUnansweredAttempt = 0
 /** What a test that failed midway leaves to stop before its store is killed (its loops, and the supervisor that would start the store again). */
 const beforeKill: (() => void)[] = []
 
@@ -702,27 +704,35 @@ test('under a purchase loop, each dependency stopped and frozen in turn never ta
   if (!allAtProvider) endProblems.push(`${(await notAtProvider()).length} orders never reached the print provider`)
 
   // E-mail: every due outbox e-mail sent (the retries' backoff may take a while), each received once (by its Message-ID).
-  type Mail = { id: string; reference: string; status: string; message_id: string | null; to: string }
-  const dueMails = () => query<Mail>(DB, `select id, reference, status, message_id, "to" from outbox_emails where send_after <= now()`)
+  // The one exception is decision 018's window: the mail server took the message but its answer never came back (a
+  // conversation hung after DATA), so the store sends it again under the same Message-ID, which the recipient's mail
+  // system folds into one. Such a second copy must be of an e-mail attempted more than once; any other is a problem.
+  type Mail = { id: string; reference: string; status: string; message_id: string | null; to: string; smtp_attempts: number }
+  const dueMails = () => query<Mail>(DB, `select id, reference, status, message_id, "to", smtp_attempts from outbox_emails where send_after <= now()`)
   const allSent = await eventually(async () => (await dueMails()).every((m) => m.status === 'sent'), 120_000)
   const mails = await dueMails()
   if (!allSent) endProblems.push(`${mails.filter((m) => m.status !== 'sent').length} of ${mails.length} e-mails never sent`)
   const received = new Map<string, number>()
-  const bySubjectAndTo = new Map<string, number>()
+  const idsBySubjectAndTo = new Map<string, Set<string>>()
   for (const raw of smtp!.messages) {
     const header = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ')
     const id = /^message-id:\s*(.+)$/im.exec(header)?.[1]?.trim() ?? '(none)'
     received.set(id, (received.get(id) ?? 0) + 1)
     const key = `${/^to:\s*(.+)$/im.exec(header)?.[1]?.trim()} / ${/^subject:\s*(.+)$/im.exec(header)?.[1]?.trim()}`
-    bySubjectAndTo.set(key, (bySubjectAndTo.get(key) ?? 0) + 1)
+    idsBySubjectAndTo.set(key, (idsBySubjectAndTo.get(key) ?? new Set()).add(id))
   }
   const sentMails = mails.filter((m) => m.status === 'sent')
   const notReceived = sentMails.filter((m) => !m.message_id || !received.has(m.message_id))
   const receivedTwice = [...received].filter(([, n]) => n > 1)
-  const sameSubjectAndTo = [...bySubjectAndTo].filter(([, n]) => n > 1)
+  const attemptsOf = new Map(mails.map((m) => [m.message_id, m.smtp_attempts]))
+  const resentUnanswered = receivedTwice.filter(([id]) => (attemptsOf.get(id) ?? 0) > 1)
+  const receivedTwiceOtherwise = receivedTwice.filter(([id]) => (attemptsOf.get(id) ?? 0) <= 1)
+  const sameSubjectAndTo = [...idsBySubjectAndTo].filter(([, ids]) => ids.size > 1)
   if (notReceived.length) endProblems.push(`${notReceived.length} e-mails marked sent never reached the mail server`)
-  if (receivedTwice.length) endProblems.push(`${receivedTwice.length} e-mails received more than once (by Message-ID)`)
-  if (sameSubjectAndTo.length) endProblems.push(`${sameSubjectAndTo.length} subject+recipient pairs received more than once`)
+  if (receivedTwiceOtherwise.length)
+    endProblems.push(`${receivedTwiceOtherwise.length} e-mails received more than once (by Message-ID) with no unanswered attempt`)
+  if (sameSubjectAndTo.length) endProblems.push(`${sameSubjectAndTo.length} subject+recipient pairs received under more than one Message-ID`)
+  resentAfterUnansweredAttempt = resentUnanswered.length
   if (gaveUp.length) endProblems.push(`${gaveUp.length} purchase steps never answered as expected within ${STEP_PATIENCE_MS / 1000} s`)
   if (exits.length) endProblems.push(`the process exited ${exits.length} time(s)`)
   const outside = [...stats].filter(([name]) => !faults.some((f) => name === f.name || name === `${f.name} (recovering)`))
@@ -756,7 +766,8 @@ test('under a purchase loop, each dependency stopped and frozen in turn never ta
     return [...groups].map(([key, g]) => `- ${key} ×${g.n}: ${g.text}`).join('\n')
   }
   const report =
-    `${table}\n\n${paidSessions.size} purchases paid by ${shopperCount} shoppers in ${LOOPS} loops; ${smtp!.messages.length} e-mails received.\n` +
+    `${table}\n\n${paidSessions.size} purchases paid by ${shopperCount} shoppers in ${LOOPS} loops; ${smtp!.messages.length} e-mails received, ` +
+    `${resentAfterUnansweredAttempt} of them a second copy under the same Message-ID after an attempt the mail server never answered (decision 018).\n` +
     (failures.length ? `\nFailed requests, by fault, request and answer (one example each):\n${failureGroups()}\n` : '') +
     (exits.length ? `\nExits:\n${exits.map((e) => `- during ${e.phase}: exit ${e.code ?? e.signal}: ${e.log}`).join('\n')}\n` : '')
   console.log(`\nThe fault suite (issue 43):\n\n${report}`)
