@@ -7,7 +7,8 @@
  */
 import { currentClientAddress } from './client-address'
 import { currentRequestId, isClientAbort, logger } from '../observability/log'
-import { CLIENT_CLOSED, noteClientLeft } from '../observability/request-log'
+import { CLIENT_CLOSED, noteClientLeft, noteOutage } from '../observability/request-log'
+import { OUTAGE_RETRY_AFTER_MS } from './errors'
 
 /** Whether the store should forward `/v1` rather than answer it itself. */
 export function apiIsRemote(config: { apiBaseUrl: string; publicUrl: string }): boolean {
@@ -46,10 +47,14 @@ export async function forwardToApi(request: Request, apiBaseUrl: string, fetchIm
       noteClientLeft()
       return new Response(null, { status: CLIENT_CLOSED })
     }
-    logger().error({ err: error }, `[api-forward] ${request.method} ${target.pathname}: the album API at ${target.origin} did not answer`)
+    // The album API is a dependency like the database: its outage is a 503 'unavailable' with Retry-After and the
+    // request's id, logged as a warning, and a page that met it says "We'll be right back" (issue 43, item 6).
+    logger().warn({ err: error }, `[api-forward] ${request.method} ${target.pathname}: the album API at ${target.origin} did not answer`)
+    noteOutage()
+    const requestId = currentRequestId()
     return Response.json(
-      { error: { code: 'internal', message: 'The album service is not answering; try again in a moment' } },
-      { status: 502, headers: { 'retry-after': '5', 'cache-control': 'no-store' } },
+      { error: { code: 'unavailable', message: 'The album service is not answering; try again in a moment', ...(requestId ? { requestId } : {}) } },
+      { status: 503, headers: { 'retry-after': String(OUTAGE_RETRY_AFTER_MS / 1000), 'cache-control': 'no-store' } },
     )
   }
   const out = new Headers(answer.headers)

@@ -73,15 +73,17 @@ describe("the store's /v1 forwarding to an API elsewhere", () => {
     expect(moved.headers.get('location')).toBe('/v1/elsewhere')
   })
 
-  it('answers 502 with the API’s error shape when the API does not answer', async () => {
+  it('answers 503 unavailable in the API’s error shape, with Retry-After, when the API does not answer (issue 43, item 6)', async () => {
     const closed = http.createServer()
     closed.listen(0, '127.0.0.1')
     await new Promise((resolve) => closed.once('listening', resolve))
     const port = (closed.address() as AddressInfo).port
     await new Promise<void>((resolve) => closed.close(() => resolve()))
     const response = await withClientAddress('203.0.113.9', () => forwardToApi(new Request('https://shop.example/v1/cart'), `http://127.0.0.1:${port}`))
-    expect(response.status).toBe(502)
+    expect(response.status).toBe(503)
     expect(response.headers.get('retry-after')).toBe('5')
-    expect((await response.json()) as unknown).toMatchObject({ error: { code: 'internal' } })
+    expect((await response.json()) as unknown).toMatchObject({
+      error: { code: 'unavailable', message: 'The album service is not answering; try again in a moment' },
+    })
   })
 })

@@ -13,6 +13,7 @@ import { jobs } from '../db/schema'
 import type { ApiDeps } from '../env'
 import { currentRequestId, logger, outsideRequestContext, runInRequestContext } from '../../observability/log'
 import { metrics, setJobCountsSource } from '../../observability/metrics'
+import { isDependencyOutage } from '../outages'
 
 export type JobRow = typeof jobs.$inferSelect
 export type JobHandler = (deps: ApiDeps, job: JobRow) => Promise<void>
@@ -264,7 +265,11 @@ export function startJobWorker(
         if (loop.drain || stopping) return
         loop.drain = Promise.resolve(lane === schedulingLane ? beforeDrain?.(deps) : undefined)
           .then(() => drainJobs(deps, laneHandlers, { worker, stopped: () => stopping }))
-          .catch((error) => logger().error({ err: error, lane }, `[jobs] ${lane} lane: drain failed`))
+          .catch((error) => {
+            // The database gone or past its deadline is an outage, not our bug: a warning, and the next tick tries again (decision 073).
+            if (isDependencyOutage(error)) logger().warn({ err: error, lane }, `[jobs] ${lane} lane: the database is not answering; trying again`)
+            else logger().error({ err: error, lane }, `[jobs] ${lane} lane: drain failed`)
+          })
           .finally(() => {
             loop.drain = null
           })
