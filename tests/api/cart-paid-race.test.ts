@@ -92,6 +92,13 @@ describe('a change to a cart another tab has paid', () => {
     expect((await api('/v1/photo-products-cart/shipping', { method: 'PUT', json: { method: 'express' }, headers: onCart(notACart) })).status).toBe(200)
     expect((await api(`/v1/photo-products-cart/items/${line}`, { method: 'PUT', json: { quantity: 3 }, headers: onCart(cart.id) })).status).toBe(200)
     expect((await api(`/v1/photo-products-cart/items/${line}`, { method: 'PUT', json: { quantity: 4 } })).status).toBe(200)
+    // A header that names no cart at all is refused, 400 with the header named, and changes nothing.
+    for (const bad of ['not-a-cart', `${cart.id}x`, "' or 1=1 --"]) {
+      const res = await api(`/v1/photo-products-cart/items/${line}`, { method: 'PUT', json: { quantity: 5 }, headers: onCart(bad) })
+      expect(res.status, bad).toBe(400)
+      expect(res.body.error).toMatchObject({ code: 'validation_failed', issues: [{ path: `headers.${CART_ID_HEADER}` }] })
+    }
+    expect((await api('/v1/photo-products-cart')).body.items[0].quantity).toBe(4)
   })
 
   it('under a race of Pay and a parcel change, one wins: never a 200 for a change the order does not hold', async () => {

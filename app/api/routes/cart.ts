@@ -76,7 +76,15 @@ async function refuseUnoffered(deps: ApiDeps, user: SessionUser, change: { metho
 }
 
 /** The cart the shopper's page shows (CART_ID_HEADER), when it says one: a change to it is refused once it was paid. */
-const cartShown = (c: Context<ApiEnv>) => c.req.header(CART_ID_HEADER)?.trim() || null
+function cartShown(c: Context<ApiEnv>): string | null {
+  const shown = c.req.header(CART_ID_HEADER)?.trim()
+  if (!shown) return null
+  if (!UUID.test(shown)) {
+    throw new AppError('validation_failed', `${CART_ID_HEADER} must be a cart id (a UUID)`, [{ path: `headers.${CART_ID_HEADER}`, message: 'Expected a UUID' }])
+  }
+  return shown.toLowerCase()
+}
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /**
  * A change closes the cart's open checkouts; one the payment provider says was paid meanwhile (Stripe, its webhook not
