@@ -28,6 +28,11 @@ export async function startSmtpCapture(options: { refuse?: () => boolean; stall?
       })
     },
   })
+  // A client killed mid-conversation (the crash tests kill the store at its crash points) resets its connection: the
+  // server says so with an 'error' event, which unheard would be an uncaught exception in the test run. It serves on.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') console.warn(`[smtp-capture] ${error.message}`)
+  })
   server.listen(0, '127.0.0.1')
   await once(server.server, 'listening')
   return {
