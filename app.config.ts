@@ -107,6 +107,30 @@ const envSchema = z.object({
     .max(24 * 60, { error: 'expected at most a day' })
     .default(30),
   /**
+   * Printify's daily limit on product creation and mockups (its API guidelines name the limit, not its size): the client
+   * refuses a product of its own past this many a day, rather than meet a 429 at a holiday peak (issue 50).
+   */
+  PRINTIFY_DAILY_PRODUCTS: z.coerce
+    .number({ error: 'expected a number of products' })
+    .int({ error: 'expected a whole number of products' })
+    .min(1, { error: 'expected at least 1 product' })
+    .max(100_000, { error: 'expected at most 100000 products' })
+    .default(200),
+  /** How long a print file URL given to the print provider stays good: it may fetch the file days after the order (issue 50). */
+  PRINT_FILE_URL_DAYS: z.coerce
+    .number({ error: 'expected a number of days' })
+    .int({ error: 'expected a whole number of days' })
+    .min(1, { error: 'expected at least 1 day' })
+    .max(90, { error: 'expected at most 90 days' })
+    .default(14),
+  /** A paid order's parcels are sent to production this long after they reach the provider (0: at once; "Aftercare" sets its window). */
+  ORDER_HOLD_MINUTES: z.coerce
+    .number({ error: 'expected a number of minutes' })
+    .int({ error: 'expected a whole number of minutes' })
+    .min(0, { error: 'expected 0 minutes or more' })
+    .max(7 * 24 * 60, { error: 'expected at most a week' })
+    .default(0),
+  /**
    * Without a Stripe key the checkout is the local one, which takes the test card 4242…; with Printify configured that
    * card would submit real orders at the merchant's cost. Start in that combination only when this says so (issue 42).
    */
@@ -298,6 +322,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             baseUrl: e.PRINTIFY_API_URL,
             webhookSecret: e.PRINTIFY_WEBHOOK_SECRET ?? null,
             pollMinutes: e.PRINTIFY_POLL_MINUTES,
+            dailyProducts: e.PRINTIFY_DAILY_PRODUCTS,
           }
         : null,
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null } : null,
@@ -315,6 +340,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxyHops: e.TRUST_PROXY,
     /** The local print provider moves an order one production step (submitted → in production → shipped) this often. */
     localFulfilmentStepSeconds: e.LOCAL_FULFILMENT_STEP_SECONDS,
+    /** A parcel at the provider is sent to production this long after it was submitted (0: at once). */
+    orderHoldMinutes: e.ORDER_HOLD_MINUTES,
+    /** Print file URLs given to the provider are signed and last this many days. */
+    printFileUrlDays: e.PRINT_FILE_URL_DAYS,
     /** A running job's lease; its worker renews it every third of this, so a dead worker's job is taken over within it. */
     jobLeaseSeconds: e.JOB_LEASE_SECONDS,
     /** How long a client has to send its headers, and the longest a request body may pause; a slower one is answered 408 and cut off (decision 066). */

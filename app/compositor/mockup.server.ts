@@ -53,10 +53,14 @@ export const backdropRenders = () => backdropsMade
 /** The mockup's pixels before encoding: opaque RGBA, (MOCKUP_WIDTH + 2 margins) × (its height + 2 margins). */
 export async function mockupPixels(image: RawImage): Promise<RawImage> {
   const height = Math.round((image.height * MOCKUP_WIDTH) / image.width)
-  const art = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } })
-    .resize(MOCKUP_WIDTH, height, { kernel: 'lanczos3' })
-    .raw()
-    .toBuffer()
+  // A preview's sheet is drawn at the mockup's width already (displayScaleOf): laid on as it is.
+  const art =
+    image.width === MOCKUP_WIDTH
+      ? image.data
+      : await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } })
+          .resize(MOCKUP_WIDTH, height, { kernel: 'lanczos3' })
+          .raw()
+          .toBuffer()
   const alpha = alphaOf(art, MOCKUP_WIDTH * height)
   const key = `${height}:${createHash('sha256').update(alpha).digest('base64')}`
   const backdrop = await backdrops.get(key, () => backdropFor(alpha, height))

@@ -51,9 +51,26 @@ function createMetrics() {
     }),
     previewRender: new client.Histogram({
       name: 'keepsake_preview_render_duration_seconds',
-      help: 'Time to render a preview (its print areas and mockups), by outcome',
+      help: 'Time to render a preview (its mockups at display size), by outcome',
       labelNames: ['outcome'] as const,
       buckets: [0.1, 0.25, 0.5, 1, 2, 4, 8, 15, 30],
+      registers: [registry],
+    }),
+    printFileRender: new client.Histogram({
+      name: 'keepsake_print_file_render_duration_seconds',
+      help: "Time to render a design's print files (front and back at the print area's size; once per design, when it goes into a cart)",
+      buckets: [0.1, 0.25, 0.5, 1, 2, 4, 8, 15, 30],
+      registers: [registry],
+    }),
+    providerRateLimited: new client.Counter({
+      name: 'keepsake_print_provider_rate_limited_total',
+      help: 'Answers 429 (rate limited) from the print provider, by call; each is waited out before the call is tried again',
+      labelNames: ['call'] as const,
+      registers: [registry],
+    }),
+    ordersStuckOnHold: new client.Counter({
+      name: 'keepsake_print_orders_stuck_on_hold_total',
+      help: 'Provider orders still on hold an hour after the store sent them to production (each is also logged as an error)',
       registers: [registry],
     }),
     payments: new client.Counter({

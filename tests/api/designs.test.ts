@@ -278,7 +278,7 @@ describe('POST /v1/printify/generate-preview with Printify', () => {
     }
     mock.delayMockups(2)
     const client = new PrintifyClient({ apiToken: MOCK_PRINTIFY_TOKEN, shopId: MOCK_PRINTIFY_SHOP_ID, fetch: mock.fetch, sleep })
-    const p = await createTestApi({}, { print: new PrintifyProvider(client, { sleep }) })
+    const p = await createTestApi({}, { print: new PrintifyProvider(client) })
     try {
       const photos = await addAlbumPhotos(p, demoAccounts[0].family.id, 2, undefined, PRINTABLE)
       const res = await p.request('/v1/printify/generate-preview', { method: 'POST', cookie: await p.signIn(0), json: starDesign(photos.map((x) => x.id)) })
@@ -305,7 +305,7 @@ describe('POST /v1/printify/generate-preview with Printify', () => {
   it('a Printify refusal is a 502 naming what Printify said', async () => {
     const mock = createPrintifyMock()
     const client = new PrintifyClient({ apiToken: 'wrong-token', shopId: MOCK_PRINTIFY_SHOP_ID, fetch: mock.fetch, sleep: async () => {} })
-    const p = await createTestApi({}, { print: new PrintifyProvider(client, { sleep: async () => {} }) })
+    const p = await createTestApi({}, { print: new PrintifyProvider(client) })
     try {
       const photos = await addAlbumPhotos(p, demoAccounts[0].family.id, 2, undefined, PRINTABLE)
       const res = await p.request('/v1/printify/generate-preview', { method: 'POST', cookie: await p.signIn(0), json: starDesign(photos.map((x) => x.id)) })

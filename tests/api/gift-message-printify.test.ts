@@ -14,7 +14,7 @@ let t: TestApi
 let cookie: string
 beforeAll(async () => {
   const client = new PrintifyClient({ apiToken: MOCK_PRINTIFY_TOKEN, shopId: MOCK_PRINTIFY_SHOP_ID, fetch: mock.fetch, sleep: async () => {} })
-  t = await createTestApi({}, { print: new PrintifyProvider(client, { sleep: async () => {} }) })
+  t = await createTestApi({}, { print: new PrintifyProvider(client) })
   cookie = await t.signIn(0)
 })
 afterAll(() => t.close())

@@ -30,7 +30,7 @@ let t: TestApi
 let cookie: string
 beforeAll(async () => {
   const client = new PrintifyClient({ apiToken: MOCK_PRINTIFY_TOKEN, shopId: MOCK_PRINTIFY_SHOP_ID, fetch: flakyFetch, sleep })
-  t = await createTestApi({}, { print: new PrintifyProvider(client, { sleep }) })
+  t = await createTestApi({}, { print: new PrintifyProvider(client) })
   cookie = await t.signIn(0)
 })
 afterAll(() => t.close())

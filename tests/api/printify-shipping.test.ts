@@ -48,7 +48,7 @@ const payingAddress = {
 async function printifyStore() {
   const mock = createPrintifyMock()
   const client = new PrintifyClient({ apiToken: MOCK_PRINTIFY_TOKEN, shopId: MOCK_PRINTIFY_SHOP_ID, fetch: mock.fetch, sleep })
-  const t = await createTestApi({}, { print: new PrintifyProvider(client, { sleep }) })
+  const t = await createTestApi({}, { print: new PrintifyProvider(client) })
   const cookie = await t.signIn(0)
   return { mock, t, cookie }
 }
@@ -268,7 +268,7 @@ describe('Printify’s quotes through Stripe Checkout', () => {
     const client = new PrintifyClient({ apiToken: MOCK_PRINTIFY_TOKEN, shopId: MOCK_PRINTIFY_SHOP_ID, fetch: printify.fetch, sleep })
     t = await createTestApi(
       { STRIPE_SECRET_KEY: MOCK_STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: MOCK_STRIPE_WEBHOOK_SECRET },
-      { payments: new StripePaymentProvider(stripe, { now: clock }), print: new PrintifyProvider(client, { sleep }) },
+      { payments: new StripePaymentProvider(stripe, { now: clock }), print: new PrintifyProvider(client) },
     )
     cookie = await t.signIn(0)
   })

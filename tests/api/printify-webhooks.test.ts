@@ -52,7 +52,7 @@ beforeAll(async () => {
       PRINTIFY_POLL_MINUTES: '30',
       ALLOW_TEST_CARDS_WITH_REAL_PROVIDER: 'true',
     },
-    { print: new PrintifyProvider(client, { sleep }) },
+    { print: new PrintifyProvider(client) },
   )
   cookie = await t.signIn(0)
   const photos = await addAlbumPhotos(t, demoAccounts[0].family.id, 2, undefined, { width: 480, height: 360 })

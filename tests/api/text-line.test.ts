@@ -56,7 +56,7 @@ const badLines: [string, unknown][] = [
 
 beforeAll(async () => {
   const client = new PrintifyClient({ apiToken: MOCK_PRINTIFY_TOKEN, shopId: MOCK_PRINTIFY_SHOP_ID, fetch: mock.fetch, sleep })
-  t = await createTestApi({}, { print: new PrintifyProvider(client, { sleep }) })
+  t = await createTestApi({}, { print: new PrintifyProvider(client) })
   cookie = await t.signIn(0)
   photos = await addAlbumPhotos(t, demoAccounts[0].family.id, 2, undefined, { width: 480, height: 360 })
 })

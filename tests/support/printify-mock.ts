@@ -2,9 +2,11 @@
  * An in-memory Printify API (REST v1, https://developers.printify.com/) behind a fetch-compatible function,
  * for tests of the Printify adapter. It follows the documented contract where our adapter depends on it:
  * Bearer auth, a required User-Agent, JSON bodies, Printify-style validation errors, uploads, products with
- * generated mockups, orders with page envelopes and shipments, webhook subscriptions, and the catalog's shipping costs
- * (v1 profiles, v2 per method). Knobs inject 429s,
- * 5xx, network failures and slow mockups. Printify's side of an order (production, shipment, delivery,
+ * generated mockups (listed, deleted), orders with page envelopes and shipments (line items by product, or making the
+ * product on the fly from print-area URLs), orders held on-hold until send_to_production, cancellation, webhook
+ * subscriptions, upload archiving, and the catalog's shipping costs (v1 profiles, v2 per method). Knobs inject 429s,
+ * 5xx, network failures and slow mockups, and `enforceLimits` turns on Printify's own request limits (600 a minute,
+ * a daily product-creation cap). Printify's side of an order (production, shipment, delivery,
  * cancellation) is driven by `advanceOrder`, which emits the signed order events to the subscribed URLs;
  * `listen()` serves the same API over node:http for a store process (PRINTIFY_API_URL).
  */
@@ -59,6 +61,8 @@ export type MockProduct = {
   updated_at: string
   visible: boolean
   is_locked: boolean
+  /** The mock's own mark (never in an answer): Printify made this product for an order line with print-area URLs. */
+  madeByOrder?: true
 }
 
 export type MockOrder = {
@@ -76,6 +80,9 @@ export type MockOrder = {
   metadata: { order_type: string; shop_order_id: string; shop_order_label: string | null }
   created_at: string
 }
+
+/** A print-area image Printify fetched by URL for a line item that made its product (`print_areas: { front: url }`). */
+export type MockPrintFileUrl = { orderId: string; position: string; url: string }
 
 export type MockShipment = { carrier: string; number: string; url: string; delivered_at: string | null }
 /** Which of the order's line items (by index) a shipment holds; the mock's own record, Printify tells it as `skus`. */
@@ -103,6 +110,21 @@ export type PrintifyMockOptions = {
   now?: () => number
   /** Delivers webhook events (default: the global fetch). */
   deliver?: (url: string, init: RequestInit) => Promise<Response>
+  /**
+   * The shop's order approval. Printify puts every API order on hold; 'manual' (default) keeps it 'on-hold' until
+   * send_to_production, 'automatic' sends it on at once (stored as 'in-production' right after it is created).
+   */
+  approval?: 'manual' | 'automatic'
+}
+
+/** Options of `enforceLimits`: Printify's global request limit, and a daily cap on POST products.json. */
+export type PrintifyLimitOptions = {
+  /** Requests answered in any sliding 60 s window; the next one answers 429. Default 600 (Printify's global limit). */
+  perMinute?: number
+  /** Products created by POST products.json per UTC day; none by default. Products made by orders never count. */
+  dailyProducts?: number
+  /** The limits' clock; default the mock's `now`. */
+  now?: () => number
 }
 
 type Fault = { kind: 'rate-limit'; retryAfter: string | null } | { kind: 'server-error'; status: number; processed: boolean } | { kind: 'network' }
@@ -124,11 +146,23 @@ export const MOCK_PRINTIFY_SHOP_ID = 1234567
 const VALIDATION_CODE = 8150
 /** Orders list `limit`: default 10, at most 10. */
 const ORDERS_PAGE_LIMIT = 10
+/** Products list `limit`: default 10, at most 100. */
+const PRODUCTS_PAGE_DEFAULT = 10
+const PRODUCTS_PAGE_LIMIT = 100
+/** Printify's code for an operation the order's status does not allow (send to production, cancel). */
+const ORDER_STATE_CODE = 8502
+/** Printify's answer to a request beyond its limits. */
+const TOO_MANY = { status: 'error', code: 429, message: 'Too Many Attempts.' }
+const MINUTE = 60_000
+const DAY = 86_400_000
+/** POSTs Printify documents without a body: send an order to production, cancel it, archive an upload. */
+const BODYLESS_POST = /^\/v1\/(?:shops\/[^/]+\/orders\/[^/]+\/(?:send_to_production|cancel)|uploads\/[^/]+\/archive)\.json$/
 
 export function createPrintifyMock(options: PrintifyMockOptions = {}) {
   const token = options.token ?? MOCK_PRINTIFY_TOKEN
   const shopId = options.shopId ?? MOCK_PRINTIFY_SHOP_ID
   const now = options.now ?? Date.now
+  const approval = options.approval ?? 'manual'
   const calls: PrintifyMockCall[] = []
   const uploads = new Map<string, MockUpload>()
   const products = new Map<string, MockProduct>()
@@ -139,6 +173,15 @@ export function createPrintifyMock(options: PrintifyMockOptions = {}) {
   /** Product id → GETs still to answer without mockups. */
   const pendingMockups = new Map<string, number>()
   const faults: Fault[] = []
+  /** Every print-area image fetched by URL for an order line that made its product, in order. */
+  const printFileUrls: MockPrintFileUrl[] = []
+  /** Order id → send_to_production calls for it (refused ones included). */
+  const sentToProduction = new Map<string, number>()
+  /** Upload ids archived by POST /v1/uploads/{id}/archive.json. */
+  const archivedUploads = new Set<string>()
+  /** Request limits while `enforceLimits` is on: answered requests in the last minute, products created per UTC day. */
+  let limits: { perMinute: number; dailyProducts: number; now: () => number; window: number[]; products: Map<number, number> } | null = null
+  const counts = { refusedPerMinute: 0, refusedDailyProducts: 0, injectedRateLimits: 0 }
   /** Blueprint and print provider (`1186:228`) → each method's shipping rows; the ornament's as the store's table has them. */
   const shippingCatalog = new Map<string, Partial<Record<MockShippingMethod, MockShippingRate[]>>>([
     [
@@ -250,24 +293,62 @@ export function createPrintifyMock(options: PrintifyMockOptions = {}) {
     }
   }
 
+  /**
+   * While `enforceLimits` is on: a request beyond `perMinute` answered in the last 60 s answers 429 with Retry-After
+   * (whole seconds until the oldest leaves the window), and so does POST products.json beyond `dailyProducts` created
+   * this UTC day (Retry-After: until midnight UTC). A refused request is not processed and does not count.
+   */
+  function limitAnswer(method: string, path: string): Answer | null {
+    if (!limits) return null
+    const t = limits.now()
+    const window = limits.window
+    while (window.length > 0 && window[0]! <= t - MINUTE) window.shift()
+    if (window.length >= limits.perMinute) {
+      counts.refusedPerMinute++
+      return tooMany(window[0]! + MINUTE - t)
+    }
+    if (method === 'POST' && path === `/v1/shops/${shopId}/products.json`) {
+      const day = Math.floor(t / DAY)
+      if ((limits.products.get(day) ?? 0) >= limits.dailyProducts) {
+        counts.refusedDailyProducts++
+        return tooMany((day + 1) * DAY - t)
+      }
+    }
+    window.push(t)
+    return null
+  }
+
+  /** A product POST products.json created, for the daily limit (by the limits' clock). */
+  function countProductCreated() {
+    if (!limits) return
+    const day = Math.floor(limits.now() / DAY)
+    limits.products.set(day, (limits.products.get(day) ?? 0) + 1)
+  }
+
   function route(request: Request, url: URL, call: PrintifyMockCall, text: string): Answer | 'network' {
     if (url.origin !== 'https://api.printify.com') return notFound()
     if (request.headers.get('authorization') !== `Bearer ${token}`) return { status: 401, body: { error: 'Unauthenticated' } }
     // Printify requires a User-Agent on every request.
     if (!request.headers.get('user-agent')) return error(400, 'User-Agent header is required.', 'Requests must send a User-Agent header.')
+    const limited = limitAnswer(request.method, url.pathname)
+    if (limited) return limited
 
     const fault = faults.shift()
     if (fault?.kind === 'network') return 'network'
     // Printify's 429 means the request was not processed.
-    if (fault?.kind === 'rate-limit')
+    if (fault?.kind === 'rate-limit') {
+      counts.injectedRateLimits++
       return {
         status: 429,
         body: { status: 'error', code: 429, message: 'Too Many Attempts.' },
         headers: fault.retryAfter === null ? {} : { 'Retry-After': fault.retryAfter },
       }
+    }
     if (fault?.kind === 'server-error' && !fault.processed) return serverError(fault.status)
 
-    if (request.method === 'POST' || request.method === 'PUT') {
+    // send_to_production, cancel and archive take no body: none at all is fine, and so is `{}`.
+    const bodyless = request.method === 'POST' && text === '' && BODYLESS_POST.test(url.pathname)
+    if ((request.method === 'POST' || request.method === 'PUT') && !bodyless) {
       if (!/^application\/json\b/i.test(request.headers.get('content-type') ?? ''))
         return error(400, 'Bad request.', 'The request body must be JSON (Content-Type: application/json).')
       if (call.body === undefined || typeof call.body === 'string' || text === '') return error(400, 'Bad request.', 'The request body is not valid JSON.')
@@ -280,17 +361,24 @@ export function createPrintifyMock(options: PrintifyMockOptions = {}) {
     const path = url.pathname
     if (path.startsWith('/v1/catalog/') || path.startsWith('/v2/catalog/')) return method === 'GET' ? catalogAnswer(path) : notFound()
     if (path === '/v1/uploads/images.json' && method === 'POST') return uploadImage(body)
+    const archive = /^\/v1\/uploads\/([^/]+)\/archive\.json$/.exec(path)
+    if (archive && method === 'POST') return archiveUpload(decodeURIComponent(archive[1]!))
     const shop = /^\/v1\/shops\/([^/]+)\/(.+)$/.exec(path)
     if (!shop) return notFound()
     if (shop[1] !== String(shopId)) return error(404, 'Shop not found.', `Shop ${decodeURIComponent(shop[1]!)} is not connected to this account.`, 404)
     const rest = shop[2]!
     if (rest === 'products.json' && method === 'POST') return createProduct(body)
+    if (rest === 'products.json' && method === 'GET') return listProducts(url.searchParams)
     const product = /^products\/([^/]+)\.json$/.exec(rest)
     if (product && method === 'GET') return getProduct(decodeURIComponent(product[1]!))
+    if (product && method === 'DELETE') return deleteProduct(decodeURIComponent(product[1]!))
     if (rest === 'orders.json' && method === 'POST') return createOrder(body)
     if (rest === 'orders.json' && method === 'GET') return listOrders(url.searchParams)
     const order = /^orders\/([^/]+)\.json$/.exec(rest)
     if (order && method === 'GET') return getOrder(decodeURIComponent(order[1]!))
+    const orderAction = /^orders\/([^/]+)\/(send_to_production|cancel)\.json$/.exec(rest)
+    if (orderAction && method === 'POST')
+      return orderAction[2] === 'cancel' ? cancelOrder(decodeURIComponent(orderAction[1]!)) : sendToProduction(decodeURIComponent(orderAction[1]!))
     if (rest === 'webhooks.json' && method === 'GET') return { status: 200, body: [...webhooks.values()].map(webhookView) }
     if (rest === 'webhooks.json' && method === 'POST') return createWebhook(body)
     const hook = /^webhooks\/([^/]+)\.json$/.exec(rest)
@@ -414,7 +502,30 @@ export function createPrintifyMock(options: PrintifyMockOptions = {}) {
     }
     products.set(id, product)
     pendingMockups.set(id, mockupDelay)
+    countProductCreated()
     return { status: 200, body: productView(product) }
+  }
+
+  /** `GET products.json?page=&limit=`: the shop's products, newest first, in Printify's (Laravel) page envelope. */
+  function listProducts(params: URLSearchParams): Answer {
+    const paging = pageParams(params, PRODUCTS_PAGE_DEFAULT, PRODUCTS_PAGE_LIMIT)
+    if ('problems' in paging) return invalid(paging.problems)
+    const all = [...products.values()].reverse().map(productView)
+    return { status: 200, body: pageEnvelope(all, paging.page, paging.limit, `https://api.printify.com/v1/shops/${shopId}/products.json`) }
+  }
+
+  /** `DELETE products/{id}.json` answers `{}`. */
+  function deleteProduct(id: string): Answer {
+    if (!products.delete(id)) return error(404, 'Product not found.', `Product ${id} does not exist.`, 404)
+    pendingMockups.delete(id)
+    return { status: 200, body: {} }
+  }
+
+  /** `POST /v1/uploads/{id}/archive.json` (no body) answers `{}`; the upload stays readable, marked archived. */
+  function archiveUpload(id: string): Answer {
+    if (!uploads.has(id)) return error(404, 'Image not found.', `Image ${id} does not exist.`, 404)
+    archivedUploads.add(id)
+    return { status: 200, body: {} }
   }
 
   function getProduct(id: string): Answer {
@@ -427,8 +538,61 @@ export function createPrintifyMock(options: PrintifyMockOptions = {}) {
   }
 
   /** While mockups are pending (create answer included), Printify answers the product without images. */
-  function productView(product: MockProduct) {
+  function productView({ madeByOrder: _madeByOrder, ...product }: MockProduct) {
     return (pendingMockups.get(product.id) ?? 0) > 0 ? { ...product, images: [] } : product
+  }
+
+  /**
+   * A line item that makes its product (Printify's "create a product with an order"): blueprint, print provider,
+   * variant and `print_areas` naming each position's image URL. Answers its problems, Printify-style.
+   */
+  function newProductLineProblems(item: Record<string, unknown>, at: string): string[] {
+    const problems: string[] = []
+    if (!isPositiveInt(item.blueprint_id)) problems.push(`${at}.blueprint_id: The blueprint id must be a positive integer.`)
+    if (!isPositiveInt(item.print_provider_id)) problems.push(`${at}.print_provider_id: The print provider id must be a positive integer.`)
+    if (!isPositiveInt(item.variant_id)) problems.push(`${at}.variant_id: The variant id must be a positive integer.`)
+    const areas = item.print_areas
+    if (!isRecord(areas) || Object.keys(areas).length === 0)
+      problems.push(`${at}.print_areas: The print areas field must name at least one position and its image URL.`)
+    else
+      for (const [position, url] of Object.entries(areas)) {
+        if (position.trim() === '') problems.push(`${at}.print_areas: A print area needs a position.`)
+        else if (typeof url !== 'string' || !/^https?:\/\/[^\s]+$/.test(url))
+          problems.push(`${at}.print_areas.${position}: The ${position} print area must be an image URL (http or https).`)
+      }
+    return problems
+  }
+
+  /** The product Printify makes for a line item with print-area URLs: that one variant, each position's image by URL. */
+  function productForLine(item: Record<string, unknown>, orderId: string): MockProduct {
+    const id = nextId('6')
+    const variantId = item.variant_id as number
+    const areas = Object.entries(item.print_areas as Record<string, string>)
+    for (const [position, url] of areas) printFileUrls.push({ orderId, position, url })
+    const product: MockProduct = {
+      id,
+      title: `Order ${orderId} item`,
+      description: '',
+      tags: [],
+      blueprint_id: item.blueprint_id as number,
+      print_provider_id: item.print_provider_id as number,
+      shop_id: shopId,
+      variants: [{ id: variantId, price: 0, is_enabled: true, is_default: true, sku: `${id.slice(-6)}-${variantId}`, title: `Variant ${variantId}` }],
+      images: mockupImages(
+        id,
+        [variantId],
+        areas.map(([position]) => position),
+      ),
+      print_areas: [{ variant_ids: [variantId], placeholders: areas.map(([position, src]) => ({ position, images: [{ src }] })) }],
+      created_at: timestamp(),
+      updated_at: timestamp(),
+      visible: true,
+      is_locked: false,
+      madeByOrder: true,
+    }
+    products.set(id, product)
+    pendingMockups.set(id, mockupDelay)
+    return product
   }
 
   function createOrder(body: unknown): Answer {
@@ -437,15 +601,28 @@ export function createPrintifyMock(options: PrintifyMockOptions = {}) {
     if (body.external_id !== undefined && typeof body.external_id !== 'string') problems.push('external_id: The external id must be a string.')
     const items = Array.isArray(body.line_items) ? body.line_items : []
     if (items.length === 0) problems.push('line_items: The line items field is required.')
+    let makesProducts = false
     items.forEach((item, i) => {
-      if (!isRecord(item)) return problems.push(`line_items.${i}: The line item must be an object.`)
-      const product = typeof item.product_id === 'string' ? products.get(item.product_id) : undefined
-      if (!product) problems.push(`line_items.${i}.product_id: Product ${String(item.product_id)} does not exist.`)
-      else if (!product.variants.some((v) => v.id === item.variant_id && v.is_enabled))
-        problems.push(`line_items.${i}.variant_id: Variant ${String(item.variant_id)} is not enabled on the product.`)
-      if (!isPositiveInt(item.quantity)) problems.push(`line_items.${i}.quantity: The quantity must be at least 1.`)
+      const at = `line_items.${i}`
+      if (!isRecord(item)) return problems.push(`${at}: The line item must be an object.`)
+      const byProduct = item.product_id !== undefined
+      const makesProduct = item.blueprint_id !== undefined || item.print_areas !== undefined || item.print_provider_id !== undefined
+      if (byProduct && makesProduct) problems.push(`${at}: A line item takes either product_id or blueprint_id with print_areas, not both.`)
+      else if (makesProduct) {
+        makesProducts = true
+        problems.push(...newProductLineProblems(item, at))
+      } else if (!byProduct) problems.push(`${at}.product_id: The product id field is required when blueprint id and print areas are not present.`)
+      else {
+        const product = typeof item.product_id === 'string' ? products.get(item.product_id) : undefined
+        if (!product) problems.push(`${at}.product_id: Product ${String(item.product_id)} does not exist.`)
+        else if (!product.variants.some((v) => v.id === item.variant_id && v.is_enabled))
+          problems.push(`${at}.variant_id: Variant ${String(item.variant_id)} is not enabled on the product.`)
+      }
+      if (!isPositiveInt(item.quantity)) problems.push(`${at}.quantity: The quantity must be at least 1.`)
     })
     if (![1, 2, 3, 4].includes(body.shipping_method as number)) problems.push('shipping_method: The selected shipping method is invalid.')
+    else if (body.shipping_method === 4 && makesProducts)
+      problems.push('shipping_method: shipping method 4 (economy) will not be usable when creating a product with an order.')
     if (body.is_printify_express !== undefined && typeof body.is_printify_express !== 'boolean')
       problems.push('is_printify_express: The field must be true or false.')
     // Printify Express (shipping_method 3) is ordered with is_printify_express: true, and only then.
@@ -463,27 +640,65 @@ export function createPrintifyMock(options: PrintifyMockOptions = {}) {
     const id = nextId('7')
     const externalId = (body.external_id as string | undefined) ?? id
     const label = typeof body.label === 'string' ? body.label : null
-    orders.set(id, {
+    const lines = (items as Record<string, unknown>[]).map((item) => {
+      const product = item.product_id === undefined ? productForLine(item, id) : products.get(item.product_id as string)!
+      return {
+        product_id: product.id,
+        variant_id: item.variant_id as number,
+        quantity: item.quantity as number,
+        // Printify holds every order made through the API (see `approval`).
+        status: 'on-hold',
+        metadata: { sku: product.variants.find((v) => v.id === item.variant_id)!.sku },
+      }
+    })
+    const order: MockOrder = {
       id,
       external_id: externalId,
       label,
-      status: 'pending',
+      status: 'on-hold',
       shipments: [],
       shipping_method: body.shipping_method as number,
       is_printify_express: body.is_printify_express === true,
       send_shipping_notification: body.send_shipping_notification === true,
-      line_items: (items as Record<string, unknown>[]).map((item) => ({
-        product_id: item.product_id as string,
-        variant_id: item.variant_id as number,
-        quantity: item.quantity as number,
-        status: 'pending',
-        metadata: { sku: products.get(item.product_id as string)!.variants.find((v) => v.id === item.variant_id)!.sku },
-      })),
+      line_items: lines,
       address_to: Object.fromEntries(Object.entries(address!).filter((e): e is [string, string] => typeof e[1] === 'string')),
       metadata: { order_type: 'api', shop_order_id: externalId, shop_order_label: label },
       created_at: timestamp(),
-    })
+    }
+    orders.set(id, order)
+    if (approval === 'automatic') setOrderStatus(order, 'in-production')
     return { status: 200, body: { id } }
+  }
+
+  function setOrderStatus(order: MockOrder, status: string) {
+    order.status = status
+    for (const item of order.line_items) item.status = status
+  }
+
+  /**
+   * `POST orders/{id}/send_to_production.json` (no body): an order on hold goes to 'sending-to-production', which the
+   * answer shows, and at once on to 'in-production' as stored. Any other status answers 400 with code 8502.
+   */
+  function sendToProduction(id: string): Answer {
+    const order = orders.get(id)
+    if (!order) return error(404, 'Order not found.', `Order ${id} does not exist.`, 404)
+    sentToProduction.set(id, (sentToProduction.get(id) ?? 0) + 1)
+    if (order.status !== 'on-hold')
+      return error(400, 'Operation not allowed.', `Not allowed to send order to production with status ${order.status}`, ORDER_STATE_CODE)
+    setOrderStatus(order, 'sending-to-production')
+    const answer = structuredClone(order)
+    setOrderStatus(order, 'in-production')
+    return { status: 200, body: answer }
+  }
+
+  /** `POST orders/{id}/cancel.json` (no body): only an order 'on-hold' or 'payment-not-received' is canceled; answers the order. */
+  function cancelOrder(id: string): Answer {
+    const order = orders.get(id)
+    if (!order) return error(404, 'Order not found.', `Order ${id} does not exist.`, 404)
+    if (order.status !== 'on-hold' && order.status !== 'payment-not-received')
+      return error(400, 'Operation not allowed.', `Not allowed to cancel order with status ${order.status}`, ORDER_STATE_CODE)
+    setOrderStatus(order, 'canceled')
+    return { status: 200, body: order }
   }
 
   function getOrder(id: string): Answer {
@@ -612,36 +827,10 @@ export function createPrintifyMock(options: PrintifyMockOptions = {}) {
   }
 
   function listOrders(params: URLSearchParams): Answer {
-    const page = Number(params.get('page') ?? '1')
-    const limit = Number(params.get('limit') ?? String(ORDERS_PAGE_LIMIT))
-    const problems: string[] = []
-    if (!Number.isInteger(page) || page < 1) problems.push('page: The page must be at least 1.')
-    if (!Number.isInteger(limit) || limit < 1) problems.push('limit: The limit must be at least 1.')
-    else if (limit > ORDERS_PAGE_LIMIT) problems.push(`limit: The limit may not be greater than ${ORDERS_PAGE_LIMIT}.`)
-    if (problems.length > 0) return invalid(problems)
-
+    const paging = pageParams(params, ORDERS_PAGE_LIMIT, ORDERS_PAGE_LIMIT)
+    if ('problems' in paging) return invalid(paging.problems)
     const all = [...orders.values()].reverse() // newest first
-    const lastPage = Math.max(1, Math.ceil(all.length / limit))
-    const data = all.slice((page - 1) * limit, page * limit)
-    const base = `https://api.printify.com/v1/shops/${shopId}/orders.json`
-    const pageUrl = (n: number) => `${base}?page=${n}`
-    return {
-      status: 200,
-      body: {
-        current_page: page,
-        data,
-        first_page_url: pageUrl(1),
-        from: data.length > 0 ? (page - 1) * limit + 1 : null,
-        last_page: lastPage,
-        last_page_url: pageUrl(lastPage),
-        next_page_url: page < lastPage ? pageUrl(page + 1) : null,
-        path: base,
-        per_page: limit,
-        prev_page_url: page > 1 ? pageUrl(page - 1) : null,
-        to: data.length > 0 ? (page - 1) * limit + data.length : null,
-        total: all.length,
-      },
-    }
+    return { status: 200, body: pageEnvelope(all, paging.page, paging.limit, `https://api.printify.com/v1/shops/${shopId}/orders.json`) }
   }
 
   return {
@@ -653,6 +842,29 @@ export function createPrintifyMock(options: PrintifyMockOptions = {}) {
     products,
     orders,
     webhooks,
+    /** Each print-area image Printify fetched by URL for an order line that made its product: order id, position, URL. */
+    printFileUrls,
+    /** Order id → how many times send_to_production was called for it (refused calls included, unknown orders not). */
+    sentToProduction,
+    /** Upload ids archived through POST /v1/uploads/{id}/archive.json. */
+    archivedUploads,
+    /** 429s answered by `enforceLimits` (per-minute and daily-product refusals; injected `rateLimitNext` ones not). */
+    get refused() {
+      return counts.refusedPerMinute + counts.refusedDailyProducts
+    },
+    /** The limiter's refusals by kind, and the 429s injected by `rateLimitNext` that were answered. */
+    stats() {
+      return { refused: counts.refusedPerMinute + counts.refusedDailyProducts, ...counts }
+    },
+    /**
+     * Turns on Printify's request limits (calling again starts afresh): a request beyond `perMinute` answered within
+     * the last 60 s answers 429 `Too Many Attempts.` with Retry-After (seconds until the oldest leaves the window), and
+     * POST products.json beyond `dailyProducts` created this UTC day answers 429 with Retry-After to midnight UTC.
+     * Refused requests are not processed and do not count; products made by orders never count toward the daily cap.
+     */
+    enforceLimits({ perMinute = 600, dailyProducts = Infinity, now: clock = now }: PrintifyLimitOptions = {}) {
+      limits = { perMinute, dailyProducts, now: clock, window: [], products: new Map() }
+    },
     advanceOrder,
     stepOrder,
     eventsFor,
@@ -755,6 +967,40 @@ function error(status: number, message: string, reason: string, code = status ==
 const invalid = (problems: string[]) => error(400, 'Validation failed.', problems.join(' '))
 const notFound = () => error(404, 'Not found.', 'The requested resource does not exist.', 404)
 const serverError = (status: number) => ({ status, body: { status: 'error', code: status, message: 'Server Error' } })
+/** Printify's 429, with Retry-After in whole seconds (at least 1) for `ms` to wait. */
+const tooMany = (ms: number): Answer => ({ status: 429, body: TOO_MANY, headers: { 'Retry-After': String(Math.max(1, Math.ceil(ms / 1000))) } })
+
+/** A list's `page` (default 1) and `limit` (default `fallback`, at most `max`), or Printify's validation problems. */
+function pageParams(params: URLSearchParams, fallback: number, max: number): { page: number; limit: number } | { problems: string[] } {
+  const page = Number(params.get('page') ?? '1')
+  const limit = Number(params.get('limit') ?? String(fallback))
+  const problems: string[] = []
+  if (!Number.isInteger(page) || page < 1) problems.push('page: The page must be at least 1.')
+  if (!Number.isInteger(limit) || limit < 1) problems.push('limit: The limit must be at least 1.')
+  else if (limit > max) problems.push(`limit: The limit may not be greater than ${max}.`)
+  return problems.length > 0 ? { problems } : { page, limit }
+}
+
+/** Printify's (Laravel) page envelope of one page of `all`. */
+function pageEnvelope<T>(all: T[], page: number, limit: number, base: string) {
+  const lastPage = Math.max(1, Math.ceil(all.length / limit))
+  const data = all.slice((page - 1) * limit, page * limit)
+  const pageUrl = (n: number) => `${base}?page=${n}`
+  return {
+    current_page: page,
+    data,
+    first_page_url: pageUrl(1),
+    from: data.length > 0 ? (page - 1) * limit + 1 : null,
+    last_page: lastPage,
+    last_page_url: pageUrl(lastPage),
+    next_page_url: page < lastPage ? pageUrl(page + 1) : null,
+    path: base,
+    per_page: limit,
+    prev_page_url: page > 1 ? pageUrl(page - 1) : null,
+    to: data.length > 0 ? (page - 1) * limit + data.length : null,
+    total: all.length,
+  }
+}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)

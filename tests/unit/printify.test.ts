@@ -219,7 +219,7 @@ describe('PrintifyClient: requests', () => {
     expect(order).toEqual({ id: expect.stringMatching(/^[0-9a-f]{24}$/) })
     const call = mock.callsTo('POST', `/v1/shops/${mock.shopId}/orders.json`)[0]!
     expect(call.body).toEqual(body)
-    expect(mock.orders.get(order.id)).toMatchObject({ external_id: 'ord_42', status: 'pending' })
+    expect(mock.orders.get(order.id)).toMatchObject({ external_id: 'ord_42', status: 'on-hold' })
   })
 
   it('lists orders a page at a time, newest first, at most 10 per page', async () => {
@@ -234,7 +234,7 @@ describe('PrintifyClient: requests', () => {
     expect(first.data.map((o) => o.external_id)).toEqual(['ord_12', 'ord_11', 'ord_10', 'ord_9', 'ord_8', 'ord_7', 'ord_6', 'ord_5', 'ord_4', 'ord_3'])
     expect(first.data[0]).toMatchObject({
       id: ids[11],
-      status: 'pending',
+      status: 'on-hold',
       line_items: [{ product_id: product.id, variant_id: VARIANT, quantity: 2 }],
     })
 

@@ -218,9 +218,14 @@ export const previews = pgTable(
     images: jsonb('images').$type<string[]>().notNull(),
     provider: text('provider', { enum: ['local', 'printify'] }).notNull(),
     providerProductId: text('provider_product_id').notNull(),
+    /**
+     * The design's content hash (services/print-files.ts): its print files are rendered once per hash, when it goes into a
+     * cart, and kept under print-files/<hash>/. Null for a preview made before issue 50, whose print files are its own.
+     */
+    designHash: text('design_hash'),
     createdAt: createdAt(),
   },
-  (t) => [index('previews_user_idx').on(t.userId, t.createdAt)],
+  (t) => [index('previews_user_idx').on(t.userId, t.createdAt), index('previews_design_hash_idx').on(t.designHash)],
 )
 
 /**
@@ -397,6 +402,8 @@ export const orderParcels = pgTable(
     providerOrderId: text('provider_order_id'),
     trackingNumber: text('tracking_number'),
     trackingUrl: text('tracking_url'),
+    /** When the store asked the provider to start production (Printify's send_to_production), once the order's hold ended. */
+    sentToProductionAt: timestamp('sent_to_production_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -30,6 +30,10 @@ export function mediaUrls(config: { publicUrl: string; storage: { kind: 'local' 
     previewUrl(previewId: string, file: string) {
       return bucketBase ? `${bucketBase}/previews/${previewId}/${file}` : `/v1/media/previews/${previewId}/${file}`
     },
+    /** A preview's print file (front.png, back.png): the API's URL even beside a bucket, since it is its design's file, kept under the design's hash. */
+    printFileUrl(previewId: string, position: 'front' | 'back') {
+      return `/v1/media/previews/${previewId}/${position}.png`
+    },
     /** A preview's source crop: the API's URL even beside a bucket, since the API makes a crop on its first request (decision 056). */
     sourceCropUrl(previewId: string, index: number) {
       return `/v1/media/previews/${previewId}/source-${index}.jpg`

@@ -159,7 +159,7 @@ endpoint(cartRoutes, cartApi.orderAgain, async ({ user, params, body }, c) => {
   const deps = c.get('deps')
   const result = await orderAgain(deps.db, user, params.id, deps.now(), {
     year: body?.year,
-    render: (request) => generatePreview(deps, deps.print, user, request),
+    render: (request) => generatePreview(deps, user, request),
   })
   if (result.added > 0) await closeCheckoutsOfChangedCart(deps, result.cart.id)
   return { ...result, cart: await quotedCart(deps, user, result.cart) }

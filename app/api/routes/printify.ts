@@ -10,6 +10,7 @@ import type { ApiEnv } from '../env'
 import { AppError, notFound } from '../errors'
 import { findPhotoProduct } from '../services/catalogue'
 import { generatePreview, previewFile } from '../services/previews'
+import { printFileOf, printFileUrlIsGood } from '../services/print-files'
 import { receivePrintifyWebhook } from '../services/printify-orders'
 
 export const printifyRoutes = new Hono<ApiEnv>()
@@ -57,7 +58,7 @@ endpoint(printifyRoutes, printifyApi.listBaseImages, async ({ query }, c) => {
 
 endpoint(printifyRoutes, printifyApi.generatePreview, ({ body, user }, c) => {
   const deps = c.get('deps')
-  return generatePreview(deps, deps.print, user, body)
+  return generatePreview(deps, user, body)
 })
 
 endpoint(printifyRoutes, printifyApi.previewFile, async ({ params }, c) => {
@@ -70,6 +71,19 @@ endpoint(printifyRoutes, printifyApi.previewFile, async ({ params }, c) => {
       'cache-control': IMMUTABLE,
       'content-length': String(object.body.length),
     },
+  })
+})
+
+/** A print file as the print provider fetches it: a signed URL (print-files.ts), so it works days later and from a private bucket. */
+endpoint(printifyRoutes, printifyApi.printFile, async ({ params, query }, c) => {
+  const deps = c.get('deps')
+  const position = params.file === 'front.png' ? 'front' : 'back'
+  if (!(await printFileUrlIsGood(deps, params.previewId, position, query.expires, query.signature)))
+    throw new AppError('forbidden', 'This print file link is not signed by Keepsake or has expired')
+  const object = await printFileOf(deps, params.previewId, position)
+  if (!object) throw new AppError('not_found', 'Print file not found')
+  return new Response(new Uint8Array(object.body), {
+    headers: { 'content-type': 'image/png', 'cache-control': 'private, max-age=86400', 'content-length': String(object.body.length) },
   })
 })
 

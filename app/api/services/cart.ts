@@ -28,6 +28,7 @@ import type { ParcelQuote, ShippingQuoter } from './shipping-quotes'
 import { creditForCart } from './credit'
 import type { SessionUser } from '../env'
 import { AppError, notFound } from '../errors'
+import { queuePrintFiles } from './print-files'
 import { CART_PAID_MESSAGE } from '../../catalogue/cart-terms'
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
@@ -268,6 +269,8 @@ export async function addCartItem(db: Database, user: SessionUser, input: AddCar
         createdAt: now,
       })
       .returning()
+    // The design is likely to be bought now: its print files are rendered in the background, once per design (issue 50).
+    await queuePrintFiles(tx, preview, now)
     cart = await touch(tx, cart, now)
     return { item: itemView(row!), cart: await cartView(tx, cart), created: true }
   })

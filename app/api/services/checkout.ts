@@ -37,7 +37,7 @@ import { cartItemsOf, cartPlan, estimatedTaxDestination, moveCart, openCart } fr
 import { entryAddress, planQuotes, planSignature, planTotals, refuseUnshippable, sessionParcelsOf, type PlannedParcel } from './parcel-plans'
 import { shippingQuoterFor } from './shipping-quotes'
 import { creditForCart, creditGranted, lockAccount, lockSession, releaseCredit, reserveCredit, restoreCreditForRefund, spendCredit, type Db } from './credit'
-import { parcelShipping, parcelsOf, queueParcelSubmission, shipmentsOf, type ShipmentRow } from './fulfilment'
+import { parcelShipping, parcelsOf, queueParcelSubmission, queueProviderCancel, shipmentsOf, type ShipmentRow } from './fulfilment'
 import { queueOrderConfirmation } from './order-emails'
 import { approveReferralFor, voidRewardForOrder } from './referral'
 import { crashPoint } from '../crash-points'
@@ -813,9 +813,19 @@ export async function refundOrder(deps: ApiDeps, orderId: string) {
     if (!order) throw notFound('Order')
     if (order.status === 'refunded') return order
     const now = deps.now()
+    const parcelsBefore = await tx.select({ id: orderParcels.id, status: orderParcels.status }).from(orderParcels).where(eq(orderParcels.orderId, orderId))
     const [refunded] = await tx.update(orders).set({ status: 'refunded', updatedAt: now }).where(eq(orders.id, orderId)).returning()
-    // Its parcels stop wherever they are (a job that runs for one later finds it refunded and does nothing).
-    await tx.update(orderParcels).set({ status: 'refunded', updatedAt: now }).where(eq(orderParcels.orderId, orderId))
+    // Its parcels stop wherever they are (a job that runs for one later finds it refunded and does nothing); one the
+    // provider holds and has not shipped is canceled there (too late once production has begun: the provider says).
+    const stopped = await tx
+      .update(orderParcels)
+      .set({ status: 'refunded', updatedAt: now })
+      .where(eq(orderParcels.orderId, orderId))
+      .returning({ id: orderParcels.id, orderId: orderParcels.orderId, providerOrderId: orderParcels.providerOrderId })
+    const before = new Map(parcelsBefore.map((p) => [p.id, p.status]))
+    for (const parcel of stopped)
+      if (parcel.providerOrderId && (before.get(parcel.id) === 'submitted' || before.get(parcel.id) === 'in_production'))
+        await queueProviderCancel(tx, parcel, now)
     const [session] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, order.checkoutSessionId))
     if (session) await restoreCreditForRefund(tx, session, order.id, now)
     await voidRewardForOrder(tx, order.id, now)

@@ -19,6 +19,13 @@ import type { ApiDeps } from '../env'
 import type { JobHandlers, JobRow } from './jobs'
 import { enqueueJob } from './jobs'
 import { queueOrderShipped, shippingProgressText } from './order-emails'
+import { describePersonalText } from '../../catalogue/personal-line'
+import { findOrnamentVariant, ornamentProduct, variantTitle } from '../../catalogue/ornaments'
+import { logger } from '../../observability/log'
+import { metrics } from '../../observability/metrics'
+import { PrintifyProvider } from '../providers/print/printify'
+import type { PrintOrderLine } from '../providers/print/provider'
+import { ensurePrintFilesOf, PRINT_POSITIONS, printFileKey, signedPrintFileUrl, type PreviewRow } from './print-files'
 
 export type OrderRow = typeof orders.$inferSelect
 export type ParcelRow = typeof orderParcels.$inferSelect
@@ -207,6 +214,66 @@ export async function queueParcelSubmission(db: Executor, parcel: Pick<ParcelRow
   await enqueueJob(db, { kind: 'submit-order', dedupeKey: `submit-order:${parcel.id}`, payload: { orderId: parcel.orderId, parcelId: parcel.id }, runAt: now })
 }
 
+/** A parcel's lines as the provider takes them: each design's product, quantity and print files (signed URLs, and the PNGs). */
+async function orderLinesOf(deps: ApiDeps, order: OrderRow, parcel: ParcelRow): Promise<PrintOrderLine[]> {
+  const quantities = new Map(parcel.items.map((i) => [i.cartItemId, i.quantity]))
+  const items = order.printItems.filter((i) => (quantities.get(i.cartItemId) ?? 0) > 0)
+  // Never shipped without its print files: a design whose files are missing is rendered now, and a render that fails
+  // fails the submission, which the job retries (issue 50).
+  const previewRows = await ensurePrintFilesOf(deps, [...new Set(items.map((i) => i.previewId))])
+  const previewOf = new Map<string, PreviewRow>(previewRows.map((row) => [row.id, row]))
+  return Promise.all(
+    items.map(async (item) => {
+      const preview = previewOf.get(item.previewId)!
+      const variant = findOrnamentVariant(item.variantId)
+      if (!variant) throw new Error(`order ${order.id}: variant ${item.variantId} is no longer in the catalogue`)
+      const printFiles = await Promise.all(
+        PRINT_POSITIONS.map(async (position) => ({
+          position,
+          fileName: `${preview.id}-${position}.png`,
+          url: await signedPrintFileUrl(deps, preview.id, position),
+          read: async () => {
+            const stored = await deps.storage.get(printFileKey(preview, position))
+            if (!stored) throw new Error(`preview ${preview.id}: its ${position} print file is gone`)
+            return stored.body
+          },
+        })),
+      )
+      return {
+        previewId: preview.id,
+        title: variantTitle(variant),
+        description: preview.text ? `${ornamentProduct.description} Personal text: ${describePersonalText(preview.text)}.` : ornamentProduct.description,
+        blueprintId: ornamentProduct.providerProductId,
+        printProviderId: ornamentProduct.printProviderId,
+        variantId: item.variantId,
+        quantity: quantities.get(item.cartItemId)!,
+        priceCents: Math.round(variant.salePrice * 100),
+        printFiles,
+      }
+    }),
+  )
+}
+
+/** The job that sends a submitted parcel to production once its hold ends (ORDER_HOLD_MINUTES after it reached the provider). */
+async function queueSendToProduction(deps: ApiDeps, db: Executor, parcel: Pick<ParcelRow, 'id' | 'orderId'>) {
+  await enqueueJob(db, {
+    kind: 'send-to-production',
+    dedupeKey: `send-to-production:${parcel.id}`,
+    payload: { orderId: parcel.orderId, parcelId: parcel.id },
+    runAt: new Date(deps.now().getTime() + deps.config.orderHoldMinutes * 60_000),
+  })
+}
+
+/** The job that cancels a parcel's order at the provider (a refund or cancel before it went to production). */
+export async function queueProviderCancel(db: Executor, parcel: Pick<ParcelRow, 'id' | 'orderId'>, now: Date) {
+  await enqueueJob(db, {
+    kind: 'cancel-at-provider',
+    dedupeKey: `cancel-at-provider:${parcel.id}`,
+    payload: { orderId: parcel.orderId, parcelId: parcel.id },
+    runAt: now,
+  })
+}
+
 /**
  * Submits once: a parcel that already has the provider's id is not sent again, and the provider itself finds an
  * earlier try whose answer was lost (a crash between its answer and our update), by the parcel's id.
@@ -215,25 +282,23 @@ async function submitParcel(deps: ApiDeps, job: JobRow) {
   const { parcel, order } = await loadParcel(deps, job)
   if (order.status === 'refunded' || parcel.status === 'refunded') return
   if (parcel.providerOrderId) {
-    // Submitted by an earlier run; make sure the production steps were scheduled (a no-op when they were).
-    if (order.provider === 'local' && parcel.status === 'submitted') await scheduleLocalStep(deps, deps.db, parcel, 'in_production')
+    // Submitted by an earlier run; make sure its send to production was scheduled (a no-op when it was).
+    if (parcel.status === 'submitted' && !parcel.sentToProductionAt) await queueSendToProduction(deps, deps.db, parcel)
     return
   }
   if (!parcel.shippingAddress) throw new Error(`parcel ${parcel.id} of order ${order.id} has no shipping address`)
-  const quantities = new Map(parcel.items.map((i) => [i.cartItemId, i.quantity]))
+  const lines = await orderLinesOf(deps, order, parcel)
   await crashPoint('submit-order:before-provider')
   const { providerOrderId } = await deps.print.submitOrder({
     orderId: parcel.id,
     reference: parcel.position === 1 ? order.reference : `${order.reference}-${parcel.position}`,
-    lines: order.printItems
-      .filter((i) => (quantities.get(i.cartItemId) ?? 0) > 0)
-      .map((i) => ({ providerProductId: i.providerProductId, variantId: i.variantId, quantity: quantities.get(i.cartItemId)! })),
+    lines,
     shippingMethod: parcel.shippingMethod,
     address: parcel.shippingAddress,
   })
   await crashPoint('submit-order:after-provider')
   const from = parcel.status === 'submission_failed' ? 'submission_failed' : 'paid'
-  await deps.db.transaction(async (tx) => {
+  const recorded = await deps.db.transaction(async (tx) => {
     const updated = await tx
       .update(orderParcels)
       .set({ providerOrderId, status: 'submitted', updatedAt: deps.now() })
@@ -241,10 +306,83 @@ async function submitParcel(deps: ApiDeps, job: JobRow) {
       .returning({ id: orderParcels.id })
     if (updated.length > 0) {
       await syncOrderFromParcels(deps, tx, order.id)
-      if (order.provider === 'local') await scheduleLocalStep(deps, tx, parcel, 'in_production')
+      await queueSendToProduction(deps, tx, parcel)
+    } else {
+      // Refunded while the provider was being asked: the provider's order is kept on the parcel, and canceled there.
+      const [now] = await tx.select({ status: orderParcels.status }).from(orderParcels).where(eq(orderParcels.id, parcel.id))
+      if (now?.status === 'refunded' || now?.status === 'canceled') {
+        await tx
+          .update(orderParcels)
+          .set({ providerOrderId })
+          .where(and(eq(orderParcels.id, parcel.id), isNull(orderParcels.providerOrderId)))
+        await queueProviderCancel(tx, parcel, deps.now())
+      }
     }
     await crashPoint('submit-order:before-commit')
+    return updated.length > 0
   })
+  if (recorded) logger().info({ orderId: order.id, parcelId: parcel.id, providerOrderId }, `[orders] parcel ${parcel.id} reached the print provider`)
+}
+
+/** How long after its send to production an order may stay on hold at the provider before someone is told. */
+export const ON_HOLD_ALARM_MINUTES = 60
+
+/**
+ * The hold has ended: the provider is asked to start production, once (the provider answers 'already-sent' to a second
+ * ask, and the parcel keeps when it was sent). A parcel refunded or canceled meanwhile is not sent.
+ */
+async function sendParcelToProduction(deps: ApiDeps, job: JobRow) {
+  const { parcel, order } = await loadParcel(deps, job)
+  if (order.status === 'refunded' || !parcel.providerOrderId || parcel.sentToProductionAt) return
+  if (parcel.status !== 'submitted' && parcel.status !== 'in_production') return
+  const answer = await deps.print.sendToProduction(parcel.providerOrderId)
+  await deps.db.transaction(async (tx) => {
+    const sent = await tx
+      .update(orderParcels)
+      .set({ sentToProductionAt: deps.now() })
+      .where(and(eq(orderParcels.id, parcel.id), isNull(orderParcels.sentToProductionAt)))
+      .returning({ id: orderParcels.id })
+    if (sent.length === 0) return
+    if (order.provider === 'local') await scheduleLocalStep(deps, tx, parcel, 'in_production')
+    else
+      await enqueueJob(tx, {
+        kind: 'check-production-started',
+        dedupeKey: `check-production-started:${parcel.id}`,
+        payload: { orderId: parcel.orderId, parcelId: parcel.id },
+        runAt: new Date(deps.now().getTime() + ON_HOLD_ALARM_MINUTES * 60_000),
+      })
+  })
+  logger().info(
+    { orderId: order.id, parcelId: parcel.id, providerOrderId: parcel.providerOrderId, answer },
+    `[orders] parcel ${parcel.id} sent to production (${answer})`,
+  )
+}
+
+/** An hour after it was sent: an order Printify still holds is an error someone must look at (a shop setting, an image issue). */
+async function checkProductionStarted(deps: ApiDeps, job: JobRow) {
+  const { parcel } = await loadParcel(deps, job)
+  if (!parcel.providerOrderId || parcel.status !== 'submitted' || !(deps.print instanceof PrintifyProvider)) return
+  const detail = await deps.print.client.getOrder(parcel.providerOrderId)
+  if (detail.status !== 'on-hold' && detail.status !== 'pending') return
+  metrics().ordersStuckOnHold.inc()
+  logger().error(
+    { orderId: parcel.orderId, parcelId: parcel.id, providerOrderId: parcel.providerOrderId, providerStatus: detail.status },
+    `[orders] Printify order ${parcel.providerOrderId} (parcel ${parcel.id}) is still ${detail.status} ${ON_HOLD_ALARM_MINUTES} minutes after it was sent to production`,
+  )
+}
+
+/** A parcel refunded or canceled before production: its order at the provider is canceled (too late once production began). */
+async function cancelParcelAtProvider(deps: ApiDeps, job: JobRow) {
+  const { parcel } = await loadParcel(deps, job)
+  if (!parcel.providerOrderId) return
+  const answer = await deps.print.cancelOrder(parcel.providerOrderId)
+  const log = answer === 'too-late' ? logger().warn.bind(logger()) : logger().info.bind(logger())
+  log(
+    { orderId: parcel.orderId, parcelId: parcel.id, providerOrderId: parcel.providerOrderId, answer },
+    answer === 'too-late'
+      ? `[orders] parcel ${parcel.id}: the provider had already started production and could not cancel it`
+      : `[orders] parcel ${parcel.id}: canceled at the provider (${answer})`,
+  )
 }
 
 /** The local print shop: submitted → in production → shipped with a tracking number. */
@@ -283,4 +421,7 @@ export const fulfilmentJobs: JobHandlers = {
     },
   },
   'advance-order': { run: advanceParcel },
+  'send-to-production': { run: sendParcelToProduction },
+  'check-production-started': { run: checkProductionStarted },
+  'cancel-at-provider': { run: cancelParcelAtProvider },
 }

@@ -17,6 +17,7 @@ import { fulfilmentJobs } from './fulfilment'
 import type { JobHandlers } from './jobs'
 import { mailJobs, registerEmailSentHandlers } from './mail'
 import { previewRetentionJobs, schedulePreviewRetention } from './preview-retention'
+import { printFileJobs } from './print-files'
 import { printifyOrderJobs, schedulePrintifyPoll } from './printify-orders'
 import { referralJobs } from './referral'
 import { signInLinkJobs } from './sign-in-links'
@@ -34,6 +35,7 @@ export const jobHandlers: JobHandlers = {
   ...referralJobs,
   ...mailJobs,
   ...previewRetentionJobs,
+  ...printFileJobs,
   ...signInLinkJobs,
   ...idempotencyJobs,
 }

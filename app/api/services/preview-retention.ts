@@ -22,6 +22,7 @@ import { PREVIEW_RETENTION_DAYS } from '../../catalogue/retention-terms'
 import type { ApiDeps } from '../env'
 import { enqueueJob, type JobHandlers, type JobRow } from './jobs'
 import { previewFiles, previewKey } from './previews'
+import { PRINT_POSITIONS, printFilesFolder } from './print-files'
 
 export { PREVIEW_RETENTION_DAYS }
 
@@ -37,7 +38,7 @@ function rowsOf<T>(result: unknown): T[] {
 /** Deletes up to `limit` prunable preview rows and enqueues the deletion of their files, in one transaction; answers the ids. */
 async function pruneBatch(deps: ApiDeps, cutoff: Date, limit: number): Promise<string[]> {
   return deps.db.transaction(async (tx) => {
-    const deleted = rowsOf<{ id: string }>(
+    const rows = rowsOf<{ id: string; design_hash: string | null }>(
       await tx.execute(sql`
         with kept as (
           select ci.preview_id::text as id from cart_items ci
@@ -54,14 +55,16 @@ async function pruneBatch(deps: ApiDeps, cutoff: Date, limit: number): Promise<s
           order by p.created_at, p.id
           limit ${limit}
         )
-        returning id`),
-    ).map((r) => String(r.id))
+        returning id, design_hash`),
+    )
+    const deleted = rows.map((r) => String(r.id))
+    const designHashes = [...new Set(rows.flatMap((r) => (r.design_hash ? [String(r.design_hash)] : [])))]
     if (deleted.length > 0) {
       // A deleted preview is never deleted again, so the first id names this batch for good.
       await enqueueJob(tx, {
         kind: 'delete-preview-files',
         dedupeKey: `delete-preview-files:${deleted[0]}`,
-        payload: { previewIds: deleted },
+        payload: { previewIds: deleted, designHashes },
         runAt: deps.now(),
       })
     }
@@ -90,6 +93,12 @@ async function deletePreviewFiles(deps: ApiDeps, job: JobRow) {
   const ids = (job.payload.previewIds as unknown[] | undefined)?.map(String) ?? []
   for (const id of ids) {
     await Promise.all(previewFiles.map((file) => deps.storage.delete(previewKey(id, file))))
+  }
+  // A design's print files go with the last preview of it (another shopper's, or a later one, may share them).
+  const hashes = (job.payload.designHashes as unknown[] | undefined)?.map(String) ?? []
+  for (const hash of hashes) {
+    const used = rowsOf(await deps.db.execute(sql`select 1 from previews where design_hash = ${hash} limit 1`))
+    if (used.length === 0) await Promise.all(PRINT_POSITIONS.map((position) => deps.storage.delete(`${printFilesFolder(hash)}/${position}.png`)))
   }
 }
 

@@ -1,7 +1,8 @@
 /**
- * POST /v1/printify/generate-preview: render a shopper's design into print files and mockups,
- * store them, create the provider's product, and record which user made which preview. The cart
- * (a later issue) accepts print files only from these records.
+ * POST /v1/printify/generate-preview: render what the shopper sees of a design — its front and back at display size,
+ * as mockups — store them, and record which user made which preview. The print files (the print area's size) are
+ * rendered once per design when it goes into a cart (services/print-files.ts), and no provider hears of a preview: the
+ * provider sees orders (issue 50, decision 078). The cart accepts print files only from these records.
  */
 import { randomUUID } from 'node:crypto'
 import { and, count, eq, gt } from 'drizzle-orm'
@@ -9,12 +10,11 @@ import sharp from 'sharp'
 import { crashPoint } from '../crash-points'
 import { clampTransform, IDENTITY_TRANSFORM } from '../../compositor/layout'
 import { printQuality, REFUSED_BELOW_DPI, shownDpi } from '../../compositor/print-quality'
-import { encodePng, releaseFront, renderFrontWithCells } from '../../compositor/print.server'
-import { mockupOf } from '../../compositor/mockup.server'
+import { releaseFront, renderFrontWithCells } from '../../compositor/print.server'
+import { MOCKUP_WIDTH, mockupOf } from '../../compositor/mockup.server'
 import { baseImage } from '../../compositor/base-images.server'
 import { PromiseCache } from '../../compositor/promise-cache'
 import type { CellPrintQuality, GeneratedPreview, GeneratePreviewRequest } from '../../contract/designs'
-import { describePersonalText } from '../../catalogue/personal-line'
 import {
   backSides,
   findBackSide,
@@ -24,7 +24,6 @@ import {
   photoCells,
   pseudoTemplates,
   templateForVariant,
-  variantTitle,
 } from '../../catalogue/ornaments'
 import { jobs, previews } from '../db/schema'
 import type { ApiDeps, SessionUser } from '../env'
@@ -32,9 +31,9 @@ import { AppError, notFound } from '../errors'
 import { withRenderSlot } from '../render-slot'
 import { metrics } from '../../observability/metrics'
 import { photoKey } from '../media/urls'
-import type { Mockup, PrintProvider } from '../providers/print/provider'
-import { PrintProviderError } from '../providers/print/provider'
+import { withCpuSlot } from '../cpu-slots'
 import { photosOfUser } from './photo-library'
+import { designHashOf, printFileOf } from './print-files'
 import { enqueueJob } from './jobs'
 import { logger } from '../../observability/log'
 
@@ -43,8 +42,14 @@ export const PREVIEWS_PER_HOUR = 30
 
 export const previewKey = (previewId: string, file: string) => `previews/${previewId}/${file}`
 export const previewFiles = ['front.png', 'back.png', 'mockup-front.jpg', 'mockup-back.jpg', 'source-0.jpg', 'source-1.jpg'] as const
-/** The files a preview stores when it is made; the source crops are made the first time one is asked for (decision 056). */
-type FileMadeWithPreview = Exclude<(typeof previewFiles)[number], `source-${number}.jpg`>
+/**
+ * The files a preview stores when it is made: its mockups. The source crops are made the first time one is asked for
+ * (decision 056); front.png and back.png are its design's print files, kept under the design's hash (print-files.ts).
+ */
+type FileMadeWithPreview = 'mockup-front.jpg' | 'mockup-back.jpg'
+
+/** The scale a preview renders a template at: the mockup's width, so what the shopper sees is drawn once, at its size. */
+export const displayScaleOf = (template: { width: number }) => MOCKUP_WIDTH / template.width
 
 /**
  * How long after a render starts the files of a preview that was never recorded are deleted (far longer than any render
@@ -54,25 +59,9 @@ export const UNRECORDED_PREVIEW_FILES_AFTER_MS = 60 * 60_000
 /** The key of the job that deletes a render's files unless its preview is recorded. */
 export const unrecordedPreviewFilesKey = (previewId: string) => `delete-unrecorded-preview-files:${previewId}`
 
-/** At most two renders at once in this process (they are CPU-bound, so this is per machine by design). */
-const MAX_CONCURRENT_RENDERS = 2
-let running = 0
-const waiting: (() => void)[] = []
-
-async function withCpuSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT_RENDERS) await new Promise<void>((resolve) => waiting.push(resolve))
-  running++
-  try {
-    return await work()
-  } finally {
-    running--
-    waiting.shift()?.()
-  }
-}
-
 /** The shopper's render slot (one at a time on every instance, render-slot.ts), then one of this process's CPU slots. */
 function renderingFor<T>(deps: ApiDeps, userId: string, work: () => Promise<T>): Promise<T> {
-  return withRenderSlot(deps.renderSlots, userId, () => withCpuSlot(() => timedRender(work)))
+  return withRenderSlot(deps.renderSlots, userId, () => withCpuSlot('shopper', () => timedRender(work)))
 }
 
 /** The render's own time, slots already held (keepsake_preview_render_duration_seconds, decision 045). */
@@ -89,11 +78,10 @@ async function timedRender<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * A back side's print file and mockup depend on its art alone, not on the design: made once per back
- * side and kept (a few hundred KB each, a handful of back sides), instead of a decode, a resize, a blur
- * and a JPEG encode on every preview.
+ * A back side's mockup depends on its art alone, not on the design: made once per back side and kept (a few hundred
+ * KB each, a handful of back sides), instead of a decode, a resize, a blur and a JPEG encode on every preview.
  */
-const backSideFiles = new PromiseCache<{ png: Buffer; mockup: Buffer }>(32 * 1024 * 1024, ({ png, mockup }) => png.length + mockup.length)
+const backSideFiles = new PromiseCache<{ mockup: Buffer }>(32 * 1024 * 1024, ({ mockup }) => mockup.length)
 let backMockupsMade = 0
 /** How many back-side mockups this process has rendered (for tests: one per back side). */
 export const backMockupRenders = () => backMockupsMade
@@ -104,7 +92,7 @@ function backSideFilesOf(backsideUrl: string) {
     const raw = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
     const mockup = await mockupOf({ data: raw.data, width: raw.info.width, height: raw.info.height })
     backMockupsMade++
-    return { png, mockup }
+    return { mockup }
   })
 }
 
@@ -122,8 +110,8 @@ export async function warmPreviewRenderer(stop: () => void = () => {}) {
     stop()
     const template = pseudoTemplates[shape]
     const photos = Object.fromEntries(photoCells(template).map((cell) => [cell.id, { image: photo, transform: IDENTITY_TRANSFORM }]))
-    const front = await renderFrontWithCells({ template, photos, text: null })
-    await Promise.all([encodePng(front.image), mockupOf(front.image), backSideFilesOf(backSides[shape][0]!.backsideUrl)])
+    const front = await renderFrontWithCells({ template, photos, text: null }, displayScaleOf(template))
+    await Promise.all([mockupOf(front.image), backSideFilesOf(backSides[shape][0]!.backsideUrl)])
     releaseFront(front)
   }
 }
@@ -151,7 +139,7 @@ function assertDesign(input: GeneratePreviewRequest) {
   return { variant, template, backSide, cells: cells.map((cell) => ({ cell, given: given.get(cell.id)! })) }
 }
 
-export async function generatePreview(deps: ApiDeps, provider: PrintProvider, user: SessionUser, input: GeneratePreviewRequest): Promise<GeneratedPreview> {
+export async function generatePreview(deps: ApiDeps, user: SessionUser, input: GeneratePreviewRequest): Promise<GeneratedPreview> {
   const { variant, template, backSide, cells } = assertDesign(input)
   const text = input.text ?? null
   const owned = await photosOfUser(
@@ -181,8 +169,8 @@ export async function generatePreview(deps: ApiDeps, provider: PrintProvider, us
     throw new AppError('rate_limited', `You have made ${PREVIEWS_PER_HOUR} previews in the last hour; try again a little later`, undefined, 10 * 60 * 1000)
   }
 
-  // The render slot covers the CPU work only; storing the files and the provider's calls happen outside it.
-  const { previewId, files, design, frontPng, backPng, lineContrast } = await renderingFor(deps, user.id, async () => {
+  // The render slot covers the CPU work only; storing the files happens outside it.
+  const { previewId, files, design, lineContrast } = await renderingFor(deps, user.id, async () => {
     // Tests hold a render here (a slow render) to stop the process while it is in flight.
     await crashPoint('preview:render')
     const previewId = randomUUID()
@@ -197,21 +185,16 @@ export async function generatePreview(deps: ApiDeps, provider: PrintProvider, us
       const row = owned.get(given.photoId)!
       return { cellId: cell.id, photoId: given.photoId, transform: clampTransform(cell, row, given.transform) }
     })
-    const front = await renderFrontWithCells({ template, photos: photosOf(design, originals), text })
-    const [{ png: backPng, mockup: mockupBack }, frontPng, mockupFront] = await Promise.all([
-      backSideFilesOf(backSide.backsideUrl),
-      encodePng(front.image),
-      mockupOf(front.image),
-    ])
-    // Both encodes are done with the sheet and the cells: the next render draws into them (a failed one leaves them).
+    // At display size, from the same renderer and design as the print file (which, scaled down, is these pixels).
+    const front = await renderFrontWithCells({ template, photos: photosOf(design, originals), text }, displayScaleOf(template))
+    const [{ mockup: mockupBack }, mockupFront] = await Promise.all([backSideFilesOf(backSide.backsideUrl), mockupOf(front.image)])
+    // The encode is done with the sheet and the cells: the next render draws into them (a failed one leaves them).
     releaseFront(front)
     const files: [FileMadeWithPreview, Buffer, string][] = [
-      ['front.png', frontPng, 'image/png'],
-      ['back.png', backPng, 'image/png'],
       ['mockup-front.jpg', mockupFront, 'image/jpeg'],
       ['mockup-back.jpg', mockupBack, 'image/jpeg'],
     ]
-    return { previewId, files, design, frontPng, backPng, lineContrast: text ? front.lineContrast : null }
+    return { previewId, files, design, lineContrast: text ? front.lineContrast : null }
   })
   // The files are named before the first is written: a job that deletes them unless the preview's row is written, and
   // the row's insert takes the job away in its transaction. A render that fails half-way (storage refusing the second
@@ -228,33 +211,7 @@ export async function generatePreview(deps: ApiDeps, provider: PrintProvider, us
     const refused = written.find((result) => result.status === 'rejected')
     if (refused) throw refused.reason
     const url = (name: string) => deps.media.previewUrl(previewId, name)
-    const localMockups: Mockup[] = [
-      { url: url('mockup-front.jpg'), position: 'front', isDefault: true },
-      { url: url('mockup-back.jpg'), position: 'back', isDefault: false },
-    ]
-    let product
-    try {
-      product = await provider.createPreviewProduct(
-        {
-          previewId,
-          title: variantTitle(variant),
-          description: text ? `${ornamentProduct.description} Personal text: ${describePersonalText(text)}.` : ornamentProduct.description,
-          blueprintId: ornamentProduct.providerProductId,
-          printProviderId: ornamentProduct.printProviderId,
-          variantId: variant.id,
-          priceCents: Math.round(variant.salePrice * 100),
-          printFiles: [
-            { position: 'front', fileName: `${previewId}-front.png`, url: deps.media.absolute(url('front.png')), png: frontPng },
-            { position: 'back', fileName: `${previewId}-back.png`, url: deps.media.absolute(url('back.png')), png: backPng },
-          ],
-        },
-        localMockups,
-      )
-    } catch (error) {
-      if (error instanceof PrintProviderError) throw new AppError('provider_failed', `The print provider could not make the preview: ${error.message}`)
-      throw error
-    }
-    const mockups = [...product.mockups].sort((a, b) => Number(b.isDefault) - Number(a.isDefault))
+    const images = [url('mockup-front.jpg'), url('mockup-back.jpg')]
     const record = {
       id: previewId,
       userId: user.id,
@@ -263,14 +220,17 @@ export async function generatePreview(deps: ApiDeps, provider: PrintProvider, us
       backSideId: backSide.id,
       design,
       text,
+      // The print files are the API's URLs even beside a bucket: the API serves them from the design's files (print-files.ts).
       printAreas: [
-        { position: 'front' as const, imageUrl: url('front.png') },
-        { position: 'back' as const, imageUrl: url('back.png') },
+        { position: 'front' as const, imageUrl: deps.media.printFileUrl(previewId, 'front') },
+        { position: 'back' as const, imageUrl: deps.media.printFileUrl(previewId, 'back') },
       ],
       sourceImages: design.map((d, i) => ({ cropped: deps.media.sourceCropUrl(previewId, i), original: deps.media.photoUrl(d.photoId, 'smartphone') })),
-      images: mockups.map((m) => m.url),
-      provider: provider.name,
-      providerProductId: product.productId,
+      images,
+      provider: deps.print.name,
+      // The store's own product: no provider makes one for a preview (the order makes it).
+      providerProductId: previewId,
+      designHash: designHashOf({ variantId: variant.id, pseudoTemplateId: template.id, backSideId: backSide.id, design, text }),
       createdAt: deps.now(),
     }
     await deps.db.transaction(async (tx) => {
@@ -283,10 +243,10 @@ export async function generatePreview(deps: ApiDeps, provider: PrintProvider, us
       await tx.insert(previews).values(record)
     })
     return {
-      productId: product.productId,
+      productId: previewId,
       images: record.images,
       previewId,
-      provider: provider.name,
+      provider: deps.print.name,
       variantId: variant.id,
       pseudoTemplateId: template.id,
       backSideId: backSide.id,
@@ -344,7 +304,7 @@ async function makeSourceCrop(deps: ApiDeps, previewId: string, index: number, k
   const originals = await Promise.all(record.design.map(async (d) => (await deps.storage.get(photoKey(d.photoId, 'original')))?.body))
   if (originals.some((o) => !o)) return null
   cropsMade++
-  const body = await withCpuSlot(async () => {
+  const body = await withCpuSlot('shopper', async () => {
     const front = await renderFrontWithCells({ template, photos: photosOf(record.design, originals as Buffer[]), text: record.text })
     const { image } = front.cells.find((rendered) => rendered.cellId === cell.cellId)!
     const jpeg = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } })
@@ -358,11 +318,14 @@ async function makeSourceCrop(deps: ApiDeps, previewId: string, index: number, k
   return body
 }
 
-/** A preview's stored file, for GET /v1/media/previews/{id}/{file}; a source crop is made on its first request. */
+/**
+ * A preview's stored file, for GET /v1/media/previews/{id}/{file}: a mockup, a source crop (made on its first request),
+ * or a print file (front.png, back.png: its design's, rendered now if the cart's job has not yet made it).
+ */
 export async function previewFile(deps: ApiDeps, previewId: string, file: string) {
-  // Stored before the record is written (the provider fetches print files while the preview is made);
-  // the id is a random UUID, so storage alone answers.
   if (!(previewFiles as readonly string[]).includes(file)) return null
+  if (file === 'front.png' || file === 'back.png') return printFileOf(deps, previewId, file === 'front.png' ? 'front' : 'back')
+  // The id is a random UUID, so storage alone answers.
   const stored = await deps.storage.get(previewKey(previewId, file))
   const crop = /^source-(\d)\.jpg$/.exec(file)
   if (stored || !crop) return stored

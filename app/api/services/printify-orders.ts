@@ -173,7 +173,10 @@ export async function applyPrintifyState(deps: ApiDeps, tx: Tx, parcelId: string
     const items = new Map<string, number>()
     for (const sku of seen.skus) {
       const line = skus.get(sku)
-      const print = line && order.printItems.find((p) => p.providerProductId === line.productId && p.variantId === line.variantId && held.has(p.cartItemId))
+      // Printify makes each line's product with the order (issue 50), so its product id is Printify's: a line is placed by
+      // its variant when the parcel holds one design of it (an older order's lines name the product made at preview time).
+      const ofVariant = line ? order.printItems.filter((p) => p.variantId === line.variantId && held.has(p.cartItemId)) : []
+      const print = line && (ofVariant.find((p) => p.providerProductId === line.productId) ?? (ofVariant.length === 1 ? ofVariant[0] : undefined))
       if (!line || !print) return null // a SKU we cannot place: say nothing rather than the wrong thing
       items.set(print.cartItemId, Math.min(held.get(print.cartItemId)!, (items.get(print.cartItemId) ?? 0) + line.quantity))
     }

@@ -12,10 +12,12 @@ const printifyProviders = new Map<string, PrintifyProvider>()
 export function printProviderFor(config: AppConfig): PrintProvider {
   const printify = config.printify
   if (!printify) return new LocalPrintProvider()
-  const key = `${printify.apiToken}:${printify.shopId}:${printify.baseUrl}`
+  const key = `${printify.apiToken}:${printify.shopId}:${printify.baseUrl}:${printify.dailyProducts}`
   let provider = printifyProviders.get(key)
   if (!provider) {
-    provider = new PrintifyProvider(new PrintifyClient({ apiToken: printify.apiToken, shopId: printify.shopId, baseUrl: printify.baseUrl }))
+    provider = new PrintifyProvider(
+      new PrintifyClient({ apiToken: printify.apiToken, shopId: printify.shopId, baseUrl: printify.baseUrl, dailyProducts: printify.dailyProducts }),
+    )
     printifyProviders.set(key, provider)
   }
   return provider

@@ -1,15 +1,21 @@
-import type { Mockup, PreviewProduct, PreviewProductInput, PrintOrderInput, PrintProvider } from './provider'
+import type { CancelAnswer, PrintOrderInput, PrintProvider, ProductionAnswer } from './provider'
 
-/** The embedded print provider: our own renderer's print files and mockups are the product. */
+/** The embedded print provider: our own renderer's print files are the product, and production is advanced by jobs. */
 export class LocalPrintProvider implements PrintProvider {
   readonly name = 'local' as const
 
-  async createPreviewProduct(input: PreviewProductInput, localMockups: Mockup[]): Promise<PreviewProduct> {
-    return { productId: input.previewId, mockups: localMockups }
-  }
-
-  /** The local print shop's order id is derived from ours, so a second submission is the same order. Production is advanced by jobs. */
+  /** The local print shop's order id is derived from ours, so a second submission is the same order. */
   async submitOrder(input: PrintOrderInput): Promise<{ providerOrderId: string }> {
     return { providerOrderId: `local-${input.orderId}` }
+  }
+
+  /** The local print shop starts as soon as it is asked; its steps are the advance-order jobs. */
+  async sendToProduction(_providerOrderId: string): Promise<ProductionAnswer> {
+    return 'sent'
+  }
+
+  /** Nothing is made locally before the advance-order jobs run, and they skip a canceled parcel. */
+  async cancelOrder(_providerOrderId: string): Promise<CancelAnswer> {
+    return 'canceled'
   }
 }

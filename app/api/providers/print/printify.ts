@@ -5,14 +5,14 @@
 import net from 'node:net'
 import type { ShippingMethodId } from '../../../catalogue/shipping'
 import { isPublicAddress } from '../../media/safe-fetch'
+import { metrics } from '../../../observability/metrics'
 import {
   PrintProviderError,
-  type Mockup,
-  type PreviewProduct,
-  type PreviewProductInput,
-  type PrintFile,
+  type CancelAnswer,
   type PrintOrderInput,
+  type PrintOrderLine,
   type PrintProvider,
+  type ProductionAnswer,
   type ShippingCost,
   type ShippingCostQuery,
 } from './provider'
@@ -89,12 +89,20 @@ export type PrintifyAddress = {
   zip: string
 }
 
-/** `POST /v1/shops/{shop_id}/orders.json` body (an order of existing products). */
+/**
+ * An order's line item: an existing product, or (Printify's "create a product with an order") the blueprint, print
+ * provider and variant with each print area's file URL, which Printify fetches; a product made so is not limited.
+ */
+export type PrintifyOrderLineItem =
+  | { product_id: string; variant_id: number; quantity: number }
+  | { blueprint_id: number; print_provider_id: number; variant_id: number; print_areas: Partial<Record<string, string>>; quantity: number }
+
+/** `POST /v1/shops/{shop_id}/orders.json` body. */
 export type PrintifyCreateOrderBody = {
   /** Our order id. Printify stores it but does not dedupe on it: see `findOrderByExternalId`. */
   external_id: string
   label?: string
-  line_items: { product_id: string; variant_id: number; quantity: number }[]
+  line_items: PrintifyOrderLineItem[]
   /** 1 standard, 2 priority, 3 Printify Express, 4 economy. */
   shipping_method: PrintifyShippingMethod
   /** True exactly when `shipping_method` is 3 (Printify Express). */
@@ -161,6 +169,14 @@ export type PrintifyPage<T> = {
 export const PRINTIFY_REQUESTS_PER_MINUTE = 600
 /** Printify documents `limit` on the orders list as at most 10 per page. */
 export const PRINTIFY_ORDERS_PAGE_LIMIT = 10
+/** And on the products list as at most 100. */
+export const PRINTIFY_PRODUCTS_PAGE_LIMIT = 100
+/**
+ * Printify limits integrations that create products and mockups by the day (its guidelines name the limit, not its size;
+ * publishing is 200 per 30 minutes); products made by an order are not limited. The store makes a product of its own only
+ * when Printify cannot fetch a print file (local storage), one per ordered design: at most this many a day by default.
+ */
+export const PRINTIFY_DAILY_PRODUCTS = 200
 export const MAX_RETRIES = 3
 /** 1 s, 2 s, 4 s. */
 export const backoffMs = (retry: number) => 1000 * 2 ** retry
@@ -195,6 +211,33 @@ export class RequestLimiter {
   }
 }
 
+/**
+ * A count per UTC day of one limited kind of call: `take` answers false once the day's budget is spent, so the call is
+ * not made (and not refused by Printify at a peak). Per process, like the request limiter; share one client per account.
+ */
+export class DailyBudget {
+  private day = ''
+  private used = 0
+
+  constructor(
+    readonly perDay: number,
+    private readonly now: () => number,
+  ) {}
+
+  take(): boolean {
+    const today = new Date(this.now()).toISOString().slice(0, 10)
+    if (today !== this.day) [this.day, this.used] = [today, 0]
+    if (this.used >= this.perDay) return false
+    this.used++
+    return true
+  }
+
+  get remaining() {
+    const today = new Date(this.now()).toISOString().slice(0, 10)
+    return today === this.day ? this.perDay - this.used : this.perDay
+  }
+}
+
 /** `Retry-After` as milliseconds: delta-seconds or an HTTP-date (RFC 9110 §10.2.3); null when absent or unreadable. */
 export function parseRetryAfter(value: string | null, now: number): number | null {
   if (value === null || value.trim() === '') return null
@@ -223,6 +266,8 @@ export type PrintifyClientOptions = {
   requestsPerMinute?: number
   /** Inject to share one limiter between clients of the same account. */
   limiter?: RequestLimiter
+  /** Products the store may create a day (PRINTIFY_DAILY_PRODUCTS); default 200. */
+  dailyProducts?: number
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
@@ -236,6 +281,7 @@ export class PrintifyClient {
   private readonly now: () => number
   private readonly userAgent: string
   private readonly limiter: RequestLimiter
+  readonly productBudget: DailyBudget
 
   constructor(options: PrintifyClientOptions) {
     if (!options.apiToken) throw new PrintProviderError('Printify is not configured: the API token is empty.')
@@ -248,6 +294,7 @@ export class PrintifyClient {
     this.now = options.now ?? Date.now
     this.userAgent = options.userAgent ?? 'Keepsake/1.0 (+print-on-demand; node)'
     this.limiter = options.limiter ?? new RequestLimiter(options.requestsPerMinute ?? PRINTIFY_REQUESTS_PER_MINUTE, this.now, this.sleep)
+    this.productBudget = new DailyBudget(options.dailyProducts ?? PRINTIFY_DAILY_PRODUCTS, this.now)
   }
 
   /** Adds an image to the account's media library, fetched by Printify from `url` or sent as base64 `contents`. */
@@ -258,7 +305,13 @@ export class PrintifyClient {
     return requireId('upload image', upload)
   }
 
+  /** Refused here, before Printify is asked, once the day's product budget is spent (PRINTIFY_DAILY_PRODUCTS). */
   async createProduct(body: PrintifyCreateProductBody): Promise<PrintifyProduct> {
+    if (!this.productBudget.take())
+      throw new PrintProviderError(
+        `Printify create product: today's budget of ${this.productBudget.perDay} products is spent; it is tried again tomorrow.`,
+        429,
+      )
     const product = await this.request<PrintifyProduct>('create product', 'POST', this.shopPath('products.json'), body)
     return requireId('create product', product)
   }
@@ -275,6 +328,41 @@ export class PrintifyClient {
   async createOrder(body: PrintifyCreateOrderBody): Promise<{ id: string }> {
     const order = await this.request<{ id: string }>('create order', 'POST', this.shopPath('orders.json'), body)
     return { id: requireId('create order', order).id }
+  }
+
+  /**
+   * Starts production of an order on hold (Printify puts orders made through the API on hold, then sends them on per the
+   * shop's approval setting; on manual approval only this sends them). Printify answers 400 for an order in another status.
+   */
+  async sendToProduction(orderId: string): Promise<PrintifyOrder> {
+    const path = this.shopPath(`orders/${encodeURIComponent(orderId)}/send_to_production.json`)
+    return requireId('send to production', await this.request<PrintifyOrder>('send to production', 'POST', path, {}))
+  }
+
+  /** Cancels an order; Printify accepts it only while the order is on hold or its payment was not received. */
+  async cancelOrder(orderId: string): Promise<PrintifyOrder> {
+    const path = this.shopPath(`orders/${encodeURIComponent(orderId)}/cancel.json`)
+    return requireId('cancel order', await this.request<PrintifyOrder>('cancel order', 'POST', path, {}))
+  }
+
+  /** One page of the shop's products, newest first (at most 100 a page). */
+  async listProducts({ page = 1, limit = PRINTIFY_PRODUCTS_PAGE_LIMIT }: { page?: number; limit?: number } = {}) {
+    const query = new URLSearchParams({
+      page: String(Math.max(1, Math.floor(page))),
+      limit: String(Math.min(PRINTIFY_PRODUCTS_PAGE_LIMIT, Math.max(1, Math.floor(limit)))),
+    })
+    const result = await this.request<PrintifyPage<PrintifyProduct>>('list products', 'GET', `${this.shopPath('products.json')}?${query}`)
+    if (!Array.isArray(result.data)) throw new PrintProviderError('Printify list products answered without a data list.')
+    return result
+  }
+
+  async deleteProduct(productId: string): Promise<void> {
+    await this.request<object>('delete product', 'DELETE', this.shopPath(`products/${encodeURIComponent(productId)}.json`))
+  }
+
+  /** Archives an upload (it leaves the media library; products already made with it keep it). */
+  async archiveUpload(imageId: string): Promise<void> {
+    await this.request<object>('archive upload', 'POST', `/v1/uploads/${encodeURIComponent(imageId)}/archive.json`, {})
   }
 
   /** One page of the shop's orders, newest first. */
@@ -408,6 +496,7 @@ export class PrintifyClient {
         return parsed as T
       }
 
+      if (response.status === 429) metrics().providerRateLimited.inc({ call })
       if (response.status === 429 && canRetry) {
         const wait = parseRetryAfter(response.headers.get('retry-after'), this.now()) ?? backoffMs(retry)
         await response.body?.cancel().catch(() => {})
@@ -500,73 +589,90 @@ export function isReachableByPrintify(raw: string): boolean {
   return !NON_PUBLIC_SUFFIXES.some((suffix) => host === suffix || host.endsWith(`.${suffix}`))
 }
 
-export type PrintifyProviderOptions = {
-  /** Default: the client's sleep. */
-  sleep?: Sleep
-  /** getProduct polls while mockups are generated. Default 10. */
-  pollAttempts?: number
-  /** Default 1500. */
-  pollIntervalMs?: number
-}
+/** Printify's order statuses in which it has not started making the order. */
+const NOT_STARTED = new Set(['on-hold', 'payment-not-received'])
 
 export class PrintifyProvider implements PrintProvider {
   readonly name = 'printify' as const
-  private readonly sleep: Sleep
-  private readonly pollAttempts: number
-  private readonly pollIntervalMs: number
 
-  constructor(
-    readonly client: PrintifyClient,
-    options: PrintifyProviderOptions = {},
-  ) {
-    this.sleep = options.sleep ?? client.sleep
-    this.pollAttempts = options.pollAttempts ?? 10
-    this.pollIntervalMs = options.pollIntervalMs ?? 1500
-  }
-
-  /** Uploads the print files, creates the product with the one variant enabled, then waits for its mockups. */
-  async createPreviewProduct(input: PreviewProductInput, _localMockups: Mockup[]): Promise<PreviewProduct> {
-    if (input.printFiles.length === 0) throw new PrintProviderError('Printify needs at least one print file.')
-    if (!Number.isInteger(input.priceCents) || input.priceCents <= 0)
-      throw new PrintProviderError(`Printify needs a positive whole-cent price, not ${input.priceCents}.`)
-
-    const placeholders: PrintifyPlaceholder[] = []
-    for (const file of input.printFiles) {
-      const upload = await this.client.uploadImage(uploadSource(file))
-      // Centred, full size, upright: our renderer already made the file to the print area's size.
-      placeholders.push({ position: file.position, images: [{ id: upload.id, x: 0.5, y: 0.5, scale: 1, angle: 0 }] })
-    }
-
-    const product = await this.client.createProduct({
-      title: input.title,
-      description: input.description,
-      blueprint_id: input.blueprintId,
-      print_provider_id: input.printProviderId,
-      variants: [{ id: input.variantId, price: input.priceCents, is_enabled: true }],
-      print_areas: [{ variant_ids: [input.variantId], placeholders }],
-    })
-
-    // Printify renders mockups asynchronously; the create answer may already carry them.
-    let mockups = mockupsFor(product, input.variantId)
-    for (let attempt = 0; mockups.length === 0 && attempt < this.pollAttempts; attempt++) {
-      await this.sleep(this.pollIntervalMs)
-      mockups = mockupsFor(await this.client.getProduct(product.id), input.variantId)
-    }
-    if (mockups.length === 0) throw new PrintProviderError('Printify did not produce mockups in time')
-    return { productId: product.id, mockups }
-  }
+  constructor(readonly client: PrintifyClient) {}
 
   /** The costs of the store's method as Printify ships it (printifyShippingCostNames). */
   async shippingCosts(query: ShippingCostQuery): Promise<ShippingCost[]> {
     return this.client.shippingCosts(query.blueprintId, query.printProviderId, printifyShippingCostNames[query.method])
   }
 
-  /** Looks for an order already made under our id before creating one: Printify does not dedupe on external_id. */
+  /**
+   * Looks for an order already made under our id before creating one: Printify does not dedupe on external_id. Each line
+   * carries its print files: by URL when Printify can fetch them (the product is made by the order, which Printify does
+   * not limit); otherwise the files are uploaded by content and one product is made for the line (within the day's budget).
+   */
   async submitOrder(input: PrintOrderInput): Promise<{ providerOrderId: string }> {
     const existing = await this.client.findOrderByExternalId(input.orderId)
     if (existing) return { providerOrderId: existing.id }
-    const created = await this.client.createOrder(printifyOrderBody(input))
+    const lineItems: PrintifyOrderLineItem[] = []
+    for (const line of input.lines) lineItems.push(await this.lineItemOf(line))
+    const created = await this.client.createOrder(printifyOrderBody(input, lineItems))
     return { providerOrderId: created.id }
+  }
+
+  private async lineItemOf(line: PrintOrderLine): Promise<PrintifyOrderLineItem> {
+    if (line.printFiles.length === 0) throw new PrintProviderError(`Printify needs the print files of ${line.title}.`)
+    if (line.printFiles.every((file) => isReachableByPrintify(file.url)))
+      return {
+        blueprint_id: line.blueprintId,
+        print_provider_id: line.printProviderId,
+        variant_id: line.variantId,
+        print_areas: Object.fromEntries(line.printFiles.map((file) => [file.position, file.url])),
+        quantity: line.quantity,
+      }
+    if (!Number.isInteger(line.priceCents) || line.priceCents <= 0)
+      throw new PrintProviderError(`Printify needs a positive whole-cent price, not ${line.priceCents}.`)
+    const placeholders: PrintifyPlaceholder[] = []
+    for (const file of line.printFiles) {
+      const upload = await this.client.uploadImage({ fileName: file.fileName, contents: await file.read() })
+      // Centred, full size, upright: our renderer already made the file to the print area's size.
+      placeholders.push({ position: file.position, images: [{ id: upload.id, x: 0.5, y: 0.5, scale: 1, angle: 0 }] })
+    }
+    const product = await this.client.createProduct({
+      title: line.title,
+      description: line.description,
+      blueprint_id: line.blueprintId,
+      print_provider_id: line.printProviderId,
+      variants: [{ id: line.variantId, price: line.priceCents, is_enabled: true }],
+      print_areas: [{ variant_ids: [line.variantId], placeholders }],
+      tags: [`keepsake-preview:${line.previewId}`],
+    })
+    return { product_id: product.id, variant_id: line.variantId, quantity: line.quantity }
+  }
+
+  /**
+   * send_to_production, once: Printify refuses it for an order that is not on hold, so the order is looked at first; one
+   * already on its way answers 'already-sent', and one still 'pending' (Printify has not put it on hold yet) throws, to be
+   * tried again.
+   */
+  async sendToProduction(providerOrderId: string): Promise<ProductionAnswer> {
+    const order = await this.client.getOrder(providerOrderId)
+    if (order.status === 'pending')
+      throw new PrintProviderError(`Printify order ${providerOrderId} is still pending; it is sent to production once it is on hold.`)
+    if (order.status !== 'on-hold') return 'already-sent'
+    try {
+      await this.client.sendToProduction(providerOrderId)
+      return 'sent'
+    } catch (error) {
+      // An answer lost on the way, then a second ask: Printify says no, because the first went through.
+      if (error instanceof PrintProviderError && error.status === 400 && (await this.client.getOrder(providerOrderId)).status !== 'on-hold')
+        return 'already-sent'
+      throw error
+    }
+  }
+
+  async cancelOrder(providerOrderId: string): Promise<CancelAnswer> {
+    const order = await this.client.getOrder(providerOrderId)
+    if (order.status === 'canceled' || order.status === 'cancelled') return 'already-canceled'
+    if (!NOT_STARTED.has(order.status) && order.status !== 'pending') return 'too-late'
+    await this.client.cancelOrder(providerOrderId)
+    return 'canceled'
   }
 }
 
@@ -585,13 +691,13 @@ export const printifyShippingMethods: Record<ShippingMethodId, PrintifyShippingM
 /** The shipping-cost endpoint that quotes each store method: the method it is sent as (express is Printify Express). */
 export const printifyShippingCostNames: Record<ShippingMethodId, PrintifyShippingMethodName> = { standard: 'standard', express: 'express' }
 
-/** Our order as Printify's create-order body: existing products (made at preview time), address split as Printify wants it. */
-export function printifyOrderBody(input: PrintOrderInput): PrintifyCreateOrderBody {
+/** Our order as Printify's create-order body: its line items (printifyProvider.lineItemOf), the address split as Printify wants it. */
+export function printifyOrderBody(input: PrintOrderInput, lineItems: PrintifyOrderLineItem[]): PrintifyCreateOrderBody {
   const [first, ...rest] = input.address.name.trim().split(/\s+/)
   return {
     external_id: input.orderId,
     label: input.reference,
-    line_items: input.lines.map((l) => ({ product_id: l.providerProductId, variant_id: l.variantId, quantity: l.quantity })),
+    line_items: lineItems,
     shipping_method: printifyShippingMethods[input.shippingMethod],
     is_printify_express: printifyShippingMethods[input.shippingMethod] === PRINTIFY_EXPRESS,
     // The store sends its own shipping e-mail, once per shipment and to the shopper, never to a gift's recipient (decision 063).
@@ -609,22 +715,6 @@ export function printifyOrderBody(input: PrintOrderInput): PrintifyCreateOrderBo
       zip: input.address.postalCode,
     },
   }
-}
-
-/** By URL when Printify can fetch it (Printify recommends URL uploads for files over 5 MB), else by content. */
-function uploadSource(file: PrintFile): PrintifyUploadInput {
-  return isReachableByPrintify(file.url) ? { fileName: file.fileName, url: file.url } : { fileName: file.fileName, contents: file.png }
-}
-
-function mockupsFor(product: PrintifyProduct, variantId: number): Mockup[] {
-  const images = Array.isArray(product.images) ? product.images : []
-  return images
-    .filter((image) => typeof image.src === 'string' && Array.isArray(image.variant_ids) && image.variant_ids.includes(variantId))
-    .map((image) => ({
-      url: image.src,
-      position: image.position === 'front' || image.position === 'back' ? image.position : 'other',
-      isDefault: image.is_default === true,
-    }))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -666,4 +756,62 @@ export async function syncPrintifyWebhooks(client: PrintifyClient, url: string, 
     }
   }
   return steps
+}
+
+// ---------------------------------------------------------------------------------------------
+// Products no order used (npm run printify:unused-products)
+
+export type UnusedProducts = {
+  /** Every product of the shop that no order's line item names. */
+  unused: { id: string; title: string; createdAt: string | null; uploadIds: string[] }[]
+  /** Products in the shop, and orders looked through. */
+  products: number
+  orders: number
+  deleted: string[]
+  /** The uploads of deleted products that no kept product uses: archived. */
+  archivedUploads: string[]
+}
+
+/**
+ * Before issue 50, every preview made a product in the shop. This lists each product no order of the shop names (all of
+ * its orders, a page of 10 at a time, and all of its products, 100 a page), and with `apply` deletes them and archives the
+ * uploads only they used. Without `apply` nothing changes (a dry run).
+ */
+export async function unusedPrintifyProducts(client: PrintifyClient, { apply = false }: { apply?: boolean } = {}): Promise<UnusedProducts> {
+  const used = new Set<string>()
+  let orders = 0
+  for (let page = 1; ; page++) {
+    const result = await client.listOrders({ page })
+    orders += result.data.length
+    for (const order of result.data) for (const item of order.line_items ?? []) used.add(String(item.product_id))
+    if (result.data.length === 0 || page >= result.last_page) break
+  }
+  const all: PrintifyProduct[] = []
+  for (let page = 1; ; page++) {
+    const result = await client.listProducts({ page })
+    all.push(...result.data)
+    if (result.data.length === 0 || page >= result.last_page) break
+  }
+  const uploadsOf = (product: PrintifyProduct) =>
+    (product.print_areas ?? []).flatMap((area) =>
+      (area.placeholders ?? []).flatMap((placeholder) => (placeholder.images ?? []).map((image) => String(image.id))),
+    )
+  const unused = all
+    .filter((product) => !used.has(String(product.id)))
+    .map((product) => ({ id: String(product.id), title: product.title, createdAt: product.created_at ?? null, uploadIds: uploadsOf(product) }))
+  const deleted: string[] = []
+  const archivedUploads: string[] = []
+  if (apply) {
+    const kept = new Set(all.filter((product) => used.has(String(product.id))).flatMap(uploadsOf))
+    for (const product of unused) {
+      await client.deleteProduct(product.id)
+      deleted.push(product.id)
+    }
+    for (const uploadId of new Set(unused.flatMap((product) => product.uploadIds))) {
+      if (kept.has(uploadId)) continue
+      await client.archiveUpload(uploadId)
+      archivedUploads.push(uploadId)
+    }
+  }
+  return { unused, products: all.length, orders, deleted, archivedUploads }
 }
