@@ -9,16 +9,21 @@ import sharp from 'sharp'
 import { PromiseCache } from './promise-cache'
 import type { RawImage } from './print.server'
 
-/** Mockups are the print sheet at this width, on a soft background. */
-export const MOCKUP_WIDTH = 1200
+/**
+ * Mockups are the print sheet at this width, on a soft background (1120 px with its margins). That is the widest a
+ * mockup is shown: full width on a phone, about 350 CSS px at 3 device pixels each, and half the preview dialog on a
+ * desktop. A preview draws the sheet at this size (displayScaleOf), so nothing wider is rendered for the eye (issue 50).
+ */
+export const MOCKUP_WIDTH = 1000
 const MOCKUP_BACKGROUND = { r: 246, g: 239, b: 228, alpha: 1 }
 const SHADOW_COLOUR = { r: 60, g: 40, b: 30 }
 const SHADOW_BLUR = 14
 /**
- * Progressive, optimised Huffman tables and the ImageMagick quantisation table that mozjpeg uses, without
- * mozjpeg's trellis quantisation and scan search: 15 ms instead of 77 ms for a tree's mockup, 12 % more bytes.
+ * Optimised Huffman tables and the ImageMagick quantisation table that mozjpeg uses, without mozjpeg's trellis
+ * quantisation and scan search, and baseline: a progressive scan took twice the encode (24 → 11 ms for a tree's
+ * mockup) for 3 % fewer bytes, and the mockup is encoded while a shopper waits on every preview (decision 078).
  */
-const MOCKUP_JPEG = { quality: 86, progressive: true, optimiseCoding: true, quantisationTable: 3 } as const
+const MOCKUP_JPEG = { quality: 86, optimiseCoding: true, quantisationTable: 3 } as const
 
 const margin = Math.round(MOCKUP_WIDTH * 0.06)
 
@@ -50,8 +55,8 @@ let backdropsMade = 0
 /** How many backdrops this process has made (for tests: one per silhouette). */
 export const backdropRenders = () => backdropsMade
 
-/** The mockup's pixels before encoding: opaque RGBA, (MOCKUP_WIDTH + 2 margins) × (its height + 2 margins). */
-export async function mockupPixels(image: RawImage): Promise<RawImage> {
+/** The sheet at the mockup's width, its backdrop, and where it goes on it (decision 048, follow-up). */
+async function mockupLayers(image: RawImage, silhouette?: string) {
   const height = Math.round((image.height * MOCKUP_WIDTH) / image.width)
   // A preview's sheet is drawn at the mockup's width already (displayScaleOf): laid on as it is.
   const art =
@@ -61,22 +66,32 @@ export async function mockupPixels(image: RawImage): Promise<RawImage> {
           .resize(MOCKUP_WIDTH, height, { kernel: 'lanczos3' })
           .raw()
           .toBuffer()
-  const alpha = alphaOf(art, MOCKUP_WIDTH * height)
-  const key = `${height}:${createHash('sha256').update(alpha).digest('base64')}`
-  const backdrop = await backdrops.get(key, () => backdropFor(alpha, height))
+  // A silhouette named by the caller (a template's, at display size) is known without reading its alpha.
+  const key = silhouette
+    ? `${height}:${silhouette}`
+    : `${height}:${createHash('sha256')
+        .update(alphaOf(art, MOCKUP_WIDTH * height))
+        .digest('base64')}`
+  const backdrop = await backdrops.get(key, () => backdropFor(alphaOf(art, MOCKUP_WIDTH * height), height))
   const size = { width: MOCKUP_WIDTH + margin * 2, height: height + margin * 2 }
-  const data = await sharp(backdrop, { raw: { ...size, channels: 4 } })
-    .composite([{ input: art, raw: { width: MOCKUP_WIDTH, height, channels: 4 }, left: margin, top: margin }])
-    .raw()
-    .toBuffer()
-  return { data, ...size }
+  const composed = sharp(backdrop, { raw: { ...size, channels: 4 } }).composite([
+    { input: art, raw: { width: MOCKUP_WIDTH, height, channels: 4 }, left: margin, top: margin },
+  ])
+  return { composed, size }
 }
 
-/** The mockup JPEG of a print sheet (RGBA). */
-export async function mockupOf(image: RawImage): Promise<Buffer> {
-  const { data, width, height } = await mockupPixels(image)
-  return sharp(data, { raw: { width, height, channels: 4 } })
-    .removeAlpha()
-    .jpeg(MOCKUP_JPEG)
-    .toBuffer()
+/** The mockup's pixels before encoding: opaque RGBA, (MOCKUP_WIDTH + 2 margins) × (its height + 2 margins). */
+export async function mockupPixels(image: RawImage): Promise<RawImage> {
+  const { composed, size } = await mockupLayers(image)
+  return { data: await composed.raw().toBuffer(), ...size }
+}
+
+/**
+ * The mockup JPEG of a print sheet (RGBA): composed and encoded in one pipeline, the same pixels as mockupPixels.
+ * `silhouette` names the sheet's silhouette when the caller knows it (every front of a template has the template's),
+ * so its backdrop is found without hashing the sheet's alpha.
+ */
+export async function mockupOf(image: RawImage, silhouette?: string): Promise<Buffer> {
+  const { composed } = await mockupLayers(image, silhouette)
+  return composed.removeAlpha().jpeg(MOCKUP_JPEG).toBuffer()
 }

@@ -553,11 +553,12 @@ export async function renderFrontGeneral(design: FrontDesign, scale: number): Pr
 }
 
 /**
- * zlib level 4 for print files: lossless as any level (the printed pixels are the same), and on this machine's
- * print sheets about 40 % less CPU than sharp's default 6 for 4–7 % more bytes (tree 155 → 89 ms, 2.42 → 2.53 MB;
- * stocking 214 → 110 ms, 2.93 → 3.14 MB). The encode was the largest part of a preview at the peak (decision 056).
+ * zlib level 1 for print files: lossless as any level (the printed pixels are the same). Level 4 was chosen when the
+ * encode was the largest part of a preview (decision 056); print files are now made once per design bought, in the
+ * background (decision 078), where the encode is still a fifth of a trip's CPU: level 1 takes 60 % less CPU than 4
+ * for 65 % more bytes (a tree sheet 145 → 57 ms, 3.1 → 5.1 MB on this machine), which the printer fetches once.
  */
-export const PRINT_PNG_COMPRESSION = 4
+export const PRINT_PNG_COMPRESSION = 1
 
 export async function encodePng(image: RawImage, compressionLevel = PRINT_PNG_COMPRESSION): Promise<Buffer> {
   return sharp(image.data, rawInput(image)).png({ compressionLevel }).toBuffer()

@@ -377,6 +377,8 @@ export const orderParcelSchema = z.object({
   /** The latest shipment's tracking (every shipment's is in `shipments`). */
   trackingNumber: z.string().nullable(),
   trackingUrl: z.string().nullable(),
+  /** When the store released the parcel to the printer's production (its hold ended; issue 50); null before. */
+  sentToProductionAt: z.string().nullable(),
   /** Every box the parcel left in, oldest first. */
   shipments: z.array(parcelShipmentSchema),
   /** Ornaments in the parcel, and how many of them have shipped (counted by line and quantity). */

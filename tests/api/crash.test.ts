@@ -10,14 +10,16 @@ import type { AddressInfo } from 'node:net'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
-import { creditEntries, egifts, jobs, orders, outboxEmails, previews } from '../../app/api/db/schema'
+import { creditEntries, egifts, jobs, orderParcels, orders, outboxEmails, previews } from '../../app/api/db/schema'
 import { PrintifyClient, PrintifyProvider } from '../../app/api/providers/print/printify'
 import { LOCAL_TEST_CARDS } from '../../app/contract/cart'
 import { ADVOCATE_REWARD_CENTS } from '../../app/catalogue/referral-terms'
 import { cartItemFor, recordPreview } from '../support/cart'
 import { createPrintifyMock, MOCK_PRINTIFY_SHOP_ID, MOCK_PRINTIFY_TOKEN } from '../support/printify-mock'
+import { fulfilmentJobs } from '../../app/api/services/fulfilment'
 import { drainJobs } from '../../app/api/services/jobs'
 import { mailJobs } from '../../app/api/services/mail'
+import { PRINT_POSITIONS, printFileKey } from '../../app/api/services/print-files'
 import { freshStore, killServers, startServer, type Store } from '../support/server-process'
 import { startSmtpCapture } from '../support/smtp-capture'
 import { createTestApi, TEST_ORIGIN } from '../support/test-api'
@@ -54,6 +56,21 @@ async function withData<T>(store: Store, env: Record<string, string>, use: (t: A
   }
 }
 
+/**
+ * A recorded preview (recordPreview writes no file, and its photos are not stored) with its design's print files, as the
+ * cart's job would have rendered them: a parcel is never submitted without them. Answers the preview and the files.
+ */
+async function previewWithPrintFiles(t: Awaited<ReturnType<typeof createTestApi>>, userId: string) {
+  const preview = await recordPreview(t, userId)
+  const png = (background: string) =>
+    sharp({ create: { width: 8, height: 8, channels: 3, background } })
+      .png()
+      .toBuffer()
+  const files = { front: await png('#fff'), back: await png('#c33') }
+  for (const position of PRINT_POSITIONS) await t.storage.put(printFileKey({ id: preview.id, designHash: null }, position), files[position], 'image/png')
+  return { preview, files }
+}
+
 const stores: Store[] = []
 async function newStore() {
   const store = await freshStore(engine)
@@ -70,7 +87,8 @@ describe(`a server killed mid-way (${engine})`, () => {
     const store = await newStore()
     const { cookie, sessionId } = await withData(store, {}, async (t) => {
       const cookie = await t.signIn(0)
-      const added = await t.request('/v1/photo-products-cart/items', { method: 'POST', json: cartItemFor(await recordPreview(t, t.users[0].id)), cookie })
+      const { preview } = await previewWithPrintFiles(t, t.users[0].id)
+      const added = await t.request('/v1/photo-products-cart/items', { method: 'POST', json: cartItemFor(preview), cookie })
       expect(added.status).toBe(201)
       const session = await t.request('/v1/photo-products-cart/checkout-session', { method: 'POST', cookie })
       expect(session.status).toBe(201)
@@ -125,6 +143,9 @@ describe(`a server killed mid-way (${engine})`, () => {
       ])
       const rows = await t.db.select().from(jobs)
       expect(rows.filter((j) => j.kind === 'submit-order')).toEqual([expect.objectContaining({ status: 'done', attempts: 3, lockedBy: null })])
+      // Sent to production once, after it was submitted; then the local shop's steps.
+      expect(rows.filter((j) => j.kind === 'send-to-production')).toEqual([expect.objectContaining({ status: 'done', attempts: 1 })])
+      expect((await t.db.select().from(orderParcels)).map((p) => p.sentToProductionAt)).toEqual([expect.any(Date)])
       expect(
         rows
           .filter((j) => j.kind === 'advance-order')
@@ -200,7 +221,8 @@ describe(`a server killed mid-way (${engine})`, () => {
           expect((await t.request('/v1/growth/referred/redemptions', { method: 'POST', json: { timezone: 'America/New_York' }, cookie: friend })).status).toBe(
             201,
           )
-          await t.request('/v1/photo-products-cart/items', { method: 'POST', json: cartItemFor(await recordPreview(t, guest.user.id)), cookie: friend })
+          const { preview } = await previewWithPrintFiles(t, guest.user.id)
+          await t.request('/v1/photo-products-cart/items', { method: 'POST', json: cartItemFor(preview), cookie: friend })
           const session = await t.request('/v1/photo-products-cart/checkout-session', { method: 'POST', cookie: friend })
           const paid = await t.request(`/v1/checkout/local/${session.body.id}/pay`, {
             method: 'POST',
@@ -293,7 +315,8 @@ describe(`a server killed mid-way (${engine})`, () => {
           t.setNow(new Date(t.now().getTime() + (Number(common.JOB_LEASE_SECONDS) + 1) * 1000))
           await drainJobs(t.api.deps, mailJobs)
           const rows = await t.db.select().from(jobs)
-          for (const kind of ['submit-order', 'credit-referral-reward']) expect(rows.filter((j) => j.kind === kind).map((j) => j.status)).toEqual(['done'])
+          for (const kind of ['submit-order', 'send-to-production', 'credit-referral-reward'])
+            expect(rows.filter((j) => j.kind === kind).map((j) => j.status)).toEqual(['done'])
           // The gift's e-mail, the friend's order confirmation and shipping e-mail.
           expect(rows.filter((j) => j.kind === 'send-email').map((j) => j.status)).toEqual(['done', 'done', 'done'])
           // Only the invite's expiry is still ahead; nothing is left running or failed.
@@ -330,31 +353,16 @@ describe(`a server killed mid-way (${engine})`, () => {
       ALLOW_TEST_CARDS_WITH_REAL_PROVIDER: 'true',
     }
     const ordersPath = `/v1/shops/${MOCK_PRINTIFY_SHOP_ID}/orders.json`
+    const productsPath = `/v1/shops/${MOCK_PRINTIFY_SHOP_ID}/products.json`
     try {
       const store = await newStore()
       const provider = new PrintifyProvider(new PrintifyClient({ apiToken: MOCK_PRINTIFY_TOKEN, shopId: MOCK_PRINTIFY_SHOP_ID, fetch: mock.fetch }))
-      const { cookie, orderId } = await withData(store, {}, async (t) => {
+      const { cookie, orderId, previewId, files } = await withData(store, {}, async (t) => {
         t.api.deps.print = provider
         const cookie = await t.signIn(0)
-        // A preview whose product was made at Printify.
-        const preview = await recordPreview(t, t.users[0].id)
-        const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
-          .png()
-          .toBuffer()
-        const product = await provider.createPreviewProduct(
-          {
-            previewId: preview.id,
-            title: 'Star',
-            description: '',
-            blueprintId: 1,
-            printProviderId: 1,
-            variantId: preview.variantId,
-            priceCents: 2499,
-            printFiles: [{ position: 'front', fileName: 'front.png', url: 'http://localhost/front.png', png }],
-          },
-          [],
-        )
-        await t.db.update(previews).set({ provider: 'printify', providerProductId: product.productId }).where(eq(previews.id, preview.id))
+        // A design made with Printify configured: its product is its own (no provider call), its print files kept.
+        const { preview, files } = await previewWithPrintFiles(t, t.users[0].id)
+        await t.db.update(previews).set({ provider: 'printify' }).where(eq(previews.id, preview.id))
         expect((await t.request('/v1/photo-products-cart/items', { method: 'POST', json: cartItemFor(preview), cookie })).status).toBe(201)
         const session = await t.request('/v1/photo-products-cart/checkout-session', { method: 'POST', cookie })
         const paid = await t.request(`/v1/checkout/local/${session.body.id}/pay`, {
@@ -363,14 +371,25 @@ describe(`a server killed mid-way (${engine})`, () => {
           cookie,
         })
         expect(paid.body).toMatchObject({ status: 'paid' })
-        return { cookie, orderId: paid.body.orderId as string }
+        return { cookie, orderId: paid.body.orderId as string, previewId: preview.id, files }
       })
 
-      // 1. Printify took the order; we have not noted its id.
+      // 1. Printify took the order; we have not noted its id. Printify cannot fetch http://localhost, so the design's print
+      // files went up by content and one product was made for the line.
       let server = await startServer(serverEnv(store, printify), { pauseAt: 'submit-order:after-provider' })
       await server.pausedAt('submit-order:after-provider')
       await server.kill()
       expect(mock.callsTo('POST', ordersPath)).toHaveLength(1)
+      const received = () => ({
+        uploads: mock.callsTo('POST', '/v1/uploads/images.json').map((c) => c.body),
+        products: mock.callsTo('POST', productsPath).map((c) => (c.body as { tags: string[] }).tags),
+      })
+      const taken = received()
+      expect(taken.uploads).toEqual([
+        { file_name: expect.stringMatching(/-front\.png$/), contents: files.front.toString('base64') },
+        { file_name: expect.stringMatching(/-back\.png$/), contents: files.back.toString('base64') },
+      ])
+      expect(taken.products).toHaveLength(1)
 
       // 2. The re-run finds it by external_id; killed again as it notes it.
       server = await startServer(serverEnv(store, printify), { pauseAt: 'submit-order:before-commit' })
@@ -383,14 +402,28 @@ describe(`a server killed mid-way (${engine})`, () => {
       await server.until('the order to be submitted', async () => (await order()).status === 'submitted')
       const [printifyOrder] = [...mock.orders.values()]
       expect(await order()).toMatchObject({ provider: 'printify', providerOrderId: printifyOrder!.id })
+      // Its hold over (0 minutes), the order goes to production.
+      await server.until('the order to be sent to production', () => mock.sentToProduction.get(printifyOrder!.id) === 1)
       await server.kill()
 
       expect(mock.callsTo('POST', ordersPath)).toHaveLength(1)
       expect([...mock.orders.values()].map((o) => o.external_id)).toEqual([orderId])
+      // The re-runs found the order: no second upload, and no second product.
+      expect(received()).toEqual(taken)
+      expect(mock.products.size).toBe(1)
+      expect(printifyOrder!.line_items).toEqual([expect.objectContaining({ product_id: [...mock.products.keys()][0], quantity: 1 })])
+      expect(mock.products.get(printifyOrder!.line_items[0]!.product_id)!.tags).toEqual([`keepsake-preview:${previewId}`])
       await withData(store, {}, async (t) => {
         expect(await t.db.select().from(orders)).toHaveLength(1)
         expect((await t.db.select().from(jobs)).filter((j) => j.kind === 'submit-order')).toEqual([expect.objectContaining({ status: 'done', attempts: 3 })])
+        // Killed just after the send, its job may not have noted it: run what is due. A second run does not send again.
+        t.api.deps.print = provider
+        t.setNow(new Date(t.now().getTime() + (Number(common.JOB_LEASE_SECONDS) + 1) * 1000))
+        await drainJobs(t.api.deps, fulfilmentJobs)
+        expect((await t.db.select().from(jobs)).filter((j) => j.kind === 'send-to-production')).toEqual([expect.objectContaining({ status: 'done' })])
+        expect((await t.db.select().from(orderParcels)).map((p) => p.sentToProductionAt)).toEqual([expect.any(Date)])
       })
+      expect(mock.sentToProduction.get(printifyOrder!.id)).toBe(1)
     } finally {
       await new Promise<void>((resolve) => bridge.close(() => resolve()))
     }

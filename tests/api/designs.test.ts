@@ -246,23 +246,36 @@ describe('POST /v1/printify/generate-preview', () => {
     expect(own.status).toBe(201)
   })
 
-  it('a print provider failure is a 502 with a clear message, and nothing is recorded', async () => {
+  it('never reaches the print provider: one that fails every call changes nothing, and the preview is the store’s own', async () => {
+    const asked: string[] = []
     const failing: PrintProvider = {
       name: 'printify',
       submitOrder: async () => {
-        throw new PrintProviderError('not used here')
+        asked.push('submitOrder')
+        throw new PrintProviderError('Printify answered 503', 503)
       },
-      createPreviewProduct: async () => {
-        throw new PrintProviderError('Printify answered 503 to product creation', 503)
+      sendToProduction: async () => {
+        asked.push('sendToProduction')
+        throw new PrintProviderError('Printify answered 503', 503)
+      },
+      cancelOrder: async () => {
+        asked.push('cancelOrder')
+        throw new PrintProviderError('Printify answered 503', 503)
+      },
+      shippingCosts: async () => {
+        asked.push('shippingCosts')
+        throw new PrintProviderError('Printify answered 503', 503)
       },
     }
     const f = await createTestApi({}, { print: failing })
     try {
       const photos = await addAlbumPhotos(f, demoAccounts[0].family.id, 2, undefined, PRINTABLE)
       const res = await f.request('/v1/printify/generate-preview', { method: 'POST', cookie: await f.signIn(0), json: starDesign(photos.map((p) => p.id)) })
-      expect(res.status).toBe(502)
-      expect(res.body.error.message).toMatch(/print provider could not make the preview: Printify answered 503/)
-      expect(await f.db.select().from(previews)).toHaveLength(0)
+      expect(res.status, JSON.stringify(res.body)).toBe(201)
+      expect(asked).toEqual([])
+      expect(res.body).toMatchObject({ provider: 'printify', productId: res.body.previewId })
+      const [row] = await f.db.select().from(previews)
+      expect(row).toMatchObject({ id: res.body.previewId, provider: 'printify', providerProductId: res.body.previewId })
     } finally {
       await f.close()
     }
@@ -270,49 +283,43 @@ describe('POST /v1/printify/generate-preview', () => {
 })
 
 describe('POST /v1/printify/generate-preview with Printify', () => {
-  it('uploads both print files, creates the product with the catalogue price, and answers its mockups', async () => {
+  it('asks Printify nothing: the product is the preview’s own id and the images are the store’s mockups (Printify hears of the design at the order)', async () => {
     const mock = createPrintifyMock()
-    const sleeps: number[] = []
-    const sleep = async (ms: number) => {
-      sleeps.push(ms)
-    }
-    mock.delayMockups(2)
-    const client = new PrintifyClient({ apiToken: MOCK_PRINTIFY_TOKEN, shopId: MOCK_PRINTIFY_SHOP_ID, fetch: mock.fetch, sleep })
+    const client = new PrintifyClient({ apiToken: MOCK_PRINTIFY_TOKEN, shopId: MOCK_PRINTIFY_SHOP_ID, fetch: mock.fetch, sleep: async () => {} })
     const p = await createTestApi({}, { print: new PrintifyProvider(client) })
     try {
       const photos = await addAlbumPhotos(p, demoAccounts[0].family.id, 2, undefined, PRINTABLE)
       const res = await p.request('/v1/printify/generate-preview', { method: 'POST', cookie: await p.signIn(0), json: starDesign(photos.map((x) => x.id)) })
       expect(res.status).toBe(201)
-      expect(res.body.provider).toBe('printify')
-      expect(res.body.productId).not.toBe(res.body.previewId)
-      expect(res.body.images.length).toBeGreaterThan(0)
-      expect(res.body.images.every((u: string) => u.startsWith('https://images-api.printify.com/'))).toBe(true)
-      // localhost is not reachable by Printify, so the print files went up by content.
-      const uploads = mock.callsTo('POST', '/v1/uploads/images.json')
-      expect(uploads).toHaveLength(2)
-      expect(uploads.every((c) => typeof (c.body as { contents?: string }).contents === 'string')).toBe(true)
-      const [create] = mock.callsTo('POST', `/v1/shops/${MOCK_PRINTIFY_SHOP_ID}/products.json`)
-      expect(create!.body).toMatchObject({ blueprint_id: 1186, print_provider_id: 228, variants: [{ id: 72965, price: 2499, is_enabled: true }] })
-      // The mockups were polled for, waiting between polls.
-      expect(sleeps).toContain(1500)
+      const previewId = res.body.previewId as string
+      expect(res.body).toMatchObject({ provider: 'printify', productId: previewId })
+      expect(res.body.images).toEqual([`/v1/media/previews/${previewId}/mockup-front.jpg`, `/v1/media/previews/${previewId}/mockup-back.jpg`])
+      for (const image of res.body.images as string[]) {
+        const served = await p.api.fetch(new Request(new URL(image, TEST_ORIGIN)))
+        expect(served.status).toBe(200)
+        expect(served.headers.get('content-type')).toBe('image/jpeg')
+      }
+      expect(mock.calls).toEqual([])
+      expect(mock.uploads.size + mock.products.size).toBe(0)
       const [row] = await p.db.select().from(previews)
-      expect(row).toMatchObject({ provider: 'printify', providerProductId: res.body.productId })
+      expect(row).toMatchObject({ provider: 'printify', providerProductId: previewId, images: res.body.images })
     } finally {
       await p.close()
     }
   })
 
-  it('a Printify refusal is a 502 naming what Printify said', async () => {
+  it('a Printify that would refuse every call (a wrong token) does not stop a preview: it is never asked', async () => {
     const mock = createPrintifyMock()
     const client = new PrintifyClient({ apiToken: 'wrong-token', shopId: MOCK_PRINTIFY_SHOP_ID, fetch: mock.fetch, sleep: async () => {} })
     const p = await createTestApi({}, { print: new PrintifyProvider(client) })
     try {
+      expect((await client.listOrders().catch((e: PrintProviderError) => e)) as PrintProviderError).toMatchObject({ status: 401 })
+      mock.calls.length = 0
       const photos = await addAlbumPhotos(p, demoAccounts[0].family.id, 2, undefined, PRINTABLE)
       const res = await p.request('/v1/printify/generate-preview', { method: 'POST', cookie: await p.signIn(0), json: starDesign(photos.map((x) => x.id)) })
-      expect(res.status).toBe(502)
-      expect(res.body.error.message).toMatch(/^The print provider could not make the preview: Printify .* 401/)
-      expect(res.body.error.message).not.toContain('wrong-token')
-      expect(await p.db.select().from(previews)).toHaveLength(0)
+      expect(res.status, JSON.stringify(res.body)).toBe(201)
+      expect(mock.calls).toEqual([])
+      expect(await p.db.select().from(previews)).toHaveLength(1)
     } finally {
       await p.close()
     }
@@ -432,24 +439,26 @@ describe('generate-preview limits', () => {
     }
   })
 
-  it('a print provider failure leaves no stored files behind', async () => {
-    const failing: PrintProvider = {
-      name: 'printify',
-      submitOrder: async () => {
-        throw new PrintProviderError('not used here')
-      },
-      createPreviewProduct: async () => {
-        throw new PrintProviderError('down', 503)
-      },
+  it('a preview stores its two mockups and nothing else: no print file is rendered for it, and the provider is not asked', async () => {
+    const asked: string[] = []
+    const unused = async (): Promise<never> => {
+      asked.push('called')
+      throw new PrintProviderError('down', 503)
     }
+    const failing: PrintProvider = { name: 'printify', submitOrder: unused, sendToProduction: unused, cancelOrder: unused }
     const f = await createTestApi({}, { print: failing })
     try {
       const photos = await addAlbumPhotos(f, demoAccounts[0].family.id, 2, undefined, PRINTABLE)
       const res = await f.request('/v1/printify/generate-preview', { method: 'POST', cookie: await f.signIn(0), json: starDesign(photos.map((p) => p.id)) })
-      expect(res.status).toBe(502)
-      const previewDir = path.join(f.dataDir, 'media', 'previews')
-      const left = fs.existsSync(previewDir) ? fs.readdirSync(previewDir).flatMap((d) => fs.readdirSync(path.join(previewDir, d))) : []
-      expect(left).toEqual([])
+      expect(res.status).toBe(201)
+      expect(asked).toEqual([])
+      const media = path.join(f.dataDir, 'media')
+      const previewDir = path.join(media, 'previews')
+      expect(fs.readdirSync(previewDir)).toEqual([res.body.previewId])
+      const stored = fs.readdirSync(path.join(previewDir, res.body.previewId)).filter((name) => !name.endsWith('.content-type'))
+      expect(stored.sort()).toEqual(['mockup-back.jpg', 'mockup-front.jpg'])
+      // The print files are rendered when the design goes into a cart (or an order needs them), not here.
+      expect(fs.existsSync(path.join(media, 'print-files'))).toBe(false)
     } finally {
       await f.close()
     }

@@ -7,7 +7,7 @@ import { makeRenditions } from '../../app/api/media/images'
 import { storePhoto } from '../../app/api/services/photo-library'
 import { pseudoTemplates, textCells } from '../../app/catalogue/ornaments'
 import { cellClipRect } from '../../app/compositor/layout'
-import { createTestApi, type TestApi } from '../support/test-api'
+import { createTestApi, TEST_ORIGIN, type TestApi } from '../support/test-api'
 
 /** Issue 32, item 1 (decision 058): a line's halo on the wire and in the print file, and its contrast in the preview's answer. */
 let t: TestApi
@@ -56,10 +56,15 @@ const makePreview = (text: unknown) =>
     },
   })
 
-/** The preview's front print file, decoded. */
-async function frontOf(previewId: string) {
-  const stored = await t.storage.get(`previews/${previewId}/front.png`)
-  return sharp(stored!.body).ensureAlpha().raw().toBuffer()
+/** The preview's front print file as its printAreas URL serves it (rendered on that request, at the print area's size), decoded. */
+async function frontOf(preview: { printAreas: { position: string; imageUrl: string }[] }) {
+  const front = preview.printAreas.find((area) => area.position === 'front')!
+  const res = await t.api.fetch(new Request(new URL(front.imageUrl, TEST_ORIGIN)))
+  expect(res.status).toBe(200)
+  return sharp(Buffer.from(await res.arrayBuffer()))
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true })
 }
 
 describe('a line that always reads', () => {
@@ -87,8 +92,9 @@ describe('a line that always reads', () => {
     const [row] = (await t.db.select().from(previews)).filter((p) => p.id === made.body.previewId)
     expect(row!.text).toEqual({ left: { ...ava, halo: true }, right: ava })
 
-    const [a, b] = await Promise.all([frontOf(made.body.previewId), frontOf(without.body.previewId)])
+    const [{ data: a, info }, { data: b }] = await Promise.all([frontOf(made.body), frontOf(without.body)])
     const template = pseudoTemplates.star
+    expect([info.width, info.height]).toEqual([template.width, template.height])
     const [leftBand] = textCells(template).map((c) => cellClipRect(c, 1))
     let inBand = 0
     let outside = 0

@@ -4,7 +4,8 @@ import { demoAccounts } from '../../app/api/demo/accounts'
 import { jobs, previews } from '../../app/api/db/schema'
 import { drainJobs } from '../../app/api/services/jobs'
 import { previewRetentionJobs } from '../../app/api/services/preview-retention'
-import { previewKey, UNRECORDED_PREVIEW_FILES_AFTER_MS, unrecordedPreviewFilesKey } from '../../app/api/services/previews'
+import { previewFiles, previewKey, UNRECORDED_PREVIEW_FILES_AFTER_MS, unrecordedPreviewFilesKey } from '../../app/api/services/previews'
+import { PRINT_POSITIONS, printFileKey } from '../../app/api/services/print-files'
 import type { ObjectStorage } from '../../app/api/storage/storage'
 import { pseudoTemplates } from '../../app/catalogue/ornaments'
 import { addAlbumPhotos } from '../support/photos'
@@ -30,7 +31,8 @@ afterEach(() => {
   t.api.deps.storage = real
 })
 
-const made = ['front.png', 'back.png', 'mockup-front.jpg', 'mockup-back.jpg']
+/** What a preview writes when it is made: its mockups (its print files are its design's, rendered when it goes into a cart). */
+const made = ['mockup-front.jpg', 'mockup-back.jpg']
 const generate = () =>
   t.request('/v1/printify/generate-preview', {
     method: 'POST',
@@ -43,9 +45,10 @@ const generate = () =>
     },
   })
 const sweeps = () => t.db.select().from(jobs).where(eq(jobs.kind, 'delete-preview-files'))
+/** Which of the files a preview may have beside it are in storage. */
 const filesOf = async (previewId: string) => {
   const present: string[] = []
-  for (const file of made) if ((await real.size(previewKey(previewId, file))) !== null) present.push(file)
+  for (const file of previewFiles) if ((await real.size(previewKey(previewId, file))) !== null) present.push(file)
   return present
 }
 
@@ -53,8 +56,11 @@ it('a recorded preview keeps its files and leaves no job to delete them', async 
   const res = await generate()
   expect(res.status, JSON.stringify(res.body)).toBe(201)
   const previewId = res.body.previewId as string
-  expect(await t.db.select({ id: previews.id }).from(previews).where(eq(previews.id, previewId))).toHaveLength(1)
+  const [row] = await t.db.select().from(previews).where(eq(previews.id, previewId))
+  expect(row).toBeDefined()
   expect(await filesOf(previewId)).toEqual(made)
+  // Its design's print files are not made with it (nor anything else under its design's hash).
+  for (const position of PRINT_POSITIONS) expect(await real.size(printFileKey(row!, position))).toBeNull()
   expect(await sweeps()).toEqual([])
 })
 
@@ -103,7 +109,7 @@ it('a write that fails with storage still deleting: the files go at once, and th
   t.api.deps.storage = real
   const [sweep] = await sweeps()
   const previewId = (sweep!.payload as { previewIds: string[] }).previewIds[0]!
-  // Every write settled before the deletes: none of the four is left.
+  // Every write settled before the deletes: neither mockup is left.
   expect(await filesOf(previewId)).toEqual([])
   t.setNow(new Date(t.now().getTime() + UNRECORDED_PREVIEW_FILES_AFTER_MS))
   expect(await drainJobs(t.api.deps, previewRetentionJobs)).toEqual([expect.objectContaining({ kind: 'delete-preview-files', outcome: 'done' })])

@@ -7,6 +7,7 @@ import { jobHandlers, scheduleRecurringJobs } from '../../app/api/services/handl
 import { drainJobs } from '../../app/api/services/jobs'
 import { PREVIEW_RETENTION_DAYS, prunePreviews, previewRetentionKey } from '../../app/api/services/preview-retention'
 import { previewFiles, previewKey } from '../../app/api/services/previews'
+import { designHashOf, PRINT_POSITIONS, printFileKey } from '../../app/api/services/print-files'
 import { cartItemFor, recordPreview } from '../support/cart'
 import { createTestApi, type TestApi } from '../support/test-api'
 
@@ -23,6 +24,38 @@ const address = {
   postalCode: '10002',
   country: 'US' as const,
 }
+
+/** The files kept beside a preview (its mockups and source crops); its print files are its design's, under the design's hash. */
+const besidePreview = previewFiles.filter((file) => file !== 'front.png' && file !== 'back.png')
+
+/**
+ * A preview with all of its files stored: its mockups and source crops beside it, and its design's print files under
+ * the design's hash (as generate-preview, the crops' first requests and the cart's print-file job leave them). Given
+ * `sameDesignAs`, it is another preview of that design, so the two share their print files.
+ */
+async function storedPreview(t: TestApi, userId: string, shape: 'star' | 'tree' | 'stocking' = 'star', sameDesignAs?: { row: typeof previews.$inferSelect }) {
+  const preview = await recordPreview(t, userId, shape)
+  const [recorded] = await t.db.select().from(previews).where(eq(previews.id, preview.id))
+  // Its own design, or `sameDesignAs`'s: the same ornament, back side, photos as placed, and line.
+  const { variantId, pseudoTemplateId, backSideId, design, text } = sameDesignAs?.row ?? recorded!
+  const designed = { variantId, pseudoTemplateId, backSideId, design, text }
+  const designHash = designHashOf(designed)
+  const [row] = await t.db
+    .update(previews)
+    .set({ ...designed, designHash })
+    .where(eq(previews.id, preview.id))
+    .returning()
+  for (const file of besidePreview) await t.storage.put(previewKey(preview.id, file), Buffer.from(`${file} of ${preview.id}`), 'application/octet-stream')
+  for (const position of PRINT_POSITIONS) await t.storage.put(printFileKey(row!, position), Buffer.from(`${position} of ${designHash}`), 'image/png')
+  return { ...preview, row: row! }
+}
+
+/** How many of the files a preview may have beside it (legacy print files included) are still stored. */
+const filesBeside = async (t: TestApi, id: string) =>
+  (await Promise.all(previewFiles.map((file) => t.storage.get(previewKey(id, file))))).filter(Boolean).length
+/** How many of a preview's design's print files are still stored. */
+const printFilesOf = async (t: TestApi, preview: { row: Parameters<typeof printFileKey>[0] }) =>
+  (await Promise.all(PRINT_POSITIONS.map((position) => t.storage.get(printFileKey(preview.row, position))))).filter(Boolean).length
 
 /** Just enough of S3 (path-style PUT, GET, HEAD, DELETE) for the real S3 adapter to store and delete preview files over HTTP. */
 function fakeS3() {
@@ -92,46 +125,42 @@ describe.each(storages)('preview retention on $name', ({ env }) => {
     abandon: () => t.request('/v1/photo-products-cart/abandon', { method: 'PATCH', cookie }),
   })
 
-  /** A preview with all six of its files stored, as generate-preview leaves it. */
-  async function storedPreview(userId: string, shape: 'star' | 'tree' | 'stocking' = 'star') {
-    const preview = await recordPreview(t, userId, shape)
-    for (const file of previewFiles) await t.storage.put(previewKey(preview.id, file), Buffer.from(`${file} of ${preview.id}`), 'application/octet-stream')
-    return preview
-  }
-  const filesLeft = async (id: string) => (await Promise.all(previewFiles.map((file) => t.storage.get(previewKey(id, file))))).filter(Boolean).length
   const rowsLeft = async (ids: string[]) => new Set((await t.db.select({ id: previews.id }).from(previews).where(inArray(previews.id, ids))).map((r) => r.id))
 
-  it('deletes old unordered previews’ rows and files and keeps ordered, carted, checking-out and recent ones', async () => {
+  it('deletes old unordered previews’ rows and files and keeps ordered, carted, checking-out and recent ones, and the print files of designs still kept', async () => {
     const maya = await t.signIn(0)
     const sam = await t.signIn(1)
     const guest = await t.signInGuest()
     const [mayaId, samId] = [t.users[0].id, t.users[1].id]
 
-    const unordered = await storedPreview(mayaId)
-    const unorderedToo = await storedPreview(samId, 'tree')
+    const unordered = await storedPreview(t, mayaId)
+    const unorderedToo = await storedPreview(t, samId, 'tree')
     // Ordered, and its checked-out cart line removed afterwards: the order alone keeps it.
-    const ordered = await storedPreview(mayaId, 'tree')
+    const ordered = await storedPreview(t, mayaId, 'tree')
+    // An old unordered preview of the ordered design: it goes, and the print files it shares with the ordered one stay.
+    const sameAsOrdered = await storedPreview(t, mayaId, 'tree', ordered)
+    expect(sameAsOrdered.row.designHash).toBe(ordered.row.designHash)
     expect((await as(maya).add(ordered)).status).toBe(201)
     const paid = await as(maya).checkout()
     expect((await as(maya).pay(paid.body.id)).status).toBe(200)
     await t.db.delete(cartItems).where(eq(cartItems.previewId, ordered.id))
     expect(await t.db.select().from(orders)).toHaveLength(1)
     // In an active cart.
-    const carted = await storedPreview(mayaId, 'stocking')
+    const carted = await storedPreview(t, mayaId, 'stocking')
     expect((await as(maya).add(carted)).status).toBe(201)
     // In an abandoned cart: the shopper may still resume it.
-    const abandoned = await storedPreview(guest.user.id)
+    const abandoned = await storedPreview(t, guest.user.id)
     expect((await as(guest.cookie).add(abandoned)).status).toBe(201)
     expect((await as(guest.cookie).abandon()).status).toBe(200)
     // Named only by an open checkout session (its line was removed): the session may still be paid.
-    const checkingOut = await storedPreview(samId)
+    const checkingOut = await storedPreview(t, samId)
     expect((await as(sam).add(checkingOut)).status).toBe(201)
     expect((await as(sam).checkout()).status).toBe(201)
     await t.db.delete(cartItems).where(eq(cartItems.previewId, checkingOut.id))
 
     // A month and a day later, one preview more is made: it is recent.
     t.setNow(new Date(start.getTime() + (PREVIEW_RETENTION_DAYS + 1) * DAY_MS))
-    const recent = await storedPreview(mayaId)
+    const recent = await storedPreview(t, mayaId)
     try {
       await scheduleRecurringJobs(t.api.deps)
       await scheduleRecurringJobs(t.api.deps)
@@ -139,15 +168,22 @@ describe.each(storages)('preview retention on $name', ({ env }) => {
       expect(outcomes.filter((o) => o.kind === 'prune-previews')).toEqual([expect.objectContaining({ outcome: 'done' })])
       expect(outcomes.filter((o) => o.kind === 'delete-preview-files')).toEqual([expect.objectContaining({ outcome: 'done' })])
 
-      const all = [unordered, unorderedToo, ordered, carted, abandoned, checkingOut, recent]
+      const all = [unordered, unorderedToo, sameAsOrdered, ordered, carted, abandoned, checkingOut, recent]
       const left = await rowsLeft(all.map((p) => p.id))
-      expect(all.map((p) => left.has(p.id))).toEqual([false, false, true, true, true, true, true])
-      expect(await filesLeft(unordered.id)).toBe(0)
-      expect(await filesLeft(unorderedToo.id)).toBe(0)
-      for (const kept of [ordered, carted, abandoned, checkingOut, recent]) expect(await filesLeft(kept.id)).toBe(previewFiles.length)
+      expect(all.map((p) => left.has(p.id))).toEqual([false, false, false, true, true, true, true, true])
+      for (const gone of [unordered, unorderedToo, sameAsOrdered]) expect(await filesBeside(t, gone.id)).toBe(0)
+      // A design no preview is left of loses its print files; one a kept preview shares keeps them.
+      expect(await printFilesOf(t, unordered)).toBe(0)
+      expect(await printFilesOf(t, unorderedToo)).toBe(0)
+      expect(await printFilesOf(t, sameAsOrdered)).toBe(PRINT_POSITIONS.length)
+      for (const kept of [ordered, carted, abandoned, checkingOut, recent]) {
+        expect(await filesBeside(t, kept.id)).toBe(besidePreview.length)
+        expect(await printFilesOf(t, kept)).toBe(PRINT_POSITIONS.length)
+      }
       // The ordered preview's print files are still served, for a reprint or a late fetch by the print provider.
       const file = await t.request(`/v1/media/previews/${ordered.id}/front.png`)
       expect(file.status).toBe(200)
+      expect(file.body).toBe(`front of ${ordered.row.designHash}`)
       expect((await t.request(`/v1/media/previews/${unordered.id}/front.png`)).status).toBe(404)
     } finally {
       t.setNow(start)
@@ -225,8 +261,7 @@ describe('preview retention rules', () => {
   it('a storage error leaves the files to the job, which retries until they are gone', async () => {
     t.setNow(start)
     await t.db.delete(jobs)
-    const preview = await recordPreview(t, t.users[0].id)
-    for (const file of previewFiles) await t.storage.put(previewKey(preview.id, file), Buffer.from(file), 'application/octet-stream')
+    const preview = await storedPreview(t, t.users[0].id)
     later(PREVIEW_RETENTION_DAYS + 1)
     const failing = vi.spyOn(t.storage, 'delete').mockRejectedValueOnce(new Error('storage is unreachable'))
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
@@ -240,7 +275,8 @@ describe('preview retention rules', () => {
       failing.mockRestore()
       t.setNow(new Date(t.now().getTime() + 60_000))
       expect(await drainJobs(t.api.deps, jobHandlers)).toEqual([expect.objectContaining({ kind: 'delete-preview-files', outcome: 'done' })])
-      for (const file of previewFiles) expect(await t.storage.get(previewKey(preview.id, file))).toBeNull()
+      expect(await filesBeside(t, preview.id)).toBe(0)
+      expect(await printFilesOf(t, preview)).toBe(0)
     } finally {
       failing.mockRestore()
       warn.mockRestore()

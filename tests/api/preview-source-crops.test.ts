@@ -1,8 +1,11 @@
+import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoAccounts } from '../../app/api/demo/accounts'
 import { photoKey } from '../../app/api/media/urls'
+import { previews } from '../../app/api/db/schema'
 import { previewKey, sourceCropRenders } from '../../app/api/services/previews'
+import { printFileKey } from '../../app/api/services/print-files'
 import { photoCells, pseudoTemplates } from '../../app/catalogue/ornaments'
 import { cellClipRect } from '../../app/compositor/layout'
 import { renderFrontWithCells } from '../../app/compositor/print.server'
@@ -32,7 +35,7 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-type Preview = { previewId: string; images: string[]; sourceImages: { cropped: string }[] }
+type Preview = { previewId: string; images: string[]; sourceImages: { cropped: string }[]; printAreas: { position: string; imageUrl: string }[] }
 
 /** A star preview of `ids` by the shopper of `cookie`, through the API `api`. */
 async function makePreview(ids: string[], api: TestApi = t, shopper = cookie): Promise<Preview> {
@@ -118,15 +121,25 @@ describe('beside a public bucket (S3_PUBLIC_URL)', () => {
     await s3.close()
   })
 
-  it('names the crops by the API, which makes them, while the other files are the bucket’s', async () => {
+  it('names the crops and the print files by the API, which makes them, while the mockups are the bucket’s', async () => {
     const maya = await b.signIn(0)
     const ids = (await addAlbumPhotos(b, demoAccounts[0].family.id, 2, undefined, { width: 480, height: 360 })).map((p) => p.id)
     const preview = await makePreview(ids, b, maya)
-    expect(preview.images[0]).toBe(`${s3.endpoint}/${s3.bucket}/previews/${preview.previewId}/mockup-front.jpg`)
+    expect(preview.images).toEqual(['mockup-front.jpg', 'mockup-back.jpg'].map((file) => `${s3.endpoint}/${s3.bucket}/previews/${preview.previewId}/${file}`))
+    // The print files are the design's, kept under its hash, so the API names and serves them.
+    expect(preview.printAreas).toEqual(['front', 'back'].map((position) => ({ position, imageUrl: `/v1/media/previews/${preview.previewId}/${position}.png` })))
     expect(preview.sourceImages.map((s) => s.cropped)).toEqual([0, 1].map((i) => `/v1/media/previews/${preview.previewId}/source-${i}.jpg`))
     const crop = await b.api.fetch(new Request(new URL(preview.sourceImages[0]!.cropped, TEST_ORIGIN)))
     expect(crop.status).toBe(200)
     expect((await sharp(Buffer.from(await crop.arrayBuffer())).metadata()).format).toBe('jpeg')
     expect(await b.storage.get(previewKey(preview.previewId, 'source-0.jpg'))).not.toBeNull()
+    // The front print file is not in the bucket until asked for: the API renders it, at the print area's size, and keeps it there.
+    const [row] = await b.db.select().from(previews).where(eq(previews.id, preview.previewId))
+    expect(await b.storage.get(printFileKey(row!, 'front'))).toBeNull()
+    const front = await b.api.fetch(new Request(new URL(preview.printAreas[0]!.imageUrl, TEST_ORIGIN)))
+    expect(front.status).toBe(200)
+    const png = Buffer.from(await front.arrayBuffer())
+    expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: template.width, height: template.height })
+    expect((await b.storage.get(printFileKey(row!, 'front')))!.body.equals(png)).toBe(true)
   })
 })

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { demoAccounts } from '../../app/api/demo/accounts'
 import { backMockupRenders, warmPreviewRenderer } from '../../app/api/services/previews'
+import { printFileRenders } from '../../app/api/services/print-files'
 import { backSides, ornamentShapes, photoCells, pseudoTemplates, variantOfShape } from '../../app/catalogue/ornaments'
 import { backdropRenders } from '../../app/compositor/mockup.server'
 import { underlayRenders } from '../../app/compositor/print.server'
@@ -23,7 +24,8 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const made = () => ({ underlays: underlayRenders(), backdrops: backdropRenders(), backMockups: backMockupRenders() })
+/** What the renderer has made so far; a preview makes no print file either (it is rendered when the design goes into a cart). */
+const made = () => ({ underlays: underlayRenders(), backdrops: backdropRenders(), backMockups: backMockupRenders(), printFiles: printFileRenders() })
 
 it('makes nothing a default preview reuses once the renderer is warm', async () => {
   const cold = made()

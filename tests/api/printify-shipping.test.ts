@@ -53,7 +53,7 @@ async function printifyStore() {
   return { mock, t, cookie }
 }
 
-/** `quantity` star pairs made through Printify and put in the cart; answers the line. */
+/** `quantity` star pairs designed (Printify is not asked: it hears of the design at the order) and put in the cart; answers the line and its preview. */
 async function starPairsInCart(t: TestApi, cookie: string, quantity: number) {
   const photos = await addAlbumPhotos(t, demoAccounts[0].family.id, 2, undefined, { width: 480, height: 360 })
   const preview = await t.request('/v1/printify/generate-preview', {
@@ -69,7 +69,7 @@ async function starPairsInCart(t: TestApi, cookie: string, quantity: number) {
   expect(preview.status).toBe(201)
   const added = await t.request('/v1/photo-products-cart/items', { method: 'POST', cookie, json: cartItemOfGenerated(preview.body, { quantity }) })
   expect(added.status, JSON.stringify(added.body)).toBe(201)
-  return { lineId: added.body.item.id as string, productId: preview.body.productId as string }
+  return { lineId: added.body.item.id as string, previewId: preview.body.previewId as string }
 }
 
 async function saveAddress(t: TestApi, cookie: string, entry: object) {
@@ -105,7 +105,8 @@ describe('shipping priced from Printify’s quotes', () => {
     mock.setShippingRates(MOCK_ORNAMENT_BLUEPRINT, MOCK_ORNAMENT_PROVIDER, 'express', [
       { variantId: STAR, country: 'US', firstItem: 1250, additionalItems: 300 },
     ])
-    const { lineId } = await starPairsInCart(t, cookie, 4)
+    const { lineId, previewId } = await starPairsInCart(t, cookie, 4)
+    expect(mock.callsTo('POST', /^\/v1\//)).toEqual([])
     const roseId = await saveAddress(t, cookie, {
       label: 'Grandma Rose',
       name: 'Rose Rivera',
@@ -174,6 +175,14 @@ describe('shipping priced from Printify’s quotes', () => {
     expect(byRegion.NY).toMatchObject({ shipping_method: 1, is_printify_express: false, line_items: [{ variant_id: STAR, quantity: 2 }] })
     expect(byRegion.OH).toMatchObject({ shipping_method: 3, is_printify_express: true, line_items: [{ variant_id: STAR, quantity: 1 }] })
     expect(byRegion.CA).toMatchObject({ shipping_method: 1, is_printify_express: false, line_items: [{ variant_id: STAR, quantity: 1 }] })
+    // Each parcel's line is a product made for the order from this design's print files (uploaded by content: Printify cannot
+    // reach localhost), and each order went to production once its hold was over.
+    for (const region of ['NY', 'OH', 'CA']) {
+      const [item] = (byRegion[region] as { line_items: { product_id: string }[] }).line_items
+      expect(mock.products.get(item!.product_id)?.tags, region).toEqual([`keepsake-preview:${previewId}`])
+    }
+    const sent = [...mock.orders.values()].filter((o) => creates.some((c) => (c.body as { external_id: string }).external_id === o.external_id))
+    expect(sent.map((o) => mock.sentToProduction.get(o.id))).toEqual([1, 1, 1])
   })
 
   it('a method Printify no longer lists for the variant is not offered, and a parcel sent by it is refused at checkout, changing nothing', async () => {

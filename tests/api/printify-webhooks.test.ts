@@ -22,6 +22,8 @@ import { createTestApi, TEST_ORIGIN, type TestApi } from '../support/test-api'
  * only; the bad ones refused and changing nothing; a poll for the orders whose webhooks never came.
  */
 const SECRET = 'printify-webhook-secret-0123456789'
+const STAR = 72965
+const TREE = 72963
 const HOOK_URL = `${TEST_ORIGIN}/v1/webhooks/printify`
 let t: TestApi
 /** Printify posts its events to the API under test, as it would over the network. */
@@ -60,9 +62,9 @@ beforeAll(async () => {
     method: 'POST',
     cookie,
     json: {
-      variantId: 72965,
+      variantId: STAR,
       pseudoTemplateId: pseudoTemplates.star.id,
-      backSideId: '72965-1',
+      backSideId: `${STAR}-1`,
       cells: photos.map((p, i) => ({ cellId: i ? 'star-right' : 'star-left', photoId: p.id, transform: { x: 0, y: 0, zoom: 1, rotation: 0 } })),
     },
   })
@@ -88,13 +90,23 @@ async function paidOrder(quantity = 1) {
   return paid.body.orderId as string
 }
 
-/** A paid order, submitted to Printify by its job: answers our id and Printify's. */
+/**
+ * A paid order, submitted to Printify by its job and, its hold over (ORDER_HOLD_MINUTES is 0 here), sent to production by
+ * the next: answers our id and Printify's. Printify says nothing of that send; its events (or the poll) move the order.
+ */
 async function printifyOrder() {
   const orderId = await paidOrder()
-  await drainJobs(t.api.deps, fulfilmentJobs)
+  const ran = await drainJobs(t.api.deps, fulfilmentJobs)
+  expect(ran.map((j) => [j.kind, j.outcome])).toEqual([
+    ['submit-order', 'done'],
+    ['send-to-production', 'done'],
+  ])
   const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId))
   expect(order).toMatchObject({ status: 'submitted', provider: 'printify' })
-  return { orderId: order!.id, printifyId: order!.providerOrderId! }
+  const printifyId = order!.providerOrderId!
+  expect(mock.sentToProduction.get(printifyId)).toBe(1)
+  expect(mock.orders.get(printifyId)!.status).toBe('in-production')
+  return { orderId: order!.id, printifyId }
 }
 
 const orderRow = async (id: string) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0]!
@@ -177,20 +189,24 @@ describe('an order of two parcels (issue 33)', () => {
   })
 })
 
-/** A second design in the cart, so the next order's parcel is two Printify line items that can ship apart. */
+/**
+ * A second design in the cart, so the next order's parcel is two Printify line items that can ship apart: a tree, beside
+ * the star. Printify makes each line's product with the order, so a shipment's SKU names Printify's product, not ours: the
+ * store places it by its variant, which is one design of the parcel (applyPrintifyState).
+ */
 async function secondDesignInCart() {
   const photos = await addAlbumPhotos(t, demoAccounts[0].family.id, 2, undefined, { width: 480, height: 360 })
   const preview = await t.request('/v1/printify/generate-preview', {
     method: 'POST',
     cookie,
     json: {
-      variantId: 72965,
-      pseudoTemplateId: pseudoTemplates.star.id,
-      backSideId: '72965-1',
-      cells: photos.map((p, i) => ({ cellId: i ? 'star-right' : 'star-left', photoId: p.id, transform: { x: 0, y: 0, zoom: 1, rotation: 0 } })),
+      variantId: TREE,
+      pseudoTemplateId: pseudoTemplates.tree.id,
+      backSideId: `${TREE}-1`,
+      cells: photos.map((p, i) => ({ cellId: i ? 'tree-right' : 'tree-left', photoId: p.id, transform: { x: 0, y: 0, zoom: 1, rotation: 0 } })),
     },
   })
-  expect(preview.status).toBe(201)
+  expect(preview.status, JSON.stringify(preview.body)).toBe(201)
   const other = await t.request('/v1/photo-products-cart/items', { method: 'POST', cookie, json: cartItemOfGenerated(preview.body, { quantity: 1 }) })
   expect(other.status, JSON.stringify(other.body)).toBe(201)
   return other
@@ -210,8 +226,12 @@ describe('a parcel Printify ships in two boxes (issue 42, item 7)', () => {
         .from(outboxEmails)
         .where(like(outboxEmails.reference, `${orderShippedReference(orderId)}%`))
     const secondLine = mock.orders.get(printifyId)!.line_items[1]!
-    // Our line that became Printify's second line item (the cart's two lines may be listed in either order).
-    const secondCartItem = (await orderRow(orderId)).printItems.find((p) => p.providerProductId === secondLine.product_id)!.cartItemId
+    // Printify made the line's product with the order: its product id is Printify's own, no design of ours names it.
+    const { printItems } = await orderRow(orderId)
+    expect(printItems.map((p) => p.providerProductId)).not.toContain(secondLine.product_id)
+    expect(printItems.map((p) => p.variantId).sort()).toEqual([TREE, STAR].sort())
+    // Our line that became Printify's second line item, by its variant (the cart's two lines may be listed in either order).
+    const secondCartItem = printItems.find((p) => p.variantId === secondLine.variant_id)!.cartItemId
     // The second design's box leaves first.
     await mock.advanceOrder(printifyId, 'shipped', { number: '9400111899221111111111' }, [1])
     expect(mock.orders.get(printifyId)!.status).toBe('partially-fulfilled')
@@ -444,10 +464,13 @@ describe('the poll', () => {
     mock.stepOrder(printifyId, 'sent-to-production')
     mock.stepOrder(printifyId, 'shipped', { number: '9400100000000000000042' })
     const lookups = () => mock.callsTo('GET', `/v1/shops/${MOCK_PRINTIFY_SHOP_ID}/orders/${printifyId}.json`).length
+    // The send to production looked at the order once, to send it only from on hold; the poll's lookups come after.
+    const sent = lookups()
+    expect(sent).toBe(1)
 
     await scheduleRecurringJobs(t.api.deps)
     await drainJobs(t.api.deps, jobHandlers)
-    expect(lookups()).toBe(0)
+    expect(lookups()).toBe(sent)
     expect((await orderRow(orderId)).status).toBe('submitted')
 
     const start = t.now()
@@ -456,7 +479,7 @@ describe('the poll', () => {
       await scheduleRecurringJobs(t.api.deps)
       const ran = await drainJobs(t.api.deps, jobHandlers)
       expect(ran).toContainEqual(expect.objectContaining({ kind: 'poll-printify-orders', outcome: 'done' }))
-      expect(lookups()).toBe(1)
+      expect(lookups()).toBe(sent + 1)
       expect(await orderRow(orderId)).toMatchObject({ status: 'shipped', trackingNumber: '9400100000000000000042' })
       expect(await shippedMails(orderId)).toHaveLength(1)
       // The period's poll ran; scheduling again in the same period adds none.

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { uploads } from '../../app/api/db/schema'
+import { previews, uploads } from '../../app/api/db/schema'
 import { demoAccounts } from '../../app/api/demo/accounts'
 import { photoKey } from '../../app/api/media/urls'
 import { previewKey } from '../../app/api/services/previews'
+import { designHashOf, printFileKey } from '../../app/api/services/print-files'
 import { recordPreview } from '../support/cart'
 import { pseudoTemplates } from '../../app/catalogue/ornaments'
 import { addAlbumPhotos, makeImage } from '../support/photos'
@@ -20,7 +21,8 @@ let t: TestApi
 let maya: string
 let userId: string
 let photoUrl: string
-let previewFileUrl: string
+/** A preview's files as the API serves them: a mockup kept beside it, and its design's front print file (kept under the design's hash). */
+let previewFiles: { url: string; body: string }[]
 let albumPhotoIds: string[]
 
 const listUploads = () => t.request('/v1/media/uploads', { cookie: maya })
@@ -52,8 +54,18 @@ beforeAll(async () => {
   expect((await listUploads()).body.photos).toHaveLength(1)
   photoUrl = first.url
   const preview = await recordPreview(t, userId)
-  await t.storage.put(previewKey(preview.id, 'front.png'), Buffer.from('front of the preview'), 'image/png')
-  previewFileUrl = preview.url('front.png')
+  const [recorded] = await t.db.select().from(previews).where(eq(previews.id, preview.id))
+  const [row] = await t.db
+    .update(previews)
+    .set({ designHash: designHashOf(recorded!) })
+    .where(eq(previews.id, preview.id))
+    .returning()
+  await t.storage.put(previewKey(preview.id, 'mockup-front.jpg'), Buffer.from('mockup of the preview'), 'image/jpeg')
+  await t.storage.put(printFileKey(row!, 'front'), Buffer.from('front print file of the design'), 'image/png')
+  previewFiles = [
+    { url: preview.url('mockup-front.jpg'), body: 'mockup of the preview' },
+    { url: t.api.deps.media.printFileUrl(preview.id, 'front'), body: 'front print file of the design' },
+  ]
   albumPhotoIds = (await addAlbumPhotos(t, demoAccounts[0].family.id, 2, undefined, { width: 480, height: 360 })).map((p) => p.id)
 })
 
@@ -90,13 +102,15 @@ describe.each<S3Fault>(['hang', 'refuse', 'error'])('with S3 %s', (fault) => {
     expect(served.headers.get('content-type')).toBe('image/jpeg')
   })
 
-  it('answers a preview file 503, and serves it again once S3 is back', async () => {
-    s3.fault(fault)
-    expectOutage(await get(previewFileUrl))
-    s3.fault(null)
-    const served = await get(previewFileUrl)
-    expect(served.status).toBe(200)
-    expect(served.body).toBe('front of the preview')
+  it('answers a preview file (a mockup, a print file) 503, and serves it again once S3 is back', async () => {
+    for (const file of previewFiles) {
+      s3.fault(fault)
+      expectOutage(await get(file.url))
+      s3.fault(null)
+      const served = await get(file.url)
+      expect(served.status, file.url).toBe(200)
+      expect(served.body).toBe(file.body)
+    }
   })
 
   it('answers a preview request 503 when its photos cannot be read, and makes the preview once S3 is back', async () => {

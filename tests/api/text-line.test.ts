@@ -8,13 +8,14 @@ import { migrationsFolder } from '../../app/api/db/client'
 import { cartItems, checkoutSessions, designDrafts, designShares, orders, outboxEmails, previews } from '../../app/api/db/schema'
 import { PrintifyClient, PrintifyProvider } from '../../app/api/providers/print/printify'
 import { fulfilmentJobs } from '../../app/api/services/fulfilment'
+import { printFileJobs } from '../../app/api/services/print-files'
 import { drainJobs } from '../../app/api/services/jobs'
 import { pseudoTemplates, textCells } from '../../app/catalogue/ornaments'
 import { cellClipRect } from '../../app/compositor/layout'
 import { cartItemOfGenerated, testAddress } from '../support/cart'
 import { addAlbumPhotos } from '../support/photos'
 import { createPrintifyMock, MOCK_PRINTIFY_SHOP_ID, MOCK_PRINTIFY_TOKEN } from '../support/printify-mock'
-import { createTestApi, type TestApi } from '../support/test-api'
+import { createTestApi, TEST_ORIGIN, type TestApi } from '../support/test-api'
 
 /** The personal lines (issue 19, part 1), each ornament its own, from the preview request to the print file, the cart, the order and Printify. */
 const mock = createPrintifyMock()
@@ -71,17 +72,46 @@ const previewRequest = (text?: unknown) => ({
 })
 const makePreview = (text?: unknown) => t.request('/v1/printify/generate-preview', { method: 'POST', cookie, json: previewRequest(text) })
 
-/** The front print file Printify was sent for a product (uploaded by content in tests), decoded. */
-async function uploadedFront(productId: string) {
-  const product = mock.products.get(productId)!
+/** A preview's front print file as its printAreas URL serves it (rendered on that request, at the print area's size). */
+async function printedFront(preview: Record<string, any>) {
+  const front = (preview.printAreas as { position: string; imageUrl: string }[]).find((area) => area.position === 'front')!
+  const res = await t.api.fetch(new Request(new URL(front.imageUrl, TEST_ORIGIN)))
+  expect(res.status).toBe(200)
+  return Buffer.from(await res.arrayBuffer())
+}
+
+const decoded = (png: Buffer) => sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
+
+/** The product an order's line item names, and the front print file Printify was sent for it (uploaded by content in tests). */
+function orderedProduct(lineItem: { product_id: string }) {
+  const product = mock.products.get(lineItem.product_id)!
   const front = product.print_areas[0]!.placeholders.find((p) => p.position === 'front')!
   const upload = mock.uploads.get(String(front.images[0]!.id))!
-  const png = Buffer.from((upload as unknown as { source: { contents: string } }).source.contents, 'base64')
-  return sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
+  return { product, front: Buffer.from((upload.source as { contents: string }).contents, 'base64') }
+}
+
+/** Pays the open cart's checkout, runs the fulfilment jobs, and answers the order id and the order Printify was asked for. */
+async function orderTheCart() {
+  const session = await t.request('/v1/photo-products-cart/checkout-session', { method: 'POST', cookie })
+  expect(session.status, JSON.stringify(session.body)).toBe(201)
+  const paid = await t.request(`/v1/checkout/local/${session.body.id}/pay`, {
+    method: 'POST',
+    cookie,
+    json: { cardNumber: '4242424242424242', shippingAddress: { ...testAddress, phone: '2125550100', line2: '' } },
+  })
+  expect(paid.body.status, JSON.stringify(paid.body)).toBe('paid')
+  await drainJobs(t.api.deps, { ...fulfilmentJobs, ...printFileJobs })
+  const create = mock
+    .callsTo('POST', `/v1/shops/${MOCK_PRINTIFY_SHOP_ID}/orders.json`)
+    .find((call) => (call.body as { external_id?: string } | undefined)?.external_id === paid.body.orderId)
+  expect(create, `Printify was asked for order ${paid.body.orderId}`).toBeDefined()
+  return { session: session.body, orderId: paid.body.orderId as string, create: create!.body as { line_items: { product_id: string }[] } }
 }
 
 let withText: Record<string, any>
+let withTextFront: Buffer
 let without: Record<string, any>
+let rightOnly: Record<string, any>
 let orderId: string
 
 describe('the personal line', () => {
@@ -94,11 +124,17 @@ describe('the personal line', () => {
     expect(plain.status).toBe(201)
     without = plain.body
     expect(without.text).toBeNull()
-    const rightOnly = await makePreview({ right: rightLine })
-    expect(rightOnly.status).toBe(201)
-    expect(rightOnly.body.text).toEqual({ right: rightLine })
+    const madeRightOnly = await makePreview({ right: rightLine })
+    expect(madeRightOnly.status).toBe(201)
+    rightOnly = madeRightOnly.body
+    expect(rightOnly.text).toEqual({ right: rightLine })
+    // A preview reaches no provider: Printify hears of a design only when it is ordered.
+    expect(mock.calls).toEqual([])
 
-    const [a, b, r] = await Promise.all([uploadedFront(withText.productId), uploadedFront(without.productId), uploadedFront(rightOnly.body.productId)])
+    const [front, plainFront, rightOnlyFront] = await Promise.all([printedFront(withText), printedFront(without), printedFront(rightOnly)])
+    withTextFront = front
+    const [a, b, r] = await Promise.all([decoded(front), decoded(plainFront), decoded(rightOnlyFront)])
+    expect([a.info.width, a.info.height]).toEqual([pseudoTemplates.star.width, pseudoTemplates.star.height])
     expect([a.info.width, a.info.height]).toEqual([b.info.width, b.info.height])
     const [leftBand, rightBand] = textCells(pseudoTemplates.star).map((c) => cellClipRect(c, 1))
     const within = (band: typeof leftBand, x: number, y: number) =>
@@ -135,24 +171,17 @@ describe('the personal line', () => {
     // A line on the right ornament only: the left one is printed as with no text, the right one as with both lines.
     const one = changes(r)
     expect(one).toMatchObject({ left: 0, outside: 0, right: both.right })
-    // Printify's product names the lines as well as printing them.
-    expect(mock.products.get(withText.productId)!.description).toContain(
-      "Personal text: Left: “Ava · 2026” in Lora, gold; Right: “Baby's first Christmas” in Dancing Script, ink.",
-    )
-    expect(mock.products.get(rightOnly.body.productId)!.description).toContain(
-      "Personal text: “Baby's first Christmas” in Dancing Script, ink, on the right ornament.",
-    )
   })
 
   for (const [what, text] of badLines) {
     it(`a preview with ${what} is refused with 400 and nothing is made`, async () => {
       const before = (await t.db.select().from(previews)).length
-      const products = mock.products.size
+      const calls = mock.calls.length
       const res = await makePreview(text)
       expect(res.status).toBe(400)
       expect(res.body.error.code).toBe('validation_failed')
       expect((await t.db.select().from(previews)).length).toBe(before)
-      expect(mock.products.size).toBe(products)
+      expect(mock.calls.length).toBe(calls)
     })
   }
 
@@ -193,27 +222,34 @@ describe('the personal line', () => {
   })
 
   it('the order shows the line and Printify’s order names the product whose print file has it', async () => {
-    const session = await t.request('/v1/photo-products-cart/checkout-session', { method: 'POST', cookie })
-    expect(session.status, JSON.stringify(session.body)).toBe(201)
-    expect(session.body.lines[0].text).toEqual(stored)
-    const paid = await t.request(`/v1/checkout/local/${session.body.id}/pay`, {
-      method: 'POST',
-      cookie,
-      json: { cardNumber: '4242424242424242', shippingAddress: { ...testAddress, phone: '2125550100', line2: '' } },
-    })
-    expect(paid.body.status, JSON.stringify(paid.body)).toBe('paid')
-    orderId = paid.body.orderId
-    const order = await t.request(`/v1/photo-products-orders/${paid.body.orderId}`, { cookie })
+    const ordered = await orderTheCart()
+    orderId = ordered.orderId
+    expect(ordered.session.lines[0].text).toEqual(stored)
+    const order = await t.request(`/v1/photo-products-orders/${orderId}`, { cookie })
     expect(order.body.lines[0].text).toEqual(stored)
-    await drainJobs(t.api.deps, fulfilmentJobs)
     // The confirmation e-mail names each ornament's line under the design.
     const [confirmation] = await t.db
       .select()
       .from(outboxEmails)
       .where(eq(outboxEmails.reference, `order-confirmation:${orderId}`))
     expect(confirmation!.text).toContain("Text: Left: “Ava · 2026” in Lora, gold; Right: “Baby's first Christmas” in Dancing Script, ink")
-    const [create] = mock.callsTo('POST', `/v1/shops/${MOCK_PRINTIFY_SHOP_ID}/orders.json`)
-    expect(create!.body).toMatchObject({ external_id: paid.body.orderId, line_items: [{ product_id: withText.productId, variant_id: STAR, quantity: 1 }] })
+    expect(ordered.create).toMatchObject({ external_id: orderId, line_items: [{ variant_id: STAR, quantity: 1 }] })
+    expect(ordered.create.line_items).toHaveLength(1)
+    // The product the line names is the preview's design: its front print file is the one with the lines, and it names them.
+    const { product, front } = orderedProduct(ordered.create.line_items[0]!)
+    expect(product.tags).toEqual([`keepsake-preview:${withText.previewId}`])
+    expect(front.equals(withTextFront)).toBe(true)
+    expect(product.description).toContain("Personal text: Left: “Ava · 2026” in Lora, gold; Right: “Baby's first Christmas” in Dancing Script, ink.")
+  })
+
+  it('a line on the right ornament only is named so on the product Printify’s order names', async () => {
+    const added = await t.request('/v1/photo-products-cart/items', { method: 'POST', cookie, json: cartItemOfGenerated(rightOnly) })
+    expect(added.status, JSON.stringify(added.body)).toBe(201)
+    const ordered = await orderTheCart()
+    expect(ordered.create.line_items).toHaveLength(1)
+    const { product } = orderedProduct(ordered.create.line_items[0]!)
+    expect(product.tags).toEqual([`keepsake-preview:${rightOnly.previewId}`])
+    expect(product.description).toContain("Personal text: “Baby's first Christmas” in Dancing Script, ink, on the right ornament.")
   })
 })
 

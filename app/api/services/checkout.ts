@@ -122,6 +122,7 @@ function parcelView(row: ParcelRow, shipments: ShipmentRow[]): OrderParcel {
     status: row.status,
     trackingNumber: row.trackingNumber,
     trackingUrl: row.trackingUrl,
+    sentToProductionAt: row.sentToProductionAt?.toISOString() ?? null,
     ...parcelShipping(
       row,
       shipments.filter((s) => s.parcelId === row.id),

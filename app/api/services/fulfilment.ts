@@ -293,6 +293,8 @@ async function submitParcel(deps: ApiDeps, job: JobRow) {
     orderId: parcel.id,
     reference: parcel.position === 1 ? order.reference : `${order.reference}-${parcel.position}`,
     lines,
+    // The job's first run cannot have made the order; any later run (a retry, a takeover) may have.
+    mayExist: job.attempts > 1 || parcel.status === 'submission_failed',
     shippingMethod: parcel.shippingMethod,
     address: parcel.shippingAddress,
   })

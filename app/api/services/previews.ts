@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto'
 import { and, count, eq, gt } from 'drizzle-orm'
 import sharp from 'sharp'
 import { crashPoint } from '../crash-points'
-import { clampTransform, IDENTITY_TRANSFORM } from '../../compositor/layout'
+import { clampTransform, IDENTITY_TRANSFORM, photoScale, type PhotoTransform } from '../../compositor/layout'
 import { printQuality, REFUSED_BELOW_DPI, shownDpi } from '../../compositor/print-quality'
 import { releaseFront, renderFrontWithCells } from '../../compositor/print.server'
 import { MOCKUP_WIDTH, mockupOf } from '../../compositor/mockup.server'
@@ -31,6 +31,8 @@ import { AppError, notFound } from '../errors'
 import { withRenderSlot } from '../render-slot'
 import { metrics } from '../../observability/metrics'
 import { photoKey } from '../media/urls'
+import { RENDITION_LONG_EDGE } from '../media/images'
+import type { RenditionName } from '../../contract/photos'
 import { withCpuSlot } from '../cpu-slots'
 import { photosOfUser } from './photo-library'
 import { designHashOf, printFileOf } from './print-files'
@@ -50,6 +52,24 @@ type FileMadeWithPreview = 'mockup-front.jpg' | 'mockup-back.jpg'
 
 /** The scale a preview renders a template at: the mockup's width, so what the shopper sees is drawn once, at its size. */
 export const displayScaleOf = (template: { width: number }) => MOCKUP_WIDTH / template.width
+/** A template's front silhouette (its mask) names the mockup's backdrop: the same for every design of it. */
+const frontSilhouette = (template: { id: string }) => `front:${template.id}`
+
+/**
+ * The rendition a preview draws a cell's photo from: the smartphone one (1280 px, a fraction of the original's bytes
+ * to decode) when it still holds at least one of its pixels for each pixel the shopper sees; otherwise the original.
+ * The print file is always drawn from the original; the fidelity test holds the two to the same picture.
+ */
+export function displayRenditionOf(
+  cell: { width: number; height: number },
+  photo: { width: number; height: number },
+  transform: PhotoTransform,
+  scale: number,
+): RenditionName {
+  const shownPerOriginalPixel = photoScale(cell, photo, transform) * scale
+  const smartphonePerOriginalPixel = Math.min(1, RENDITION_LONG_EDGE.smartphone / Math.max(photo.width, photo.height))
+  return shownPerOriginalPixel <= smartphonePerOriginalPixel ? 'smartphone' : 'original'
+}
 
 /**
  * How long after a render starts the files of a preview that was never recorded are deleted (far longer than any render
@@ -99,7 +119,7 @@ function backSideFilesOf(backsideUrl: string) {
 /**
  * What every preview of an ornament reuses, made before the process says it is ready (server.ts) rather than by
  * the first shoppers after a start: each template's underlay and cell map, its mockup backdrop, the PNG and JPEG
- * codecs, and each ornament's default back side (print file and mockup). About a second of CPU per ornament,
+ * codecs, and each ornament's default back side's mockup. About a second of CPU per ornament,
  * kept for the process's life (decision 056). `stop` is asked between ornaments (a signal during warm-up).
  */
 export async function warmPreviewRenderer(stop: () => void = () => {}) {
@@ -111,7 +131,7 @@ export async function warmPreviewRenderer(stop: () => void = () => {}) {
     const template = pseudoTemplates[shape]
     const photos = Object.fromEntries(photoCells(template).map((cell) => [cell.id, { image: photo, transform: IDENTITY_TRANSFORM }]))
     const front = await renderFrontWithCells({ template, photos, text: null }, displayScaleOf(template))
-    await Promise.all([mockupOf(front.image), backSideFilesOf(backSides[shape][0]!.backsideUrl)])
+    await Promise.all([mockupOf(front.image, frontSilhouette(template)), backSideFilesOf(backSides[shape][0]!.backsideUrl)])
     releaseFront(front)
   }
 }
@@ -174,20 +194,22 @@ export async function generatePreview(deps: ApiDeps, user: SessionUser, input: G
     // Tests hold a render here (a slow render) to stop the process while it is in flight.
     await crashPoint('preview:render')
     const previewId = randomUUID()
-    const originals = await Promise.all(
-      cells.map(async ({ given }) => {
-        const stored = await deps.storage.get(photoKey(given.photoId, 'original'))
-        if (!stored) throw notFound(`Photo ${given.photoId}`)
-        return stored.body
-      }),
-    )
     const design = cells.map(({ cell, given }) => {
       const row = owned.get(given.photoId)!
       return { cellId: cell.id, photoId: given.photoId, transform: clampTransform(cell, row, given.transform) }
     })
+    const scale = displayScaleOf(template)
+    const originals = await Promise.all(
+      cells.map(async ({ cell, given }, i) => {
+        const rendition = displayRenditionOf(cell, owned.get(given.photoId)!, design[i]!.transform, scale)
+        const stored = await deps.storage.get(photoKey(given.photoId, rendition))
+        if (!stored) throw notFound(`Photo ${given.photoId}`)
+        return stored.body
+      }),
+    )
     // At display size, from the same renderer and design as the print file (which, scaled down, is these pixels).
-    const front = await renderFrontWithCells({ template, photos: photosOf(design, originals), text }, displayScaleOf(template))
-    const [{ mockup: mockupBack }, mockupFront] = await Promise.all([backSideFilesOf(backSide.backsideUrl), mockupOf(front.image)])
+    const front = await renderFrontWithCells({ template, photos: photosOf(design, originals), text }, scale)
+    const [{ mockup: mockupBack }, mockupFront] = await Promise.all([backSideFilesOf(backSide.backsideUrl), mockupOf(front.image, frontSilhouette(template))])
     // The encode is done with the sheet and the cells: the next render draws into them (a failed one leaves them).
     releaseFront(front)
     const files: [FileMadeWithPreview, Buffer, string][] = [

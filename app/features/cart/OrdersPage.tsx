@@ -38,6 +38,18 @@ const whereNow: Record<Exclude<OrderStatus, 'submission_failed'>, string> = {
   refunded: 'Refunded — the payment and any store credit it used have gone back to you.',
 }
 
+/** At the printer: released to its production once the order's hold ended (issue 50), when it was, else soon. */
+export function AtThePrinter({ order }: { order: Order }) {
+  const released = order.parcels.map((p) => p.sentToProductionAt).filter((at): at is string => at !== null)
+  if (released.length === 0 || released.length < order.parcels.filter((p) => p.status === 'submitted').length) return <>{whereNow.submitted}</>
+  const latest = released.reduce((a, b) => (a > b ? a : b))
+  return (
+    <>
+      At the printer — released for production <LocalTime iso={latest} format={{ dateStyle: 'medium', timeStyle: 'short' }} />; printing starts soon.
+    </>
+  )
+}
+
 /** A refund gives back everything the order charged, its sales tax included, and the store credit it used. */
 function refundedLine(order: Order) {
   const tax = order.totals.taxCents > 0 ? `, ${formatCents(order.totals.taxCents)} sales tax included,` : ''
@@ -120,7 +132,7 @@ function OrderCard({ order }: { order: Order }) {
       {order.status !== 'refunded' && order.status !== 'canceled' ? <Timeline order={order} /> : null}
       {order.status !== 'submission_failed' ? (
         <p className="mt-3 text-sm text-ink-soft" data-testid="order-status">
-          {order.status === 'refunded' ? refundedLine(order) : whereNow[order.status]}
+          {order.status === 'refunded' ? refundedLine(order) : order.status === 'submitted' ? <AtThePrinter order={order} /> : whereNow[order.status]}
         </p>
       ) : null}
       {order.status !== 'refunded' && order.status !== 'canceled' && order.parcels.length <= 1 ? (

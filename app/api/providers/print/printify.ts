@@ -603,12 +603,13 @@ export class PrintifyProvider implements PrintProvider {
   }
 
   /**
-   * Looks for an order already made under our id before creating one: Printify does not dedupe on external_id. Each line
+   * Looks for an order already made under our id before creating one when an earlier try may have made it (`mayExist`):
+   * Printify does not dedupe on external_id. Each line
    * carries its print files: by URL when Printify can fetch them (the product is made by the order, which Printify does
    * not limit); otherwise the files are uploaded by content and one product is made for the line (within the day's budget).
    */
   async submitOrder(input: PrintOrderInput): Promise<{ providerOrderId: string }> {
-    const existing = await this.client.findOrderByExternalId(input.orderId)
+    const existing = input.mayExist ? await this.client.findOrderByExternalId(input.orderId) : null
     if (existing) return { providerOrderId: existing.id }
     const lineItems: PrintifyOrderLineItem[] = []
     for (const line of input.lines) lineItems.push(await this.lineItemOf(line))
@@ -628,6 +629,12 @@ export class PrintifyProvider implements PrintProvider {
       }
     if (!Number.isInteger(line.priceCents) || line.priceCents <= 0)
       throw new PrintProviderError(`Printify needs a positive whole-cent price, not ${line.priceCents}.`)
+    // A spent budget refuses before anything is uploaded (a retry would upload again for nothing).
+    if (this.client.productBudget.remaining <= 0)
+      throw new PrintProviderError(
+        `Printify create product: today's budget of ${this.client.productBudget.perDay} products is spent; it is tried again tomorrow.`,
+        429,
+      )
     const placeholders: PrintifyPlaceholder[] = []
     for (const file of line.printFiles) {
       const upload = await this.client.uploadImage({ fileName: file.fileName, contents: await file.read() })
@@ -794,7 +801,9 @@ export async function unusedPrintifyProducts(client: PrintifyClient, { apply = f
   }
   const uploadsOf = (product: PrintifyProduct) =>
     (product.print_areas ?? []).flatMap((area) =>
-      (area.placeholders ?? []).flatMap((placeholder) => (placeholder.images ?? []).map((image) => String(image.id))),
+      (area.placeholders ?? []).flatMap((placeholder) =>
+        (placeholder.images ?? []).flatMap((image) => (image.id === undefined || image.id === null ? [] : [String(image.id)])),
+      ),
     )
   const unused = all
     .filter((product) => !used.has(String(product.id)))

@@ -40,6 +40,11 @@ export type PrintOrderInput = {
   orderId: string
   reference: string
   lines: PrintOrderLine[]
+  /**
+   * An earlier try may have made the order (this is not the submission's first run: a retry after an unclear failure, or
+   * a run taken over from a worker that died). Only then does the provider look for it first; a first try costs one call.
+   */
+  mayExist: boolean
   /** The parcel's shipping method, as the shopper chose and paid for it. */
   shippingMethod: ShippingMethodId
   address: { name: string; email: string; phone: string; line1: string; line2: string; city: string; state: string; postalCode: string; country: string }
