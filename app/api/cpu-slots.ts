@@ -1,8 +1,8 @@
 /**
  * This process's CPU slots for renders: at most two at once (they are CPU-bound, so this is per machine by design),
  * in two priorities. A shopper's render (a preview, a source crop) takes a free slot first; a background render (a
- * design's print files, decision 078) takes one only while no shopper waits, and never more than one, so a burst of
- * print renders leaves a slot for previews and never queues in front of one.
+ * design's print files, decision 078) starts only while no shopper's render runs or waits, and never more than one
+ * runs, so a burst of print renders never queues in front of a preview and leaves it a slot when one comes.
  */
 export const MAX_CONCURRENT_RENDERS = 2
 /** Background renders at once: one, so the other slot is always a shopper's. */
@@ -17,7 +17,7 @@ const waiting: Record<RenderPriority, (() => void)[]> = { shopper: [], backgroun
 function canStart(priority: RenderPriority) {
   if (running >= MAX_CONCURRENT_RENDERS) return false
   if (priority === 'shopper') return true
-  return waiting.shopper.length === 0 && backgroundRunning < MAX_BACKGROUND_RENDERS
+  return waiting.shopper.length === 0 && running === backgroundRunning && backgroundRunning < MAX_BACKGROUND_RENDERS
 }
 
 /** Starts whoever may start now: shoppers first, then one background render. */

@@ -532,8 +532,8 @@ describe('fulfilment exactly once', () => {
     const results = await Promise.all(Array.from({ length: 20 }, () => fulfilCheckout(t.api.deps, session.id)))
     expect(new Set(results.map((o) => o!.id)).size).toBe(1)
     expect(await t.db.select().from(orders)).toHaveLength(1)
-    // One submission, and one delivery of the order confirmation.
-    expect((await t.db.select().from(jobs)).map((j) => j.kind).sort()).toEqual(['send-email', 'submit-order'])
+    // One submission, and one delivery of the order confirmation (beside the design's print render, queued when it went into the cart).
+    expect((await t.db.select().from(jobs)).map((j) => j.kind).sort()).toEqual(['render-print-files', 'send-email', 'submit-order'])
   })
 
   it('20 simultaneous return-page fetches of a paid session make one order', async () => {
@@ -561,8 +561,13 @@ describe('sending the order to print (local provider)', () => {
       const session = await checkout()
       const { body } = await pay(session.id, '4242424242424242')
       const order = () => api(`/v1/photo-products-orders/${body.orderId}`).then((r) => r.body)
-      expect(await drainJobs(t.api.deps, fulfilmentJobs)).toEqual([expect.objectContaining({ kind: 'submit-order', outcome: 'done' })])
+      // Submitted, then released to production at once (ORDER_HOLD_MINUTES is 0), which starts the local shop's timer.
+      expect(await drainJobs(t.api.deps, fulfilmentJobs)).toEqual([
+        expect.objectContaining({ kind: 'submit-order', outcome: 'done' }),
+        expect.objectContaining({ kind: 'send-to-production', outcome: 'done' }),
+      ])
       expect(await order()).toMatchObject({ status: 'submitted', providerOrderId: `local-${body.orderId}` })
+      expect((await order()).parcels[0].sentToProductionAt).toBe(start.toISOString())
       expect(await drainJobs(t.api.deps, fulfilmentJobs)).toEqual([])
       t.setNow(new Date(start.getTime() + t.config.localFulfilmentStepSeconds * 1000))
       await drainJobs(t.api.deps, fulfilmentJobs)
@@ -586,7 +591,10 @@ describe('sending the order to print (local provider)', () => {
       // The worker dies here. Until the lease runs out, nobody else takes the job.
       expect(await drainJobs(t.api.deps, fulfilmentJobs)).toEqual([])
       t.setNow(new Date(start.getTime() + JOB_LEASE_MS + 1000))
-      expect(await drainJobs(t.api.deps, fulfilmentJobs)).toEqual([expect.objectContaining({ kind: 'submit-order', outcome: 'done' })])
+      expect(await drainJobs(t.api.deps, fulfilmentJobs)).toEqual([
+        expect.objectContaining({ kind: 'submit-order', outcome: 'done' }),
+        expect.objectContaining({ kind: 'send-to-production', outcome: 'done' }),
+      ])
       const [job] = await t.db.select().from(jobs).where(eq(jobs.kind, 'submit-order'))
       expect(job).toMatchObject({ status: 'done', attempts: 2 })
       expect((await api(`/v1/photo-products-orders/${body.orderId}`)).body.status).toBe('submitted')

@@ -9,7 +9,8 @@ import { expect, test } from '@playwright/test'
 import pg from 'pg'
 import { LOCAL_TEST_CARDS } from '../../app/contract/cart'
 import { pseudoTemplates, variantOfShape } from '../../app/catalogue/ornaments'
-import { cartItemFor, testAddress } from '../support/cart'
+import { s3Storage } from '../../app/api/storage/s3'
+import { cartItemFor, putPlaceholderPrintFiles, testAddress } from '../support/cart'
 import { startFaultProxy, type FaultMode, type FaultProxy } from '../support/fault-proxy'
 import { startS3Server, type S3Server } from '../support/s3-server'
 import { freePort, killServers, startServer, type ServerProcess } from '../support/server-process'
@@ -424,6 +425,13 @@ test('under a purchase loop, each dependency stopped and frozen in turn never ta
   expect(photo, 'the demo seed put photos in the bucket').toBeTruthy()
   const photoPath = `/v1/media/photos/${photo!.id}/small.jpg`
   const bucketBase = `${proxies.s3.url('http')}/${BUCKET}`
+  const fixtureStorage = s3Storage({
+    bucket: BUCKET,
+    endpoint: s3!.endpoint,
+    region: s3!.region,
+    accessKeyId: s3!.accessKeyId,
+    secretAccessKey: s3!.secretAccessKey,
+  })
 
   let shopperCount = 0
   /** A new demo guest with the previews it will buy (recorded straight in the database, as generate-preview would). */
@@ -472,6 +480,8 @@ test('under a purchase loop, each dependency stopped and frozen in turn never ta
        values ${previews.map((_, r) => `(${Array.from({ length: 10 }, (_, k) => `$${r * 10 + k + 1}`).join(', ')}, 'local')`).join(', ')}`,
       values,
     )
+    // Their print files, where a render would keep them: written to S3 itself, not through its fault proxy.
+    for (const preview of previews) await putPlaceholderPrintFiles(fixtureStorage, preview.id)
     return { cookie, userId, address, email: `shopper-${shopperCount}@example.com`, previews, checkouts: 0 }
   }
 

@@ -11,7 +11,8 @@ import { createClient } from 'redis'
 import sharp from 'sharp'
 import { LOCAL_TEST_CARDS } from '../../app/contract/cart'
 import { pseudoTemplates, variantOfShape } from '../../app/catalogue/ornaments'
-import { cartItemFor, testAddress } from '../support/cart'
+import { s3Storage } from '../../app/api/storage/s3'
+import { cartItemFor, putPlaceholderPrintFiles, testAddress } from '../support/cart'
 import { startRoundRobinProxy, type RoundRobinProxy } from '../support/round-robin-proxy'
 import { startS3Server, type S3Server } from '../support/s3-server'
 import { freePort, freshStore, type Store } from '../support/server-process'
@@ -526,8 +527,14 @@ test.describe('Printify as the print provider', () => {
         tracking_number: '9400111899223456789012',
         tracking_url: 'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400111899223456789012',
       })
-      // Moved by webhooks alone: the store never looked the order up.
-      expect(printify.callsTo('GET', `/v1/shops/${MOCK_PRINTIFY_SHOP_ID}/orders/${order.provider_order_id}.json`)).toHaveLength(0)
+      // Moved by webhooks alone: the store looked the order up once, to send it to production (it was on hold), and never
+      // to learn where it was.
+      const orderPath = `/v1/shops/${MOCK_PRINTIFY_SHOP_ID}/orders/${order.provider_order_id}`
+      expect(printify.callsTo('GET', `${orderPath}.json`)).toHaveLength(1)
+      expect(printify.callsTo('POST', `${orderPath}/send_to_production.json`)).toHaveLength(1)
+      expect(printify.calls.findIndex((c) => c.path === `${orderPath}.json`)).toBeLessThan(
+        printify.calls.findIndex((c) => c.path === `${orderPath}/send_to_production.json`),
+      )
       const hooks = ['pa', 'pb'].map((name) => printifyProxy.answeredByPath[name]!['/v1/webhooks/printify'] ?? 0)
       expect(hooks[0]! + hooks[1]!).toBe(5)
       // The shopper hears once, with the link.
@@ -566,6 +573,13 @@ test('a rolling restart under load loses no request: each instance drains on SIG
   await proxy!.waitUntilRouting([...names])
 
   const bucketBase = `${s3!.endpoint}/${s3!.bucket}`
+  const fixtureStorage = s3Storage({
+    bucket: s3!.bucket,
+    endpoint: s3!.endpoint,
+    region: s3!.region,
+    accessKeyId: s3!.accessKeyId,
+    secretAccessKey: s3!.secretAccessKey,
+  })
   /** A preview record as generate-preview writes it (the cart accepts only the shopper's own); rendering is not what is tested. */
   async function previewFor(userId: string) {
     const id = randomUUID()
@@ -595,6 +609,8 @@ test('a rolling restart under load loses no request: each instance drains on SIG
         id,
       ],
     )
+    // Its print files, where a render would keep them: a parcel is never submitted without them.
+    await putPlaceholderPrintFiles(fixtureStorage, id)
     return { id, variantId: variant.id, url, sourceImages }
   }
 

@@ -3,6 +3,11 @@ import { carts, checkoutSessions, jobs, orders, previews } from '../../app/api/d
 import { findOrnamentVariant, ornamentProduct, pseudoTemplates, variantOfShape, type OrnamentShape } from '../../app/catalogue/ornaments'
 import { MemoryRateLimiter } from '../../app/api/rate-limit'
 import type { TestApi } from './test-api'
+import { PRINT_POSITIONS, printFileKey } from '../../app/api/services/print-files'
+import type { ObjectStorage } from '../../app/api/storage/storage'
+
+/** A 1×1 PNG: a print file's stand-in where a test needs one to exist, not its pixels. */
+export const PLACEHOLDER_PRINT_FILE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
 
 /**
  * A preview record as generate-preview writes it, without rendering (the cart only needs the record;
@@ -25,8 +30,8 @@ export async function recordPreview(t: TestApi, userId: string, shape: OrnamentS
     backSideId: `${variant.id}-3`,
     design: photoIds.map((photoId, i) => ({ cellId: `${shape}-${i ? 'right' : 'left'}`, photoId, transform: { x: 0, y: 0, zoom: 1, rotation: 0 } })),
     printAreas: [
-      { position: 'front', imageUrl: url('front.png') },
-      { position: 'back', imageUrl: url('back.png') },
+      { position: 'front', imageUrl: t.api.deps.media.printFileUrl(id, 'front') },
+      { position: 'back', imageUrl: t.api.deps.media.printFileUrl(id, 'back') },
     ],
     sourceImages,
     images: [url('mockup-front.jpg'), url('mockup-back.jpg')],
@@ -34,7 +39,18 @@ export async function recordPreview(t: TestApi, userId: string, shape: OrnamentS
     providerProductId: id,
     createdAt: t.now(),
   })
+  // Its print files, as a render would have kept them beside a preview made before issue 50 (no design hash): a
+  // parcel is never submitted without them, and its photos are not in storage to render them from.
+  await putPlaceholderPrintFiles(t.storage, id)
   return { id, variantId: variant.id, url, sourceImages }
+}
+
+/**
+ * Print files for a preview recorded without rendering (a fixture whose photos are not in storage), where a preview
+ * made before issue 50 kept them: a parcel is never submitted without its print files.
+ */
+export async function putPlaceholderPrintFiles(storage: Pick<ObjectStorage, 'put'>, previewId: string) {
+  for (const position of PRINT_POSITIONS) await storage.put(printFileKey({ id: previewId, designHash: null }, position), PLACEHOLDER_PRINT_FILE, 'image/png')
 }
 
 /** The cart item a client builds from a recorded preview: SPEC.md §3 metadata with the catalogue's prices. */
