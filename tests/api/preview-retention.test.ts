@@ -45,6 +45,8 @@ async function storedPreview(t: TestApi, userId: string, shape: 'star' | 'tree' 
     .set({ ...designed, designHash })
     .where(eq(previews.id, preview.id))
     .returning()
+  // It has a design hash now: the placeholder print files recordPreview kept beside it (a pre-hash preview's place) go.
+  for (const position of PRINT_POSITIONS) await t.storage.delete(printFileKey({ id: preview.id, designHash: null }, position))
   for (const file of besidePreview) await t.storage.put(previewKey(preview.id, file), Buffer.from(`${file} of ${preview.id}`), 'application/octet-stream')
   for (const position of PRINT_POSITIONS) await t.storage.put(printFileKey(row!, position), Buffer.from(`${position} of ${designHash}`), 'image/png')
   return { ...preview, row: row! }
