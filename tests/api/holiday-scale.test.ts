@@ -17,22 +17,11 @@ import { printFileJobs, printFileKey, printFileRenders } from '../../app/api/ser
 import { outputSize } from '../../app/compositor/layout'
 import { pseudoTemplates } from '../../app/catalogue/ornaments'
 import { metrics } from '../../app/observability/metrics'
-import { cartItemOfGenerated } from '../support/cart'
+import { cartItemOfGenerated, testAddress } from '../support/cart'
 import { addAlbumPhotos } from '../support/photos'
 import { createPrintifyMock, MOCK_PRINTIFY_SHOP_ID, MOCK_PRINTIFY_TOKEN, type PrintifyMock } from '../support/printify-mock'
 import { createTestApi, type TestApi } from '../support/test-api'
 
-const address = {
-  name: 'Maya de la Rivera',
-  email: 'maya@example.com',
-  phone: '2125550100',
-  line1: '12 Orchard Street',
-  line2: '',
-  city: 'New York',
-  state: 'NY',
-  postalCode: '10002',
-  country: 'US',
-}
 /** A public https origin: Printify can fetch the print files from it. */
 const PUBLIC_ORIGIN = 'https://shop.keepsake-ornaments.com'
 
@@ -73,7 +62,7 @@ async function buy(store: Store, made: Record<string, any>) {
   const paid = await t.request(`/v1/checkout/local/${session.body.id}/pay`, {
     method: 'POST',
     cookie,
-    json: { cardNumber: '4242424242424242', shippingAddress: address },
+    json: { cardNumber: '4242424242424242', shippingAddress: testAddress },
   })
   expect(paid.body.status, JSON.stringify(paid.body)).toBe('paid')
   return paid.body.orderId as string

@@ -77,7 +77,8 @@ function orderInput(k: number, reachable: boolean): PrintOrderInput {
   }
 }
 
-async function peak(orders: number, reachable: boolean, dailyProducts = 200, requestsPerMinute = PRINTIFY_REQUESTS_PER_MINUTE) {
+/** A virtual clock, a stand-in that enforces Printify's limits, and the store's client against it. */
+function limitedPrintify(dailyProducts: number, requestsPerMinute = PRINTIFY_REQUESTS_PER_MINUTE) {
   const time = virtualTime()
   const mock = createPrintifyMock({ now: time.now })
   mock.enforceLimits({ perMinute: PRINTIFY_REQUESTS_PER_MINUTE, dailyProducts, now: time.now })
@@ -90,6 +91,11 @@ async function peak(orders: number, reachable: boolean, dailyProducts = 200, req
     dailyProducts,
     requestsPerMinute,
   })
+  return { time, mock, client }
+}
+
+async function peak(orders: number, reachable: boolean, dailyProducts = 200, requestsPerMinute = PRINTIFY_REQUESTS_PER_MINUTE) {
+  const { time, mock, client } = limitedPrintify(dailyProducts, requestsPerMinute)
   const provider = new PrintifyProvider(client)
   // Twenty job workers' worth at once: each submits an order and sends it to production, as the jobs do.
   let next = 0
@@ -138,17 +144,7 @@ describe('a holiday peak against a Printify that enforces its limits', () => {
   })
 
   it('past the day’s product budget the store refuses the product itself, before Printify is asked, and says when it tries again', async () => {
-    const time = virtualTime()
-    const mock = createPrintifyMock({ now: time.now })
-    mock.enforceLimits({ perMinute: PRINTIFY_REQUESTS_PER_MINUTE, dailyProducts: 2, now: time.now })
-    const client = new PrintifyClient({
-      apiToken: MOCK_PRINTIFY_TOKEN,
-      shopId: MOCK_PRINTIFY_SHOP_ID,
-      fetch: mock.fetch,
-      sleep: time.sleep,
-      now: time.now,
-      dailyProducts: 2,
-    })
+    const { time, mock, client } = limitedPrintify(2)
     const provider = new PrintifyProvider(client)
     await time.run(provider.submitOrder(orderInput(0, false)))
     await time.run(provider.submitOrder(orderInput(1, false)))
