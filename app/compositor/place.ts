@@ -78,57 +78,106 @@ export function placeBilinear<Out extends Uint8Array = Uint8Array>(
   return out
 }
 
-/** One axis of an unturned placement: per output column (or row), whether it is inside the quad, its two taps and the far tap's weight. */
+/**
+ * Whether every output pixel of `rect` takes its colour from the photo: the quad covers the rectangle (its four corner
+ * pixels' centres fall inside `extent`, and so, the map being affine and the extent convex, does every centre between).
+ * With an opaque photo (3 channels), every placed pixel is then opaque, and no pixel is left as it was.
+ */
+export function placementCovers(m: Matrix, extent: Extent, rect: Rect): boolean {
+  const det = m.a * m.d - m.b * m.c
+  const ia = m.d / det
+  const ib = -m.b / det
+  const ic = -m.c / det
+  const id = m.a / det
+  const itx = -(ia * m.tx + ic * m.ty)
+  const ity = -(ib * m.tx + id * m.ty)
+  for (const X of [rect.left + 0.5, rect.left + rect.width - 0.5]) {
+    for (const Y of [rect.top + 0.5, rect.top + rect.height - 0.5]) {
+      const u = ia * X + ic * Y + itx
+      const v = ib * X + id * Y + ity
+      if (u < extent.left || u >= extent.right || v < extent.top || v >= extent.bottom) return false
+    }
+  }
+  return true
+}
+
+/**
+ * One axis of an unturned placement: per output column (or row) its two taps (offsets into the source) and the far
+ * tap's weight, and the span [first, end) of those inside the quad (the mapping is monotonic, so the inside ones
+ * are one run).
+ */
 function axisTaps(count: number, start: number, scale: number, offset: number, from: number, to: number, size: number, step: number) {
-  const inside = new Uint8Array(count)
   const near = new Int32Array(count)
   const far = new Int32Array(count)
   const weight = new Float64Array(count)
   const last = size - 1
+  let first = count
+  let end = 0
   for (let i = 0; i < count; i++) {
     const u = scale * (start + i + 0.5) + offset
     if (u < from || u >= to) continue
-    inside[i] = 1
+    if (i < first) first = i
+    end = i + 1
     const s = u - 0.5
     const f0 = Math.floor(s)
     weight[i] = s - f0
     near[i] = (f0 < 0 ? 0 : f0 > last ? last : f0) * step
     far[i] = (f0 + 1 < 0 ? 0 : f0 + 1 > last ? last : f0 + 1) * step
   }
-  return { inside, near, far, weight }
+  return { near, far, weight, first, end }
 }
 
 /**
- * An unturned placement (scaled, moved, perhaps mirrored: the designer's usual case): the same sampling as the
- * general path, with each column's taps and weight worked out once for the whole rectangle, not per pixel.
+ * An unturned placement (scaled, moved, perhaps mirrored: the designer's usual case): the same sampling and the same
+ * arithmetic as the general path (so the same bytes), with each column's taps and weight worked out once for the whole
+ * rectangle, only the inside run of rows and columns visited, and a loop for each channel count (the print render's
+ * hottest loop: issue 50).
  */
 function placeAxisAligned<Out extends Uint8Array>(source: DecodedImage, m: Matrix, extent: Extent, rect: Rect, out: Out): Out {
   const { data, width, height, channels } = source
   const columns = axisTaps(rect.width, rect.left, 1 / m.a, -m.tx / m.a, extent.left, extent.right, width, channels)
   const rows = axisTaps(rect.height, rect.top, 1 / m.d, -m.ty / m.d, extent.top, extent.bottom, height, width * channels)
-  for (let y = 0; y < rect.height; y++) {
-    if (!rows.inside[y]) continue
+  const { near, far, weight, first, end } = columns
+  for (let y = rows.first; y < rows.end; y++) {
     const r0 = rows.near[y]!
     const r1 = rows.far[y]!
     const fy = rows.weight[y]!
     const gy = 1 - fy
-    let o = y * rect.width * 4
-    for (let x = 0; x < rect.width; x++, o += 4) {
-      if (!columns.inside[x]) continue
-      const fx = columns.weight[x]!
-      const gx = 1 - fx
-      const w00 = gx * gy
-      const w10 = fx * gy
-      const w01 = gx * fy
-      const w11 = fx * fy
-      const p00 = r0 + columns.near[x]!
-      const p10 = r0 + columns.far[x]!
-      const p01 = r1 + columns.near[x]!
-      const p11 = r1 + columns.far[x]!
-      out[o] = data[p00]! * w00 + data[p10]! * w10 + data[p01]! * w01 + data[p11]! * w11 + 0.5
-      out[o + 1] = data[p00 + 1]! * w00 + data[p10 + 1]! * w10 + data[p01 + 1]! * w01 + data[p11 + 1]! * w11 + 0.5
-      out[o + 2] = data[p00 + 2]! * w00 + data[p10 + 2]! * w10 + data[p01 + 2]! * w01 + data[p11 + 2]! * w11 + 0.5
-      out[o + 3] = channels === 4 ? data[p00 + 3]! * w00 + data[p10 + 3]! * w10 + data[p01 + 3]! * w01 + data[p11 + 3]! * w11 + 0.5 : 255
+    let o = (y * rect.width + first) * 4
+    if (channels === 3) {
+      for (let x = first; x < end; x++, o += 4) {
+        const fx = weight[x]!
+        const gx = 1 - fx
+        const w00 = gx * gy
+        const w10 = fx * gy
+        const w01 = gx * fy
+        const w11 = fx * fy
+        const p00 = r0 + near[x]!
+        const p10 = r0 + far[x]!
+        const p01 = r1 + near[x]!
+        const p11 = r1 + far[x]!
+        out[o] = data[p00]! * w00 + data[p10]! * w10 + data[p01]! * w01 + data[p11]! * w11 + 0.5
+        out[o + 1] = data[p00 + 1]! * w00 + data[p10 + 1]! * w10 + data[p01 + 1]! * w01 + data[p11 + 1]! * w11 + 0.5
+        out[o + 2] = data[p00 + 2]! * w00 + data[p10 + 2]! * w10 + data[p01 + 2]! * w01 + data[p11 + 2]! * w11 + 0.5
+        out[o + 3] = 255
+      }
+    } else {
+      for (let x = first; x < end; x++, o += 4) {
+        const fx = weight[x]!
+        const gx = 1 - fx
+        const w00 = gx * gy
+        const w10 = fx * gy
+        const w01 = gx * fy
+        const w11 = fx * fy
+        const p00 = r0 + near[x]!
+        const p10 = r0 + far[x]!
+        const p01 = r1 + near[x]!
+        const p11 = r1 + far[x]!
+        out[o] = data[p00]! * w00 + data[p10]! * w10 + data[p01]! * w01 + data[p11]! * w11 + 0.5
+        out[o + 1] = data[p00 + 1]! * w00 + data[p10 + 1]! * w10 + data[p01 + 1]! * w01 + data[p11 + 1]! * w11 + 0.5
+        out[o + 2] = data[p00 + 2]! * w00 + data[p10 + 2]! * w10 + data[p01 + 2]! * w01 + data[p11 + 2]! * w11 + 0.5
+        out[o + 3] = data[p00 + 3]! * w00 + data[p10 + 3]! * w10 + data[p01 + 3]! * w01 + data[p11 + 3]! * w11 + 0.5
+      }
     }
   }
   return out

@@ -14,7 +14,7 @@ import { scaledBaseImage, scaledBaseImageRaw } from './base-images.server'
 import { typefaceFont } from './text-fonts.server'
 import { measureLineContrast, type LineContrast } from './line-contrast'
 import { drawLine, linesByCell, type DrawnLine } from './text-line'
-import { placeBilinear, type DecodedImage, type Extent } from './place'
+import { placeBilinear, placementCovers, type DecodedImage, type Extent } from './place'
 import { BufferPool } from './buffer-pool'
 import { PromiseCache } from './promise-cache'
 import {
@@ -90,7 +90,7 @@ async function toRaw(pipeline: Sharp): Promise<RawImage> {
 }
 
 /** One photo in its cell, at `scale` output pixels per template pixel: the cell's pixels only. */
-export async function renderPhotoCell(cell: TemplateCell, photo: PrintPhoto, scale: number): Promise<{ rect: Rect; image: RawImage }> {
+export async function renderPhotoCell(cell: TemplateCell, photo: PrintPhoto, scale: number): Promise<{ rect: Rect; image: RawImage; opaque: boolean }> {
   const meta = await sharp(photo.image, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()
   if (!meta.width || !meta.height) throw new Error('The photo has no size')
   const size = { width: meta.width, height: meta.height }
@@ -168,9 +168,12 @@ export async function renderPhotoCell(cell: TemplateCell, photo: PrintPhoto, sca
     extent = { left: extent.left / sx, top: extent.top / sy, right: extent.right / sx, bottom: extent.bottom / sy }
   }
   const source = await toDecoded(pipeline)
-  // Transparent where the photo does not reach: a kept buffer holds an earlier cell's pixels.
-  const placed = placeBilinear(source, m, extent, rect, pixelBuffers.take(rect.width * rect.height * 4).fill(0))
-  return { rect, image: { data: placed, width: rect.width, height: rect.height } }
+  // An opaque photo over the whole cell draws every pixel opaque; otherwise the pixels it does not reach are
+  // transparent (a kept buffer holds an earlier cell's pixels).
+  const opaque = source.channels === 3 && placementCovers(m, extent, rect)
+  const buffer = pixelBuffers.take(rect.width * rect.height * 4)
+  const placed = placeBilinear(source, m, extent, rect, opaque ? buffer : buffer.fill(0))
+  return { rect, image: { data: placed, width: rect.width, height: rect.height }, opaque }
 }
 
 /** What a pipeline decodes, as 3 (RGB) or 4 (RGBA) channels: no alpha is added to an opaque photo. */
@@ -247,7 +250,8 @@ export async function renderFront(design: FrontDesign, scale = 1): Promise<RawIm
   return (await renderFrontWithCells(design, scale)).image
 }
 
-export type RenderedCell = { cellId: string; rect: Rect; image: RawImage }
+/** `opaque`: every pixel of the cell's image is opaque (an opaque photo covering the whole cell). */
+export type RenderedCell = { cellId: string; rect: Rect; image: RawImage; opaque?: boolean }
 
 /**
  * A rendered front: the sheet, each photo cell as drawn (its pixels before the mask, for source crops), and how
@@ -341,7 +345,7 @@ async function renderFrontFast(design: FrontDesign, scale: number): Promise<Rend
       return line && cellContains(cell.rect, line.rect) && text.zIndex >= photoCell.zIndex ? [line] : []
     })
     // (photo ∩ mask) with the patterns behind it and the frame over it, for this cell's pixels only.
-    composeCell(image, cell.image, cell.rect, underlay, cellPixelsOf(underlay, cell.rect))
+    composeCell(image, cell, underlay, cellPixelsOf(underlay, cell.rect))
     if (over.length > 0) {
       // The sheet holds this cell composed without its lines: what the lines are read against.
       contrastOf(image, over, lineContrast)
@@ -451,7 +455,8 @@ function blendPixel(out: Buffer, o: number, photo: Buffer, p: number, maskAlpha:
 }
 
 /** The cell's photo (`drawn`, rect-sized RGBA) masked and framed into the sheet `image`, in place. */
-function composeCell(image: RawImage, drawn: RawImage, rect: Rect, underlay: Underlay, pixels: CellPixels) {
+function composeCell(image: RawImage, cell: Pick<RenderedCell, 'image' | 'rect' | 'opaque'>, underlay: Underlay, pixels: CellPixels) {
+  const { image: drawn, rect } = cell
   const { mask, patterns, frame } = underlay
   const at = (x: number, y: number) => ((rect.top + y) * image.width + rect.left + x) * 4
   const { runs, blended } = pixels
@@ -460,13 +465,15 @@ function composeCell(image: RawImage, drawn: RawImage, rect: Rect, underlay: Und
     const from = runs[r + 1]!
     const to = runs[r + 2]!
     const src = (y * rect.width + from) * 4
+    // A cell known to be opaque needs no look at its alpha.
     let opaque = true
-    for (let i = src + 3; i < src + (to - from) * 4; i += 4) {
-      if (drawn.data[i] !== 255) {
-        opaque = false
-        break
+    if (!cell.opaque)
+      for (let i = src + 3; i < src + (to - from) * 4; i += 4) {
+        if (drawn.data[i] !== 255) {
+          opaque = false
+          break
+        }
       }
-    }
     if (opaque) {
       drawn.data.copy(image.data, at(from, y), src, src + (to - from) * 4)
       continue

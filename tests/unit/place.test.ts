@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { invertMatrix, type Matrix, type Rect } from '../../app/compositor/layout'
-import { placeBilinear, type DecodedImage, type Extent } from '../../app/compositor/place'
+import { placeBilinear, placementCovers, type DecodedImage, type Extent } from '../../app/compositor/place'
 
 /** A GPU's texture read: bilinear between pixel centres, clamped at the texture's edges (no rounding). */
 function gpuSample(img: DecodedImage, u: number, v: number, channel: number) {
@@ -141,5 +141,28 @@ describe('a photo is placed as a GPU draws a sprite (decision 050)', () => {
       for (let x = 0; x < 8; x++)
         expect([...mirrored.subarray((y * 8 + x) * 4, (y * 8 + x) * 4 + 4)]).toEqual([...straight.subarray((y * 8 + 7 - x) * 4, (y * 8 + 7 - x) * 4 + 4)])
     }
+  })
+
+  it('says a placement covers its rectangle exactly when an opaque photo draws every pixel of it (so the fill before it and the alpha scan after it may be skipped)', () => {
+    fc.assert(
+      fc.property(image, placement, rectangle, (source, m, rect) => {
+        const opaque: DecodedImage = { ...source, channels: 3, data: source.data.subarray(0, source.width * source.height * 3) }
+        const extent = { left: 0, top: 0, right: opaque.width, bottom: opaque.height }
+        const out = placeBilinear(opaque, m, extent, rect)
+        let drawn = 0
+        for (let i = 3; i < out.length; i += 4) if (out[i] === 255) drawn++
+        // A corner centre within a rounding error of the quad's edge may be judged either way; a wrong "covers" never.
+        if (placementCovers(m, extent, rect)) expect(drawn).toBe(rect.width * rect.height)
+        else if (drawn === rect.width * rect.height) {
+          const inverse = invertMatrix(m)
+          const corners = [rect.left + 0.5, rect.left + rect.width - 0.5].flatMap((X) =>
+            [rect.top + 0.5, rect.top + rect.height - 0.5].map((Y) => [inverse.a * X + inverse.c * Y + inverse.tx, inverse.b * X + inverse.d * Y + inverse.ty]),
+          )
+          const nearEdge = corners.some(([u, v]) => Math.min(Math.abs(u!), Math.abs(u! - opaque.width), Math.abs(v!), Math.abs(v! - opaque.height)) < 1e-6)
+          expect(nearEdge).toBe(true)
+        }
+      }),
+      { numRuns: 300 },
+    )
   })
 })
