@@ -48,13 +48,16 @@ function connectionLossWarner() {
  * under `dataDir/pglite`. Migrations are applied before the handle is returned. `logger` hears every
  * query the handle runs (its text, with $n placeholders, and its parameters). On PostgreSQL, a connection
  * waits at most `timeouts.connectMs` and a query `timeouts.queryMs` (the server cancels it too); migrations
- * get the connection deadline only, as a long one is no outage.
+ * get the connection deadline only, as a long one is no outage. `embeddedImage` (in-memory PGlite only) starts it from a
+ * data directory PGlite dumped (`dumpDataDir`) instead of an empty one: no initdb, and the migrations it already has
+ * are not run again (the test harness opens a fresh database per test file this way: decision 079).
  */
 export async function openDatabase(opts: {
   databaseUrl: string | null
   dataDir: string | null
   logger?: Logger
   timeouts?: DatabaseTimeouts
+  embeddedImage?: Blob
 }): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     const { connectMs, queryMs } = opts.timeouts ?? defaultDatabaseTimeouts
@@ -88,7 +91,8 @@ export async function openDatabase(opts: {
     dir = path.join(dataDir, 'pglite')
     fs.mkdirSync(dir, { recursive: true })
   }
-  const client = new PGlite(dir)
+  if (opts.embeddedImage && dir) throw new Error('An embedded image starts an in-memory database only (dataDir: null)')
+  const client = opts.embeddedImage ? new PGlite({ loadDataDir: opts.embeddedImage }) : new PGlite(dir)
   const db = drizzlePglite({ client, schema, logger: opts.logger })
   try {
     await migratePglite(db, { migrationsFolder })
