@@ -85,13 +85,13 @@ export async function openDatabase(opts: {
   }
   let dir: string | undefined
   const dataDir = opts.dataDir
+  if (opts.embeddedImage && dataDir) throw new Error('An embedded image starts an in-memory database only (dataDir: null)')
   if (dataDir) {
     // Before PGlite touches the files: a second process on them would destroy both (lock.ts).
     claimEmbeddedDatabase(dataDir)
     dir = path.join(dataDir, 'pglite')
     fs.mkdirSync(dir, { recursive: true })
   }
-  if (opts.embeddedImage && dir) throw new Error('An embedded image starts an in-memory database only (dataDir: null)')
   const client = opts.embeddedImage ? new PGlite({ loadDataDir: opts.embeddedImage }) : new PGlite(dir)
   const db = drizzlePglite({ client, schema, logger: opts.logger })
   try {
