@@ -6,7 +6,7 @@
  * rectangle's pixels are computed, straight from the decoded photo (3 or 4 channels), without the padded
  * RGBA copy and the larger output window a libvips affine needed.
  */
-import type { Matrix, Rect } from './layout'
+import { invertMatrix, type Matrix, type Rect } from './layout'
 
 /** Decoded pixels, interleaved, 3 (RGB) or 4 (RGBA, straight alpha) channels a pixel. */
 export type DecodedImage = { data: Uint8Array; width: number; height: number; channels: 3 | 4 }
@@ -29,14 +29,8 @@ export function placeBilinear<Out extends Uint8Array = Uint8Array>(
   out: Out = new Uint8Array(rect.width * rect.height * 4) as Out,
 ): Out {
   if (m.b === 0 && m.c === 0) return placeAxisAligned(source, m, extent, rect, out)
-  const det = m.a * m.d - m.b * m.c
   // The inverse: output → source.
-  const ia = m.d / det
-  const ib = -m.b / det
-  const ic = -m.c / det
-  const id = m.a / det
-  const itx = -(ia * m.tx + ic * m.ty)
-  const ity = -(ib * m.tx + id * m.ty)
+  const { a: ia, b: ib, c: ic, d: id, tx: itx, ty: ity } = invertMatrix(m)
   const { data, width, height, channels } = source
   const maxX = width - 1
   const maxY = height - 1
@@ -79,26 +73,21 @@ export function placeBilinear<Out extends Uint8Array = Uint8Array>(
 }
 
 /**
- * Whether every output pixel of `rect` takes its colour from the photo: the quad covers the rectangle (its four corner
- * pixels' centres fall inside `extent`, and so, the map being affine and the extent convex, does every centre between).
- * With an opaque photo (3 channels), every placed pixel is then opaque, and no pixel is left as it was.
+ * Whether an unturned placement draws every output pixel of `rect` from the photo: the first and last column and row
+ * centres, mapped with axisTaps's own arithmetic, fall inside `extent` (the map is monotonic on each axis, so every one
+ * between does too). With an opaque photo (3 channels), every placed pixel is then opaque and none is left as it was.
+ * A turned placement answers false: its pixels are stepped along each row, and a rounding error there must never leave
+ * a pixel undrawn.
  */
 export function placementCovers(m: Matrix, extent: Extent, rect: Rect): boolean {
-  const det = m.a * m.d - m.b * m.c
-  const ia = m.d / det
-  const ib = -m.b / det
-  const ic = -m.c / det
-  const id = m.a / det
-  const itx = -(ia * m.tx + ic * m.ty)
-  const ity = -(ib * m.tx + id * m.ty)
-  for (const X of [rect.left + 0.5, rect.left + rect.width - 0.5]) {
-    for (const Y of [rect.top + 0.5, rect.top + rect.height - 0.5]) {
-      const u = ia * X + ic * Y + itx
-      const v = ib * X + id * Y + ity
-      if (u < extent.left || u >= extent.right || v < extent.top || v >= extent.bottom) return false
-    }
-  }
-  return true
+  if (m.b !== 0 || m.c !== 0) return false
+  const u = (X: number) => (1 / m.a) * X + -m.tx / m.a
+  const v = (Y: number) => (1 / m.d) * Y + -m.ty / m.d
+  const within = (t: number, from: number, to: number) => t >= from && t < to
+  return (
+    [rect.left + 0.5, rect.left + rect.width - 0.5].every((X) => within(u(X), extent.left, extent.right)) &&
+    [rect.top + 0.5, rect.top + rect.height - 0.5].every((Y) => within(v(Y), extent.top, extent.bottom))
+  )
 }
 
 /**
@@ -130,54 +119,35 @@ function axisTaps(count: number, start: number, scale: number, offset: number, f
 /**
  * An unturned placement (scaled, moved, perhaps mirrored: the designer's usual case): the same sampling and the same
  * arithmetic as the general path (so the same bytes), with each column's taps and weight worked out once for the whole
- * rectangle, only the inside run of rows and columns visited, and a loop for each channel count (the print render's
- * hottest loop: issue 50).
+ * rectangle and only the inside run of rows and columns visited (the print render's hottest loop: issue 50).
  */
 function placeAxisAligned<Out extends Uint8Array>(source: DecodedImage, m: Matrix, extent: Extent, rect: Rect, out: Out): Out {
   const { data, width, height, channels } = source
   const columns = axisTaps(rect.width, rect.left, 1 / m.a, -m.tx / m.a, extent.left, extent.right, width, channels)
   const rows = axisTaps(rect.height, rect.top, 1 / m.d, -m.ty / m.d, extent.top, extent.bottom, height, width * channels)
   const { near, far, weight, first, end } = columns
+  const opaque = channels === 3
   for (let y = rows.first; y < rows.end; y++) {
     const r0 = rows.near[y]!
     const r1 = rows.far[y]!
     const fy = rows.weight[y]!
     const gy = 1 - fy
     let o = (y * rect.width + first) * 4
-    if (channels === 3) {
-      for (let x = first; x < end; x++, o += 4) {
-        const fx = weight[x]!
-        const gx = 1 - fx
-        const w00 = gx * gy
-        const w10 = fx * gy
-        const w01 = gx * fy
-        const w11 = fx * fy
-        const p00 = r0 + near[x]!
-        const p10 = r0 + far[x]!
-        const p01 = r1 + near[x]!
-        const p11 = r1 + far[x]!
-        out[o] = data[p00]! * w00 + data[p10]! * w10 + data[p01]! * w01 + data[p11]! * w11 + 0.5
-        out[o + 1] = data[p00 + 1]! * w00 + data[p10 + 1]! * w10 + data[p01 + 1]! * w01 + data[p11 + 1]! * w11 + 0.5
-        out[o + 2] = data[p00 + 2]! * w00 + data[p10 + 2]! * w10 + data[p01 + 2]! * w01 + data[p11 + 2]! * w11 + 0.5
-        out[o + 3] = 255
-      }
-    } else {
-      for (let x = first; x < end; x++, o += 4) {
-        const fx = weight[x]!
-        const gx = 1 - fx
-        const w00 = gx * gy
-        const w10 = fx * gy
-        const w01 = gx * fy
-        const w11 = fx * fy
-        const p00 = r0 + near[x]!
-        const p10 = r0 + far[x]!
-        const p01 = r1 + near[x]!
-        const p11 = r1 + far[x]!
-        out[o] = data[p00]! * w00 + data[p10]! * w10 + data[p01]! * w01 + data[p11]! * w11 + 0.5
-        out[o + 1] = data[p00 + 1]! * w00 + data[p10 + 1]! * w10 + data[p01 + 1]! * w01 + data[p11 + 1]! * w11 + 0.5
-        out[o + 2] = data[p00 + 2]! * w00 + data[p10 + 2]! * w10 + data[p01 + 2]! * w01 + data[p11 + 2]! * w11 + 0.5
-        out[o + 3] = data[p00 + 3]! * w00 + data[p10 + 3]! * w10 + data[p01 + 3]! * w01 + data[p11 + 3]! * w11 + 0.5
-      }
+    for (let x = first; x < end; x++, o += 4) {
+      const fx = weight[x]!
+      const gx = 1 - fx
+      const w00 = gx * gy
+      const w10 = fx * gy
+      const w01 = gx * fy
+      const w11 = fx * fy
+      const p00 = r0 + near[x]!
+      const p10 = r0 + far[x]!
+      const p01 = r1 + near[x]!
+      const p11 = r1 + far[x]!
+      out[o] = data[p00]! * w00 + data[p10]! * w10 + data[p01]! * w01 + data[p11]! * w11 + 0.5
+      out[o + 1] = data[p00 + 1]! * w00 + data[p10 + 1]! * w10 + data[p01 + 1]! * w01 + data[p11 + 1]! * w11 + 0.5
+      out[o + 2] = data[p00 + 2]! * w00 + data[p10 + 2]! * w10 + data[p01 + 2]! * w01 + data[p11 + 2]! * w11 + 0.5
+      out[o + 3] = opaque ? 255 : data[p00 + 3]! * w00 + data[p10 + 3]! * w10 + data[p01 + 3]! * w01 + data[p11 + 3]! * w11 + 0.5
     }
   }
   return out
