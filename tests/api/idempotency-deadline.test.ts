@@ -68,7 +68,9 @@ const signUpsOf = async (userId: string) =>
     .where(and(eq(smokescreenSignups.userId, userId), eq(smokescreenSignups.product, waitlist.product)))
 
 beforeAll(async () => {
-  t = await createTestApi({ IDEMPOTENT_WRITE_DEADLINE_SECONDS: '0.3' }, { rateLimiter: limiter })
+  // Long enough that a claim of the key (two queries) is done by then on a loaded 2-core machine: the writes held here
+  // pass the deadline while writing. At 0.3 s a CI run saw the deadline fall during the claim (2026-12-04).
+  t = await createTestApi({ IDEMPOTENT_WRITE_DEADLINE_SECONDS: '1' }, { rateLimiter: limiter })
 })
 afterAll(() => t.close())
 
