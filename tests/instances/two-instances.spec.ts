@@ -510,6 +510,11 @@ test.describe('Printify as the print provider', () => {
       const order = (await orderOf())!
       expect(order).toMatchObject({ status: 'submitted' })
       expect(printify.orders.get(order.provider_order_id!)?.external_id).toBe(order.id)
+      // Printify holds an order the API submits until the store sends it to production, which a job of the store's does:
+      // Printify moves it on only after that (the store has recorded it), as a shop's order does.
+      const sentToProduction = async () =>
+        (await db<{ at: Date | null }>(`select sent_to_production_at as at from order_parcels where order_id = $1`, [order.id]))[0]?.at ?? null
+      await expect.poll(sentToProduction, { timeout: 60_000 }).not.toBeNull()
 
       // Printify's side: production, then a shipment. Each event goes to the proxy, which hands it to either instance.
       const produced = await printify.advanceOrder(order.provider_order_id!, 'sent-to-production')
@@ -528,8 +533,9 @@ test.describe('Printify as the print provider', () => {
         tracking_url: 'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400111899223456789012',
       })
       // Moved by webhooks alone: the store looked the order up only to send it to production (it was on hold), never
-      // afterwards to learn where it was, and sent it once. A send-to-production job run again looks the order up again
-      // and, finding it no longer on hold, sends nothing (a fresh-clone CI run on a loaded machine saw two lookups).
+      // afterwards to learn where it was, and sent it once. A send-to-production job taken over by the other instance (a
+      // 3 s lease on a loaded machine) looks the order up again and, finding it no longer on hold, sends nothing (a
+      // fresh-clone CI run saw two lookups).
       const orderPath = `/v1/shops/${MOCK_PRINTIFY_SHOP_ID}/orders/${order.provider_order_id}`
       const lookups = printify.calls.flatMap((c, i) => (c.method === 'GET' && c.path === `${orderPath}.json` ? [i] : []))
       const sends = printify.calls.flatMap((c, i) => (c.method === 'POST' && c.path === `${orderPath}/send_to_production.json` ? [i] : []))
