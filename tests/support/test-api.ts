@@ -21,7 +21,6 @@ import { answerOf, openApiCheck, type OpenApiDocument } from './openapi-check'
 
 export const TEST_ORIGIN = 'http://localhost:3000'
 
-/** A fresh database for one test file: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. */
 /**
  * An empty, migrated PGlite, dumped once for this PGlite build and these migrations and kept in the temp directory for
  * every test file after (each file runs in a process of its own): a database started from it skips initdb and the
@@ -52,6 +51,7 @@ function migratedPgliteImage(): Promise<Blob> {
   return image
 }
 
+/** A fresh database for one test file: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. */
 async function freshDatabase(logger?: Logger, timeouts?: DatabaseTimeouts): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL
   if (process.env.TEST_DB_ENGINE !== 'postgres' || !serverUrl) {
